@@ -1,0 +1,82 @@
+"""Rules engines, one pure-Python package per game, and the registry that finds them.
+
+No module below this package imports Django. ``get_engine("hat-trick")`` returns the engine
+object; ``ENGINE_KEYS`` lists the registered games.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from matches.engine.base import (
+    EngineError,
+    GameEngine,
+    GameEvent,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    Outcome,
+    SetupError,
+    Transition,
+)
+
+# game key -> "module:attribute" of its engine object; imported lazily.
+_REGISTRY: dict[str, str] = {
+    "hat-trick": "matches.engine.hat_trick:ENGINE",
+    "trixkick": "matches.engine.trixkick:ENGINE",
+    "amigo-hattrick": "matches.engine.amigo_hattrick:ENGINE",
+}
+_LOADED: dict[str, GameEngine] = {}
+
+
+class UnknownGameError(EngineError):
+    default_code = "unknown_game"
+
+
+def available_games() -> list[str]:
+    """Keys of the games whose engine package is installed and importable."""
+    keys = []
+    for key in _REGISTRY:
+        try:
+            get_engine(key)
+        except UnknownGameError:
+            continue
+        keys.append(key)
+    return keys
+
+
+def get_engine(key: str) -> GameEngine:
+    """The engine registered under ``key``; :class:`UnknownGameError` if there is none."""
+    if key in _LOADED:
+        return _LOADED[key]
+    target = _REGISTRY.get(key)
+    if target is None:
+        raise UnknownGameError(message=f"There is no game called {key!r}.", details={"game": key})
+    module_name, attr = target.split(":")
+    try:
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name and module_name.startswith(exc.name):
+            raise UnknownGameError(
+                message=f"The game {key!r} is not available.", details={"game": key}
+            ) from exc
+        raise
+    engine = getattr(module, attr)
+    _LOADED[key] = engine
+    return engine
+
+
+__all__ = [
+    "EngineError",
+    "GameEngine",
+    "GameEvent",
+    "GameOverError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Outcome",
+    "SetupError",
+    "Transition",
+    "UnknownGameError",
+    "available_games",
+    "get_engine",
+]

@@ -1,0 +1,182 @@
+"""The protocol every game's rules engine implements.
+
+Engines are pure Python: no Django, no database, no settings. A game is a module-level
+object that satisfies :class:`GameEngine`; the registry in :mod:`matches.engine` maps a game
+key (``"hat-trick"``, ``"trixkick"``, ``"amigo-hattrick"``) to it. The match log, the API and
+the stats jobs talk to engines only through this protocol.
+
+State values are immutable and round-trip through JSON (``state_to_json`` /
+``state_from_json``); actions are typed values parsed from JSON (``parse_action``) or from the
+game's text notation (``parse_notation``). ``apply`` never mutates its input: it returns a
+:class:`Transition` with the new state and the game events that followed from the action.
+
+Errors are ``ValueError`` subclasses with a stable ``code``, the id of the rule clause they
+concern (see ``docs/rules/<game>.md``) and a sentence a player understands::
+
+    >>> err = IllegalActionError("wrong_edge", "HT-2.1", "That player's footballs are on the other edge.")
+    >>> err.code, err.rule
+    ('wrong_edge', 'HT-2.1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any  # a value made of dict / list / str / int / float / bool / None
+
+
+class EngineError(ValueError):
+    """Base of every error an engine raises on purpose."""
+
+    default_code = "engine_error"
+
+    def __init__(
+        self,
+        code: str | None = None,
+        rule: str | None = None,
+        message: str = "",
+        details: Mapping[str, JSON] | None = None,
+    ) -> None:
+        self.code = code or self.default_code
+        self.rule = rule
+        self.message = message or self.code.replace("_", " ")
+        self.details: dict[str, JSON] = dict(details or {})
+        super().__init__(self.message)
+
+    def as_dict(self) -> dict[str, JSON]:
+        """The error in the API's one error shape."""
+        data: dict[str, JSON] = {"code": self.code, "message": self.message}
+        if self.rule:
+            data["rule"] = self.rule
+        if self.details:
+            data["details"] = self.details
+        return data
+
+
+class InvalidActionError(EngineError):
+    """The action cannot be parsed: unknown type, missing or malformed field (HTTP 400)."""
+
+    default_code = "invalid_action"
+
+
+class IllegalActionError(EngineError):
+    """The action is well-formed but the rules do not allow it here (HTTP 422)."""
+
+    default_code = "illegal_move"
+
+
+class GameOverError(IllegalActionError):
+    """No action is accepted once the match has ended."""
+
+    default_code = "game_over"
+
+
+class SetupError(EngineError):
+    """The sides, edition or options given to ``initial_state`` do not make a legal set-up."""
+
+    default_code = "invalid_setup"
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """Something that followed from an action: ``pass_completed``, ``goal``, ``trick_won``…
+
+    ``side`` is the index of the side it concerns (or ``None``); ``data`` is JSON.
+    Stats are computed from these, so their kinds and keys are part of each game's docs.
+    """
+
+    kind: str
+    side: int | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "side": self.side, "data": dict(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """What ``apply`` returns: the new state and the events that followed."""
+
+    state: Any
+    events: tuple[GameEvent, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished match.
+
+    ``scores`` has one entry per side (goals, or points). ``winners`` holds the indexes of the
+    side(s) that won: empty for a draw, several only where a game allows a shared win.
+    """
+
+    termination: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "termination": self.termination,
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+        }
+
+
+@runtime_checkable
+class GameEngine(Protocol):
+    """What a game's engine offers. Implemented once per game, registered by ``key``."""
+
+    key: str
+    name: str
+    min_sides: int
+    max_sides: int
+
+    def default_edition(self) -> Mapping[str, JSON]:
+        """The reference edition's catalog data this engine plays with by default."""
+
+    def initial_state(
+        self,
+        *,
+        edition: Mapping[str, JSON],
+        sides: Sequence[Mapping[str, JSON]],
+        options: Mapping[str, JSON],
+    ) -> Any:
+        """The state before the first action. Raises :class:`SetupError`."""
+
+    def parse_action(self, data: JSON) -> Any:
+        """A typed action from its JSON form. Raises :class:`InvalidActionError`."""
+
+    def action_to_json(self, action: Any) -> dict[str, JSON]:
+        """The JSON form of an action; ``parse_action`` reads it back to an equal action."""
+
+    def format_action(self, action: Any) -> str:
+        """The action in the game's compact text notation (one line, no newline)."""
+
+    def parse_notation(self, text: str) -> Any:
+        """An action from its notation. Raises :class:`InvalidActionError`."""
+
+    def apply(self, state: Any, action: Any) -> Transition:
+        """The state after ``action``. Raises :class:`IllegalActionError` (or a subclass)."""
+
+    def legal_actions(self, state: Any) -> dict[str, JSON]:
+        """What a phone may offer next: ``{"hint": str, "actor": ..., "actions": [...]}``.
+
+        Each entry of ``actions`` is JSON describing a family of legal actions (type and the
+        choices for each field); it is for display, ``apply`` is the judge.
+        """
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the match has ended, else ``None``."""
+
+    def summary(self, state: Any) -> dict[str, JSON]:
+        """A small JSON summary for lists: score, period, whose turn."""
+
+    def state_to_json(self, state: Any) -> dict[str, JSON]:
+        """The full state as JSON; ``state_from_json`` reads it back to an equal state."""
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> Any:
+        """A state from its JSON form."""
+
+    def render_svg(self, state: Any) -> str:
+        """A picture of the pitch or table as a standalone SVG document."""
