@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Make sure the services the test runs need are installed and running: Chromium (browser
+# test), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379.
+set -euo pipefail
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v pg_ctlcluster >/dev/null || need+=(postgresql)
+command -v redis-server >/dev/null || need+=(redis-server)
+command -v make >/dev/null || need+=(make)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  version=$(ls /etc/postgresql | sort -V | tail -n 1)
+  conf=/etc/postgresql/$version/main
+  if ! grep -q "^host all all 127.0.0.1/32 trust" "$conf/pg_hba.conf"; then
+    sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust\nlocal all all trust' "$conf/pg_hba.conf"
+  fi
+  pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+fi
+pg_isready -h 127.0.0.1 -p 5432
+
+if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
+  mkdir -p /var/lib/redis /var/log/redis
+  redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no \
+    --dir /var/lib/redis --logfile /var/log/redis/ci.log
+  for _ in $(seq 1 30); do redis-cli ping >/dev/null 2>&1 && break; sleep 1; done
+fi
+redis-cli -h 127.0.0.1 -p 6379 ping

@@ -1,0 +1,42 @@
+# Two commands do everything on a fresh machine with Python 3.11+ and make:
+#   make run   - virtual environment, install, migrate, reference catalogs, demo data, serve :8000
+#   make test  - virtual environment, install, run the test suite
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: run test install lint worker beat bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo --host $(HOST)
+	$(BIN)/python manage.py runserver $(HOST)
+
+test: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+worker: $(STAMP)
+	$(BIN)/celery -A companion worker --loglevel=info
+
+beat: $(STAMP)
+	$(BIN)/celery -A companion beat --loglevel=info
+
+bench: $(STAMP)
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache

@@ -1,0 +1,119 @@
+"""Registration, token login and logout, and ``/api/me/``."""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.db import transaction
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+User = get_user_model()
+
+
+class RegisterInput(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
+    password = serializers.CharField(write_only=True, min_length=8, max_length=128)
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+    def validate_username(self, value: str) -> str:
+        if User.objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError("This username is taken.", code="username_taken")
+        return value
+
+    def validate(self, attrs):
+        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            password_validation.validate_password(attrs["password"], candidate)
+        except Exception as exc:  # django.core.exceptions.ValidationError
+            raise serializers.ValidationError(
+                {"password": list(getattr(exc, "messages", [str(exc)]))}, code="weak_password"
+            ) from exc
+        return attrs
+
+
+class LoginInput(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    password = serializers.CharField(max_length=128, write_only=True)
+
+
+class UserOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    email = serializers.EmailField(allow_blank=True)
+    date_joined = serializers.DateTimeField()
+
+
+class TokenOutput(serializers.Serializer):
+    token = serializers.CharField()
+    user = UserOutput()
+
+
+def _token_response(user, status_code: int) -> Response:
+    token, _ = Token.objects.get_or_create(user=user)
+    return Response({"token": token.key, "user": UserOutput(user).data}, status=status_code)
+
+
+class RegisterView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(request=RegisterInput, responses={201: TokenOutput}, summary="Create an account")
+    def post(self, request):
+        data = RegisterInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        with transaction.atomic():
+            user = User.objects.create_user(
+                username=data.validated_data["username"],
+                password=data.validated_data["password"],
+                email=data.validated_data.get("email", ""),
+            )
+        return _token_response(user, status.HTTP_201_CREATED)
+
+
+class LoginView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(request=LoginInput, responses={200: TokenOutput}, summary="Log in, get a token")
+    def post(self, request):
+        data = LoginInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = authenticate(
+            request,
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+        )
+        if user is None or not user.is_active:
+            from companion.api.errors import ApiError
+
+            raise ApiError(
+                "invalid_credentials",
+                "The username or password is wrong.",
+                status_code=status.HTTP_400_BAD_REQUEST,
+            )
+        return _token_response(user, status.HTTP_200_OK)
+
+
+class LogoutView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None}, summary="Log out: revoke the token")
+    def post(self, request):
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=UserOutput, summary="The logged-in user")
+    def get(self, request):
+        return Response(UserOutput(request.user).data)

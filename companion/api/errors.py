@@ -1,0 +1,165 @@
+"""One error shape for every error response.
+
+    {"code": "<stable code>", "message": "<sentence>", "rule": "<clause id>"?,
+     "details": {...}?, "fields": {"<field>": [{"code": ..., "message": ...}]}?}
+
+DRF exceptions, rules-engine errors and Django's own 404/500 pages under ``/api/`` all answer
+in this shape. ``ApiError`` is raised by services for conflicts and other domain errors.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from matches.engine import EngineError, IllegalActionError, UnknownGameError
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """A domain error with a stable code, raised by services and mapped to its status."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "error"
+    default_detail = "The request could not be processed."
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status_code: int = 400,
+        details: dict[str, Any] | None = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.error_code = code
+        self.message = message
+        self.details = details or {}
+        self.rule = rule
+
+
+class Conflict(ApiError):
+    def __init__(self, code: str, message: str, **details: Any) -> None:
+        super().__init__(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
+
+
+_DEFAULT_CODES = {
+    400: "invalid",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    429: "throttled",
+}
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"code": code, "message": message}
+    body.update({key: value for key, value in extra.items() if value})
+    return body
+
+
+def engine_error_status(exc: EngineError) -> int:
+    if isinstance(exc, UnknownGameError):
+        return status.HTTP_400_BAD_REQUEST
+    if isinstance(exc, IllegalActionError):
+        return status.HTTP_422_UNPROCESSABLE_ENTITY
+    return status.HTTP_400_BAD_REQUEST
+
+
+def engine_error_response(exc: EngineError) -> Response:
+    return Response(exc.as_dict(), status=engine_error_status(exc))
+
+
+def _first_message(detail: Any) -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            message = _first_message(value)
+            if message:
+                return message if key == "non_field_errors" else f"{key}: {message}"
+        return ""
+    if isinstance(detail, list):
+        return _first_message(detail[0]) if detail else ""
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, EngineError):
+        set_rollback()
+        return engine_error_response(exc)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    elif isinstance(exc, DjangoValidationError):
+        exc = exceptions.ValidationError(
+            detail=exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        )
+
+    if not isinstance(exc, exceptions.APIException):
+        return None  # a real bug: let Django log it and answer 500 (in our shape, see below)
+
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(int(exc.wait))
+
+    if isinstance(exc, ApiError):
+        body = error_body(exc.error_code, exc.message, rule=exc.rule, details=exc.details)
+    elif isinstance(exc, exceptions.ValidationError):
+        fields = exc.get_full_details()
+        if isinstance(fields, list):
+            fields = {"non_field_errors": fields}
+        body = error_body(
+            "invalid",
+            _first_message(exc.detail) or "The request is not valid.",
+            fields=fields,
+        )
+    else:
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else _DEFAULT_CODES.get(exc.status_code, "error")
+        body = error_body(code, str(exc.detail))
+        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
+            body["details"] = {"retry_after": int(exc.wait)}
+    set_rollback()
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def handler404(request, exception=None):
+    if _is_api(request):
+        return JsonResponse(
+            error_body("not_found", "There is nothing at this address."), status=404
+        )
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def handler500(request):
+    if _is_api(request):
+        return JsonResponse(
+            error_body("server_error", "Something went wrong on our side; nothing was changed."),
+            status=500,
+        )
+    from django.views.defaults import server_error
+
+    return server_error(request)

@@ -1,0 +1,20 @@
+"""Settings for the test suite: fast password hashing, no throttling surprises."""
+
+import os
+
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-not-for-production-use-0123456789")
+
+from companion.settings.base import *  # noqa: E402,F401,F403
+from companion.settings.base import REST_FRAMEWORK  # noqa: E402
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,
+    "DEFAULT_THROTTLE_RATES": {"login": "1000/min", "register": "1000/min", "append": "100000/min"},
+}
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

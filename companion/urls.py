@@ -1,0 +1,31 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from companion.api import accounts
+from companion.api.health import HealthView
+from companion.api.root import ApiRootView
+
+api_patterns = [
+    path("", ApiRootView.as_view(), name="api-root"),
+    path("health/", HealthView.as_view(), name="api-health"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("auth/register/", accounts.RegisterView.as_view(), name="api-register"),
+    path("auth/login/", accounts.LoginView.as_view(), name="api-login"),
+    path("auth/logout/", accounts.LogoutView.as_view(), name="api-logout"),
+    path("me/", accounts.MeView.as_view(), name="api-me"),
+    path("", include("teams.urls")),
+    path("", include("matches.urls")),
+    path("", include("stats.urls")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/", include(api_patterns)),
+    path("api-auth/", include("rest_framework.urls")),
+]
+
+handler404 = "companion.api.errors.handler404"
+handler500 = "companion.api.errors.handler500"
