@@ -1,0 +1,106 @@
+"""Rules engine for Hattrick (Amigo, Klaus Palesch, 1995): a trick-taking game for 4–6
+players with 60 cards, three colours numbered 1–20. The rules as implemented, with every
+interpretation marked, are in ``docs/rules/amigo-hattrick.md``.
+
+A short example, the English rules' first round::
+
+    >>> from matches.engine.amigo_hattrick import ENGINE
+    >>> sides = [{"name": name} for name in "ABCDE"]
+    >>> state = ENGINE.initial_state(edition=ENGINE.default_edition(), sides=sides,
+    ...                              options={"first_dealer": 4})
+    >>> for text in ["D", "R10", "B14>2", "R12", "R3", "B19"]:
+    ...     state = ENGINE.apply(state, ENGINE.parse_notation(text)).state
+    >>> [len(won) for won in state.won], state.turn
+    ([0, 0, 3, 0, 2], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matches.engine.base import JSON, Outcome, Transition
+
+from . import actions, game, legal, notation, svg
+from . import state as state_module
+from .actions import Action, Deal, Pass, Play
+from .cards import Card, parse_card
+from .edition import default_edition
+from .state import State, Step
+
+
+class AmigoHattrickEngine:
+    """The engine object registered under ``"amigo-hattrick"``."""
+
+    key = "amigo-hattrick"
+    name = "Hattrick (Amigo)"
+    min_sides = game.MIN_PLAYERS
+    max_sides = game.MAX_PLAYERS
+
+    def default_edition(self) -> dict[str, JSON]:
+        return default_edition()
+
+    def initial_state(
+        self,
+        *,
+        edition: Mapping[str, JSON],
+        sides: Sequence[Mapping[str, JSON]],
+        options: Mapping[str, JSON],
+    ) -> State:
+        return game.initial_state(edition=edition, sides=sides, options=options)
+
+    def parse_action(self, data: JSON) -> Action:
+        return actions.parse_action(data)
+
+    def action_to_json(self, action: Action) -> dict[str, JSON]:
+        return actions.action_to_json(action)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse_notation(self, text: str) -> Action:
+        return notation.parse_notation(text)
+
+    def apply(self, state: State, action: Action) -> Transition:
+        return game.apply(state, action)
+
+    def legal_actions(self, state: State) -> dict[str, JSON]:
+        return legal.legal_actions(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.step is not Step.OVER or state.termination is None:
+            return None
+        totals = state.totals
+        best = max(totals)
+        winners = tuple(side for side in range(state.players) if totals[side] == best)
+        return Outcome(state.termination.value, totals, winners)
+
+    def summary(self, state: State) -> dict[str, JSON]:
+        return {
+            "game": state.game,
+            "games": state.options.games,
+            "target": state.options.target,
+            "round": state.round,
+            "step": state.step.value,
+            "dealer": state.dealer,
+            "turn": state.turn,
+            "turn_name": None if state.turn is None else state.names[state.turn],
+            "totals": list(state.totals),
+        }
+
+    def state_to_json(self, state: State) -> dict[str, JSON]:
+        return state_module.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, JSON]) -> State:
+        return state_module.state_from_json(data)
+
+    def render_svg(self, state: State) -> str:
+        return svg.render_svg(state)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.key!r}>"
+
+
+ENGINE: Any = AmigoHattrickEngine()
+
+__all__ = ["ENGINE", "AmigoHattrickEngine", "Card", "Deal", "Pass", "Play", "State", "parse_card"]

@@ -1,0 +1,287 @@
+"""Checking an action against the rules, and listing what may be done next."""
+
+from __future__ import annotations
+
+from matches.engine.base import JSON
+
+from .actions import Action, Deal, Pass, Play
+from .cards import Card, sort_hand
+from .errors import Code, game_over, illegal
+from .state import State, Step
+
+
+def _name(state: State, side: int | None) -> str:
+    return "nobody" if side is None else state.names[side]
+
+
+# --- where a card goes ----------------------------------------------------------------------
+
+
+def destination(state: State, card: Card) -> tuple[str, int | None]:
+    """Where ``card`` can go now: ``("play", trick)`` or ``("pass", None)``, or
+    ``("none", None)`` for a card of the third colour when fewer than two tricks lie
+    (which never happens: with fewer than two tricks any colour can be played)."""
+    colours = [trick.colour for trick in state.tricks]
+    if card.colour in colours:
+        return "play", colours.index(card.colour) + 1
+    if len(colours) < 2:
+        return "play", len(colours) + 1
+    return "pass", None
+
+
+# --- checks ---------------------------------------------------------------------------------
+
+
+def check(state: State, action: Action) -> None:
+    """Raise the IllegalActionError that ``action`` earns here, if any."""
+    if state.step is Step.OVER:
+        raise game_over("AH-6.1", "The match is over; no more cards are dealt or played.")
+    if isinstance(action, Deal):
+        _check_deal(state, action)
+        return
+    if state.step is Step.DEAL:
+        raise illegal(
+            Code.DEAL_REQUIRED,
+            "AH-2.1",
+            f"{_name(state, state.dealer)} must deal game {state.game + 1} before anyone plays.",
+        )
+    _check_card(state, action.card)
+    if isinstance(action, Pass):
+        _check_pass(state, action)
+    else:
+        _check_play(state, action)
+
+
+def _check_deal(state: State, deal: Deal) -> None:
+    if state.step is not Step.DEAL:
+        raise illegal(
+            Code.DEAL_NOT_EXPECTED,
+            "AH-2.1",
+            f"Game {state.game} is still being played; the next deal comes after its last round.",
+        )
+    if deal.hands is None:
+        if state.options.hands == "known":
+            raise illegal(
+                Code.HANDS_REQUIRED,
+                "AH-2.2",
+                "This match logs every hand: give the cards of each hand.",
+            )
+        return
+    if state.options.hands == "unknown":
+        raise illegal(
+            Code.HANDS_NOT_LOGGED,
+            "AH-2.2",
+            "This match does not log hands: deal without listing them.",
+        )
+    if len(deal.hands) != state.players:
+        raise illegal(
+            Code.WRONG_HAND_COUNT,
+            "AH-2.1",
+            f"Give one hand for each of the {state.players} players, not {len(deal.hands)}.",
+            expected=state.players,
+            given=len(deal.hands),
+        )
+    seen: set[Card] = set()
+    for side, hand in enumerate(deal.hands):
+        if len(hand) != state.hand_size:
+            raise illegal(
+                Code.WRONG_HAND_SIZE,
+                "AH-2.1",
+                f"With {state.players} players each gets {state.hand_size} cards; "
+                f"{_name(state, side)}'s hand has {len(hand)}.",
+                side=side,
+                expected=state.hand_size,
+                given=len(hand),
+            )
+        for card in hand:
+            _check_in_deck(state, card)
+            if card in seen:
+                raise illegal(
+                    Code.CARD_DEALT_TWICE,
+                    "AH-2.1",
+                    f"The {card.colour} {card.number} is dealt twice; every card is dealt once.",
+                    card=card.text,
+                )
+            seen.add(card)
+
+
+def _check_in_deck(state: State, card: Card) -> None:
+    if card.colour not in state.colours or not state.low <= card.number <= state.high:
+        raise illegal(
+            Code.CARD_NOT_IN_DECK,
+            "AH-1.2",
+            f"There is no {card.colour} {card.number} in this deck.",
+            card=card.text,
+        )
+
+
+def _check_card(state: State, card: Card) -> None:
+    _check_in_deck(state, card)
+    if card in state.used:
+        raise illegal(
+            Code.CARD_ALREADY_PLAYED,
+            "AH-3.7",
+            f"The {card.colour} {card.number} has already been played or passed this game.",
+            card=card.text,
+        )
+    assert state.turn is not None
+    if state.hands is not None and card not in state.hands[state.turn]:
+        raise illegal(
+            Code.CARD_NOT_IN_HAND,
+            "AH-3.7",
+            f"{_name(state, state.turn)} does not hold the {card.colour} {card.number}.",
+            card=card.text,
+            side=state.turn,
+        )
+
+
+def _check_play(state: State, play: Play) -> None:
+    card = play.card
+    kind, trick = destination(state, card)
+    if kind == "pass":
+        on_table = " and ".join(t.colour for t in state.tricks)
+        raise illegal(
+            Code.THIRD_COLOUR,
+            "AH-3.5",
+            f"Two tricks lie ({on_table}): a {card.colour} card may go on neither and a third "
+            f"trick may not be opened; pass with it instead.",
+            card=card.text,
+        )
+    if play.trick is None or play.trick == trick:
+        return
+    if not state.tricks:
+        raise illegal(
+            Code.WRONG_TRICK,
+            "AH-3.2",
+            "The lead opens trick 1; there is no trick 2 yet.",
+            card=card.text,
+        )
+    if play.trick == 1 or len(state.tricks) == 2:
+        target = state.tricks[play.trick - 1]
+        raise illegal(
+            Code.WRONG_TRICK,
+            "AH-3.3",
+            f"Trick {play.trick} is {target.colour}: only {target.colour} cards go on it.",
+            card=card.text,
+            trick=play.trick,
+        )
+    raise illegal(
+        Code.WRONG_TRICK,
+        "AH-3.4",
+        f"A second trick must be of another colour than the {state.tricks[0].colour} trick 1.",
+        card=card.text,
+        trick=play.trick,
+    )
+
+
+def _check_pass(state: State, action: Pass) -> None:
+    card = action.card
+    if len(state.tricks) < 2:
+        raise illegal(
+            Code.PASS_NEEDS_TWO_TRICKS,
+            "AH-3.6",
+            "Passing is allowed only while two tricks lie on the table.",
+            card=card.text,
+        )
+    if card.colour in (trick.colour for trick in state.tricks):
+        raise illegal(
+            Code.PASS_NEEDS_THIRD_COLOUR,
+            "AH-3.6",
+            f"To pass, show a card of the colour not on the table; {card.colour} is on the table.",
+            card=card.text,
+        )
+
+
+# --- what may be done next ------------------------------------------------------------------
+
+
+def _action_json(state: State, card: Card) -> dict[str, JSON]:
+    kind, trick = destination(state, card)
+    if kind == "pass":
+        return {"type": "pass", "card": card.to_json()}
+    return {"type": "play", "card": card.to_json(), "trick": trick}
+
+
+def _shapes(state: State) -> list[dict[str, JSON]]:
+    on_table = [trick.colour for trick in state.tricks]
+    others = [colour for colour in state.colours if colour not in on_table]
+    shapes: list[dict[str, JSON]] = [
+        {"type": "play", "trick": number, "colours": [colour], "opens": False}
+        for number, colour in enumerate(on_table, start=1)
+    ]
+    if len(on_table) < 2:
+        shapes.append(
+            {"type": "play", "trick": len(on_table) + 1, "colours": others, "opens": True}
+        )
+    else:
+        shapes.append({"type": "pass", "colours": others})
+    return shapes
+
+
+def hint(state: State) -> str:
+    if state.step is Step.OVER:
+        totals = state.totals
+        best = max(totals)
+        winners = " and ".join(
+            state.names[side] for side in range(state.players) if totals[side] == best
+        )
+        return f"The match is over: {winners} won with {best} points."
+    if state.step is Step.DEAL:
+        return (
+            f"{state.names[state.dealer]} deals game {state.game + 1}: {state.hand_size} cards "
+            f"to each player."
+        )
+    assert state.turn is not None
+    who = state.names[state.turn]
+    tricks = state.tricks
+    if not tricks:
+        return f"{who} leads round {state.round} of game {state.game} with any card."
+    if len(tricks) == 1:
+        return (
+            f"{who}: follow the {tricks[0].colour} trick or open a second trick in another colour."
+        )
+    third = next(c for c in state.colours if c not in (t.colour for t in tricks))
+    return (
+        f"{who}: follow the {tricks[0].colour} or the {tricks[1].colour} trick, "
+        f"or pass with a {third} card."
+    )
+
+
+def legal_actions(state: State) -> dict[str, JSON]:
+    """``{"hint", "actor", "step", "hands", "actions"}`` (see the rules doc, section Logging)."""
+    result: dict[str, JSON] = {
+        "hint": hint(state),
+        "actor": None,
+        "step": state.step.value,
+        "hands": "unknown" if state.hands is None else "known",
+        "actions": [],
+    }
+    if state.step is Step.OVER:
+        return result
+    if state.step is Step.DEAL:
+        result["actor"] = state.dealer
+        result["hands"] = state.options.hands
+        result["actions"] = [
+            {
+                "type": "deal",
+                "hands": {"any": "optional", "known": "required", "unknown": "omitted"}[
+                    state.options.hands
+                ],
+                "players": state.players,
+                "hand_size": state.hand_size,
+            }
+        ]
+        return result
+    assert state.turn is not None
+    result["actor"] = state.turn
+    if state.hands is not None:
+        result["actions"] = [
+            _action_json(state, card) for card in sort_hand(state.hands[state.turn])
+        ]
+    else:
+        result["actions"] = _shapes(state)
+        result["used"] = [card.text for card in state.used]
+    return result
+
+
+__all__ = ["check", "destination", "hint", "legal_actions"]
