@@ -54,7 +54,10 @@ class MatchFile:
 
 
 def write(headers: Mapping[str, Any], moves: Iterable[str]) -> str:
-    lines = [f"[{key} {json.dumps(value, ensure_ascii=False, sort_keys=True)}]" for key, value in headers.items()]
+    lines = [
+        f"[{key} {json.dumps(value, ensure_ascii=False, sort_keys=True)}]"
+        for key, value in headers.items()
+    ]
     lines.append("")
     lines.extend(f"{number}. {text}" for number, text in enumerate(moves, start=1))
     return "\n".join(lines) + "\n"
