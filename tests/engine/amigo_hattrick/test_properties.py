@@ -4,13 +4,16 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from matches.engine import matchfile
 from matches.engine.amigo_hattrick import ENGINE
+from matches.engine.amigo_hattrick.actions import Pass, Play
 from matches.engine.amigo_hattrick.cards import Card
 from matches.engine.amigo_hattrick.scoring import game_score
+from matches.engine.base import IllegalActionError
 
 from .helpers import DECK, new_match, random_action
 
@@ -38,10 +41,43 @@ def play_match(players: int, seed: int, log_hands: bool, json_every: int = 7):
         if step % json_every == 0:
             data = json.loads(json.dumps(ENGINE.state_to_json(state)))
             assert ENGINE.state_from_json(data) == state
+            json.dumps([event.to_json() for event in transition.events])
+        if step % (json_every * 3) == 1 and state.hands is not None and state.turn is not None:
+            _check_offer_is_exact(state)
         for event in transition.events:
             if event.kind == "game_scored":
                 _check_game(state, event, game_cards, hidden, log_hands)
     return start, state, actions, events
+
+
+def _check_offer_is_exact(state):
+    """With logged hands, the offered actions are exactly those ``apply`` accepts."""
+    offered = ENGINE.legal_actions(state)["actions"]
+    for data in offered:
+        ENGINE.apply(state, ENGINE.parse_action(data))
+    offered_cards = {ENGINE.parse_action(data).card for data in offered}
+    assert offered_cards == set(state.hands[state.turn])
+    for card in DECK:
+        for action in (Play(card), Pass(card)):
+            if action in {ENGINE.parse_action(data) for data in offered} or (
+                isinstance(action, Play)
+                and Play(card, _trick_of(offered, card)) in _parsed(offered)
+            ):
+                continue
+            with pytest.raises(IllegalActionError):
+                ENGINE.apply(state, action)
+
+
+def _parsed(offered):
+    return {ENGINE.parse_action(data) for data in offered}
+
+
+def _trick_of(offered, card):
+    for data in offered:
+        action = ENGINE.parse_action(data)
+        if isinstance(action, Play) and action.card == card:
+            return action.trick
+    return None
 
 
 def _check_game(state, event, game_cards, hidden, log_hands):
