@@ -1,0 +1,237 @@
+"""Typed actions and their JSON form. ``parse_action`` turns anything malformed into an
+:class:`InvalidActionError`; whether an action is allowed now is for ``apply`` to judge."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches.engine.hat_trick.cards import ActionCard, card_from_json
+from matches.engine.hat_trick.errors import invalid
+
+DIRECTIONS = ("forward", "backward", "left", "right")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCards:
+    """Step 1 (and scoring opportunity step 1): the two revealed cards, side 0's first."""
+
+    cards: tuple[ActionCard, ActionCard]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Step 2: move one's own player no. ``player`` one field ``forward`` or ``backward``."""
+
+    player: int
+    direction: str
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """Step 2: do not move anybody."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassSideways:
+    """Step 2: the ball holder's forced pass, when two team-mates are equally near."""
+
+    receiver: int
+
+
+@dataclass(frozen=True, slots=True)
+class LongBall:
+    """Step 3: the long ball's destination, 1-3 lines ahead."""
+
+    lines: int
+
+
+@dataclass(frozen=True, slots=True)
+class FreeKick:
+    """After a free kick's moves: go to a scoring opportunity (true) or play on (false)."""
+
+    scoring_opportunity: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Scoring opportunity step 3: pass (short: adjacent; long: final three lines) to ``receiver``."""
+
+    receiver: int
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """Scoring opportunity step 3: decline the action or the shot and look for a better chance."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """The revealed shooting card and goalkeeper card (ids from the edition).
+
+    In the penalty shootout ``card`` is the shooter's top action card.
+    """
+
+    shooting_card: str
+    goalkeeper_card: str
+    card: ActionCard | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class KeeperDraw:
+    """The cards the goalkeeper's manager drew, in order (he may stop at any time)."""
+
+    cards: tuple[ActionCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoalKick:
+    """The goal kick's face-up action card."""
+
+    card: ActionCard
+
+
+@dataclass(frozen=True, slots=True)
+class KickOff:
+    """Extra time: the side drawn at random to kick off."""
+
+    side: int
+
+
+Action = (
+    PlayCards
+    | Move
+    | Skip
+    | PassSideways
+    | LongBall
+    | FreeKick
+    | Pass
+    | Refuse
+    | Shoot
+    | KeeperDraw
+    | GoalKick
+    | KickOff
+)
+
+# type name -> (class, required fields, optional fields)
+SPECS: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
+    "play_cards": (PlayCards, ("cards",), ()),
+    "move": (Move, ("player", "direction"), ()),
+    "skip": (Skip, (), ()),
+    "pass_sideways": (PassSideways, ("receiver",), ()),
+    "long_ball": (LongBall, ("lines",), ()),
+    "free_kick": (FreeKick, ("scoring_opportunity",), ()),
+    "pass": (Pass, ("receiver",), ()),
+    "refuse": (Refuse, (), ()),
+    "shoot": (Shoot, ("shooting_card", "goalkeeper_card"), ("card",)),
+    "keeper_draw": (KeeperDraw, ("cards",), ()),
+    "goal_kick": (GoalKick, ("card",), ()),
+    "kick_off": (KickOff, ("side",), ()),
+}
+TYPE_OF = {cls: name for name, (cls, _, _) in SPECS.items()}
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise invalid(f"{name} must be a whole number from {low} to {high}.", field=name)
+    return value
+
+
+def _str(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not value or len(value) > 40:
+        raise invalid(f"{name} must be a card id (a short text).", field=name)
+    return value
+
+
+def parse_action(data: Any) -> Action:
+    """An action from its JSON form.
+
+    >>> parse_action({"type": "move", "player": 5, "direction": "forward"})
+    Move(player=5, direction='forward')
+    """
+    if not isinstance(data, dict):
+        raise invalid("An action must be a JSON object with a type.")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in SPECS:
+        raise invalid(
+            f"Unknown action type {kind!r}; expected one of {', '.join(SPECS)}.", field="type"
+        )
+    _cls, required, optional = SPECS[kind]
+    fields = set(data) - {"type"}
+    unknown = fields - set(required) - set(optional)
+    if unknown:
+        raise invalid(
+            f"Action {kind} has unknown field(s): {', '.join(sorted(map(str, unknown)))}."
+        )
+    missing = [f for f in required if f not in data]
+    if missing:
+        raise invalid(f"Action {kind} is missing {', '.join(missing)}.")
+    if kind == "play_cards":
+        cards = data["cards"]
+        if not isinstance(cards, list) or len(cards) != 2:
+            raise invalid("cards must be a list of two cards, side 0's first.", field="cards")
+        return PlayCards(
+            (card_from_json(cards[0], "cards[0]"), card_from_json(cards[1], "cards[1]"))
+        )
+    if kind == "move":
+        direction = data["direction"]
+        if direction not in DIRECTIONS:
+            raise invalid("direction must be forward or backward.", field="direction")
+        return Move(_int(data["player"], "player", 1, 99), direction)
+    if kind == "skip":
+        return Skip()
+    if kind == "pass_sideways":
+        return PassSideways(_int(data["receiver"], "receiver", 1, 99))
+    if kind == "long_ball":
+        return LongBall(_int(data["lines"], "lines", 1, 9))
+    if kind == "free_kick":
+        if not isinstance(data["scoring_opportunity"], bool):
+            raise invalid("scoring_opportunity must be true or false.", field="scoring_opportunity")
+        return FreeKick(data["scoring_opportunity"])
+    if kind == "pass":
+        return Pass(_int(data["receiver"], "receiver", 1, 99))
+    if kind == "refuse":
+        return Refuse()
+    if kind == "shoot":
+        card = data.get("card")
+        return Shoot(
+            _str(data["shooting_card"], "shooting_card"),
+            _str(data["goalkeeper_card"], "goalkeeper_card"),
+            None if card is None else card_from_json(card, "card"),
+        )
+    if kind == "keeper_draw":
+        cards = data["cards"]
+        if not isinstance(cards, list) or len(cards) > 20:
+            raise invalid("cards must be a list of the drawn cards.", field="cards")
+        return KeeperDraw(tuple(card_from_json(c, f"cards[{i}]") for i, c in enumerate(cards)))
+    if kind == "goal_kick":
+        return GoalKick(card_from_json(data["card"], "card"))
+    return KickOff(_int(data["side"], "side", 0, 1))
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    kind = TYPE_OF.get(type(action))
+    if kind is None:
+        raise invalid(f"{action!r} is not a Hat-Trick action.")
+    out: dict[str, Any] = {"type": kind}
+    if isinstance(action, PlayCards):
+        out["cards"] = [c.to_json() for c in action.cards]
+    elif isinstance(action, Move):
+        out.update(player=action.player, direction=action.direction)
+    elif isinstance(action, PassSideways | Pass):
+        out["receiver"] = action.receiver
+    elif isinstance(action, LongBall):
+        out["lines"] = action.lines
+    elif isinstance(action, FreeKick):
+        out["scoring_opportunity"] = action.scoring_opportunity
+    elif isinstance(action, Shoot):
+        out.update(shooting_card=action.shooting_card, goalkeeper_card=action.goalkeeper_card)
+        if action.card is not None:
+            out["card"] = action.card.to_json()
+    elif isinstance(action, KeeperDraw):
+        out["cards"] = [c.to_json() for c in action.cards]
+    elif isinstance(action, GoalKick):
+        out["card"] = action.card.to_json()
+    elif isinstance(action, KickOff):
+        out["side"] = action.side
+    return out

@@ -1,0 +1,74 @@
+"""Action cards: kind (short pass, long ball, dribbling), footballs and the edge they are printed on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from matches.engine.hat_trick.errors import invalid
+
+SHORT_PASS = "short_pass"
+LONG_BALL = "long_ball"
+DRIBBLING = "dribbling"
+KINDS = (SHORT_PASS, LONG_BALL, DRIBBLING)
+EDGES = ("left", "right")
+KIND_LETTER = {SHORT_PASS: "S", LONG_BALL: "L", DRIBBLING: "D"}
+LETTER_KIND = {v: k for k, v in KIND_LETTER.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class ActionCard:
+    """One action card as seen on the table, e.g. ``ActionCard("long_ball", 3, "left")``.
+
+    >>> ActionCard("long_ball", 3, "left").code
+    'L3l'
+    """
+
+    kind: str
+    footballs: int
+    edge: str
+
+    @property
+    def code(self) -> str:
+        return f"{KIND_LETTER[self.kind]}{self.footballs}{self.edge[0]}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "footballs": self.footballs, "edge": self.edge}
+
+
+CARD_FIELDS = frozenset({"kind", "footballs", "edge"})
+
+
+def card_from_json(data: Any, where: str = "card") -> ActionCard:
+    """Read ``{"kind": ..., "footballs": n, "edge": "left"|"right"}``; a code like ``"S2l"`` too."""
+    if isinstance(data, str):
+        return card_from_code(data)
+    if not isinstance(data, dict):
+        raise invalid(f"{where} must be an object with kind, footballs and edge.", field=where)
+    unknown = set(data) - CARD_FIELDS
+    if unknown:
+        raise invalid(
+            f"{where} has unknown field(s): {', '.join(sorted(map(str, unknown)))}.", field=where
+        )
+    missing = CARD_FIELDS - set(data)
+    if missing:
+        raise invalid(f"{where} is missing {', '.join(sorted(missing))}.", field=where)
+    kind, footballs, edge = data["kind"], data["footballs"], data["edge"]
+    if kind not in KINDS:
+        raise invalid(f"{where}.kind must be one of {', '.join(KINDS)}.", field=where)
+    if not isinstance(footballs, int) or isinstance(footballs, bool) or not 1 <= footballs <= 9:
+        raise invalid(f"{where}.footballs must be a whole number of footballs.", field=where)
+    if edge not in EDGES:
+        raise invalid(f"{where}.edge must be left or right.", field=where)
+    return ActionCard(kind, footballs, edge)
+
+
+def card_from_code(text: Any) -> ActionCard:
+    """Read a card code such as ``"S2l"`` (short pass, 2 footballs, left edge)."""
+    if not isinstance(text, str) or len(text) != 3:
+        raise invalid(f"{text!r} is not a card code like S2l (kind S/L/D, footballs, edge l/r).")
+    kind = LETTER_KIND.get(text[0].upper())
+    edge = {"l": "left", "r": "right"}.get(text[2].lower())
+    if kind is None or edge is None or not text[1].isdigit() or text[1] == "0":
+        raise invalid(f"{text!r} is not a card code like S2l (kind S/L/D, footballs, edge l/r).")
+    return ActionCard(kind, int(text[1]), edge)

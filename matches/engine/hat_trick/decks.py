@@ -1,0 +1,106 @@
+"""Counting each manager's 32 action cards (rule HT-1.4).
+
+The engine never sees a hidden card; it knows how many cards are in the hand and the pile,
+and which card kinds can still be among them (``Deck.unseen``). A revealed card must be one of
+those, so a 9th long ball in one deck cycle is rejected. When a pile is empty and a card must
+be drawn, the discard pile becomes a temporary deck (HT-8.1).
+"""
+
+from __future__ import annotations
+
+from matches.engine.base import GameEvent
+from matches.engine.hat_trick.cards import ActionCard
+from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.state import Deck, Setup
+
+
+def fresh_deck(setup: Setup, hand: int) -> Deck:
+    """A shuffled deck of the whole composition with ``hand`` cards dealt."""
+    total = sum(setup.composition)
+    return Deck(total - hand, hand, setup.composition, (0,) * len(setup.composition), False)
+
+
+def _index(setup: Setup, card: ActionCard, side: int) -> int:
+    idx = setup.card_index.get(card)
+    if idx is None:
+        raise illegal(
+            "card_not_available",
+            "HT-1.4",
+            f"There is no {card.code} card in an action deck of this edition.",
+            side=side,
+            card=card.to_json(),
+        )
+    return idx
+
+
+def _take(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
+    idx = _index(setup, card, side)
+    if deck.unseen[idx] <= 0:
+        raise illegal(
+            "card_not_available",
+            "HT-1.4",
+            f"Side {side} cannot reveal {card.code}: every such card of this deck has already been played.",
+            side=side,
+            card=card.to_json(),
+        )
+    unseen = list(deck.unseen)
+    unseen[idx] -= 1
+    discard = list(deck.discard)
+    discard[idx] += 1
+    return Deck(deck.pile, deck.hand, tuple(unseen), tuple(discard), deck.ran_out)
+
+
+def play_from_hand(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
+    if deck.hand <= 0:
+        raise illegal("not_in_hand", "HT-1.1", f"Side {side} has no card in hand.", side=side)
+    d = _take(setup, deck, card, side)
+    return Deck(d.pile, d.hand - 1, d.unseen, d.discard, d.ran_out)
+
+
+def _refill(deck: Deck, side: int, events: list[GameEvent]) -> Deck:
+    """Turn the discard pile into a temporary deck if the pile is empty."""
+    if deck.pile > 0 or not any(deck.discard):
+        return deck
+    n = sum(deck.discard)
+    events.append(GameEvent("temporary_deck", side, {"cards": n}))
+    unseen = tuple(a + b for a, b in zip(deck.unseen, deck.discard, strict=True))
+    return Deck(n, deck.hand, unseen, (0,) * len(deck.discard), deck.ran_out)
+
+
+def _after_draw(deck: Deck, side: int, events: list[GameEvent]) -> Deck:
+    if deck.pile == 0 and not deck.ran_out:
+        events.append(GameEvent("deck_ran_out", side, {}))
+        return Deck(0, deck.hand, deck.unseen, deck.discard, True)
+    return deck
+
+
+def reveal_from_pile(
+    setup: Setup, deck: Deck, card: ActionCard, side: int, events: list[GameEvent]
+) -> Deck:
+    """A card turned up from the top of the pile (keeper's draw, shootout card)."""
+    deck = _refill(deck, side, events)
+    if deck.pile <= 0:
+        raise illegal("deck_empty", "HT-8.1", f"Side {side} has no card left to draw.", side=side)
+    d = _take(setup, deck, card, side)
+    return _after_draw(Deck(d.pile - 1, d.hand, d.unseen, d.discard, d.ran_out), side, events)
+
+
+def draw_up_to(deck: Deck, size: int, side: int, events: list[GameEvent]) -> Deck:
+    """Draw hidden cards until the hand holds ``size`` (step 1, after a parry, a goal kick...)."""
+    drawn = 0
+    while deck.hand < size:
+        deck = _refill(deck, side, events)
+        if deck.pile <= 0:
+            break
+        deck = _after_draw(
+            Deck(deck.pile - 1, deck.hand + 1, deck.unseen, deck.discard, deck.ran_out),
+            side,
+            events,
+        )
+        drawn += 1
+    return deck
+
+
+def available(setup: Setup, deck: Deck) -> list[ActionCard]:
+    """Card kinds that may still be revealed from this deck."""
+    return [c for c, n in zip(setup.card_kinds, deck.unseen, strict=True) if n > 0]

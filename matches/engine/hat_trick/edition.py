@@ -1,0 +1,189 @@
+"""Editions are data: the reference edition ships as ``data/reference_edition.json``.
+
+``build_setup`` reads every card value from the edition it is given and applies the match
+options (star players, national teams, star goalkeepers, extra time, shootout, kick-off).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from matches.engine.hat_trick.cards import ActionCard, card_from_json
+from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
+from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, ShootingCard
+
+DATA = Path(__file__).with_name("data") / "reference_edition.json"
+OPTION_NAMES = frozenset(
+    {
+        "kickoff",
+        "star_players",
+        "national_teams",
+        "star_goalkeepers",
+        "extra_time",
+        "penalty_shootout",
+    }
+)
+POSITIONS = ("final_line_centre", "final_line_wing", "second_line_centre", "second_line_wing")
+
+
+@cache
+def reference_edition() -> Mapping[str, Any]:
+    """The reference edition, read from disk once."""
+    with DATA.open(encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _err(message: str) -> SetupError:
+    return SetupError("invalid_setup", "HT-0.2", message)
+
+
+def _pair(options: Mapping[str, Any], name: str, default: Any) -> list[Any]:
+    value = options.get(name, [default, default])
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise _err(f"Option {name} must be a list with one entry per side.")
+    return list(value)
+
+
+def _bool(options: Mapping[str, Any], name: str) -> bool:
+    value = options.get(name, False)
+    if not isinstance(value, bool):
+        raise _err(f"Option {name} must be true or false.")
+    return value
+
+
+def build_setup(
+    edition: Mapping[str, Any], sides: Sequence[Mapping[str, Any]], options: Mapping[str, Any]
+) -> tuple[Setup, int]:
+    """The match's :class:`Setup` and the side that kicks off the first half."""
+    if not isinstance(sides, Sequence) or len(sides) != 2:
+        raise _err("Hat-Trick is played by exactly two sides.")
+    names = []
+    for i, side in enumerate(sides):
+        if not isinstance(side, Mapping):
+            raise _err(f"Side {i} must be an object with a name.")
+        name = side.get("name", ["Blue", "Red"][i])
+        if not isinstance(name, str) or not name.strip():
+            raise _err(f"Side {i} needs a non-empty name.")
+        names.append(name)
+    if not isinstance(options, Mapping):
+        raise _err("Options must be an object.")
+    unknown = set(options) - OPTION_NAMES
+    if unknown:
+        raise _err(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}.")
+    kickoff = options.get("kickoff", 0)
+    if kickoff not in (0, 1) or isinstance(kickoff, bool):
+        raise _err("Option kickoff must be 0 (blue) or 1 (red).")
+    try:
+        return _build(edition, names, options), kickoff
+    except SetupError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise _err(f"The edition is malformed: {exc!r}.") from exc
+
+
+def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, Any]) -> Setup:
+    colours = [s["colour"] for s in sorted(edition["sides"], key=lambda s: s["index"])]
+    if len(colours) != 2:
+        raise _err("The edition must describe two sides.")
+    teams = edition.get("national_teams", {}).get("teams", {})
+    star_numbers: list[set[int]] = [set(), set()]
+    national = _pair(options, "national_teams", None)
+    stars = options.get("star_players")
+    if stars is not None:
+        stars = _pair(options, "star_players", [])
+    star_keepers = _pair(options, "star_goalkeepers", False)
+    for side in (0, 1):
+        if national[side] is not None:
+            if stars is not None and stars[side]:
+                raise _err(f"Side {side}: choose star players or a national team, not both.")
+            if national[side] not in teams:
+                raise _err(
+                    f"Side {side}: {national[side]!r} is not one of the edition's national teams."
+                )
+            star_numbers[side].update(teams[national[side]])
+        if stars is not None:
+            if not isinstance(stars[side], list) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in stars[side]
+            ):
+                raise _err(f"Side {side}: star_players must be a list of shirt numbers.")
+            star_numbers[side].update(stars[side])
+        if not isinstance(star_keepers[side], bool):
+            raise _err("Option star_goalkeepers must be a list of two true/false values.")
+    players: list[list[PlayerCard]] = [[], []]
+    for side, colour in enumerate(colours):
+        cards = [p for p in edition["players"] if p["colour"] == colour]
+        numbers = {p["number"] for p in cards}
+        bad = star_numbers[side] - numbers - {1}
+        if bad:
+            raise _err(
+                f"Side {side}: there is no player no. {', '.join(map(str, sorted(bad)))} to flip."
+            )
+        for p in sorted(cards, key=lambda p: p["number"]):
+            star = p["number"] in star_numbers[side]
+            values = p["star" if star else "regular"]
+            players[side].append(
+                PlayerCard(
+                    p["number"],
+                    p["role"],
+                    p["edge"],
+                    int(values["attack"]),
+                    int(values["defence"]),
+                    star,
+                )
+            )
+        if len(players[side]) != 10:
+            raise _err(f"The edition must have 10 {colour} player cards.")
+    keeper_stars = tuple(bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1))
+    keepers = tuple(
+        tuple(
+            KeeperCard(
+                k["id"], k["dive"], tuple(sorted((pos, int(k["draws"][pos])) for pos in POSITIONS))
+            )
+            for k in edition["goalkeepers"][colour]["star" if keeper_stars[side] else "regular"]
+        )
+        for side, colour in enumerate(colours)
+    )
+    shooting = tuple(
+        ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
+        for s in edition["shooting_cards"]
+    )
+    deck = edition["action_deck"]
+    kinds: list[ActionCard] = []
+    counts: list[int] = []
+    for entry in deck["cards"]:
+        card = card_from_json({k: entry[k] for k in ("kind", "footballs", "edge")})
+        if card in kinds:
+            raise _err(f"The action deck lists {card.code} twice.")
+        kinds.append(card)
+        counts.append(int(entry["count"]))
+    layout_data = edition["kickoff_layout"]
+    grid = [EMPTY] * N_FIELDS
+    for side, colour in enumerate(colours):
+        for number, name in layout_data[colour].items():
+            f = parse_field(name)
+            if grid[f] != EMPTY:
+                raise _err(f"Two players start on {name}.")
+            grid[f] = code(side, int(number))
+    if sum(1 for g in grid if g) != 20:
+        raise _err("The kick-off layout must place 20 players.")
+    return Setup(
+        edition=str(edition.get("key", "custom")),
+        names=(names[0], names[1]),
+        colours=(colours[0], colours[1]),
+        players=(tuple(players[0]), tuple(players[1])),
+        star_keepers=keeper_stars,
+        keepers=keepers,
+        shooting=shooting,
+        card_kinds=tuple(kinds),
+        composition=tuple(counts),
+        hand_size=int(deck.get("hand_size", 3)),
+        layout=tuple(grid),
+        ball_number=int(layout_data.get("ball", 6)),
+        extra_time=_bool(options, "extra_time"),
+        penalty_shootout=_bool(options, "penalty_shootout"),
+    )

@@ -1,0 +1,96 @@
+"""The Hat-Trick engine object that satisfies :class:`matches.engine.base.GameEngine`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matches.engine.base import Outcome, Transition
+from matches.engine.hat_trick import actions as _actions
+from matches.engine.hat_trick import flow, legal, notation
+from matches.engine.hat_trick import state as _state
+from matches.engine.hat_trick.edition import build_setup, reference_edition
+from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.pitch import field_name, number_of
+from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.svg import render_svg
+
+
+class HatTrickEngine:
+    """Hat-Trick, the base game: two managers, 4 x 6 pitch, action cards.
+
+    >>> from matches.engine.hat_trick import ENGINE
+    >>> s = ENGINE.initial_state(edition=ENGINE.default_edition(), sides=[{"name": "Blue"}, {"name": "Red"}], options={})
+    >>> ENGINE.summary(s)["step"]
+    'play_cards'
+    """
+
+    key = "hat-trick"
+    name = "Hat-Trick"
+    min_sides = 2
+    max_sides = 2
+
+    def default_edition(self) -> Mapping[str, Any]:
+        return reference_edition()
+
+    def initial_state(
+        self,
+        *,
+        edition: Mapping[str, Any],
+        sides: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any],
+    ) -> State:
+        setup, kickoff = build_setup(edition, sides, options)
+        return flow.new_match(setup, kickoff)
+
+    def parse_action(self, data: Any) -> _actions.Action:
+        return _actions.parse_action(data)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return _actions.action_to_json(action)
+
+    def format_action(self, action: Any) -> str:
+        return notation.format_action(action)
+
+    def parse_notation(self, text: str) -> _actions.Action:
+        return notation.parse_notation(text)
+
+    def apply(self, state: State, action: Any) -> Transition:
+        if not isinstance(action, _actions.Action):
+            action = _actions.parse_action(action) if isinstance(action, dict) else None
+            if action is None:
+                raise invalid("apply needs a Hat-Trick action (or its JSON form).")
+        return flow.apply(state, action)
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        return legal.legal_actions(state)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return flow.outcome(state)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        holder = state.holder
+        return {
+            "score": list(state.score),
+            "half": state.half,
+            "step": state.phase,
+            "attacker": state.attacker if state.phase != "match_over" else None,
+            "ball": None
+            if state.ball < 0
+            else {"field": field_name(state.ball), "player": number_of(holder)},
+            "turn": legal.actor(state),
+            "shootout": [state.shootout[2], state.shootout[3]] if state.half == 4 else None,
+            "over": state.phase == "match_over",
+        }
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return _state.state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        return _state.state_from_json(data)
+
+    def render_svg(self, state: State) -> str:
+        return render_svg(state)
+
+
+ENGINE = HatTrickEngine()

@@ -1,0 +1,741 @@
+"""``apply``: one action in, the next state and the events out. The step machine of a match."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from matches.engine.base import GameEvent, GameOverError, Outcome, Transition
+from matches.engine.hat_trick import phases as P
+from matches.engine.hat_trick.actions import (
+    Action,
+    FreeKick,
+    GoalKick,
+    KeeperDraw,
+    KickOff,
+    LongBall,
+    Move,
+    Pass,
+    PassSideways,
+    PlayCards,
+    Refuse,
+    Shoot,
+    Skip,
+)
+from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
+from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
+from matches.engine.hat_trick.duels import check_long_ball, resolve
+from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.lines import closest_number, lowest, lowest_any
+from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
+from matches.engine.hat_trick.pitch import (
+    EMPTY,
+    NEIGHBOURS,
+    code,
+    field_name,
+    final_line,
+    in_final_lines,
+    is_middle_of_final_line,
+    line_of,
+    lines_from_goal,
+    number_of,
+    shooting_position,
+    side_of,
+)
+from matches.engine.hat_trick.state import Setup, Shot, State
+
+GOAL_KICK_LINE = {DRIBBLING: 1, SHORT_PASS: 2, LONG_BALL: 3}
+
+
+# ---------------------------------------------------------------- set-up and restarts
+
+
+def kickoff_grid(
+    setup: Setup, sent_off: tuple[tuple[int, ...], tuple[int, ...]]
+) -> tuple[int, ...]:
+    """The kick-off layout without the players sent off (HT-0.2, HT-4.2)."""
+    if not sent_off[0] and not sent_off[1]:
+        return setup.layout
+    return tuple(EMPTY if p and number_of(p) in sent_off[side_of(p)] else p for p in setup.layout)
+
+
+def kickoff_ball(setup: Setup, grid: tuple[int, ...], side: int) -> int:
+    """Field of ``side``'s no. 6 (HT-0.3); if he was sent off, the lowest number in his line, else anywhere."""
+    player = code(side, setup.ball_number)
+    if player in grid:
+        return grid.index(player)
+    home = setup.layout.index(player)
+    f = lowest(grid, line_of(home), side)
+    if f >= 0:
+        return f
+    mine = [(number_of(p), i) for i, p in enumerate(grid) if p and side_of(p) == side]
+    return min(mine)[1]
+
+
+def new_match(setup: Setup, kickoff: int) -> State:
+    hand = setup.hand_size
+    grid = setup.layout
+    return State(
+        setup=setup,
+        phase=P.PLAY_CARDS,
+        half=1,
+        kickoff=kickoff,
+        first_kickoff=kickoff,
+        score=(0, 0),
+        grid=grid,
+        ball=kickoff_ball(setup, grid, kickoff),
+        attacker=kickoff,
+        cards=(None, None),
+        moved=-1,
+        yellow=(False, False),
+        sent_off=((), ()),
+        decks=(fresh_deck(setup, hand), fresh_deck(setup, hand)),
+    )
+
+
+def _start_half(s: State, half: int, kickoff: int, events: list[GameEvent]) -> State:
+    """HT-8.3 / HT-8.4: set up again; sent-off players stay off, yellow cards stay."""
+    grid = kickoff_grid(s.setup, s.sent_off)
+    ball = kickoff_ball(s.setup, grid, kickoff)
+    hand = s.setup.hand_size
+    events.append(GameEvent("kick_off", kickoff, {"half": half, "player": number_of(grid[ball])}))
+    return replace(
+        s,
+        phase=P.PLAY_CARDS,
+        half=half,
+        kickoff=kickoff,
+        grid=grid,
+        ball=ball,
+        attacker=kickoff,
+        cards=(None, None),
+        moved=-1,
+        decks=(fresh_deck(s.setup, hand), fresh_deck(s.setup, hand)),
+        shot=None,
+    )
+
+
+def _winners(s: State) -> tuple[int, ...]:
+    if s.half == 4:
+        g0, g1 = s.shootout[2], s.shootout[3]
+    else:
+        g0, g1 = s.score
+    if g0 == g1:
+        return ()
+    return (0,) if g0 > g1 else (1,)
+
+
+def termination(s: State) -> str:
+    return {4: "penalty_shootout", 3: "extra_time"}.get(s.half, "full_time")
+
+
+def outcome(s: State) -> Outcome | None:
+    if s.phase != P.OVER:
+        return None
+    return Outcome(termination(s), s.score, _winners(s))
+
+
+def _end_match(s: State, events: list[GameEvent]) -> State:
+    s = replace(s, phase=P.OVER, cards=(None, None), shot=None, moved=-1)
+    data = {"score": list(s.score), "winners": list(_winners(s)), "termination": termination(s)}
+    if s.half == 4:
+        data["shootout"] = [s.shootout[2], s.shootout[3]]
+    events.append(GameEvent("match_ended", None, data))
+    return s
+
+
+def _start_shootout(s: State, events: list[GameEvent]) -> State:
+    """HT-8.5: fresh decks, no hands; the side that kicked off the match shoots first."""
+    events.append(GameEvent("shootout_started", None, {"first": s.first_kickoff}))
+    return replace(
+        s,
+        phase=P.SHOOTOUT,
+        half=4,
+        attacker=s.first_kickoff,
+        ball=-1,
+        cards=(None, None),
+        moved=-1,
+        decks=(fresh_deck(s.setup, 0), fresh_deck(s.setup, 0)),
+        shootout=(0, 0, 0, 0),
+        shot=None,
+    )
+
+
+def _end_half(s: State, events: list[GameEvent]) -> State:
+    events.append(GameEvent("half_ended", None, {"half": s.half, "score": list(s.score)}))
+    level = s.score[0] == s.score[1]
+    if s.half == 1:
+        return _start_half(s, 2, 1 - s.first_kickoff, events)
+    if s.half == 2 and level and s.setup.extra_time:
+        return replace(s, phase=P.ET_KICKOFF, ball=-1, cards=(None, None), moved=-1)
+    if level and s.setup.penalty_shootout:
+        return _start_shootout(s, events)
+    return _end_match(s, events)
+
+
+def start_turn(s: State, events: list[GameEvent]) -> State:
+    """A new turn: the half may end here (HT-8.1, HT-8.2); an attacker on the final line has a chance."""
+    line = line_of(s.ball)
+    if s.decks[0].ran_out and s.decks[1].ran_out and 2 <= line <= 3:
+        return _end_half(s, events)
+    attacker = side_of(s.grid[s.ball])
+    if line == final_line(attacker):
+        return _start_chance(replace(s, attacker=attacker), events)
+    return replace(
+        s, phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
+    )
+
+
+def _start_chance(s: State, events: list[GameEvent]) -> State:
+    events.append(
+        GameEvent("scoring_opportunity", s.attacker, {"player": number_of(s.grid[s.ball])})
+    )
+    return replace(s, phase=P.SO_PLAY_CARDS, cards=(None, None), moved=-1, shot=None)
+
+
+def _draw_both(s: State, events: list[GameEvent]) -> State:
+    size = s.setup.hand_size
+    return replace(
+        s, decks=(draw_up_to(s.decks[0], size, 0, events), draw_up_to(s.decks[1], size, 1, events))
+    )
+
+
+# ---------------------------------------------------------------- step 1
+
+
+def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> State:
+    decks = list(s.decks)
+    for side in (0, 1):
+        decks[side] = play_from_hand(s.setup, decks[side], a.cards[side], side)
+    for side in (0, 1):
+        events.append(
+            GameEvent("card_revealed", side, {"card": a.cards[side].to_json(), "from": "hand"})
+        )
+    if draw:
+        size = s.setup.hand_size
+        decks = [draw_up_to(decks[side], size, side, events) for side in (0, 1)]
+    phase = P.ATTACKER_MOVE if draw else P.SO_ATTACKER_MOVE
+    return replace(s, phase=phase, cards=a.cards, decks=(decks[0], decks[1]))
+
+
+# ---------------------------------------------------------------- step 2
+
+
+def _rules(s: State) -> MoveRules:
+    ph = s.phase
+    if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
+        return MoveRules(s.attacker, s.cards[s.attacker].edge, False, "HT-2.4", -1)
+    if ph == P.DEFENDER_MOVE:
+        return MoveRules(s.defender, s.cards[s.defender].edge, False, "HT-2.8", -1)
+    if ph == P.SO_DEFENDER_MOVE:
+        return MoveRules(s.defender, s.cards[s.defender].edge, True, "HT-5.2", -1)
+    if ph == P.FK_DEFENDER_MOVE:
+        return MoveRules(s.defender, None, False, "HT-4.4", -1, "HT-4.4")
+    if ph == P.FK_ATTACKER_MOVE:
+        return MoveRules(s.attacker, None, False, "HT-4.4", s.moved, "HT-4.4")
+    if ph == P.GK_ATTACKER_MOVE:
+        return MoveRules(s.attacker, None, False, "HT-7.1", -1)
+    return MoveRules(s.defender, None, False, "HT-7.1", s.moved)
+
+
+def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
+    rules = _rules(s)
+    moved = -1
+    if isinstance(a, Move):
+        src, dst = check_move(s, rules, a.player, a.direction)
+        grid, ball = do_move(s, src, dst, events)
+        s = replace(s, grid=grid, ball=ball)
+        moved = dst
+    else:
+        events.append(GameEvent("move_skipped", rules.side, {}))
+    ph = s.phase
+    if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
+        chance = ph == P.SO_ATTACKER_MOVE
+        receivers = sideways_receivers(s.grid, s.ball)
+        if len(receivers) == 1:
+            return replace(
+                _sideways(s, receivers[0], events),
+                phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE,
+            )
+        if len(receivers) > 1:
+            return replace(s, phase=P.SO_SIDEWAYS_PASS if chance else P.SIDEWAYS_PASS)
+        return replace(s, phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE)
+    if ph == P.DEFENDER_MOVE:
+        if s.cards[s.attacker].kind == LONG_BALL:
+            return replace(s, phase=P.LONG_BALL_LINE)
+        return _step3(s, 0, events)
+    if ph == P.SO_DEFENDER_MOVE:
+        return _chance_action(s, events)
+    if ph == P.FK_DEFENDER_MOVE:
+        return replace(s, phase=P.FK_ATTACKER_MOVE, moved=moved)
+    if ph == P.FK_ATTACKER_MOVE:
+        s = replace(s, moved=-1)
+        if line_of(s.ball) == final_line(s.attacker):
+            return _start_chance(s, events)
+        return replace(s, phase=P.FK_CHOICE)
+    if ph == P.GK_ATTACKER_MOVE:
+        return replace(s, phase=P.GK_DEFENDER_MOVE, moved=moved)
+    return replace(s, phase=P.GK_CARD, moved=-1)
+
+
+def _sideways(s: State, target: int, events: list[GameEvent]) -> State:
+    events.append(
+        GameEvent(
+            "ball_passed_sideways",
+            s.attacker,
+            {
+                "passer": number_of(s.grid[s.ball]),
+                "receiver": number_of(s.grid[target]),
+                "from": field_name(s.ball),
+                "to": field_name(target),
+            },
+        )
+    )
+    return replace(s, ball=target)
+
+
+def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
+    receivers = sideways_receivers(s.grid, s.ball)
+    for f in receivers:
+        if number_of(s.grid[f]) == a.receiver:
+            chance = s.phase == P.SO_SIDEWAYS_PASS
+            return replace(
+                _sideways(s, f, events), phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
+            )
+    raise illegal(
+        "wrong_receiver",
+        "HT-2.6",
+        f"The ball must go to the nearest team-mate: no. {' or no. '.join(str(number_of(s.grid[f])) for f in receivers)}.",
+        receiver=a.receiver,
+    )
+
+
+# ---------------------------------------------------------------- step 3, fouls
+
+
+def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
+    result = resolve(s, lines, events)
+    s = replace(s, grid=result.grid, ball=result.ball)
+    if result.fouler:
+        return _foul(s, result.fouler, events)
+    return _after_action(s, events)
+
+
+def _after_action(s: State, events: list[GameEvent]) -> State:
+    """HT-3.2: a new turn, or a scoring opportunity when the ball holder reached his final line."""
+    return start_turn(replace(s, attacker=side_of(s.grid[s.ball])), events)
+
+
+def _foul(s: State, fouler: int, events: list[GameEvent]) -> State:
+    """HT-4.1 - HT-4.6: the action stands, yellow (or red), then a free kick or a penalty."""
+    d = s.defender
+    taker = number_of(s.grid[s.ball])
+    events.append(
+        GameEvent(
+            "foul", d, {"fouler": number_of(fouler), "fouled_side": s.attacker, "taker": taker}
+        )
+    )
+    yellow = list(s.yellow)
+    grid, sent_off = s.grid, s.sent_off
+    if yellow[d]:
+        yellow[d] = False
+        g = list(grid)
+        g[grid.index(fouler)] = EMPTY
+        grid = tuple(g)
+        off = list(sent_off)
+        off[d] = (*off[d], number_of(fouler))
+        sent_off = (off[0], off[1])
+        events.append(
+            GameEvent("red_card", d, {"player": number_of(fouler), "second_yellow": True})
+        )
+    else:
+        yellow[d] = True
+        events.append(GameEvent("yellow_card", d, {"player": number_of(fouler)}))
+    s = replace(s, grid=grid, sent_off=sent_off, yellow=(yellow[0], yellow[1]))
+    if is_middle_of_final_line(s.attacker, s.ball):
+        events.append(GameEvent("penalty", s.attacker, {"taker": taker}))
+        return replace(s, phase=P.PENALTY)
+    events.append(GameEvent("free_kick", s.attacker, {"taker": taker, "at": field_name(s.ball)}))
+    return replace(s, phase=P.FK_DEFENDER_MOVE, moved=-1)
+
+
+def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
+    check_long_ball(s, a.lines)
+    return _step3(s, a.lines, events)
+
+
+def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
+    if a.scoring_opportunity:
+        return _start_chance(s, events)
+    return start_turn(s, events)
+
+
+# ---------------------------------------------------------------- scoring opportunity
+
+
+def chance_targets(s: State) -> list[int]:
+    """HT-5.3 / HT-5.4: the fields the scoring-opportunity pass may go to."""
+    a = s.attacker
+    kind = s.cards[a].kind
+    if kind == SHORT_PASS:
+        return [f for f in NEIGHBOURS[s.ball] if s.grid[f] and side_of(s.grid[f]) == a]
+    if kind == LONG_BALL:
+        return [
+            f
+            for f, p in enumerate(s.grid)
+            if p and f != s.ball and side_of(p) == a and in_final_lines(a, line_of(f), 3)
+        ]
+    return []
+
+
+def can_shoot(s: State) -> bool:
+    return in_final_lines(s.attacker, line_of(s.ball), 2)
+
+
+def _chance_action(s: State, events: list[GameEvent]) -> State:
+    """After the moves of a scoring opportunity: pass choices, a shot, or nothing possible."""
+    if s.cards[s.attacker].kind == DRIBBLING:  # HT-5.5
+        if can_shoot(s):
+            return replace(s, phase=P.SO_SHOT)
+        return _end_chance_round(s, events, "no_shooting_position")
+    if chance_targets(s):
+        return replace(s, phase=P.SO_ACTION)
+    return _end_chance_round(s, events, "action_not_possible")
+
+
+def _chance_pass(s: State, a: Pass, events: list[GameEvent]) -> State:
+    targets = chance_targets(s)
+    kind = s.cards[s.attacker].kind
+    for f in targets:
+        if number_of(s.grid[f]) == a.receiver:
+            events.append(
+                GameEvent(
+                    "pass_completed",
+                    s.attacker,
+                    {
+                        "passer": number_of(s.grid[s.ball]),
+                        "receiver": a.receiver,
+                        "pass_type": kind,
+                        "from": field_name(s.ball),
+                        "to": field_name(f),
+                        "chance": True,
+                    },
+                )
+            )
+            s = replace(s, ball=f)
+            if can_shoot(s):
+                return replace(s, phase=P.SO_SHOT)
+            return _end_chance_round(s, events, "no_shooting_position")
+    rule = "HT-5.3" if kind == SHORT_PASS else "HT-5.4"
+    where = (
+        "a team-mate next to the ball holder"
+        if kind == SHORT_PASS
+        else "a team-mate in the final three lines"
+    )
+    raise illegal("wrong_receiver", rule, f"This pass must go to {where}.", receiver=a.receiver)
+
+
+def _refuse(s: State, events: list[GameEvent]) -> State:
+    events.append(GameEvent("chance_refused", s.attacker, {"player": number_of(s.grid[s.ball])}))
+    return _end_chance_round(s, events, "refused")
+
+
+def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
+    """Back to scoring opportunity step 1, or HT-5.8 when the cards have run out."""
+    events.append(GameEvent("chance_round_ended", s.attacker, {"reason": reason}))
+    if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
+        return replace(s, phase=P.SO_PLAY_CARDS, cards=(None, None))
+    target = lowest_any(s.grid, line_of(s.ball), s.defender)
+    events.append(
+        GameEvent(
+            "chance_ran_out",
+            s.attacker,
+            {"receiver": number_of(s.grid[target]), "receiver_side": side_of(s.grid[target])},
+        )
+    )
+    s = _draw_both(replace(s, ball=target), events)
+    return _after_action(s, events)
+
+
+# ---------------------------------------------------------------- shooting
+
+
+def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
+    ph = s.phase
+    shootout = ph == P.SHOOTOUT
+    if ph not in (P.SO_SHOT, P.PENALTY, P.SHOOTOUT) or (ph == P.SO_SHOT and not can_shoot(s)):
+        raise illegal(
+            "shot_not_possible",
+            "HT-5.6",
+            "A shot needs a scoring opportunity, the card's action done and the ball in the final two lines.",
+        )
+    side = s.attacker
+    keeper_side = 1 - side
+    decks = s.decks
+    if shootout:
+        if a.card is None:
+            raise illegal(
+                "card_missing", "HT-8.5", "A shootout penalty needs the shooter's top action card."
+            )
+        card = a.card
+    else:
+        if a.card is not None:
+            raise illegal(
+                "unexpected_card", "HT-6.3", "Only a shootout penalty names an action card here."
+            )
+        card = s.cards[side]
+    shooting = s.setup.shooting_card(a.shooting_card)
+    if shooting is None:
+        raise illegal(
+            "unknown_shooting_card", "HT-6.1", f"There is no shooting card {a.shooting_card!r}."
+        )
+    if shooting.action != card.kind:
+        raise illegal(
+            "wrong_shooting_card",
+            "HT-6.1",
+            f"The shooting card must have the colour of the {card.kind.replace('_', ' ')} that led to the shot.",
+        )
+    keeper = s.setup.keeper_card(keeper_side, a.goalkeeper_card)
+    if keeper is None:
+        raise illegal(
+            "wrong_goalkeeper_card",
+            "HT-6.2",
+            f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
+        )
+    if shootout:
+        dl = list(decks)
+        dl[side] = reveal_from_pile(s.setup, decks[side], card, side, events)
+        decks = (dl[0], dl[1])
+        events.append(GameEvent("card_revealed", side, {"card": card.to_json(), "from": "pile"}))
+    penalty = ph != P.SO_SHOT
+    position = "final_line_centre" if shootout else shooting_position(side, s.ball)
+    symbol = shooting.symbol_against(keeper.dive)
+    draws = keeper.draws_at(position) + {"+": 1, "-": -1}.get(symbol, 0) - (1 if penalty else 0)
+    draws = max(draws, 0)
+    power = card.footballs + shooting.modifier
+    shooter = 0 if shootout else number_of(s.grid[s.ball])
+    events.append(
+        GameEvent(
+            "shot",
+            side,
+            {
+                "shooter": shooter if not shootout else None,
+                "power": power,
+                "card_footballs": card.footballs,
+                "shooting_card": shooting.id,
+                "modifier": shooting.modifier,
+                "goalkeeper_card": keeper.id,
+                "symbol": symbol,
+                "draws": draws,
+                "penalty": penalty,
+                "position": position,
+            },
+        )
+    )
+    shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
+    return replace(s, phase=P.KEEPER_DRAW, shot=shot, decks=decks)
+
+
+def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
+    shot = s.shot
+    assert shot is not None
+    keeper_side = 1 - shot.side
+    if len(a.cards) > shot.draws:
+        raise illegal(
+            "too_many_cards",
+            "HT-6.4",
+            f"The goalkeeper may draw at most {shot.draws} card(s) for this shot.",
+            allowed=shot.draws,
+        )
+    deck = s.decks[keeper_side]
+    total = 0
+    for card in a.cards:
+        deck = reveal_from_pile(s.setup, deck, card, keeper_side, events)
+        total += card.footballs
+        events.append(
+            GameEvent("card_revealed", keeper_side, {"card": card.to_json(), "from": "pile"})
+        )
+    dl = list(s.decks)
+    dl[keeper_side] = deck
+    s = replace(s, decks=(dl[0], dl[1]), shot=None)
+    base = {
+        "shooter": shot.shooter if s.half != 4 else None,
+        "power": shot.power,
+        "keeper_total": total,
+        "cards_drawn": len(a.cards),
+        "goalkeeper_card": shot.goalkeeper_card,
+    }
+    if s.half == 4:
+        return _shootout_result(s, shot, total, base, events)
+    if total > shot.power:  # HT-6.7
+        events.append(GameEvent("save", keeper_side, base))
+        return _goal_kick_setup(s, keeper_side, events)
+    if total == shot.power:  # HT-6.8
+        target = closest_number(s.grid, final_line(shot.side), shot.power, keeper_side)
+        if target < 0:
+            target = lowest_any(s.grid, line_of(s.ball), keeper_side)
+        receiver = s.grid[target]
+        events.append(
+            GameEvent(
+                "parry",
+                keeper_side,
+                dict(
+                    base,
+                    receiver=number_of(receiver),
+                    receiver_side=side_of(receiver),
+                    to=field_name(target),
+                ),
+            )
+        )
+        s = _draw_both(replace(s, ball=target, attacker=side_of(receiver)), events)
+        if side_of(receiver) == shot.side:
+            return _start_chance(s, events)
+        return start_turn(s, events)
+    return _goal(s, shot, base, events)  # HT-6.9
+
+
+def _goal(s: State, shot: Shot, base: dict, events: list[GameEvent]) -> State:
+    score = list(s.score)
+    score[shot.side] += 1
+    events.append(
+        GameEvent(
+            "goal", shot.side, dict(base, scorer=shot.shooter, penalty=shot.penalty, score=score)
+        )
+    )
+    conceding = 1 - shot.side
+    grid = kickoff_grid(s.setup, s.sent_off)
+    ball = kickoff_ball(s.setup, grid, conceding)
+    events.append(
+        GameEvent("kick_off", conceding, {"half": s.half, "player": number_of(grid[ball])})
+    )
+    s = replace(s, score=(score[0], score[1]), grid=grid, ball=ball, attacker=conceding)
+    s = _draw_both(s, events)
+    return start_turn(s, events)
+
+
+def _shootout_result(
+    s: State, shot: Shot, total: int, base: dict, events: list[GameEvent]
+) -> State:
+    k0, k1, g0, g1 = s.shootout
+    scored = total < shot.power
+    if shot.side == 0:
+        k0 += 1
+        g0 += scored
+    else:
+        k1 += 1
+        g1 += scored
+    events.append(
+        GameEvent(
+            "goal" if scored else "save",
+            shot.side if scored else 1 - shot.side,
+            dict(base, shootout=True, shootout_score=[g0, g1]),
+        )
+    )
+    s = replace(s, shootout=(k0, k1, g0, g1), attacker=1 - shot.side, phase=P.SHOOTOUT)
+    if k0 == k1 and k0 >= 5 and g0 != g1:
+        return _end_match(s, events)
+    return s
+
+
+# ---------------------------------------------------------------- goal kick
+
+
+def _goal_kick_setup(s: State, keeper_side: int, events: list[GameEvent]) -> State:
+    s = _draw_both(replace(s, attacker=keeper_side, ball=-1, cards=(None, None), moved=-1), events)
+    return replace(s, phase=P.GK_ATTACKER_MOVE)
+
+
+def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
+    side = s.attacker
+    deck = play_from_hand(s.setup, s.decks[side], a.card, side)
+    events.append(GameEvent("card_revealed", side, {"card": a.card.to_json(), "from": "hand"}))
+    deck = draw_up_to(deck, s.setup.hand_size, side, events)
+    dl = list(s.decks)
+    dl[side] = deck
+    n = GOAL_KICK_LINE[a.card.kind]
+    target = -1
+    for k in range(n, 7):  # an empty line passes the ball on to the next one
+        target = lowest_any(s.grid, lines_from_goal(side, k), 1 - side)
+        if target >= 0:
+            break
+    receiver = s.grid[target]
+    events.append(
+        GameEvent(
+            "goal_kick",
+            side,
+            {
+                "card": a.card.to_json(),
+                "line": n,
+                "receiver": number_of(receiver),
+                "receiver_side": side_of(receiver),
+                "to": field_name(target),
+            },
+        )
+    )
+    s = replace(s, decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
+    return start_turn(s, events)
+
+
+def _kick_off(s: State, a: KickOff, events: list[GameEvent]) -> State:
+    return _start_half(s, 3, a.side, events)
+
+
+# ---------------------------------------------------------------- dispatch
+
+_ALLOWED: dict[str, tuple[type, ...]] = {
+    P.PLAY_CARDS: (PlayCards,),
+    P.SO_PLAY_CARDS: (PlayCards,),
+    P.SIDEWAYS_PASS: (PassSideways,),
+    P.SO_SIDEWAYS_PASS: (PassSideways,),
+    P.LONG_BALL_LINE: (LongBall,),
+    P.FK_CHOICE: (FreeKick,),
+    P.SO_ACTION: (Pass, Refuse),
+    P.SO_SHOT: (Shoot, Refuse),
+    P.PENALTY: (Shoot,),
+    P.KEEPER_DRAW: (KeeperDraw,),
+    P.GK_CARD: (GoalKick,),
+    P.ET_KICKOFF: (KickOff,),
+    P.SHOOTOUT: (Shoot,),
+    **{ph: (Move, Skip) for ph in P.MOVE_PHASES},
+}
+
+
+def apply(s: State, a: Action) -> Transition:
+    ph = s.phase
+    if ph == P.OVER:
+        raise GameOverError(
+            "game_over", "HT-0.5", "The match is over; no more actions are accepted."
+        )
+    allowed = _ALLOWED[ph]
+    if not isinstance(a, allowed):
+        if isinstance(a, Shoot):
+            _shoot(s, a, [])  # raises shot_not_possible
+        raise illegal(
+            "wrong_step",
+            "HT-E.1",
+            f"That is not possible now. {P.HINTS[ph]}",
+            step=ph,
+            expected=[t.__name__ for t in allowed],
+        )
+    events: list[GameEvent] = []
+    if isinstance(a, PlayCards):
+        new = _play_cards(s, a, events, ph == P.PLAY_CARDS)
+    elif isinstance(a, Move | Skip):
+        new = _move(s, a, events)
+    elif isinstance(a, PassSideways):
+        new = _pass_sideways(s, a, events)
+    elif isinstance(a, LongBall):
+        new = _long_ball(s, a, events)
+    elif isinstance(a, FreeKick):
+        new = _free_kick(s, a, events)
+    elif isinstance(a, Pass):
+        new = _chance_pass(s, a, events)
+    elif isinstance(a, Refuse):
+        new = _refuse(s, events)
+    elif isinstance(a, Shoot):
+        new = _shoot(s, a, events)
+    elif isinstance(a, KeeperDraw):
+        new = _keeper_draw(s, a, events)
+    elif isinstance(a, GoalKick):
+        new = _goal_kick(s, a, events)
+    else:
+        new = _kick_off(s, a, events)
+    return Transition(replace(new, ply=s.ply + 1), tuple(events))

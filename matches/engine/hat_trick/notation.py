@@ -1,0 +1,107 @@
+"""Compact one-line notation for every action (see docs/rules/hat-trick.md, "Notation").
+
+>>> format_action(Move(5, "forward"))
+'5f'
+>>> parse_notation("S2l/L4r")
+PlayCards(cards=(ActionCard(kind='short_pass', footballs=2, edge='left'), ActionCard(kind='long_ball', footballs=4, edge='right')))
+"""
+
+from __future__ import annotations
+
+import re
+
+from matches.engine.hat_trick.actions import (
+    Action,
+    FreeKick,
+    GoalKick,
+    KeeperDraw,
+    KickOff,
+    LongBall,
+    Move,
+    Pass,
+    PassSideways,
+    PlayCards,
+    Refuse,
+    Shoot,
+    Skip,
+)
+from matches.engine.hat_trick.cards import card_from_code
+from matches.engine.hat_trick.errors import invalid
+
+_MOVE = re.compile(r"^(\d{1,2})([fblr])$")
+_DIR = {"f": "forward", "b": "backward", "l": "left", "r": "right"}
+_ID = re.compile(r"^[A-Za-z0-9*+\-_.]{1,40}$")
+
+
+def format_action(action: Action) -> str:
+    if isinstance(action, PlayCards):
+        return f"{action.cards[0].code}/{action.cards[1].code}"
+    if isinstance(action, Move):
+        return f"{action.player}{action.direction[0]}"
+    if isinstance(action, Skip):
+        return "skip"
+    if isinstance(action, PassSideways):
+        return f"sw{action.receiver}"
+    if isinstance(action, LongBall):
+        return f"lb{action.lines}"
+    if isinstance(action, FreeKick):
+        return "fk so" if action.scoring_opportunity else "fk play"
+    if isinstance(action, Pass):
+        return f"p{action.receiver}"
+    if isinstance(action, Refuse):
+        return "refuse"
+    if isinstance(action, Shoot):
+        text = f"shot {action.shooting_card} {action.goalkeeper_card}"
+        return text + (f" {action.card.code}" if action.card is not None else "")
+    if isinstance(action, KeeperDraw):
+        return " ".join(["draw", *(c.code for c in action.cards)])
+    if isinstance(action, GoalKick):
+        return f"gk {action.card.code}"
+    if isinstance(action, KickOff):
+        return f"ko {action.side}"
+    raise invalid(f"{action!r} is not a Hat-Trick action.")
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 2 or int(text) == 0:
+        raise invalid(f"{what} needs a shirt number, e.g. {what}7.")
+    return int(text)
+
+
+def parse_notation(text: str) -> Action:
+    if not isinstance(text, str):
+        raise invalid("Notation must be text.")
+    parts = text.split()
+    if not parts:
+        raise invalid("Empty notation.")
+    head, rest = parts[0], parts[1:]
+    if head == "skip" and not rest:
+        return Skip()
+    if head == "refuse" and not rest:
+        return Refuse()
+    if head == "draw":
+        return KeeperDraw(tuple(card_from_code(c) for c in rest))
+    if head == "fk" and len(rest) == 1 and rest[0] in ("so", "play"):
+        return FreeKick(rest[0] == "so")
+    if head == "gk" and len(rest) == 1:
+        return GoalKick(card_from_code(rest[0]))
+    if head == "ko" and rest in (["0"], ["1"]):
+        return KickOff(int(rest[0]))
+    if head == "shot" and len(rest) in (2, 3):
+        if not (_ID.match(rest[0]) and _ID.match(rest[1])):
+            raise invalid("shot needs a shooting card id and a goalkeeper card id.")
+        return Shoot(rest[0], rest[1], card_from_code(rest[2]) if len(rest) == 3 else None)
+    if not rest:
+        if "/" in head:
+            a, _, b = head.partition("/")
+            return PlayCards((card_from_code(a), card_from_code(b)))
+        m = _MOVE.match(head)
+        if m:
+            return Move(int(m[1]), _DIR[m[2]])
+        if head.startswith("sw"):
+            return PassSideways(_number(head[2:], "sw"))
+        if head.startswith("lb") and head[2:].isdigit() and len(head) == 3:
+            return LongBall(int(head[2:]))
+        if head.startswith("p"):
+            return Pass(_number(head[1:], "p"))
+    raise invalid(f"{text!r} is not Hat-Trick notation.")
