@@ -17,7 +17,6 @@ A short example, the English rules' first round::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from matches.engine.base import JSON, Outcome, Transition
 
@@ -101,6 +100,6 @@ class AmigoHattrickEngine:
         return f"<{type(self).__name__} {self.key!r}>"
 
 
-ENGINE: Any = AmigoHattrickEngine()
+ENGINE = AmigoHattrickEngine()
 
 __all__ = ["ENGINE", "AmigoHattrickEngine", "Card", "Deal", "Pass", "Play", "State", "parse_card"]

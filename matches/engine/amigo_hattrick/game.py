@@ -121,7 +121,9 @@ def initial_state(
     )
 
 
-def _with_card(cards: tuple[tuple[Card, ...], ...], side: int, new: tuple[Card, ...]):
+def _with_card(
+    cards: tuple[tuple[Card, ...], ...], side: int, new: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
     return tuple(hand + new if index == side else hand for index, hand in enumerate(cards))
 
 

@@ -18,9 +18,8 @@ def _name(state: State, side: int | None) -> str:
 
 
 def destination(state: State, card: Card) -> tuple[str, int | None]:
-    """Where ``card`` can go now: ``("play", trick)`` or ``("pass", None)``, or
-    ``("none", None)`` for a card of the third colour when fewer than two tricks lie
-    (which never happens: with fewer than two tricks any colour can be played)."""
+    """Where ``card`` can go now: ``("play", trick)`` or, for the third colour while two
+    tricks lie, ``("pass", None)``. With fewer than two tricks every card can be played."""
     colours = [trick.colour for trick in state.tricks]
     if card.colour in colours:
         return "play", colours.index(card.colour) + 1
