@@ -1,3 +1,18 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from matches import api
+
+urlpatterns = [
+    path("games/", api.GameListView.as_view(), name="game-list"),
+    path("matches/", api.MatchListCreateView.as_view(), name="match-list"),
+    path("matches/import/", api.MatchImportView.as_view(), name="match-import"),
+    path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<int:pk>/state/", api.MatchStateView.as_view(), name="match-state"),
+    path("matches/<int:pk>/events/", api.MatchEventsView.as_view(), name="match-events"),
+    path("matches/<int:pk>/events/batch/", api.MatchEventBatchView.as_view(), name="match-batch"),
+    path("matches/<int:pk>/undo/", api.MatchUndoView.as_view(), name="match-undo"),
+    path("matches/<int:pk>/redo/", api.MatchRedoView.as_view(), name="match-redo"),
+    path("matches/<int:pk>/abandon/", api.MatchAbandonView.as_view(), name="match-abandon"),
+    path("matches/<int:pk>/export/", api.MatchExportView.as_view(), name="match-export"),
+    path("matches/<int:pk>/svg/", api.MatchSvgView.as_view(), name="match-svg"),
+]

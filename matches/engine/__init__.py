@@ -61,7 +61,9 @@ def get_engine(key: str) -> GameEngine:
                 message=f"The game {key!r} is not available.", details={"game": key}
             ) from exc
         raise
-    engine = getattr(module, attr)
+    engine = getattr(module, attr, None)
+    if engine is None:
+        raise UnknownGameError(message=f"The game {key!r} is not available.", details={"game": key})
     _LOADED[key] = engine
     return engine
 

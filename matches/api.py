@@ -1,0 +1,363 @@
+"""HTTP endpoints of the match log: one class per operation, thin, calling services/selectors."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import ListAPIView
+from rest_framework.pagination import CursorPagination
+from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from companion.api.errors import ApiError
+from matches import errors, selectors, serializers, services
+from matches.engine import available_games, get_engine
+from matches.filters import MatchHistoryFilter
+from matches.idempotency import idempotent
+from matches.models import Match, MatchEvent
+from teams.models import Edition
+
+IDEMPOTENCY_PARAM = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="A retry with the same key and body returns the first answer and creates nothing.",
+)
+ERRORS = {
+    400: OpenApiResponse(description="Malformed input (code, message, fields)."),
+    403: OpenApiResponse(description="Not a participant of this match."),
+    404: OpenApiResponse(description="No such match, or a private one."),
+    409: OpenApiResponse(description="Stale expected_seq, or the match is closed."),
+    422: OpenApiResponse(description="Illegal move: code, rule and a sentence."),
+}
+
+
+class PlainTextParser(BaseParser):
+    media_type = "text/plain"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return {"text": stream.read().decode("utf-8", errors="replace")}
+
+
+def _readable_match(request, pk: int) -> Match:
+    queryset = selectors.match_visible_to(request.user).select_related("edition", "created_by")
+    return get_object_or_404(queryset.prefetch_related("sides__user"), pk=pk)
+
+
+def _writable_match(request, pk: int) -> Match:
+    match = _readable_match(request, pk)
+    if not selectors.match_can_write(match, request.user):
+        raise errors.not_participant()
+    return match
+
+
+def _events_json(match: Match, events: list[MatchEvent]) -> list[dict]:
+    voided = (
+        selectors.match_voided_seqs(match) if any(e.kind != "action" for e in events) else set()
+    )
+    for event in events:
+        event.voided = event.seq in voided
+    return serializers.EventOutput(events, many=True).data
+
+
+def _write_response(result: services.WriteResult, *, created: bool = True) -> Response:
+    match = Match.objects.select_related("edition", "created_by").prefetch_related("sides__user")
+    match = match.get(pk=result.match.pk)
+    engine = get_engine(match.game)
+    view = selectors.StateView(seq=match.seq, state=result.state, engine=engine)
+    if result.state is None:
+        view = selectors.match_state_current(match)
+    for event in result.events:
+        event.voided = False
+    body = {
+        "match": serializers.MatchOutput(match).data,
+        "events": serializers.EventOutput(result.events, many=True).data,
+        "current": view.to_json(),
+    }
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class AppendThrottle(ScopedRateThrottle):
+    scope_attr = "throttle_scope"
+
+
+class GameListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=serializers.GameOutput(many=True), summary="Games the server referees")
+    def get(self, request):
+        games = [get_engine(key) for key in available_games()]
+        return Response(serializers.GameOutput(games, many=True).data)
+
+
+class MatchListCreateView(ListAPIView):
+    """History (newest first, cursor-paginated, filtered) and match creation."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    filterset_class = MatchHistoryFilter
+    serializer_class = serializers.MatchOutput
+
+    def get_queryset(self):
+        queryset = selectors.match_visible_to(self.request.user)
+        return queryset.select_related("edition", "created_by").prefetch_related("sides__user")
+
+    @extend_schema(summary="Match history", responses=serializers.MatchOutput(many=True))
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Open a match",
+        request=serializers.MatchCreateInput,
+        responses={201: serializers.WriteOutput, **ERRORS},
+    )
+    def post(self, request):
+        data = serializers.MatchCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        edition = None
+        if values.get("edition") is not None:
+            edition = Edition.objects.filter(pk=values["edition"]).first()
+            if edition is None:
+                raise ApiError(
+                    "edition_missing", f"There is no edition {values['edition']}.", status_code=400
+                )
+        result = services.match_create(
+            user=request.user,
+            game=values["game"],
+            sides=values["sides"],
+            options=values["options"],
+            edition=edition,
+            visibility=values["visibility"],
+        )
+        return _write_response(result)
+
+
+class MatchDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(summary="A match", responses={200: serializers.MatchOutput, 404: ERRORS[404]})
+    def get(self, request, pk: int):
+        return Response(serializers.MatchOutput(_readable_match(request, pk)).data)
+
+
+class MatchStateView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="The state now, or after move `seq` (time travel), with legal actions",
+        parameters=[serializers.StateQuery],
+        responses={200: serializers.StateOutput, 404: ERRORS[404]},
+    )
+    def get(self, request, pk: int):
+        match = _readable_match(request, pk)
+        query = serializers.StateQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        seq = query.validated_data.get("seq")
+        view = (
+            selectors.match_state_current(match)
+            if seq is None
+            else selectors.match_state_at(match, seq=seq)
+        )
+        return Response(view.to_json())
+
+
+class EventPagination(CursorPagination):
+    ordering = ("seq",)
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 500
+
+
+class MatchEventsView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    throttle_scope = "append"
+
+    def get_throttles(self):
+        return [AppendThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        summary="The event log, oldest first, with notation",
+        responses={200: serializers.EventOutput(many=True), 404: ERRORS[404]},
+    )
+    def get(self, request, pk: int):
+        match = _readable_match(request, pk)
+        paginator = EventPagination()
+        page = paginator.paginate_queryset(
+            MatchEvent.objects.filter(match=match).select_related("author"), request, view=self
+        )
+        return paginator.get_paginated_response(_events_json(match, page))
+
+    @extend_schema(
+        summary="Log one move",
+        request=serializers.AppendInput,
+        parameters=[IDEMPOTENCY_PARAM],
+        responses={201: serializers.WriteOutput, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        match = _writable_match(request, pk)
+        data = serializers.AppendInput(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write():
+            return _write_response(
+                services.match_actions_append(
+                    match_id=match.pk,
+                    user=request.user,
+                    actions=[data.validated_data["action"]],
+                    expected_seq=data.validated_data.get("expected_seq"),
+                )
+            )
+
+        return idempotent(request, write, match_id=match.pk)
+
+
+class MatchEventBatchView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AppendThrottle]
+    throttle_scope = "append"
+
+    @extend_schema(
+        summary="Log several moves at once, all or nothing (offline sync)",
+        request=serializers.BatchAppendInput,
+        parameters=[IDEMPOTENCY_PARAM],
+        responses={201: serializers.WriteOutput, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        match = _writable_match(request, pk)
+        data = serializers.BatchAppendInput(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write():
+            return _write_response(
+                services.match_actions_append(
+                    match_id=match.pk,
+                    user=request.user,
+                    actions=data.validated_data["actions"],
+                    expected_seq=data.validated_data.get("expected_seq"),
+                )
+            )
+
+        return idempotent(request, write, match_id=match.pk)
+
+
+class _MatchCommandView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [AppendThrottle]
+    throttle_scope = "append"
+    service = None
+
+    def post(self, request, pk: int):
+        match = _writable_match(request, pk)
+        data = serializers.ExpectedSeqInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        service = type(self).service
+
+        def write():
+            result = service(
+                match_id=match.pk,
+                user=request.user,
+                expected_seq=data.validated_data.get("expected_seq"),
+            )
+            return _write_response(result)
+
+        return idempotent(request, write, match_id=match.pk)
+
+
+_command_schema = extend_schema(
+    request=serializers.ExpectedSeqInput,
+    parameters=[IDEMPOTENCY_PARAM],
+    responses={201: serializers.WriteOutput, **ERRORS},
+)
+
+
+@extend_schema(summary="Undo the last effective move (logged as an event)")
+class MatchUndoView(_MatchCommandView):
+    service = staticmethod(services.match_undo)
+
+    @_command_schema
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+@extend_schema(summary="Redo the last undone move")
+class MatchRedoView(_MatchCommandView):
+    service = staticmethod(services.match_redo)
+
+    @_command_schema
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+class MatchAbandonView(_MatchCommandView):
+    service = staticmethod(services.match_abandon)
+
+    @extend_schema(
+        summary="Abandon the match",
+        request=serializers.ExpectedSeqInput,
+        parameters=[IDEMPOTENCY_PARAM],
+        responses={201: serializers.WriteOutput, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        return super().post(request, pk)
+
+
+class MatchExportView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="The match as a match file (the game's notation)",
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+    )
+    def get(self, request, pk: int):
+        match = _readable_match(request, pk)
+        text = services.match_export(match=match)
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="match-{match.pk}.txt"'
+        return response
+
+
+class MatchImportView(APIView):
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser, PlainTextParser]
+
+    @extend_schema(
+        summary="Create a match from a match file, re-validating every move",
+        request={"application/json": serializers.ImportInput, "text/plain": OpenApiTypes.STR},
+        responses={201: serializers.WriteOutput, **ERRORS},
+    )
+    def post(self, request):
+        data = serializers.ImportInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        result = services.match_import(
+            user=request.user,
+            text=data.validated_data["text"],
+            visibility=data.validated_data["visibility"],
+        )
+        return _write_response(result)
+
+
+class MatchSvgView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        summary="A picture of the pitch or table, now or after move `seq`",
+        parameters=[serializers.StateQuery],
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR, 404: ERRORS[404]},
+    )
+    def get(self, request, pk: int):
+        match = _readable_match(request, pk)
+        query = serializers.StateQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        seq = query.validated_data.get("seq")
+        view = (
+            selectors.match_state_current(match)
+            if seq is None
+            else selectors.match_state_at(match, seq=seq)
+        )
+        return HttpResponse(view.engine.render_svg(view.state), content_type="image/svg+xml")

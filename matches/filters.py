@@ -1,0 +1,64 @@
+"""History filters; each one is served by an index (see ``Match.Meta.indexes``)."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Exists, OuterRef
+
+from matches.models import Match, MatchSide, MatchStatus, SideResult, Visibility
+
+
+def _side(**lookups):
+    return Exists(MatchSide.objects.filter(match=OuterRef("pk"), **lookups))
+
+
+class MatchHistoryFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(help_text="Game key, e.g. hat-trick.")
+    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
+    visibility = django_filters.ChoiceFilter(choices=Visibility.choices)
+    manager = django_filters.CharFilter(
+        method="filter_manager", help_text="Username of a manager who played in the match."
+    )
+    opponent = django_filters.CharFilter(
+        method="filter_opponent",
+        help_text="Username of a manager who played against `manager` (or against you).",
+    )
+    team = django_filters.NumberFilter(method="filter_team", help_text="Team id of a side.")
+    result = django_filters.ChoiceFilter(
+        choices=SideResult.choices,
+        method="filter_result",
+        help_text="Result of `manager`'s side (or yours when logged in): win, draw or loss.",
+    )
+    created_after = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="lt")
+
+    class Meta:
+        model = Match
+        fields = ["game", "status", "visibility"]
+
+    def _subject(self) -> dict:
+        manager = self.data.get("manager")
+        if manager:
+            return {"user__username": manager}
+        user = getattr(self.request, "user", None)
+        if user is not None and user.is_authenticated:
+            return {"user": user}
+        return {}
+
+    def filter_manager(self, queryset, name, value):
+        return queryset.filter(_side(user__username=value))
+
+    def filter_opponent(self, queryset, name, value):
+        subject = self._subject()
+        queryset = queryset.filter(_side(user__username=value))
+        if subject:
+            queryset = queryset.filter(_side(**subject)).exclude(
+                _side(user__username=value, **{k: v for k, v in subject.items()})
+            )
+        return queryset
+
+    def filter_team(self, queryset, name, value):
+        return queryset.filter(_side(team_id=value))
+
+    def filter_result(self, queryset, name, value):
+        return queryset.filter(_side(result=value, **self._subject()))

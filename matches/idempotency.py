@@ -1,0 +1,73 @@
+"""``Idempotency-Key``: a retried POST returns the first answer and creates nothing.
+
+The record is written in the same transaction as the write it answers, so either both are
+stored or neither. The same key with another body is refused (422), because the client reused
+a key for a different request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from rest_framework import status
+from rest_framework.response import Response
+
+from companion.api.errors import ApiError
+from matches.models import IdempotencyRecord
+
+HEADER = "Idempotency-Key"
+REPLAY_HEADER = "Idempotent-Replayed"
+
+
+def _fingerprint(request) -> str:
+    try:
+        body = json.dumps(request.data, sort_keys=True, default=str)
+    except (TypeError, ValueError):
+        body = repr(request.data)
+    raw = f"{request.method} {request.path}\n{body}".encode()
+    return hashlib.sha256(raw).hexdigest()
+
+
+def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
+    if record.fingerprint != fingerprint:
+        raise ApiError(
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used for a different request.",
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        )
+    return Response(record.body, status=record.status_code, headers={REPLAY_HEADER: "true"})
+
+
+def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
+    key = request.headers.get(HEADER, "").strip()
+    if not key:
+        return write()
+    if len(key) > 200:
+        raise ApiError(
+            "invalid_idempotency_key", "The Idempotency-Key is longer than 200 characters."
+        )
+    fingerprint = _fingerprint(request)
+    existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+    if existing is not None:
+        return _replay(existing, fingerprint)
+    try:
+        with transaction.atomic():
+            response = write()
+            IdempotencyRecord.objects.create(
+                user=request.user,
+                key=key,
+                fingerprint=fingerprint,
+                match_id=match_id or (response.data or {}).get("match", {}).get("id"),
+                status_code=response.status_code,
+                body=response.data,
+            )
+    except IntegrityError:
+        # The same key raced in from another request and won: answer as it did.
+        existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+        if existing is None:
+            raise
+        return _replay(existing, fingerprint)
+    return response

@@ -1,0 +1,155 @@
+"""Matches and their append-only event logs.
+
+A ``Match`` holds the game, the pinned edition, options, status, the current sequence number
+and a snapshot of the current engine state. ``MatchEvent`` rows are unique on
+``(match, seq)`` and never updated or deleted: the unique constraint is the real guard against
+two phones appending at once. Undo and redo are events too; the state is always the replay of
+the effective actions (see ``matches.services.effective_actions``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class MatchStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "in progress"
+    FINISHED = "finished", "finished"
+    ABANDONED = "abandoned", "abandoned"
+
+
+class Visibility(models.TextChoices):
+    PUBLIC = "public", "public"
+    PRIVATE = "private", "private"
+
+
+class SideResult(models.TextChoices):
+    WIN = "win", "win"
+    DRAW = "draw", "draw"
+    LOSS = "loss", "loss"
+
+
+class EventKind(models.TextChoices):
+    ACTION = "action", "action"
+    UNDO = "undo", "undo"
+    REDO = "redo", "redo"
+
+
+class Match(models.Model):
+    game = models.CharField(max_length=32)
+    edition = models.ForeignKey("teams.Edition", on_delete=models.PROTECT, related_name="matches")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_created"
+    )
+    visibility = models.CharField(
+        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
+    )
+    status = models.CharField(
+        max_length=12, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS
+    )
+    options = models.JSONField(default=dict, blank=True)
+    seq = models.PositiveIntegerField(default=0, help_text="Sequence number of the last event.")
+    state = models.JSONField(help_text="Snapshot of the engine state after the last event.")
+    summary = models.JSONField(default=dict, blank=True)
+    result = models.JSONField(null=True, blank=True, help_text="The engine's outcome once ended.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        indexes = [
+            models.Index(fields=["-created_at", "-id"], name="match_newest"),
+            models.Index(fields=["game", "-created_at", "-id"], name="match_game_newest"),
+            models.Index(fields=["status", "-created_at", "-id"], name="match_status_newest"),
+            models.Index(fields=["visibility", "-created_at", "-id"], name="match_vis_newest"),
+            models.Index(fields=["created_by", "-created_at"], name="match_creator_newest"),
+        ]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        names = " v ".join(side.name for side in self.sides.all())
+        return f"#{self.pk} {self.game}: {names}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == MatchStatus.IN_PROGRESS
+
+
+class MatchSide(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sides")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="match_sides",
+    )
+    config = models.JSONField(
+        default=dict, blank=True, help_text="What the engine was given for this side (lineup…)."
+    )
+    score = models.IntegerField(null=True, blank=True)
+    # null = no result yet (the match is not finished), distinct from any result value
+    result = models.CharField(  # noqa: DJ001
+        max_length=4, choices=SideResult.choices, null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ("match", "position")
+        constraints = [
+            models.UniqueConstraint(fields=("match", "position"), name="side_unique_position")
+        ]
+        indexes = [
+            models.Index(fields=["user", "result"], name="side_user_result"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.position})"
+
+
+class MatchEvent(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=8, choices=EventKind.choices)
+    action = models.JSONField(null=True, blank=True, help_text="The action, for kind=action.")
+    notation = models.TextField(blank=True)
+    effects = models.JSONField(default=list, blank=True, help_text="Game events that followed.")
+    target_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="For undo/redo: the seq of the action voided/restored."
+    )
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("match", "seq")
+        constraints = [
+            models.UniqueConstraint(fields=("match", "seq"), name="event_unique_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}#{self.seq} {self.kind} {self.notation}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a request sent with an ``Idempotency-Key``, replayed on retries."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body.")
+    match = models.ForeignKey(Match, null=True, on_delete=models.CASCADE, related_name="+")
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("user", "key"), name="idempotency_unique_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.key}"

@@ -1,0 +1,73 @@
+"""Reads of matches: visibility, history lists, the state at any point, the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from matches.engine import get_engine
+from matches.models import Match, MatchEvent, MatchSide, Visibility
+from matches.replay import initial_state, log_stacks, replay_actions
+
+
+def match_visible_to(user) -> QuerySet[Match]:
+    """Public matches, plus the private ones the user created or plays in."""
+    queryset = Match.objects.all()
+    if user is None or not user.is_authenticated:
+        return queryset.filter(visibility=Visibility.PUBLIC)
+    plays_in = MatchSide.objects.filter(match=OuterRef("pk"), user=user)
+    return queryset.filter(Q(visibility=Visibility.PUBLIC) | Q(created_by=user) | Exists(plays_in))
+
+
+def match_can_write(match: Match, user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    if match.created_by_id == user.pk:
+        return True
+    return match.sides.filter(user=user).exists()
+
+
+@dataclass(frozen=True)
+class StateView:
+    seq: int
+    state: Any  # the engine's state value
+    engine: Any
+
+    def to_json(self, *, with_state: bool = True) -> dict[str, Any]:
+        outcome = self.engine.outcome(self.state)
+        data: dict[str, Any] = {
+            "seq": self.seq,
+            "summary": self.engine.summary(self.state),
+            "legal": self.engine.legal_actions(self.state),
+            "outcome": outcome.to_json() if outcome else None,
+        }
+        if with_state:
+            data["state"] = self.engine.state_to_json(self.state)
+        return data
+
+
+def match_state_current(match: Match) -> StateView:
+    engine = get_engine(match.game)
+    return StateView(seq=match.seq, state=engine.state_from_json(match.state), engine=engine)
+
+
+def match_state_at(match: Match, *, seq: int) -> StateView:
+    """The state after event ``seq`` (0 = before the first move): the replay of the log."""
+    if seq >= match.seq:
+        return match_state_current(match)
+    engine = get_engine(match.game)
+    events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
+    stacks = log_stacks(events.order_by("seq"))
+    configs = [side.config for side in match.sides.order_by("position")]
+    state = initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
+    state = replay_actions(engine, state, (event.action for event in stacks.applied))
+    return StateView(seq=seq, state=state, engine=engine)
+
+
+def match_voided_seqs(match: Match) -> set[int]:
+    """Seqs of the action events that are currently voided by an undo."""
+    events = list(match.events.only("seq", "kind", "action").order_by("seq"))
+    applied = {event.seq for event in log_stacks(events).applied}
+    return {event.seq for event in events if event.kind == "action" and event.seq not in applied}

@@ -1,0 +1,143 @@
+"""Input and output serializers of the match API: plain Serializers, so the wire is explicit."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from matches.engine import available_games
+from matches.models import EventKind, MatchStatus, SideResult, Visibility
+
+User = get_user_model()
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+class SideInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    user = serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=User.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Username of the manager playing this side, if they have an account.",
+    )
+    config = serializers.DictField(
+        required=False,
+        help_text="Game-specific set-up of this side (see the game's rules document).",
+    )
+
+
+class MatchCreateInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=[])
+    edition = serializers.IntegerField(
+        required=False, help_text="Edition id; default: the game's latest reference edition."
+    )
+    sides = SideInput(many=True, min_length=2, max_length=8)
+    options = serializers.DictField(required=False, default=dict)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = available_games()
+
+
+class ExpectedSeqInput(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        allow_null=True,
+        help_text="The sequence number the client last saw; a mismatch is a 409.",
+    )
+
+
+class AppendInput(ExpectedSeqInput):
+    action = serializers.JSONField(help_text="One action in the game's JSON form.")
+
+
+class BatchAppendInput(ExpectedSeqInput):
+    actions = serializers.ListField(
+        child=serializers.JSONField(), min_length=1, max_length=500, help_text="Actions, in order."
+    )
+
+
+class ImportInput(serializers.Serializer):
+    text = serializers.CharField(help_text="A match file (see docs/api.md).", max_length=2_000_000)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
+
+
+class StateQuery(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0, required=False)
+
+
+# --- output ----------------------------------------------------------------------------------
+
+
+class EditionRef(serializers.Serializer):
+    id = serializers.IntegerField()
+    slug = serializers.CharField()
+    version = serializers.IntegerField()
+
+
+class SideOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(source="user.username", allow_null=True, default=None)
+    config = serializers.DictField()
+    score = serializers.IntegerField(allow_null=True)
+    result = serializers.ChoiceField(choices=SideResult.choices, allow_null=True)
+
+
+class MatchOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    edition = EditionRef()
+    visibility = serializers.ChoiceField(choices=Visibility.choices)
+    status = serializers.ChoiceField(choices=MatchStatus.choices)
+    seq = serializers.IntegerField()
+    sides = SideOutput(many=True, source="sides.all")
+    options = serializers.DictField()
+    summary = serializers.DictField()
+    result = serializers.DictField(allow_null=True)
+    created_by = serializers.CharField(source="created_by.username")
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class StateOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    summary = serializers.DictField()
+    legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
+    outcome = serializers.DictField(allow_null=True)
+    state = serializers.DictField(required=False)
+
+
+class MatchWithStateOutput(serializers.Serializer):
+    match = MatchOutput()
+    current = StateOutput()
+
+
+class EventOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=EventKind.choices)
+    action = serializers.JSONField(allow_null=True)
+    notation = serializers.CharField()
+    effects = serializers.ListField(child=serializers.DictField())
+    target_seq = serializers.IntegerField(allow_null=True)
+    voided = serializers.BooleanField()
+    author = serializers.CharField(source="author.username", allow_null=True, default=None)
+    created_at = serializers.DateTimeField()
+
+
+class WriteOutput(serializers.Serializer):
+    match = MatchOutput()
+    events = EventOutput(many=True)
+    current = StateOutput()
+
+
+class GameOutput(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    min_sides = serializers.IntegerField()
+    max_sides = serializers.IntegerField()

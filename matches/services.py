@@ -1,0 +1,380 @@
+"""Writes of matches: create, append (one or a batch), undo, redo, abandon, import.
+
+Every write runs in one transaction: lock the match row, check status and the client's
+expected sequence number, let the engine judge, insert the event(s) with the next seq and
+store the new snapshot. Appends cost the same at move 10 and at move 300: the snapshot is
+loaded, never the log. Undo replays the effective actions (it is rare).
+
+A match that ends is handed to the stats jobs after commit (``settings.MATCH_FINISHED_TASK``).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from companion.api.errors import ApiError
+from matches import errors
+from matches.engine import EngineError, GameEngine, get_engine
+from matches.engine import matchfile as matchfile_format
+from matches.models import EventKind, Match, MatchEvent, MatchSide, MatchStatus, SideResult
+from matches.replay import initial_state, log_stacks, replay_actions
+from teams.models import Edition
+from teams.selectors import edition_latest
+
+logger = logging.getLogger(__name__)
+User = get_user_model()
+
+
+@dataclass
+class WriteResult:
+    """What a write did: the match as now stored and the events it added."""
+
+    match: Match
+    events: list[MatchEvent] = field(default_factory=list)
+    state: Any = None
+
+
+# --- create ----------------------------------------------------------------------------------
+
+
+def _resolve_edition(game: str, edition: Edition | None) -> Edition:
+    if edition is None:
+        edition = edition_latest(game=game)
+        if edition is None:
+            raise ApiError(
+                "edition_missing",
+                f"No edition of {game} is loaded; run 'manage.py load_editions'.",
+                status_code=400,
+            )
+    elif edition.game != game:
+        raise ApiError(
+            "edition_mismatch",
+            f"Edition {edition} is for {edition.game}, not {game}.",
+            status_code=400,
+            details={"edition": edition.pk},
+        )
+    return edition
+
+
+def _side_configs(sides: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    configs = []
+    for side in sides:
+        config = dict(side.get("config") or {})
+        team = side.get("team")
+        if team is not None:
+            from teams.selectors import team_side_config
+
+            config = {**team_side_config(team=team), **config}
+        config["name"] = side.get("name") or config.get("name") or f"Side {len(configs) + 1}"
+        configs.append(config)
+    return configs
+
+
+@transaction.atomic
+def match_create(
+    *,
+    user,
+    game: str,
+    sides: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None = None,
+    edition: Edition | None = None,
+    visibility: str = "public",
+) -> WriteResult:
+    """Open a match. ``sides``: ``[{"name", "user"?: User, "team"?: Team, "config"?: {}}]``."""
+    engine = get_engine(game)
+    edition = _resolve_edition(game, edition)
+    options = dict(options or {})
+    if not engine.min_sides <= len(sides) <= engine.max_sides:
+        raise ApiError(
+            "wrong_number_of_sides",
+            f"{engine.name} is played by {engine.min_sides}"
+            + (f" to {engine.max_sides}" if engine.max_sides != engine.min_sides else "")
+            + f" sides, not {len(sides)}.",
+            status_code=400,
+            details={"min": engine.min_sides, "max": engine.max_sides, "given": len(sides)},
+        )
+    configs = _side_configs(sides)
+    state = initial_state(engine, edition=edition.data, sides=configs, options=options)
+    match = Match.objects.create(
+        game=game,
+        edition=edition,
+        created_by=user,
+        visibility=visibility,
+        options=options,
+        seq=0,
+        state=engine.state_to_json(state),
+        summary=engine.summary(state),
+    )
+    MatchSide.objects.bulk_create(
+        MatchSide(
+            match=match,
+            position=position,
+            name=config["name"][:100],
+            user=side.get("user"),
+            config=config,
+        )
+        for position, (side, config) in enumerate(zip(sides, configs, strict=True))
+    )
+    return WriteResult(match=match, state=state)
+
+
+# --- append ----------------------------------------------------------------------------------
+
+
+def _lock_open_match(match_id: int, expected_seq: int | None) -> Match:
+    match = Match.objects.select_for_update().select_related("edition").get(pk=match_id)
+    if not match.is_open:
+        raise errors.match_closed(status_value=match.status, current=match.seq)
+    if expected_seq is not None and expected_seq != match.seq:
+        raise errors.stale_sequence(expected=expected_seq, current=match.seq)
+    return match
+
+
+def _insert_events(match: Match, events: list[MatchEvent]) -> None:
+    try:
+        with transaction.atomic():
+            MatchEvent.objects.bulk_create(events)
+    except IntegrityError as exc:  # another writer took the seq first
+        current = Match.objects.filter(pk=match.pk).values_list("seq", flat=True).first()
+        raise errors.stale_sequence(expected=match.seq, current=current or match.seq) from exc
+
+
+def _store(match: Match, engine: GameEngine, state: Any, new_events: list[MatchEvent]) -> None:
+    """Insert the events, store the snapshot, and finish the match if the game has ended."""
+    _insert_events(match, new_events)
+    match.seq = new_events[-1].seq
+    match.state = engine.state_to_json(state)
+    match.summary = engine.summary(state)
+    fields = ["seq", "state", "summary", "updated_at"]
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        match.status = MatchStatus.FINISHED
+        match.result = outcome.to_json()
+        match.finished_at = timezone.now()
+        fields += ["status", "result", "finished_at"]
+        _record_side_results(match, outcome.scores, outcome.winners)
+        transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
+    match.save(update_fields=fields)
+
+
+def _record_side_results(match: Match, scores: Sequence[int], winners: Sequence[int]) -> None:
+    sides = list(match.sides.all())
+    everyone = len(winners) in (0, len(sides))
+    for side in sides:
+        side.score = scores[side.position] if side.position < len(scores) else None
+        if everyone:
+            side.result = SideResult.DRAW
+        else:
+            side.result = SideResult.WIN if side.position in winners else SideResult.LOSS
+    MatchSide.objects.bulk_update(sides, ["score", "result"])
+
+
+def match_finished_handoff(match_id: int) -> None:
+    """Hand a finished match to the stats jobs; a broker outage is caught up by beat."""
+    task_path = getattr(settings, "MATCH_FINISHED_TASK", "")
+    if not task_path:
+        return
+    try:
+        import_string(task_path).delay(match_id)
+    except Exception:  # the broker may be down: the periodic catch-up job will find the match
+        logger.warning("could not enqueue stats for match %s; beat will catch up", match_id)
+
+
+def _apply(engine: GameEngine, state: Any, action_data: Any) -> tuple[Any, Any, list[dict]]:
+    action = engine.parse_action(action_data)
+    transition = engine.apply(state, action)
+    return action, transition.state, [event.to_json() for event in transition.events]
+
+
+@transaction.atomic
+def match_actions_append(
+    *, match_id: int, user, actions: Sequence[Any], expected_seq: int | None
+) -> WriteResult:
+    """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
+    match = _lock_open_match(match_id, expected_seq)
+    engine = get_engine(match.game)
+    state = engine.state_from_json(match.state)
+    new_events = []
+    for index, data in enumerate(actions):
+        if new_events and engine.outcome(state) is not None:
+            raise errors.match_closed(status_value="finished", current=match.seq)
+        try:
+            action, state, effects = _apply(engine, state, data)
+        except EngineError as exc:
+            if len(actions) > 1:
+                exc.details.setdefault("index", index)
+            raise
+        new_events.append(
+            MatchEvent(
+                match=match,
+                seq=match.seq + len(new_events) + 1,
+                kind=EventKind.ACTION,
+                action=engine.action_to_json(action),
+                notation=engine.format_action(action),
+                effects=effects,
+                author=user,
+            )
+        )
+    _store(match, engine, state, new_events)
+    return WriteResult(match=match, events=new_events, state=state)
+
+
+# --- undo, redo, abandon ---------------------------------------------------------------------
+
+
+def _stacks(match: Match):
+    events = match.events.only("seq", "kind", "action", "target_seq").order_by("seq")
+    return log_stacks(events)
+
+
+def _initial(match: Match, engine: GameEngine) -> Any:
+    configs = [side.config for side in match.sides.order_by("position")]
+    return initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
+
+
+@transaction.atomic
+def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
+    match = _lock_open_match(match_id, expected_seq)
+    engine = get_engine(match.game)
+    stacks = _stacks(match)
+    if not stacks.applied:
+        raise errors.nothing_to("undo", current=match.seq)
+    voided = stacks.applied[-1]
+    state = replay_actions(engine, _initial(match, engine), (e.action for e in stacks.applied[:-1]))
+    event = MatchEvent(
+        match=match,
+        seq=match.seq + 1,
+        kind=EventKind.UNDO,
+        target_seq=voided.seq,
+        notation=f"undo {voided.seq}",
+        author=user,
+    )
+    _store(match, engine, state, [event])
+    return WriteResult(match=match, events=[event], state=state)
+
+
+@transaction.atomic
+def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
+    match = _lock_open_match(match_id, expected_seq)
+    engine = get_engine(match.game)
+    stacks = _stacks(match)
+    if not stacks.redoable:
+        raise errors.nothing_to("redo", current=match.seq)
+    restored = stacks.redoable[-1]
+    state = engine.state_from_json(match.state)
+    _action, state, effects = _apply(engine, state, restored.action)
+    event = MatchEvent(
+        match=match,
+        seq=match.seq + 1,
+        kind=EventKind.REDO,
+        target_seq=restored.seq,
+        notation=f"redo {restored.seq}",
+        effects=effects,
+        author=user,
+    )
+    _store(match, engine, state, [event])
+    return WriteResult(match=match, events=[event], state=state)
+
+
+@transaction.atomic
+def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> WriteResult:
+    match = _lock_open_match(match_id, expected_seq)
+    match.status = MatchStatus.ABANDONED
+    match.save(update_fields=["status", "updated_at"])
+    return WriteResult(match=match)
+
+
+# --- import ----------------------------------------------------------------------------------
+
+
+def _edition_from_header(game: str, header: Any) -> Edition | None:
+    if header is None:
+        return None
+    if isinstance(header, dict):
+        slug, version = header.get("slug", "reference"), header.get("version")
+    elif isinstance(header, str):
+        slug, _, version = header.partition("@")
+    else:
+        slug, version = None, None
+    try:
+        query = Edition.objects.filter(game=game, slug=str(slug))
+        edition = query.get(version=int(version)) if version not in (None, "") else query.first()
+    except (Edition.DoesNotExist, TypeError, ValueError):
+        edition = None
+    if edition is None:
+        raise ApiError(
+            "edition_missing",
+            f"The file names edition {header!r}, which is not loaded here.",
+            status_code=400,
+        )
+    return edition
+
+
+@transaction.atomic
+def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
+    """Create a match from a match file, re-validating every move; all or nothing."""
+    parsed = matchfile_format.read(text)
+    game = parsed.headers.get("Game")
+    if not isinstance(game, str):
+        raise ApiError("invalid_match_file", 'The file has no [Game "…"] header.', status_code=400)
+    engine = get_engine(game)
+    sides = parsed.headers.get("Sides")
+    if not isinstance(sides, list) or not all(isinstance(side, dict) for side in sides):
+        raise ApiError(
+            "invalid_match_file",
+            "The [Sides …] header must be a JSON list of objects.",
+            status_code=400,
+        )
+    options = parsed.headers.get("Options") or {}
+    if not isinstance(options, dict):
+        raise ApiError(
+            "invalid_match_file", "The [Options …] header must be a JSON object.", status_code=400
+        )
+    actions = parsed.parse_actions(engine)
+    created = match_create(
+        user=user,
+        game=game,
+        sides=[{"name": side.get("name"), "config": side} for side in sides],
+        options=options,
+        edition=_edition_from_header(game, parsed.headers.get("Edition")),
+        visibility=visibility,
+    )
+    if not actions:
+        return created
+    try:
+        return match_actions_append(
+            match_id=created.match.pk,
+            user=user,
+            actions=[engine.action_to_json(action) for action in actions],
+            expected_seq=0,
+        )
+    except EngineError as exc:
+        if "index" in exc.details:
+            exc.details["move_number"] = exc.details.pop("index") + 1
+        else:
+            exc.details.setdefault("move_number", 1)
+        raise
+
+
+def match_export(*, match: Match) -> str:
+    """The match as a match file: headers, then the effective actions in notation."""
+    stacks = _stacks(match)
+    headers = {
+        "Game": match.game,
+        "Edition": {"slug": match.edition.slug, "version": match.edition.version},
+        "Sides": [side.config for side in match.sides.order_by("position")],
+        "Options": match.options,
+        "Status": match.status,
+    }
+    if match.result:
+        headers["Result"] = match.result
+    return matchfile_format.write(headers, (event.notation for event in stacks.applied))

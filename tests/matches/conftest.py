@@ -1,0 +1,46 @@
+import pytest
+from rest_framework.test import APIClient
+
+from teams.services import reference_editions_load
+
+
+@pytest.fixture(autouse=True)
+def editions(db):
+    return reference_editions_load()
+
+
+@pytest.fixture
+def players(make_user):
+    return [make_user(name) for name in ("ann", "ben", "cat", "dan")]
+
+
+@pytest.fixture
+def client_for():
+    def make(user) -> APIClient:
+        client = APIClient()
+        client.force_authenticate(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def amigo_match(players, client_for):
+    """A 4-player Amigo Hattrick match created by ann, with ben playing too; one game."""
+    client = client_for(players[0])
+    response = client.post(
+        "/api/matches/",
+        {
+            "game": "amigo-hattrick",
+            "sides": [
+                {"name": "Ann", "user": "ann"},
+                {"name": "Ben", "user": "ben"},
+                {"name": "Guest 1"},
+                {"name": "Guest 2"},
+            ],
+            "options": {"games": 1},
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()
