@@ -1,0 +1,288 @@
+"""Playing the ball: matching symbols, distance, receiving, dribbling, double pass (TK-4, TK-15)."""
+
+from __future__ import annotations
+
+from matches.engine.base import GameEvent
+from matches.engine.trixkick.actions import DoublePass, Play
+from matches.engine.trixkick.board import (
+    KICKOFF_FIELDS,
+    PENALTY_AREA,
+    ball_targets,
+    diagonal_neighbours,
+    row_of,
+    run_targets,
+)
+from matches.engine.trixkick.errors import illegal
+from matches.engine.trixkick.offside import award_offside, candidates_at_pass, offside_receiver
+from matches.engine.trixkick.pieces import SYMBOL_NAMES, count, run_range
+from matches.engine.trixkick.state import holders, pieces_on, start_defence, symbols
+
+SET_PIECES = ("kickoff", "corner", "goal_kick", "free_kick")
+
+
+def own_piece(w: dict, side: int, pid: str, rule: str = "TK-3.1") -> dict:
+    p = w["pieces"].get(pid)
+    if p is None or p["side"] != side:
+        raise illegal("not_your_piece", rule, f"{pid} is not one of your pieces.", piece=pid)
+    if p["field"] is None:
+        raise illegal("not_on_board", rule, f"{pid} is not on the board.", piece=pid)
+    return p
+
+
+def check_ball_touch(w: dict, side: int, pid: str, symbol: str) -> int:
+    """Checks shared by every ball play; returns how many of ``symbol`` the piece shows."""
+    own_piece(w, side, pid)
+    if w["turn"]["played"]:
+        raise illegal("already_played", "TK-3.1", "You have already played the ball in this move.")
+    ball = w["ball"]
+    if ball["loose"]:
+        need = ball["symbol"]
+        what = f"with {SYMBOL_NAMES[need]} ({need})" if need else ""
+        raise illegal(
+            "ball_loose",
+            "TK-7.3",
+            f"The ball lies loose on {ball['field']}: a piece must receive it {what} first.".replace(
+                "  ", " "
+            ),
+        )
+    if pid not in holders(w):
+        raise illegal("not_holder", "TK-4.1", f"{pid} does not have the ball.", piece=pid)
+    if ball.get("no_touch") == pid:
+        raise illegal(
+            "second_touch",
+            "TK-18.5",
+            "The taker of a corner or goal kick may not play the ball again before another piece has.",
+        )
+    n = count(symbols(w, pid), symbol)
+    if n == 0:
+        raise illegal(
+            "symbol_missing",
+            "TK-4.1",
+            f"{pid} has no {SYMBOL_NAMES[symbol]} ({symbol}) to play the ball with.",
+        )
+    if ball["symbol"] is not None and symbol == ball["symbol"]:
+        rule = ball.get("lock_rule") or "TK-4.2"
+        reason = {
+            "TK-4.2": "the ball was received with it",
+            "TK-7.4": "the ball was won with it",
+            "TK-12.3": "the foul was decided with it",
+        }.get(rule, "the ball was received with it")
+        raise illegal(
+            "symbol_must_change",
+            rule,
+            f"You may not play on with {SYMBOL_NAMES[symbol]} ({symbol}): {reason}.",
+            symbol=symbol,
+        )
+    return n
+
+
+def reach_of(w: dict, n: int) -> int:
+    """Corner kicks count the corner flag field (TK-10)."""
+    return n - 1 if w["ball"]["kick"] == "corner" else n
+
+
+def check_play(w: dict, side: int, a: Play) -> None:
+    n = check_ball_touch(w, side, a.piece, a.symbol)
+    reach = reach_of(w, n)
+    origin = w["pieces"][a.piece]["field"]
+    targets = ball_targets(origin, reach)
+    if a.to not in targets:
+        raise illegal(
+            "out_of_range",
+            "TK-4.4" if reach >= 1 else "TK-4.3",
+            f"With {n} x {a.symbol} the ball cannot go from {origin} to {a.to}"
+            " (up to two fields in a straight line, three also in an L).",
+            reach=reach,
+        )
+    kick = w["ball"]["kick"]
+    if kick == "kickoff":
+        other_field = [f for f in KICKOFF_FIELDS if f != origin]
+        mates = [pid for pid in pieces_on(w, a.to, side) if count(symbols(w, pid), a.symbol) > 0]
+        if a.to not in other_field or not mates:
+            raise illegal(
+                "kickoff_pass",
+                "TK-6",
+                "The kick-off goes from the piece on C2 to a piece on C3 (or back) that shows the same symbol.",
+            )
+    if kick == "goal_kick" and a.to in PENALTY_AREA[side]:
+        raise illegal(
+            "goal_kick_in_area", "TK-11", "A goal kick must be played out of the penalty area."
+        )
+
+
+def send_ball(
+    w: dict, side: int, pid: str, symbol: str, to: str, distance: int, events: list
+) -> None:
+    """The ball leaves ``pid`` for ``to``; nobody has it until someone receives it."""
+    ball = w["ball"]
+    origin = w["pieces"][pid]["field"]
+    kick = ball["kick"]
+    marked = candidates_at_pass(w, side, pid, kick)
+    # TK-18.5: the taker of a corner or goal kick waits until another piece has played
+    no_touch = pid if w["options"]["no_second_touch"] and kick in ("corner", "goal_kick") else None
+    ball.update(
+        field=to,
+        owner=None,
+        symbol=symbol,
+        loose=True,
+        holders=None,
+        kick=None,
+        lock_rule="TK-4.2",
+        passer=pid,
+        pass_from=origin,
+        distance=distance,
+        horizontal=row_of(origin) == row_of(to),
+        pass_kick=kick,
+        offside=marked,
+        dribble={},
+        no_touch=no_touch,
+    )
+    events.append(
+        GameEvent(
+            "ball_played",
+            side,
+            {
+                "piece": pid,
+                "symbol": symbol,
+                "from": origin,
+                "to": to,
+                "distance": distance,
+                "kick": kick,
+            },
+        )
+    )
+
+
+def receive(w: dict, side: int, receivers: list[str], events: list, dribble: bool = False) -> bool:
+    """The ball is received on its field; False if that was offside (a free kick follows)."""
+    ball = w["ball"]
+    caught = offside_receiver(w, receivers)
+    if caught is not None:
+        award_offside(w, caught, events)
+        return False
+    ball.update(owner=side, loose=False, holders=None)
+    if dribble:
+        pid = receivers[0]
+        ball["dribble"] = {pid: ball["distance"]}
+        events.append(
+            GameEvent(
+                "dribble",
+                side,
+                {
+                    "piece": pid,
+                    "symbol": ball["symbol"],
+                    "field": ball["field"],
+                    "distance": ball["distance"],
+                },
+            )
+        )
+    events.append(
+        GameEvent(
+            "ball_received",
+            side,
+            {"pieces": list(receivers), "symbol": ball["symbol"], "field": ball["field"]},
+        )
+    )
+    return True
+
+
+def maybe_end_attack(w: dict) -> None:
+    if w["step"] == "attack" and w["turn"]["played"] and w["turn"]["ran"]:
+        start_defence(w)
+
+
+def do_play(w: dict, side: int, a: Play, events: list) -> None:
+    n = count(symbols(w, a.piece), a.symbol)
+    origin = w["pieces"][a.piece]["field"]
+    distance = ball_targets(origin, reach_of(w, n))[a.to]
+    send_ball(w, side, a.piece, a.symbol, a.to, distance, events)
+    w["turn"]["played"] = True
+    mates = [pid for pid in pieces_on(w, a.to, side) if count(symbols(w, pid), a.symbol) > 0]
+    if mates:
+        if not receive(w, side, mates, events):
+            return
+    else:
+        events.append(GameEvent("loose_ball", None, {"field": a.to, "symbol": a.symbol}))
+    maybe_end_attack(w)
+
+
+def check_double_pass(w: dict, side: int, a: DoublePass) -> None:
+    if not w["options"]["double_pass"]:
+        raise illegal("double_pass_off", "TK-15", "The double pass is not played in this match.")
+    check_ball_touch(w, side, a.piece, a.symbol)
+    if w["ball"]["kick"] is not None:
+        raise illegal(
+            "set_piece_kick", "TK-15", "A kick-off or set piece cannot be taken as a double pass."
+        )
+    start = w["pieces"][a.piece]["field"]
+    partner = own_piece(w, side, a.partner, "TK-15")
+    if a.partner == a.piece or partner["field"] not in diagonal_neighbours(start):
+        raise illegal(
+            "partner_not_diagonal",
+            "TK-15",
+            "The double pass goes to a team-mate on a diagonally neighbouring field.",
+        )
+    if count(partner["symbols"], a.symbol) == 0:
+        raise illegal(
+            "partner_cannot_receive",
+            "TK-15",
+            f"{a.partner} shows no {a.symbol} to receive the first pass.",
+        )
+    if a.return_symbol == a.symbol:
+        raise illegal(
+            "symbol_must_change",
+            "TK-4.2",
+            f"{a.partner} received with {a.symbol} and must play it back with another symbol.",
+        )
+    if count(partner["symbols"], a.return_symbol) == 0:
+        raise illegal(
+            "partner_symbol_missing",
+            "TK-15",
+            f"{a.partner} shows no {a.return_symbol} to play the ball back.",
+        )
+    if a.to not in diagonal_neighbours(partner["field"]):
+        raise illegal(
+            "return_not_diagonal",
+            "TK-15",
+            "The ball comes back one field diagonally from the partner.",
+        )
+    if count(symbols(w, a.piece), a.return_symbol) == 0:
+        raise illegal(
+            "cannot_take_back",
+            "TK-15",
+            f"{a.piece} shows no {a.return_symbol} to take the ball back.",
+        )
+    if a.to != start:
+        if w["turn"]["ran"]:
+            raise illegal(
+                "already_ran",
+                "TK-3.1",
+                f"{a.piece} would have to run to {a.to}, but you have already run in this move.",
+            )
+        reach = run_range(symbols(w, a.piece))
+        if a.to not in run_targets(start, reach, w["options"]["l_shaped_runs"]):
+            raise illegal("out_of_reach", "TK-5.1", f"{a.piece} cannot run to {a.to}.")
+        if len(pieces_on(w, a.to, side)) >= 2:
+            raise illegal("field_full", "TK-5.2", f"{a.to} already holds two of your pieces.")
+
+
+def do_double_pass(w: dict, side: int, a: DoublePass, events: list) -> None:
+    start = w["pieces"][a.piece]["field"]
+    middle = w["pieces"][a.partner]["field"]
+    events.append(GameEvent("double_pass", side, {"pieces": [a.piece, a.partner], "to": a.to}))
+    w["turn"]["played"] = True
+    send_ball(w, side, a.piece, a.symbol, middle, 1, events)
+    if not receive(w, side, [a.partner], events):
+        return
+    send_ball(w, side, a.partner, a.return_symbol, a.to, 1, events)
+    if a.to != start:
+        w["pieces"][a.piece]["field"] = a.to
+        w["turn"]["ran"] = True
+        w["turn"]["moved"].setdefault(a.piece, start)
+        events.append(
+            GameEvent("run", side, {"piece": a.piece, "from": start, "to": a.to, "distance": 2})
+        )
+    mates = [pid for pid in pieces_on(w, a.to, side) if count(symbols(w, pid), a.return_symbol) > 0]
+    if not receive(w, side, mates, events):
+        return
+    maybe_end_attack(w)

@@ -1,0 +1,115 @@
+"""Winning the ball after the defending run: strength comparison and the loose ball (TK-7)."""
+
+from __future__ import annotations
+
+from matches.engine.base import GameEvent
+from matches.engine.trixkick.fouls import commit_foul
+from matches.engine.trixkick.pieces import count, side_of
+from matches.engine.trixkick.state import (
+    other,
+    pieces_on,
+    start_attack,
+    strength,
+    symbols,
+)
+
+
+def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> None:
+    """After the attacking move and the defending run: who has the ball now?"""
+    attacker = w["attacker"]
+    defender = other(attacker)
+    ball = w["ball"]
+    if w["protect"]:
+        # TK-6: the defence may not win the ball in its first move after the kick-off
+        w["protect"] = False
+        start_attack(w, attacker)
+        return
+    field = ball["field"]
+    moved = dict(w["turn"]["moved"])
+    moved.update(defender_moved)
+    moved_in = {pid for pid, start in moved.items() if start != field and _at(w, pid) == field}
+    if ball["loose"]:
+        need = ball["symbol"]
+        takers = [
+            pid
+            for pid in pieces_on(w, field, defender)
+            if need is None or count(symbols(w, pid), need) > 0
+        ]
+        if takers:
+            drawn = [pid for pid in takers if pid in moved_in]
+            _win(w, defender, field, need, drawn[:1] or None, "loose_ball", events)
+            return
+        start_attack(w, attacker)
+        return
+    if ball["owner"] != attacker or not pieces_on(w, field, defender):
+        start_attack(w, attacker)
+        return
+    symbol = ball["symbol"]
+    att = strength(w, field, attacker, symbol)
+    dfd = strength(w, field, defender, symbol)
+    winner = attacker if att >= dfd else defender
+    data = {
+        "field": field,
+        "symbol": symbol,
+        "attacker": attacker,
+        "attacking_strength": att,
+        "defending_strength": dfd,
+        "attacking_pieces": pieces_on(w, field, attacker),
+        "defending_pieces": pieces_on(w, field, defender),
+        "winner": winner,
+    }
+    events.append(GameEvent("duel_won", winner, data))
+    events.append(GameEvent("duel_lost", other(winner), data))
+    superior_moved_in = any(side_of(pid) == winner for pid in moved_in)
+    if w["options"]["fouls"] and abs(att - dfd) >= 2 and superior_moved_in:
+        commit_foul(w, winner, field, symbol, events)
+        return
+    if winner == defender:
+        drawn = [
+            pid
+            for pid in sorted(moved_in)
+            if side_of(pid) == defender and (symbol is None or count(symbols(w, pid), symbol))
+        ]
+        _win(w, defender, field, symbol, drawn[:1] or None, "duel", events)
+        return
+    start_attack(w, attacker)
+
+
+def _at(w: dict, pid: str) -> str | None:
+    return w["pieces"][pid]["field"]
+
+
+def _win(
+    w: dict,
+    side: int,
+    field: str,
+    symbol: str | None,
+    explicit: list[str] | None,
+    how: str,
+    events: list,
+) -> None:
+    """``side`` has won the ball and starts a new attacking move (TK-7.4)."""
+    ball = w["ball"]
+    ball.update(
+        owner=side,
+        loose=False,
+        symbol=symbol,
+        holders=explicit,
+        kick=None,
+        lock_rule="TK-7.4",
+        passer=None,
+        offside={},
+        dribble={},
+        no_touch=None,
+    )
+    pieces = explicit or [
+        pid
+        for pid in pieces_on(w, field, side)
+        if symbol is None or count(symbols(w, pid), symbol) > 0
+    ]
+    events.append(
+        GameEvent(
+            "ball_won", side, {"field": field, "symbol": symbol, "how": how, "pieces": pieces}
+        )
+    )
+    start_attack(w, side)

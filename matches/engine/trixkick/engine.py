@@ -1,0 +1,198 @@
+"""The TriXKick engine object: the :class:`~matches.engine.base.GameEngine` protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matches.engine.base import GameEvent, Outcome, SetupError, Transition
+from matches.engine.trixkick import actions as _actions
+from matches.engine.trixkick import legal as _legal
+from matches.engine.trixkick import notation as _notation
+from matches.engine.trixkick.moves import check, perform
+from matches.engine.trixkick.options import normalise_options
+from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
+from matches.engine.trixkick.setup import start_setup
+from matches.engine.trixkick.state import TrixKickState, other
+from matches.engine.trixkick.svg import render
+
+STATE_KEYS = {
+    "edition",
+    "names",
+    "options",
+    "pieces",
+    "keepers",
+    "revealed",
+    "score",
+    "phase",
+    "step",
+    "actor",
+    "attacker",
+    "kickoff_side",
+    "period",
+    "setup",
+    "ball",
+    "turn",
+    "protect",
+    "subs",
+    "triples_in",
+    "pending",
+    "result",
+    "moves",
+}
+
+
+class TrixKickEngine:
+    """TriXKick: a football board game where the pieces' symbols decide every outcome."""
+
+    key = "trixkick"
+    name = "TriXKick"
+    min_sides = 2
+    max_sides = 2
+
+    def default_edition(self) -> dict[str, Any]:
+        return reference_edition()
+
+    def initial_state(
+        self,
+        *,
+        edition: Mapping[str, Any] | None = None,
+        sides: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any] | None = None,
+    ) -> TrixKickState:
+        if edition is None:
+            edition = reference_edition()
+        if not isinstance(sides, Sequence) or isinstance(sides, str) or len(sides) != 2:
+            raise SetupError("invalid_sides", "TK-2", "TriXKick is played by exactly two sides.")
+        opts = normalise_options(options)
+        names = []
+        pieces: dict[str, dict[str, Any]] = {}
+        for index, side in enumerate(sides):
+            if not isinstance(side, Mapping):
+                raise SetupError("invalid_sides", "TK-2", "Each side must be a JSON object.")
+            unknown = set(side) - {"name", "pieces"}
+            if unknown:
+                raise SetupError(
+                    "invalid_sides",
+                    "TK-2",
+                    f"Unknown key(s) for a side: {', '.join(sorted(map(str, unknown)))}.",
+                )
+            name = side.get("name", "AB"[index])
+            if not isinstance(name, str) or not name.strip():
+                raise SetupError("invalid_sides", "TK-2", "A side's name must be a non-empty text.")
+            names.append(name)
+            field, subs = team_pieces(edition, side)
+            for syms, status in [(s, "squad") for s in field] + [(s, "bench") for s in subs]:
+                pieces[piece_id(index, syms)] = {
+                    "side": index,
+                    "symbols": syms,
+                    "field": None,
+                    "status": status,
+                    "yellow": False,
+                }
+        kicker = opts["kickoff_side"]
+        w: dict[str, Any] = {
+            "edition": str(edition.get("key", "custom")),
+            "names": names,
+            "options": opts,
+            "pieces": pieces,
+            "keepers": [None, None],
+            "revealed": [[], []],
+            "score": [0, 0],
+            "phase": "setup",
+            "step": "place",
+            "actor": other(kicker),
+            "attacker": kicker,
+            "kickoff_side": kicker,
+            "period": 1,
+            "setup": None,
+            "ball": None,
+            "turn": {"played": False, "ran": False, "moved": {}},
+            "protect": False,
+            "subs": [0, 0],
+            "triples_in": [0, 0],
+            "pending": None,
+            "result": None,
+            "moves": 0,
+        }
+        # TK-3: the coin toss winner kicks off; the loser sets up first
+        start_setup(w, "kickoff", kicker, other(kicker), first=True)
+        return TrixKickState(w)
+
+    # actions
+    def parse_action(self, data: Any) -> _actions.Action:
+        return _actions.parse_action(data)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return _actions.action_to_json(action)
+
+    def format_action(self, action: Any) -> str:
+        return _notation.format_action(action)
+
+    def parse_notation(self, text: str) -> _actions.Action:
+        return _notation.parse_notation(text)
+
+    def apply(self, state: TrixKickState, action: Any) -> Transition:
+        if isinstance(action, Mapping):
+            action = _actions.parse_action(dict(action))
+        else:
+            _actions.action_to_json(action)
+        w = state.to_json()
+        check(w, action)
+        events: list[GameEvent] = []
+        perform(w, action, events)
+        w["moves"] += 1
+        return Transition(TrixKickState(w), tuple(events))
+
+    def is_legal(self, state: TrixKickState, action: Any) -> bool:
+        try:
+            check(state.to_json(), action)
+        except Exception:  # noqa: BLE001 - any refusal means "not legal"
+            return False
+        return True
+
+    def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
+        return _legal.legal_actions(state.to_json())
+
+    def concrete_legal_actions(self, state: TrixKickState) -> list[_actions.Action]:
+        """Every legal action one by one (what ``legal_actions`` lists grouped)."""
+        return _legal.concrete_actions(state.to_json())
+
+    # results
+    def outcome(self, state: TrixKickState) -> Outcome | None:
+        w = state.to_json()
+        if w["phase"] != "over":
+            return None
+        return Outcome(
+            termination=w["result"]["termination"],
+            scores=tuple(w["score"]),
+            winners=tuple(w["result"]["winners"]),
+        )
+
+    def summary(self, state: TrixKickState) -> dict[str, Any]:
+        w = state.to_json()
+        return {
+            "names": list(w["names"]),
+            "score": list(w["score"]),
+            "phase": w["phase"],
+            "step": w["step"],
+            "period": w["period"],
+            "actor": None if w["phase"] == "over" else w["actor"],
+            "attacker": w["attacker"],
+            "ball": (w["ball"] or {}).get("field"),
+            "moves": w["moves"],
+        }
+
+    def state_to_json(self, state: TrixKickState) -> dict[str, Any]:
+        return state.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TrixKickState:
+        if not isinstance(data, Mapping) or set(data) != STATE_KEYS:
+            raise SetupError("invalid_state", None, "This is not a TriXKick state.")
+        return TrixKickState(data)
+
+    def render_svg(self, state: TrixKickState) -> str:
+        return render(state.to_json())
+
+
+ENGINE = TrixKickEngine()

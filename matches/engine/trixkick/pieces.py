@@ -1,0 +1,131 @@
+"""Pieces, their symbols and the edition data the piece sets come from.
+
+A piece is written by its symbols: ``K`` head, ``L`` left foot, ``R`` right foot. A piece id is
+the team letter and the symbols: ``A-KKL``. Keepers are not pieces on the board; each side's
+three keeper stones (``K``, ``L``, ``R``) stand hidden in the goal slots.
+
+    >>> count("KKL", "K"), run_range("KKL"), run_range("KLR")
+    (2, 2, 1)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from matches.engine.base import SetupError
+
+SYMBOLS = ("K", "L", "R")
+SYMBOL_NAMES = {"K": "head", "L": "left foot", "R": "right foot"}
+PIECE_SYMBOLS = re.compile(r"^[KLR]{2,4}$")
+PIECE_ID = re.compile(r"^[AB]-[KLR]{2,4}$")
+_DATA = Path(__file__).with_name("data") / "reference_edition.json"
+
+
+def count(symbols: str, symbol: str | None) -> int:
+    """How many of ``symbol`` the piece shows; with ``None`` all its symbols."""
+    return len(symbols) if symbol is None else symbols.count(symbol)
+
+
+def run_range(symbols: str) -> int:
+    """How far a piece runs: the number of its most frequent identical symbol (TK-5.1)."""
+    return max(symbols.count(s) for s in SYMBOLS)
+
+
+def symbol_set(symbols: str) -> frozenset[str]:
+    return frozenset(symbols)
+
+
+def piece_id(side: int, symbols: str) -> str:
+    return f"{'AB'[side]}-{symbols}"
+
+
+def side_of(pid: str) -> int:
+    return 0 if pid.startswith("A-") else 1
+
+
+def symbols_of(pid: str) -> str:
+    return pid[2:]
+
+
+@lru_cache(maxsize=1)
+def _reference_text() -> str:
+    return _DATA.read_text(encoding="utf-8")
+
+
+def reference_edition() -> dict[str, Any]:
+    """A fresh copy of the reference edition's data."""
+    return json.loads(_reference_text())
+
+
+def _symbol_list(value: Any, what: str, minimum: int, maximum: int) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise SetupError("invalid_pieces", "TK-1", f"{what} must be a list of symbol strings.")
+    if not minimum <= len(value) <= maximum:
+        raise SetupError(
+            "invalid_pieces", "TK-1", f"{what} must hold between {minimum} and {maximum} pieces."
+        )
+    seen: set[str] = set()
+    for sym in value:
+        if not PIECE_SYMBOLS.match(sym):
+            raise SetupError(
+                "invalid_pieces",
+                "TK-1",
+                f"{sym!r} in {what} is not a piece: use two to four of the symbols K, L, R.",
+            )
+        key = "".join(sorted(sym))
+        if key in seen:
+            raise SetupError("invalid_pieces", "TK-1", f"{what} holds the piece {sym} twice.")
+        seen.add(key)
+    return list(value)
+
+
+def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """The field pieces and substitutes one side plays with (``sides[i]["pieces"]`` or the edition's)."""
+    if not isinstance(edition, Mapping):
+        raise SetupError("invalid_edition", "TK-1", "The edition must be a JSON object.")
+    chosen = side.get("pieces") if isinstance(side, Mapping) else None
+    source: Mapping[str, Any]
+    if chosen is None:
+        source = edition
+    elif isinstance(chosen, Mapping):
+        unknown = set(chosen) - {"field", "substitutes"}
+        if unknown:
+            raise SetupError(
+                "invalid_pieces",
+                "TK-1",
+                f"Unknown key(s) in the pieces of a side: {', '.join(sorted(unknown))}.",
+            )
+        source = {
+            "field_pieces": chosen.get("field", edition.get("field_pieces")),
+            "substitutes": chosen.get("substitutes", edition.get("substitutes")),
+        }
+    else:
+        raise SetupError(
+            "invalid_pieces",
+            "TK-1",
+            'A side\'s "pieces" must be {"field": [...], "substitutes": [...]}.',
+        )
+    field = _symbol_list(source.get("field_pieces"), "the field pieces", 2, 10)
+    subs = _symbol_list(source.get("substitutes", []), "the substitutes", 0, 6)
+    overlap = {"".join(sorted(s)) for s in field} & {"".join(sorted(s)) for s in subs}
+    if overlap:
+        raise SetupError(
+            "invalid_pieces", "TK-1", "A piece cannot be both a field piece and a substitute."
+        )
+    return field, subs
+
+
+def keeper_symbols(edition: Mapping[str, Any]) -> list[str]:
+    keepers = edition.get("keepers", list(SYMBOLS))
+    if not isinstance(keepers, list) or sorted(keepers) != list(SYMBOLS):
+        raise SetupError("invalid_edition", "TK-1", "An edition's keepers must be K, L and R.")
+    return list(keepers)
+
+
+def sequence_of_str(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str)

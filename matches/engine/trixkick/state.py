@@ -1,0 +1,160 @@
+"""The match state: an immutable value holding one canonical JSON snapshot.
+
+``TrixKickState`` never changes once built; ``to_json()`` hands out a fresh copy, which the
+rules modules work on (the "work" dict ``w``) before a new state is frozen from it. Two states
+are equal when their snapshots are equal.
+
+Keys of the snapshot (documented in ``docs/rules/trixkick.md``): ``edition``, ``names``,
+``options``, ``pieces`` (id -> side, symbols, field, status, yellow), ``keepers``, ``revealed``,
+``score``, ``phase``, ``step``, ``actor``, ``attacker``, ``kickoff_side``, ``period``, ``setup``,
+``ball``, ``turn``, ``protect``, ``subs``, ``triples_in``, ``pending``, ``result``, ``moves``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from matches.engine.trixkick.pieces import count
+
+_DUMP = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
+
+
+class TrixKickState:
+    """A frozen TriXKick position (and everything needed to go on from it)."""
+
+    __slots__ = ("_text",)
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        object.__setattr__(self, "_text", json.dumps(data, **_DUMP))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("TrixKickState is immutable")
+
+    def to_json(self) -> dict[str, Any]:
+        return json.loads(self._text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TrixKickState) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+    def __repr__(self) -> str:
+        d = self.to_json()
+        return f"<TrixKickState {d['phase']}/{d['step']} score={d['score']} actor={d['actor']}>"
+
+    # small read-only conveniences
+    @property
+    def step(self) -> str:
+        return self.to_json()["step"]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return tuple(self.to_json()["score"])  # type: ignore[return-value]
+
+
+# ---- helpers over the work dict -------------------------------------------------------------
+
+
+def other(side: int) -> int:
+    return 1 - side
+
+
+def pieces_on(w: dict, field: str | None, side: int | None = None) -> list[str]:
+    """Ids of the pieces (of ``side``) on ``field``, sorted."""
+    return sorted(
+        pid
+        for pid, p in w["pieces"].items()
+        if p["field"] == field and field is not None and (side is None or p["side"] == side)
+    )
+
+
+def on_board(w: dict, side: int | None = None) -> list[str]:
+    return sorted(
+        pid
+        for pid, p in w["pieces"].items()
+        if p["field"] is not None and (side is None or p["side"] == side)
+    )
+
+
+def with_status(w: dict, side: int, status: str) -> list[str]:
+    return sorted(
+        pid for pid, p in w["pieces"].items() if p["side"] == side and p["status"] == status
+    )
+
+
+def symbols(w: dict, pid: str) -> str:
+    return w["pieces"][pid]["symbols"]
+
+
+def field_of(w: dict, pid: str) -> str | None:
+    return w["pieces"][pid]["field"]
+
+
+def strength(w: dict, field: str, side: int, symbol: str | None) -> int:
+    """The side's strength on ``field`` for ``symbol``, dribble losses taken off (TK-7.1, TK-7.2)."""
+    total = 0
+    dribble = (w.get("ball") or {}).get("dribble") or {}
+    for pid in pieces_on(w, field, side):
+        own = count(symbols(w, pid), symbol) - dribble.get(pid, 0)
+        total += max(own, 0)
+    return total
+
+
+def holders(w: dict) -> list[str]:
+    """The pieces that may play the ball now."""
+    ball = w.get("ball")
+    if not ball or ball["loose"] or ball["owner"] is None:
+        return []
+    if ball["holders"] is not None:
+        spread = ball["kick"] in ("kickoff", "goal_kick")
+        return [
+            pid
+            for pid in ball["holders"]
+            if w["pieces"][pid]["field"] is not None
+            and (spread or w["pieces"][pid]["field"] == ball["field"])
+        ]
+    return [
+        pid
+        for pid in pieces_on(w, ball["field"], ball["owner"])
+        if ball["symbol"] is None or count(symbols(w, pid), ball["symbol"]) > 0
+    ]
+
+
+def fresh_turn() -> dict[str, Any]:
+    return {"played": False, "ran": False, "moved": {}}
+
+
+def start_attack(w: dict, side: int) -> None:
+    """A new attacking move for ``side`` (TK-3.1)."""
+    w["phase"] = "play"
+    w["attacker"] = side
+    w["step"] = "attack"
+    w["actor"] = side
+    w["turn"] = fresh_turn()
+    w["pending"] = None
+
+
+def start_defence(w: dict) -> None:
+    w["step"] = "defend"
+    w["actor"] = other(w["attacker"])
+
+
+def finish_match(w: dict, termination: str, events: list) -> None:
+    from matches.engine.base import GameEvent
+
+    w["phase"] = "over"
+    w["step"] = "over"
+    w["pending"] = None
+    a, b = w["score"]
+    winners = [] if a == b else [0 if a > b else 1]
+    w["result"] = {"termination": termination, "winners": winners}
+    events.append(
+        GameEvent(
+            "match_ended",
+            None,
+            {"termination": termination, "scores": list(w["score"]), "winners": winners},
+        )
+    )
