@@ -1,9 +1,160 @@
-"""Reads of editions."""
+"""Reads of the teams app: editions, catalog cards, teams, builds, and what a match needs."""
 
 from __future__ import annotations
 
-from teams.models import Edition
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from rest_framework import status
+
+from companion.api.errors import ApiError
+from teams import rules
+from teams.models import Build, Card, Edition, Team, Validity
 
 
 def edition_latest(*, game: str, slug: str = "reference") -> Edition | None:
     return Edition.objects.filter(game=game, slug=slug).order_by("-version").first()
+
+
+def edition_list(*, game: str | None = None, slug: str | None = None) -> QuerySet[Edition]:
+    qs = Edition.objects.all()
+    if game:
+        qs = qs.filter(game=game)
+    if slug:
+        qs = qs.filter(slug=slug)
+    return qs
+
+
+def edition_is_used(*, edition: Edition) -> bool:
+    """True when a team or a budget build uses the edition (matches are checked separately)."""
+    return (
+        Team.objects.filter(edition=edition).exists()
+        or Build.objects.filter(edition=edition).exists()
+    )
+
+
+def edition_used_by_matches(*, edition: Edition) -> bool:
+    """True when a match pins the edition (``Match.edition``, related name ``matches``)."""
+    related = getattr(edition, "matches", None)
+    return related is not None and related.exists()
+
+
+def card_list(
+    *,
+    edition: Edition,
+    kind: str | None = None,
+    number: int | None = None,
+    shield: str | None = None,
+    price: int | None = None,
+    price_min: int | None = None,
+    price_max: int | None = None,
+    colour: str | None = None,
+    role: str | None = None,
+) -> QuerySet[Card]:
+    """Cards of an edition; every filter is backed by one of ``Card``'s indexes."""
+    qs = Card.objects.filter(edition=edition)
+    if kind:
+        qs = qs.filter(kind=kind)
+    if number is not None:
+        qs = qs.filter(Q(number=number) | Q(number_alt=number))
+    if shield:
+        qs = qs.filter(shield=shield)
+    if price is not None:
+        qs = qs.filter(price=price)
+    if price_min is not None:
+        qs = qs.filter(price__gte=price_min)
+    if price_max is not None:
+        qs = qs.filter(price__lte=price_max)
+    if colour:
+        qs = qs.filter(colour=colour)
+    if role:
+        qs = qs.filter(role=role)
+    return qs
+
+
+def _owned(qs: QuerySet, *, user, owner: str | None) -> QuerySet:
+    """The requester's own rows by default; ``owner=all`` or ``owner=<username>`` widens it."""
+    if owner == "all":
+        return qs
+    if owner:
+        return qs.filter(owner__username=owner)
+    if user is not None and user.is_authenticated:
+        return qs.filter(owner=user)
+    return qs
+
+
+def team_list(
+    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
+) -> QuerySet[Team]:
+    qs = _owned(Team.objects.select_related("owner", "edition"), user=user, owner=owner)
+    if edition is not None:
+        qs = qs.filter(edition_id=edition)
+    if status:
+        qs = qs.filter(status=status)
+    return qs
+
+
+def build_list(
+    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
+) -> QuerySet[Build]:
+    qs = _owned(Build.objects.select_related("owner", "edition"), user=user, owner=owner)
+    if edition is not None:
+        qs = qs.filter(edition_id=edition)
+    if status:
+        qs = qs.filter(status=status)
+    return qs
+
+
+def build_evaluate(
+    *,
+    edition: Edition,
+    orientation: str,
+    budget_class: str,
+    colour: str,
+    picks: list[dict[str, Any]],
+    star_keeper: bool = False,
+) -> dict[str, Any]:
+    """Check a build without saving it: ``{"valid", "violations", "pools", "picks", ...}``."""
+    if edition.game != "hat-trick":
+        raise ApiError(
+            "no_budget_cards",
+            f"Budget builds are a Hat-Trick expansion rule; {edition} is a {edition.game} edition.",
+        )
+    try:
+        exp = rules.expansion(edition.data)
+    except rules.CatalogMissing as exc:
+        raise ApiError("no_catalog", str(exc)) from exc
+    return rules.check_build(
+        exp,
+        orientation=orientation,
+        budget_class=budget_class,
+        colour=colour,
+        picks=picks,
+        star_keeper=star_keeper,
+    )
+
+
+def team_side_config(*, team: Team) -> dict[str, Any]:
+    """The JSON a match merges into one side's engine config when the side plays ``team``.
+
+    ``{"name", "team_id", "edition_id", "game", "colours", "style", "lineup"}``; the lineup's
+    shape per game is in docs/teams.md. Raises ``ApiError`` 422 ``team_invalid`` when the team
+    no longer holds under its edition (e.g. after an edition changed prices).
+    """
+    if team.status != Validity.VALID:
+        raise ApiError(
+            "team_invalid",
+            f"The team {team.name!r} is not valid: {team.invalid_reason or 'see its violations'}",
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            details={"team_id": team.id, "violations": team.violations},
+        )
+    lineup = dict(team.lineup or {})
+    return {
+        "name": team.name,
+        "team_id": team.id,
+        "edition_id": team.edition_id,
+        "game": team.edition.game,
+        "colours": list(team.colours or []),
+        "style": team.style or None,
+        "lineup": lineup,
+    }

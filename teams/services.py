@@ -1,38 +1,680 @@
-"""Writes of editions."""
+"""Writes of the teams app: editions and their card rows, teams, budget builds.
+
+Every function takes keyword arguments only and raises ``ApiError`` for anything a client
+can get wrong (never a bare exception that would become a 500).
+"""
 
 from __future__ import annotations
 
-from django.db import transaction
+from typing import Any
 
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+from rest_framework import status
+
+from companion.api.errors import ApiError
 from matches.engine import available_games, get_engine
-from teams.models import Edition
+from teams import rules
+from teams.catalogs import piece_sets, with_team_catalogs
+from teams.models import Build, Card, CardKind, Edition, Team, Validity
+from teams.selectors import build_evaluate, edition_is_used, edition_used_by_matches
+
+TEAM_GAMES = ("hat-trick", "trixkick")
+
+
+# --- editions --------------------------------------------------------------------------------
+
+
+def _numbers(values: Any) -> tuple[int | None, int | None]:
+    if not isinstance(values, list):
+        return None, None
+    numbers = sorted(n for n in values if rules.is_whole(n, 0, 99))
+    if not numbers:
+        return None, None
+    return numbers[0], (numbers[-1] if len(numbers) > 1 else None)
+
+
+def _card_rows(edition: Edition) -> list[Card]:
+    data = edition.data if isinstance(edition.data, dict) else {}
+    rows: list[Card] = []
+
+    def add(kind: str, code: Any, **fields: Any) -> None:
+        if code is None:
+            return
+        rows.append(Card(edition=edition, kind=kind, code=str(code)[:100], **fields))
+
+    if edition.game == "hat-trick":
+        for player in data.get("players", []) or []:
+            if not isinstance(player, dict):
+                continue
+            number = player.get("number")
+            number = number if rules.is_whole(number, 0, 99) else None
+            add(
+                CardKind.BASE_PLAYER,
+                f"base:{player.get('colour')}:{number}",
+                colour=str(player.get("colour", ""))[:16],
+                number=number,
+                role=str(player.get("role", ""))[:64],
+                name=str(player.get("role", "")).replace("_", " ")[:200],
+                data=player,
+            )
+        exp = data.get("expansion") if isinstance(data.get("expansion"), dict) else {}
+        for card in exp.get("player_cards", []) or []:
+            if not isinstance(card, dict):
+                continue
+            low, high = _numbers(card.get("numbers"))
+            price = card.get("price")
+            add(
+                CardKind.PLAYER,
+                card.get("id"),
+                colour=str(card.get("colour", ""))[:16],
+                number=low,
+                number_alt=high,
+                shield=str(card.get("shield", ""))[:16],
+                price=price if rules.is_whole(price, 0, 999) else None,
+                role=str(card.get("role", ""))[:64],
+                name=str(card.get("name", ""))[:200],
+                data=card,
+            )
+        for card in exp.get("team_cards", []) or []:
+            if isinstance(card, dict):
+                value = card.get("value")
+                add(
+                    CardKind.TEAM_CARD,
+                    f"team:{card.get('id')}",
+                    price=value if rules.is_whole(value, 0, 999) else None,
+                    shield=str(card.get("style", ""))[:16],
+                    name=str(card.get("name", ""))[:200],
+                    data=card,
+                )
+        for card in exp.get("budget_cards", []) or []:
+            if isinstance(card, dict):
+                add(
+                    CardKind.BUDGET_CARD,
+                    f"budget:{card.get('orientation')}",
+                    shield=str(card.get("orientation", ""))[:16],
+                    name=f"budget card {card.get('orientation')}",
+                    data=card,
+                )
+        for card in exp.get("style_cards", []) or []:
+            if isinstance(card, dict):
+                add(
+                    CardKind.STYLE_CARD,
+                    f"style:{card.get('id')}",
+                    shield=str(card.get("style", ""))[:16],
+                    name=str(card.get("title", ""))[:200],
+                    data=card,
+                )
+    if edition.game == "trixkick":
+        sets = piece_sets(data) or {}
+        for set_name, codes in sets.items():
+            for index, code in enumerate(codes):
+                add(
+                    CardKind.PIECE,
+                    f"{set_name}:{code}:{index}",
+                    shield=set_name[:16],
+                    role=set_name[:64],
+                    name=code[:200],
+                    data={"set": set_name, "symbols": code},
+                )
+    return rows
+
+
+def edition_cards_sync(*, edition: Edition) -> int:
+    """Rewrite the ``Card`` rows of an edition from its data; returns the number of rows."""
+    seen: set[str] = set()
+    rows = []
+    for row in _card_rows(edition):
+        if row.code not in seen:
+            seen.add(row.code)
+            rows.append(row)
+    Card.objects.filter(edition=edition).delete()
+    Card.objects.bulk_create(rows, batch_size=500)
+    return len(rows)
+
+
+@transaction.atomic
+def edition_create(
+    *,
+    game: str,
+    slug: str,
+    title: str,
+    data: dict[str, Any],
+    is_reconstruction: bool = False,
+    notes: str = "",
+    previous: Edition | None = None,
+) -> Edition:
+    """A new edition (the next version of ``game/slug``), with its card rows."""
+    latest = Edition.objects.filter(game=game, slug=slug).aggregate(v=Max("version"))["v"]
+    edition = Edition.objects.create(
+        game=game,
+        slug=slug,
+        version=(latest or 0) + 1,
+        title=title,
+        data=data,
+        is_reconstruction=is_reconstruction,
+        notes=notes,
+        previous=previous,
+    )
+    edition_cards_sync(edition=edition)
+    return edition
 
 
 @transaction.atomic
 def reference_editions_load() -> list[Edition]:
     """Create (or refresh, while unused) the reference edition of every installed game.
 
-    The data comes from each engine's ``default_edition()``. When the stored latest version
-    differs from the engine's data, a new version is added; old versions stay, so matches
-    that pinned them keep replaying the same way.
+    The data comes from each engine's ``default_edition()``, plus the team-building catalogs
+    of ``teams/catalogs/`` (the Hat-Trick expansion, TriXKick's piece sets). When the stored
+    latest version differs, a new version is added; old versions stay, so matches that pinned
+    them keep replaying the same way, and the teams and builds on the old version are
+    re-checked against the new one.
     """
     editions = []
     for game in available_games():
-        data = get_engine(game).default_edition()
+        data = with_team_catalogs(game, dict(get_engine(game).default_edition()))
         latest = Edition.objects.filter(game=game, slug="reference").order_by("-version").first()
         if latest is not None and latest.data == data:
+            if not latest.cards.exists():
+                edition_cards_sync(edition=latest)
             editions.append(latest)
             continue
-        editions.append(
-            Edition.objects.create(
-                game=game,
-                slug="reference",
-                version=(latest.version + 1) if latest else 1,
-                title=data.get("title", f"{game} reference edition"),
-                data=data,
-                is_reconstruction=bool(data.get("reconstruction", False)),
-                notes=data.get("note", ""),
-                previous=latest,
-            )
+        edition = edition_create(
+            game=game,
+            slug="reference",
+            title=data.get("title") or data.get("name") or f"{game} reference edition",
+            data=data,
+            is_reconstruction=bool(data.get("reconstruction", False)),
+            notes=data.get("note", ""),
+            previous=latest,
         )
+        if latest is not None:
+            edition_dependents_recheck(old=latest, new=edition)
+        editions.append(edition)
     return editions
+
+
+def edition_data_check(*, game: str, data: Any) -> None:
+    """400 ``invalid_catalog`` when an edition's data could not be read as a catalog."""
+    if not isinstance(data, dict):
+        raise ApiError("invalid_catalog", "An edition's data must be a JSON object.")
+    problems = []
+    if game == "hat-trick" and "expansion" in data:
+        problems = rules.expansion_problems(data["expansion"])
+    if problems:
+        raise ApiError(
+            "invalid_catalog",
+            f"The catalog data is malformed: {problems[0]}",
+            details={"problems": problems[:50]},
+        )
+
+
+def edition_in_use(*, edition: Edition) -> bool:
+    return edition_is_used(edition=edition) or edition_used_by_matches(edition=edition)
+
+
+@transaction.atomic
+def edition_update(
+    *,
+    edition: Edition,
+    title: str | None = None,
+    data: dict[str, Any] | None = None,
+    notes: str | None = None,
+    is_reconstruction: bool | None = None,
+) -> tuple[Edition, bool]:
+    """Edit an edition; returns ``(edition, created)``.
+
+    An edition that a match, team or build uses is never changed in place: the edit becomes
+    a new version (``previous`` = the edited one) and the teams and builds of the edited one
+    are re-checked against it (HX-B4). An unused edition is changed in place.
+    """
+    if data is not None:
+        edition_data_check(game=edition.game, data=data)
+    edition = Edition.objects.select_for_update().get(pk=edition.pk)
+    new_values = {
+        "title": edition.title if title is None else title,
+        "data": edition.data if data is None else data,
+        "notes": edition.notes if notes is None else notes,
+        "is_reconstruction": (
+            edition.is_reconstruction if is_reconstruction is None else is_reconstruction
+        ),
+    }
+    if all(getattr(edition, key) == value for key, value in new_values.items()):
+        return edition, False
+    if edition_in_use(edition=edition):
+        new = edition_create(game=edition.game, slug=edition.slug, previous=edition, **new_values)
+        edition_dependents_recheck(old=edition, new=new)
+        return new, True
+    for key, value in new_values.items():
+        setattr(edition, key, value)
+    edition.save(update_fields=list(new_values))
+    if data is not None:
+        edition_cards_sync(edition=edition)
+    return edition, False
+
+
+def edition_dependents_recheck(*, old: Edition, new: Edition) -> dict[str, int]:
+    """Move the teams and builds of ``old`` to ``new`` and re-check them there.
+
+    Nothing is deleted and nothing silently kept: what no longer holds is marked invalid,
+    with the violations and a reason naming the edition that changed.
+    """
+    counts = {"builds": 0, "teams": 0, "invalid": 0}
+    for build in Build.objects.filter(edition=old).select_related("team"):
+        build.edition = new
+        _build_check_and_save(build, reason_prefix=f"Re-checked against {new}: ")
+        counts["builds"] += 1
+        counts["invalid"] += build.status == Validity.INVALID
+    for team in Team.objects.filter(edition=old).exclude(source=Team.Source.BUILD):
+        team.edition = new
+        _team_recheck(team, reason_prefix=f"Re-checked against {new}: ")
+        counts["teams"] += 1
+        counts["invalid"] += team.status == Validity.INVALID
+    return counts
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+
+def _unprocessable(code: str, message: str, violations: list[dict[str, Any]]) -> ApiError:
+    return ApiError(
+        code,
+        message,
+        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        details={"violations": violations},
+        rule=violations[0]["rule"] if violations else None,
+    )
+
+
+def _expansion(edition: Edition) -> dict[str, Any]:
+    try:
+        return rules.expansion(edition.data)
+    except rules.CatalogMissing as exc:
+        raise ApiError(
+            "no_catalog", f"{exc} Choose a Hat-Trick edition with the expansion's cards."
+        ) from exc
+
+
+def _reason(violations: list[dict[str, Any]], prefix: str = "") -> str:
+    if not violations:
+        return ""
+    text = "; ".join(f"{v['code']}: {v['message']}" for v in violations[:5])
+    more = len(violations) - 5
+    return prefix + text + (f" (and {more} more)" if more > 0 else "")
+
+
+def _hat_trick_lineup(
+    edition: Edition,
+    *,
+    card_colour: str,
+    picks: list[dict[str, Any]] | None,
+    team_card: str | None,
+    star_keeper: bool,
+    style: str | None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """``(lineup, violations)`` for a lineup of cards or a printed team card."""
+    exp = _expansion(edition)
+    if team_card is not None:
+        card = rules.team_cards(exp).get(team_card)
+        if card is None:
+            return {}, [
+                rules.violation(
+                    "unknown_team_card",
+                    f"There is no team card {team_card!r} in this edition.",
+                    rule="HX-B3.1",
+                    card=team_card,
+                )
+            ]
+        picks = rules.team_card_picks(exp, team_card, card_colour)
+        star_keeper = bool(card.get("star_keeper", False))
+        style = card.get("style")
+        source = Team.Source.TEAM_CARD
+    else:
+        source = Team.Source.LINEUP
+    picks = picks or []
+    violations = rules.check_lineup(exp, colour=card_colour, picks=picks)
+    if violations:
+        return {}, violations
+    lineup = rules.lineup_normalise(
+        exp,
+        colour=card_colour,
+        picks=picks,
+        star_keeper=star_keeper,
+        style=style,
+        source=source,
+        team_card=team_card,
+    )
+    return lineup, []
+
+
+def _trixkick_lineup(
+    edition: Edition, *, pieces: dict[str, list[str]] | None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    sets = piece_sets(edition.data)
+    if sets is None:
+        raise ApiError("no_catalog", "This edition has no TriXKick piece sets.")
+    pieces = pieces or {}
+    field = list(pieces.get("field") or sets["field"])
+    substitutes = list(
+        pieces["substitutes"] if pieces.get("substitutes") is not None else sets["substitutes"]
+    )
+    keepers = list(pieces.get("keepers") or sets["keepers"])
+    violations = rules.check_pieces(
+        edition.data, field=field, substitutes=substitutes, keepers=keepers
+    )
+    lineup = {
+        "game": "trixkick",
+        "source": Team.Source.PIECES,
+        "field": field,
+        "substitutes": substitutes,
+        "keepers": keepers,
+    }
+    return lineup, violations
+
+
+def _lineup_picks(lineup: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"slot": int(slot), "card": entry["card"], "gold": bool(entry.get("gold"))}
+        for slot, entry in (lineup.get("slots") or {}).items()
+    ]
+
+
+@transaction.atomic
+def team_create(
+    *,
+    owner,
+    edition: Edition,
+    name: str | None = None,
+    colours: list[str] | None = None,
+    style: str | None = None,
+    card_colour: str = "blue",
+    picks: list[dict[str, Any]] | None = None,
+    star_keeper: bool = False,
+    team_card: str | None = None,
+    pieces: dict[str, list[str]] | None = None,
+) -> Team:
+    """A team of ``owner``: a Hat-Trick lineup or team card, or a TriXKick piece set.
+
+    Raises ``ApiError`` 422 ``invalid_lineup`` with every violation when the lineup breaks a
+    rule, 400 when the request does not fit the edition's game.
+    """
+    if edition.game == "hat-trick":
+        if (picks is None) == (team_card is None):
+            raise ApiError(
+                "lineup_or_team_card",
+                "Give either a lineup (picks) or a team card, not both and not neither.",
+            )
+        if pieces is not None:
+            raise ApiError("pieces_not_allowed", "Pieces are for TriXKick teams.")
+        lineup, violations = _hat_trick_lineup(
+            edition,
+            card_colour=card_colour,
+            picks=picks,
+            team_card=team_card,
+            star_keeper=star_keeper,
+            style=style,
+        )
+        if team_card is not None and not violations:
+            printed = rules.team_cards(_expansion(edition))[team_card]
+            name = name or printed.get("name") or team_card
+            colours = colours if colours is not None else printed.get("colours", [])
+            style = printed.get("style") if style is None else style
+            lineup["style"] = style or None
+        source = team_card is not None and Team.Source.TEAM_CARD or Team.Source.LINEUP
+    elif edition.game == "trixkick":
+        if picks is not None or team_card is not None:
+            raise ApiError("lineup_not_allowed", "TriXKick teams are made of pieces.")
+        lineup, violations = _trixkick_lineup(edition, pieces=pieces)
+        source = Team.Source.PIECES
+    else:
+        raise ApiError(
+            "no_teams_for_game",
+            f"Teams are built for {', '.join(TEAM_GAMES)}, not for {edition.game}.",
+        )
+    if violations:
+        raise _unprocessable(
+            "invalid_lineup", "The lineup breaks the team-building rules.", violations
+        )
+    if not name:
+        raise ApiError("name_required", "A team needs a name.")
+    return Team.objects.create(
+        owner=owner,
+        edition=edition,
+        name=name,
+        colours=colours or [],
+        style=style or "",
+        source=source,
+        lineup=lineup,
+    )
+
+
+@transaction.atomic
+def team_update(*, team: Team, **changes: Any) -> Team:
+    """Change name, colours, style, or the lineup (not the lineup of a build's team)."""
+    lineup_keys = {"card_colour", "picks", "star_keeper", "team_card", "pieces"}
+    if lineup_keys & set(changes):
+        if team.source == Team.Source.BUILD:
+            raise ApiError(
+                "lineup_from_build",
+                "This team's lineup comes from a budget build: change the build instead.",
+            )
+        if team.edition.game == "hat-trick":
+            current = team.lineup or {}
+            team_card = changes.get("team_card")
+            picks = changes.get("picks")
+            if team_card is None and picks is None:
+                if current.get("team_card"):
+                    team_card = current["team_card"]
+                else:
+                    picks = _lineup_picks(current)
+            lineup, violations = _hat_trick_lineup(
+                team.edition,
+                card_colour=changes.get("card_colour", current.get("colour", "blue")),
+                picks=picks if team_card is None else None,
+                team_card=team_card,
+                star_keeper=changes.get("star_keeper", current.get("star_keeper", False)),
+                style=changes.get("style", team.style),
+            )
+            source = Team.Source.TEAM_CARD if team_card else Team.Source.LINEUP
+        else:
+            lineup, violations = _trixkick_lineup(team.edition, pieces=changes.get("pieces"))
+            source = Team.Source.PIECES
+        if violations:
+            raise _unprocessable(
+                "invalid_lineup", "The lineup breaks the team-building rules.", violations
+            )
+        team.lineup, team.source = lineup, source
+        team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+    for key in ("name", "colours", "style"):
+        if key in changes and changes[key] is not None:
+            if key == "style" and team.source == Team.Source.BUILD and changes[key]:
+                raise ApiError(
+                    "style_not_allowed",
+                    "A team built from a budget card has no style of its own: it earns one "
+                    "during the match (HX-B3.3).",
+                )
+            setattr(team, key, changes[key])
+    if team.edition.game == "hat-trick" and team.lineup:
+        team.lineup["style"] = team.style or None
+    team.save()
+    return team
+
+
+def team_delete(*, team: Team) -> None:
+    team.delete()
+
+
+def _team_recheck(team: Team, *, reason_prefix: str = "") -> Team:
+    """Re-check a lineup, team-card or TriXKick team against its (new) edition and save."""
+    try:
+        if team.source == Team.Source.PIECES:
+            lineup, violations = _trixkick_lineup(
+                team.edition,
+                pieces={k: team.lineup.get(k) for k in ("field", "substitutes", "keepers")},
+            )
+        else:
+            current = team.lineup or {}
+            team_card = current.get("team_card") if team.source == Team.Source.TEAM_CARD else None
+            lineup, violations = _hat_trick_lineup(
+                team.edition,
+                card_colour=current.get("colour", "blue"),
+                picks=None if team_card else _lineup_picks(current),
+                team_card=team_card,
+                star_keeper=bool(current.get("star_keeper")),
+                style=team.style or None,
+            )
+    except ApiError as exc:
+        lineup = {}
+        violations = [rules.violation(exc.error_code, exc.message, rule="HX-B4.1")]
+    if violations:
+        team.status = Validity.INVALID
+        team.violations = violations
+        team.invalid_reason = _reason(violations, reason_prefix)
+    else:
+        team.lineup = lineup
+        team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+    team.save()
+    return team
+
+
+# --- budget builds ------------------------------------------------------------------------------
+
+
+def _build_check_and_save(build: Build, *, reason_prefix: str = "") -> Build:
+    try:
+        result = build_evaluate(
+            edition=build.edition,
+            orientation=build.orientation,
+            budget_class=build.budget_class,
+            colour=build.colour,
+            picks=build.picks,
+            star_keeper=build.star_keeper,
+        )
+    except ApiError as exc:
+        result = {
+            "valid": False,
+            "violations": [rules.violation(exc.error_code, exc.message, rule="HX-B4.1")],
+            "pools": {},
+        }
+    build.status = Validity.VALID if result["valid"] else Validity.INVALID
+    build.violations = result["violations"]
+    build.pools = result["pools"]
+    build.invalid_reason = _reason(result["violations"], reason_prefix)
+    build.checked_at = timezone.now()
+    build.save()
+    if build.team_id:
+        team = build.team
+        team.edition = build.edition
+        if result["valid"]:
+            team.lineup = _build_lineup(build)
+            team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+        else:
+            team.status = Validity.INVALID
+            team.violations = build.violations
+            team.invalid_reason = build.invalid_reason
+        team.save()
+    return build
+
+
+def _build_lineup(build: Build) -> dict[str, Any]:
+    exp = _expansion(build.edition)
+    lineup = rules.lineup_normalise(
+        exp,
+        colour=build.colour,
+        picks=build.picks,
+        star_keeper=build.star_keeper,
+        style=None,
+        source=Team.Source.BUILD,
+    )
+    lineup["budget"] = {
+        "orientation": build.orientation,
+        "class": build.budget_class,
+        "pools": build.pools,
+    }
+    return lineup
+
+
+def _require_hat_trick(edition: Edition) -> None:
+    if edition.game != "hat-trick":
+        raise ApiError(
+            "no_budget_cards",
+            f"Budget builds are a Hat-Trick expansion rule; {edition} is a {edition.game} edition.",
+        )
+    _expansion(edition)
+
+
+@transaction.atomic
+def build_create(
+    *,
+    owner,
+    edition: Edition,
+    name: str,
+    orientation: str,
+    budget_class: str,
+    colour: str,
+    picks: list[dict[str, Any]],
+    star_keeper: bool = False,
+) -> Build:
+    """Save a build, valid or not (a draft is allowed); its status and violations say which."""
+    _require_hat_trick(edition)
+    build = Build(
+        owner=owner,
+        edition=edition,
+        name=name,
+        orientation=orientation,
+        budget_class=budget_class,
+        colour=colour,
+        picks=picks,
+        star_keeper=star_keeper,
+    )
+    return _build_check_and_save(build)
+
+
+@transaction.atomic
+def build_update(*, build: Build, **changes: Any) -> Build:
+    allowed = {"name", "orientation", "budget_class", "colour", "picks", "star_keeper", "edition"}
+    for key, value in changes.items():
+        if key in allowed and value is not None:
+            setattr(build, key, value)
+    _require_hat_trick(build.edition)
+    return _build_check_and_save(build)
+
+
+def build_delete(*, build: Build) -> None:
+    build.delete()
+
+
+@transaction.atomic
+def build_team_make(
+    *, build: Build, name: str | None = None, colours: list[str] | None = None
+) -> tuple[Team, bool]:
+    """The team a valid build becomes; ``(team, created)``. 422 while the build is invalid."""
+    build = Build.objects.select_for_update().select_related("team", "edition").get(pk=build.pk)
+    _build_check_and_save(build)
+    if build.status != Validity.VALID:
+        raise _unprocessable(
+            "build_invalid",
+            "This build breaks the budget rules; fix it before it becomes a team.",
+            build.violations,
+        )
+    if build.team_id:
+        team = build.team
+        if name:
+            team.name = name
+        if colours is not None:
+            team.colours = colours
+        team.save()
+        return team, False
+    team = Team.objects.create(
+        owner=build.owner,
+        edition=build.edition,
+        name=name or build.name,
+        colours=colours or [],
+        style="",
+        source=Team.Source.BUILD,
+        lineup=_build_lineup(build),
+    )
+    build.team = team
+    build.save(update_fields=["team", "updated_at"])
+    return team, True

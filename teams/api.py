@@ -1,0 +1,548 @@
+"""HTTP API of the teams app: editions and their cards, teams, budget builds.
+
+One view per resource address; each operation has its own small input and output
+serializers, and calls one service (writes) or selector (reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.pagination import CursorPagination
+from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from companion.api.errors import ApiError
+from companion.api.pagination import NewestFirstCursorPagination
+from teams import rules, selectors, services
+from teams.models import Build, CardKind, Edition, Team, Validity
+
+# --- shared serializers -----------------------------------------------------------------------
+
+
+class ViolationOutput(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code, e.g. slot_not_covered.")
+    message = serializers.CharField()
+    rule = serializers.CharField(help_text="Clause id in docs/teams.md, e.g. HX-B2.2.")
+    slot = serializers.IntegerField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    details = serializers.DictField()
+
+
+class PoolOutput(serializers.Serializer):
+    budget = serializers.IntegerField()
+    spent = serializers.IntegerField()
+    left = serializers.IntegerField(help_text="Negative when the pool is overspent.")
+
+
+class PoolsOutput(serializers.Serializer):
+    defensive = PoolOutput()
+    offensive = PoolOutput()
+
+
+class PickInput(serializers.Serializer):
+    slot = serializers.IntegerField(min_value=2, max_value=11, help_text="Shirt-number slot.")
+    card = serializers.CharField(max_length=100, help_text="Player card id, e.g. blue:winger-9-11.")
+    gold = serializers.BooleanField(default=False, help_text="Start on the gold (star) side.")
+    pool = serializers.ChoiceField(
+        choices=rules.POOLS,
+        required=False,
+        allow_null=True,
+        help_text="Builds only: the pool that pays a balanced player (chosen for you if left out).",
+    )
+
+
+class PickOutput(serializers.Serializer):
+    slot = serializers.IntegerField()
+    card = serializers.CharField()
+    gold = serializers.BooleanField()
+    pool = serializers.CharField(required=False, allow_null=True)
+
+
+class PiecesInput(serializers.Serializer):
+    field = serializers.ListField(
+        child=serializers.CharField(max_length=8), max_length=16, required=False
+    )
+    substitutes = serializers.ListField(
+        child=serializers.CharField(max_length=8), max_length=16, required=False
+    )
+    keepers = serializers.ListField(
+        child=serializers.CharField(max_length=8), max_length=6, required=False
+    )
+
+
+def _paginate(view: APIView, request, queryset, serializer_class, pagination_class=None):
+    paginator = (pagination_class or NewestFirstCursorPagination)()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+
+def _check_owner(obj, user) -> None:
+    if obj.owner_id != getattr(user, "id", None):
+        raise ApiError(
+            "permission_denied",
+            "Only its owner may change this.",
+            status_code=status.HTTP_403_FORBIDDEN,
+        )
+
+
+def _query(serializer_class, request) -> dict[str, Any]:
+    data = serializer_class(data=request.query_params)
+    data.is_valid(raise_exception=True)
+    return {k: v for k, v in data.validated_data.items() if v not in (None, "")}
+
+
+# --- editions ----------------------------------------------------------------------------------
+
+
+class EditionOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    slug = serializers.CharField()
+    version = serializers.IntegerField()
+    title = serializers.CharField()
+    is_reconstruction = serializers.BooleanField()
+    notes = serializers.CharField()
+    previous = serializers.IntegerField(source="previous_id", allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class EditionDetailOutput(EditionOutput):
+    data = serializers.JSONField()
+    in_use = serializers.SerializerMethodField()
+
+    def get_in_use(self, obj: Edition) -> bool:
+        return services.edition_in_use(edition=obj)
+
+
+class EditionFilterInput(serializers.Serializer):
+    game = serializers.CharField(max_length=32, required=False)
+    slug = serializers.CharField(max_length=64, required=False)
+
+
+class EditionUpdateInput(serializers.Serializer):
+    title = serializers.CharField(max_length=200, required=False)
+    notes = serializers.CharField(required=False, allow_blank=True)
+    is_reconstruction = serializers.BooleanField(required=False)
+    data = serializers.JSONField(required=False, help_text="The whole catalog, replaced.")
+
+    def validate_data(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Must be a JSON object.", code="invalid")
+        return value
+
+
+class EditionListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[EditionFilterInput],
+        responses=EditionOutput(many=True),
+        summary="List editions (card catalogs)",
+    )
+    def get(self, request):
+        filters = _query(EditionFilterInput, request)
+        return _paginate(self, request, selectors.edition_list(**filters), EditionOutput)
+
+
+class EditionDetailView(APIView):
+    def get_permissions(self):
+        if self.request.method == "PATCH":
+            return [IsAdminUser()]
+        return [AllowAny()]
+
+    @extend_schema(responses=EditionDetailOutput, summary="One edition with its catalog data")
+    def get(self, request, pk: int):
+        edition = get_object_or_404(Edition, pk=pk)
+        return Response(EditionDetailOutput(edition).data)
+
+    @extend_schema(
+        request=EditionUpdateInput,
+        responses={200: EditionDetailOutput, 201: EditionDetailOutput},
+        summary="Edit an edition (staff); a used edition gets a new version instead (201)",
+    )
+    def patch(self, request, pk: int):
+        edition = get_object_or_404(Edition, pk=pk)
+        data = EditionUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        edition, created = services.edition_update(edition=edition, **data.validated_data)
+        return Response(
+            EditionDetailOutput(edition).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class CardOutput(serializers.Serializer):
+    code = serializers.CharField()
+    kind = serializers.ChoiceField(choices=CardKind.choices)
+    colour = serializers.CharField()
+    numbers = serializers.SerializerMethodField()
+    type = serializers.CharField(source="shield", help_text="Shield type (or set / style).")
+    price = serializers.IntegerField(allow_null=True)
+    role = serializers.CharField()
+    name = serializers.CharField()
+    data = serializers.JSONField()
+
+    def get_numbers(self, obj) -> list[int]:
+        return [n for n in (obj.number, obj.number_alt) if n is not None]
+
+
+class CardFilterInput(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=CardKind.choices, required=False)
+    number = serializers.IntegerField(
+        min_value=0, max_value=99, required=False, help_text="Shirt number (either of two)."
+    )
+    type = serializers.CharField(
+        max_length=16, required=False, help_text="defensive, balanced, offensive"
+    )
+    price = serializers.IntegerField(min_value=0, max_value=999, required=False)
+    price_min = serializers.IntegerField(min_value=0, max_value=999, required=False)
+    price_max = serializers.IntegerField(min_value=0, max_value=999, required=False)
+    colour = serializers.CharField(max_length=16, required=False)
+    role = serializers.CharField(max_length=64, required=False)
+
+
+class CardPagination(CursorPagination):
+    ordering = ("id",)
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+
+class EditionCardListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[CardFilterInput],
+        responses=CardOutput(many=True),
+        summary="Cards of an edition, filtered by kind, shirt number, type, price",
+    )
+    def get(self, request, pk: int):
+        edition = get_object_or_404(Edition, pk=pk)
+        filters = _query(CardFilterInput, request)
+        if "type" in filters:
+            filters["shield"] = filters.pop("type")
+        queryset = selectors.card_list(edition=edition, **filters)
+        return _paginate(self, request, queryset, CardOutput, CardPagination)
+
+
+# --- teams -------------------------------------------------------------------------------------
+
+
+class TeamOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    owner = serializers.CharField(source="owner.username")
+    edition = serializers.IntegerField(source="edition_id")
+    game = serializers.CharField(source="edition.game")
+    name = serializers.CharField()
+    colours = serializers.ListField(child=serializers.CharField())
+    style = serializers.CharField()
+    source = serializers.ChoiceField(choices=Team.Source.choices)
+    lineup = serializers.JSONField(help_text="See docs/teams.md, 'Lineup shape'.")
+    status = serializers.CharField(help_text="valid or invalid")
+    violations = ViolationOutput(many=True)
+    invalid_reason = serializers.CharField()
+    build = serializers.SerializerMethodField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+    def get_build(self, obj: Team) -> int | None:
+        build = getattr(obj, "build", None) if obj.source == Team.Source.BUILD else None
+        return build.id if build else None
+
+
+class OwnerFilterInput(serializers.Serializer):
+    owner = serializers.CharField(
+        max_length=150,
+        required=False,
+        help_text="Default: your own. 'all' for everyone's, or a username.",
+    )
+    edition = serializers.IntegerField(min_value=1, required=False)
+    status = serializers.ChoiceField(choices=Validity.choices, required=False)
+
+
+class TeamCreateInput(serializers.Serializer):
+    edition = serializers.PrimaryKeyRelatedField(queryset=Edition.objects.all())
+    name = serializers.CharField(max_length=100, required=False)
+    colours = serializers.ListField(
+        child=serializers.CharField(max_length=32), max_length=4, required=False
+    )
+    style = serializers.ChoiceField(choices=rules.STYLES, required=False, allow_blank=True)
+    card_colour = serializers.ChoiceField(choices=rules.COLOURS, default="blue")
+    picks = PickInput(many=True, required=False, max_length=20)
+    star_keeper = serializers.BooleanField(default=False)
+    team_card = serializers.CharField(max_length=100, required=False)
+    pieces = PiecesInput(required=False)
+
+
+class TeamUpdateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    colours = serializers.ListField(
+        child=serializers.CharField(max_length=32), max_length=4, required=False
+    )
+    style = serializers.ChoiceField(choices=rules.STYLES, required=False, allow_blank=True)
+    card_colour = serializers.ChoiceField(choices=rules.COLOURS, required=False)
+    picks = PickInput(many=True, required=False, max_length=20)
+    star_keeper = serializers.BooleanField(required=False)
+    team_card = serializers.CharField(max_length=100, required=False)
+    pieces = PiecesInput(required=False)
+
+
+class TeamListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[OwnerFilterInput],
+        responses=TeamOutput(many=True),
+        summary="List teams (your own by default)",
+    )
+    def get(self, request):
+        filters = _query(OwnerFilterInput, request)
+        queryset = selectors.team_list(user=request.user, **filters)
+        return _paginate(self, request, queryset, TeamOutput)
+
+    @extend_schema(
+        request=TeamCreateInput,
+        responses={201: TeamOutput},
+        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
+    )
+    def post(self, request):
+        data = TeamCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = services.team_create(owner=request.user, **data.validated_data)
+        return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
+
+
+class TeamDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def _team(self, pk: int) -> Team:
+        return get_object_or_404(Team.objects.select_related("owner", "edition"), pk=pk)
+
+    @extend_schema(responses=TeamOutput, summary="One team")
+    def get(self, request, pk: int):
+        return Response(TeamOutput(self._team(pk)).data)
+
+    @extend_schema(request=TeamUpdateInput, responses=TeamOutput, summary="Change a team (owner)")
+    def patch(self, request, pk: int):
+        team = self._team(pk)
+        _check_owner(team, request.user)
+        data = TeamUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = services.team_update(team=team, **data.validated_data)
+        return Response(TeamOutput(team).data)
+
+    @extend_schema(responses={204: None}, summary="Delete a team (owner)")
+    def delete(self, request, pk: int):
+        team = self._team(pk)
+        _check_owner(team, request.user)
+        services.team_delete(team=team)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+SideConfigOutput = inline_serializer(
+    "TeamSideConfig",
+    fields={
+        "name": serializers.CharField(),
+        "team_id": serializers.IntegerField(),
+        "edition_id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "colours": serializers.ListField(child=serializers.CharField()),
+        "style": serializers.CharField(allow_null=True),
+        "lineup": serializers.JSONField(),
+    },
+)
+
+
+class TeamSideConfigView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses=SideConfigOutput,
+        summary="What a match side receives when it plays this team (422 if the team is invalid)",
+    )
+    def get(self, request, pk: int):
+        team = get_object_or_404(Team.objects.select_related("edition"), pk=pk)
+        return Response(selectors.team_side_config(team=team))
+
+
+# --- budget builds ----------------------------------------------------------------------------
+
+
+class BuildCheckInput(serializers.Serializer):
+    edition = serializers.PrimaryKeyRelatedField(queryset=Edition.objects.all())
+    orientation = serializers.ChoiceField(choices=rules.ORIENTATIONS)
+    budget_class = serializers.ChoiceField(choices=rules.CLASSES)
+    card_colour = serializers.ChoiceField(choices=rules.COLOURS, default="blue", source="colour")
+    star_keeper = serializers.BooleanField(default=False)
+    picks = PickInput(many=True, max_length=20, allow_empty=True)
+
+
+class BuildCreateInput(BuildCheckInput):
+    name = serializers.CharField(max_length=100)
+
+
+class BuildUpdateInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    orientation = serializers.ChoiceField(choices=rules.ORIENTATIONS, required=False)
+    budget_class = serializers.ChoiceField(choices=rules.CLASSES, required=False)
+    card_colour = serializers.ChoiceField(choices=rules.COLOURS, required=False, source="colour")
+    star_keeper = serializers.BooleanField(required=False)
+    picks = PickInput(many=True, max_length=20, allow_empty=True, required=False)
+
+
+class PricedPickOutput(serializers.Serializer):
+    slot = serializers.IntegerField()
+    card = serializers.CharField()
+    gold = serializers.BooleanField()
+    shield = serializers.CharField(allow_null=True)
+    price = serializers.IntegerField(allow_null=True, help_text="Silver price in stars.")
+    cost = serializers.IntegerField(allow_null=True, help_text="Price, +1 star if gold.")
+    pool = serializers.CharField(allow_null=True, help_text="The pool that pays.")
+    pool_chosen = serializers.BooleanField(
+        required=False, help_text="The server chose the pool of this balanced player."
+    )
+
+
+class BuildCheckOutput(serializers.Serializer):
+    valid = serializers.BooleanField()
+    violations = ViolationOutput(many=True)
+    pools = PoolsOutput()
+    picks = PricedPickOutput(many=True)
+    star_keeper_cost = serializers.IntegerField()
+
+
+class BuildOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    owner = serializers.CharField(source="owner.username")
+    edition = serializers.IntegerField(source="edition_id")
+    name = serializers.CharField()
+    orientation = serializers.CharField()
+    budget_class = serializers.CharField()
+    card_colour = serializers.CharField(source="colour")
+    star_keeper = serializers.BooleanField()
+    picks = PickOutput(many=True)
+    status = serializers.CharField(help_text="valid or invalid")
+    violations = ViolationOutput(many=True)
+    pools = serializers.JSONField(help_text="{defensive|offensive: {budget, spent, left}}")
+    invalid_reason = serializers.CharField()
+    team = serializers.IntegerField(source="team_id", allow_null=True)
+    checked_at = serializers.DateTimeField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class BuildTeamInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100, required=False)
+    colours = serializers.ListField(
+        child=serializers.CharField(max_length=32), max_length=4, required=False
+    )
+
+
+def _clean_picks(picks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    cleaned = []
+    for pick in picks:
+        item = {"slot": pick["slot"], "card": pick["card"], "gold": pick.get("gold", False)}
+        if pick.get("pool"):
+            item["pool"] = pick["pool"]
+        cleaned.append(item)
+    return cleaned
+
+
+class BuildCheckView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=BuildCheckInput,
+        responses=BuildCheckOutput,
+        summary="Dry run: check a build and count the stars left, without saving",
+    )
+    def post(self, request):
+        data = BuildCheckInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        values["picks"] = _clean_picks(values["picks"])
+        return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
+
+
+class BuildListView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        parameters=[OwnerFilterInput],
+        responses=BuildOutput(many=True),
+        summary="List budget builds (your own by default)",
+    )
+    def get(self, request):
+        filters = _query(OwnerFilterInput, request)
+        queryset = selectors.build_list(user=request.user, **filters)
+        return _paginate(self, request, queryset, BuildOutput)
+
+    @extend_schema(
+        request=BuildCreateInput,
+        responses={201: BuildOutput},
+        summary="Save a budget build (valid or not: its status and violations say which)",
+    )
+    def post(self, request):
+        data = BuildCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        values["picks"] = _clean_picks(values["picks"])
+        build = services.build_create(owner=request.user, **values)
+        return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
+
+
+class BuildDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def _build(self, pk: int) -> Build:
+        return get_object_or_404(Build.objects.select_related("owner", "edition"), pk=pk)
+
+    @extend_schema(responses=BuildOutput, summary="One budget build")
+    def get(self, request, pk: int):
+        return Response(BuildOutput(self._build(pk)).data)
+
+    @extend_schema(
+        request=BuildUpdateInput, responses=BuildOutput, summary="Change a build (owner)"
+    )
+    def patch(self, request, pk: int):
+        build = self._build(pk)
+        _check_owner(build, request.user)
+        data = BuildUpdateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = dict(data.validated_data)
+        if "picks" in values:
+            values["picks"] = _clean_picks(values["picks"])
+        build = services.build_update(build=build, **values)
+        return Response(BuildOutput(build).data)
+
+    @extend_schema(responses={204: None}, summary="Delete a build (owner)")
+    def delete(self, request, pk: int):
+        build = self._build(pk)
+        _check_owner(build, request.user)
+        services.build_delete(build=build)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BuildTeamView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        request=BuildTeamInput,
+        responses={201: TeamOutput, 200: TeamOutput},
+        summary="Turn a valid build into a team (owner); 422 with the violations if invalid",
+    )
+    def post(self, request, pk: int):
+        build = get_object_or_404(Build, pk=pk)
+        _check_owner(build, request.user)
+        data = BuildTeamInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        team, created = services.build_team_make(build=build, **data.validated_data)
+        return Response(
+            TeamOutput(team).data,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )

@@ -1,0 +1,518 @@
+"""Team-building rules as pure functions over an edition's data (no ORM, no HTTP).
+
+Clause ids (``HX-B…``) refer to docs/teams.md, section "Budget cards and team building".
+Every check returns *all* violations at once; each is a dict
+``{"code", "message", "rule", "slot", "card", "details"}``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from typing import Any
+
+from teams.catalogs import piece_sets
+
+SLOTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
+COLOURS = ("blue", "red")
+ORIENTATIONS = ("defensive", "balanced", "offensive")
+CLASSES = ("I", "II", "III", "IV")
+POOLS = ("defensive", "offensive")
+STYLES = ("tactical", "technical", "physical", "total")
+
+
+class CatalogMissing(ValueError):
+    """The edition has no data for what was asked (e.g. no expansion catalog)."""
+
+
+def violation(
+    code: str,
+    message: str,
+    *,
+    rule: str,
+    slot: int | None = None,
+    card: str | None = None,
+    **details: Any,
+) -> dict[str, Any]:
+    return {
+        "code": code,
+        "message": message,
+        "rule": rule,
+        "slot": slot,
+        "card": card,
+        "details": details,
+    }
+
+
+# --- catalog access -------------------------------------------------------------------------
+
+
+def expansion(data: Any) -> dict[str, Any]:
+    exp = data.get("expansion") if isinstance(data, dict) else None
+    if not isinstance(exp, dict) or not isinstance(exp.get("player_cards"), list):
+        raise CatalogMissing("This edition has no Hat-Trick expansion catalog.")
+    return exp
+
+
+def player_cards(exp: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {card["id"]: card for card in exp.get("player_cards", []) if "id" in card}
+
+
+def team_cards(exp: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {card["id"]: card for card in exp.get("team_cards", []) if "id" in card}
+
+
+def budget_row(exp: dict[str, Any], orientation: str, budget_class: str) -> dict[str, int] | None:
+    for card in exp.get("budget_cards", []):
+        if card.get("orientation") == orientation:
+            row = card.get("classes", {}).get(budget_class)
+            if isinstance(row, dict):
+                return {pool: int(row.get(pool, 0)) for pool in POOLS}
+    return None
+
+
+def card_for_design(exp: dict[str, Any], design: str, colour: str) -> dict[str, Any] | None:
+    for card in exp.get("player_cards", []):
+        if card.get("design") == design and card.get("colour") == colour:
+            return card
+    return None
+
+
+# --- lineups --------------------------------------------------------------------------------
+
+
+def check_lineup(
+    exp: dict[str, Any], *, colour: str, picks: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """Structural checks of a Hat-Trick lineup: one card of the team's colour per slot 2–11."""
+    cards = player_cards(exp)
+    found: list[dict[str, Any]] = []
+    slot_counts = Counter(p["slot"] for p in picks)
+    card_counts = Counter(p["card"] for p in picks)
+    reported_twice: set[str] = set()
+    for pick in picks:
+        slot, card_id = pick["slot"], pick["card"]
+        if slot not in SLOTS:
+            found.append(
+                violation(
+                    "unknown_slot",
+                    f"There is no shirt-number slot {slot}; slots are 2 to 11.",
+                    rule="HX-B1.1",
+                    slot=slot,
+                    card=card_id,
+                )
+            )
+        card = cards.get(card_id)
+        if card is None:
+            found.append(
+                violation(
+                    "unknown_card",
+                    f"There is no player card {card_id!r} in this edition.",
+                    rule="HX-B1.2",
+                    slot=slot,
+                    card=card_id,
+                )
+            )
+            continue
+        if card.get("colour") != colour:
+            found.append(
+                violation(
+                    "wrong_colour",
+                    f"{card.get('name', card_id)} is a {card.get('colour')} card; this team plays with {colour} cards.",
+                    rule="HX-B1.3",
+                    slot=slot,
+                    card=card_id,
+                    card_colour=card.get("colour"),
+                    team_colour=colour,
+                )
+            )
+        numbers = card.get("numbers", [])
+        if slot in SLOTS and slot not in numbers:
+            found.append(
+                violation(
+                    "wrong_slot",
+                    f"{card.get('name', card_id)} wears {'/'.join(map(str, numbers))} and cannot play as number {slot}.",
+                    rule="HX-B1.4",
+                    slot=slot,
+                    card=card_id,
+                    numbers=numbers,
+                )
+            )
+        if card_counts[card_id] > 1 and card_id not in reported_twice:
+            reported_twice.add(card_id)
+            found.append(
+                violation(
+                    "card_used_twice",
+                    f"{card.get('name', card_id)} is picked for {card_counts[card_id]} slots; each card exists once.",
+                    rule="HX-B1.5",
+                    slot=slot,
+                    card=card_id,
+                    slots=sorted(p["slot"] for p in picks if p["card"] == card_id),
+                )
+            )
+    for slot in sorted(s for s, n in slot_counts.items() if n > 1):
+        found.append(
+            violation(
+                "slot_used_twice",
+                f"Slot {slot} has {slot_counts[slot]} cards; it takes one.",
+                rule="HX-B1.1",
+                slot=slot,
+            )
+        )
+    for slot in SLOTS:
+        if slot not in slot_counts:
+            found.append(
+                violation(
+                    "slot_not_covered",
+                    f"Nobody plays as number {slot}.",
+                    rule="HX-B1.1",
+                    slot=slot,
+                )
+            )
+    return found
+
+
+def lineup_normalise(
+    exp: dict[str, Any],
+    *,
+    colour: str,
+    picks: list[dict[str, Any]],
+    star_keeper: bool,
+    style: str | None,
+    source: str,
+    team_card: str | None = None,
+) -> dict[str, Any]:
+    """The lineup a match receives (see docs/teams.md, "Lineup shape")."""
+    cards = player_cards(exp)
+    by_slot = {p["slot"]: p for p in picks}
+    slots = {}
+    for slot in SLOTS:
+        pick = by_slot[slot]
+        card = cards[pick["card"]]
+        gold = bool(pick.get("gold", False))
+        side = card["gold" if gold else "silver"]
+        slots[str(slot)] = {
+            "card": card["id"],
+            "design": card.get("design"),
+            "role": card.get("role"),
+            "name": card.get("name"),
+            "numbers": card.get("numbers"),
+            "shield": card.get("shield"),
+            "edge": card.get("edge"),
+            "gold": gold,
+            "attack": side.get("attack"),
+            "defence": side.get("defence"),
+            "ability": side.get("ability"),
+            "silver": card.get("silver"),
+            "gold_side": card.get("gold"),
+        }
+    return {
+        "game": "hat-trick",
+        "source": source,
+        "team_card": team_card,
+        "colour": colour,
+        "slots": slots,
+        "gold": sorted(int(s) for s, entry in slots.items() if entry["gold"]),
+        "star_keeper": bool(star_keeper),
+        "style": style or None,
+    }
+
+
+def team_card_picks(exp: dict[str, Any], team_card_id: str, colour: str) -> list[dict[str, Any]]:
+    """The picks printed on a team card, in the given colour. ``KeyError`` if unknown."""
+    team = team_cards(exp)[team_card_id]
+    gold = set(team.get("gold", []))
+    picks = []
+    for slot_text, design in team.get("lineup", {}).items():
+        slot = int(slot_text)
+        card = card_for_design(exp, design, colour)
+        picks.append(
+            {
+                "slot": slot,
+                "card": card["id"] if card else f"{colour}:{design}",
+                "gold": slot in gold,
+            }
+        )
+    return sorted(picks, key=lambda p: p["slot"])
+
+
+# --- budget builds ---------------------------------------------------------------------------
+
+
+def _pool_state(budget: dict[str, int], spent: dict[str, int]) -> dict[str, dict[str, int]]:
+    return {
+        pool: {"budget": budget[pool], "spent": spent[pool], "left": budget[pool] - spent[pool]}
+        for pool in POOLS
+    }
+
+
+def check_build(
+    exp: dict[str, Any],
+    *,
+    orientation: str,
+    budget_class: str,
+    colour: str,
+    picks: list[dict[str, Any]],
+    star_keeper: bool,
+) -> dict[str, Any]:
+    """Check a budget build; answer ``{"valid", "violations", "pools", "picks"}``.
+
+    ``picks`` are ``{"slot", "card", "gold", "pool"}``; ``pool`` (defensive/offensive) is
+    optional and only chooses the pool of a balanced player: without it, the pool is chosen
+    so that the build fits if any whole assignment does (HX-B2.4).
+    """
+    found = check_lineup(exp, colour=colour, picks=picks)
+    cards = player_cards(exp)
+    gold_price = int(exp.get("gold_upgrade_price", 1))
+    keeper_price = int(exp.get("star_keeper_price", 0))
+    keeper_pool = exp.get("star_keeper_pool", "defensive")
+
+    budget = budget_row(exp, orientation, budget_class)
+    if budget is None:
+        found.append(
+            violation(
+                "budget_row_missing",
+                f"This edition's budget cards have no row for {orientation}, class {budget_class}.",
+                rule="HX-B2.1",
+                orientation=orientation,
+                budget_class=budget_class,
+            )
+        )
+        budget = {pool: 0 for pool in POOLS}
+
+    fixed = {pool: 0 for pool in POOLS}
+    free: list[int] = []  # indexes of balanced picks whose pool the server chooses
+    priced: list[dict[str, Any]] = []
+    for pick in picks:
+        card = cards.get(pick["card"])
+        entry = {
+            "slot": pick["slot"],
+            "card": pick["card"],
+            "gold": bool(pick.get("gold", False)),
+            "shield": card.get("shield") if card else None,
+            "price": None,
+            "cost": None,
+            "pool": None,
+        }
+        priced.append(entry)
+        if card is None:
+            continue
+        price = int(card.get("price", 0))
+        cost = price + (gold_price if entry["gold"] else 0)
+        entry["price"], entry["cost"] = price, cost
+        shield = card.get("shield")
+        wanted = pick.get("pool")
+        if shield in POOLS:
+            if wanted and wanted != shield:
+                found.append(
+                    violation(
+                        "wrong_pool",
+                        f"{card.get('name')} is a {shield} player and is paid from the {shield} pool only.",
+                        rule="HX-B2.3",
+                        slot=pick["slot"],
+                        card=pick["card"],
+                        shield=shield,
+                        pool=wanted,
+                    )
+                )
+            entry["pool"] = shield
+            fixed[shield] += cost
+        elif wanted in POOLS:
+            entry["pool"] = wanted
+            fixed[wanted] += cost
+        else:
+            free.append(len(priced) - 1)
+    if star_keeper:
+        fixed[keeper_pool] += keeper_price
+
+    # Choose the pools of the free balanced players: the fitting assignment if there is one,
+    # otherwise the one that overspends least.
+    best: tuple | None = None
+    for choice in product(POOLS, repeat=len(free)):
+        spent = dict(fixed)
+        for index, pool in zip(free, choice, strict=True):
+            spent[pool] += priced[index]["cost"]
+        over = {pool: max(0, spent[pool] - budget[pool]) for pool in POOLS}
+        left = [budget[pool] - spent[pool] for pool in POOLS]
+        key = (sum(over.values()), max(over.values()), -min(left))
+        if best is None or key < best[0]:
+            best = (key, choice, spent, over)
+    assert best is not None
+    _, choice, spent, over = best
+    for index, pool in zip(free, choice, strict=True):
+        priced[index]["pool"] = pool
+        priced[index]["pool_chosen"] = True
+
+    total_cost = sum(spent.values())
+    total_budget = sum(budget.values())
+    splitting_would_fit = (
+        free
+        and any(over.values())
+        and total_cost <= total_budget
+        and all(fixed[pool] <= budget[pool] for pool in POOLS)
+    )
+    if splitting_would_fit:
+        found.append(
+            violation(
+                "balanced_player_split",
+                "The stars would suffice only if a balanced player were paid partly from each "
+                "pool; each player is paid wholly from one pool.",
+                rule="HX-B2.4",
+                cards=[priced[i]["card"] for i in free],
+                needed=total_cost,
+                available=total_budget,
+            )
+        )
+    else:
+        for pool in POOLS:
+            if over[pool]:
+                found.append(
+                    violation(
+                        f"{pool}_pool_exceeded",
+                        f"The {pool} players cost {spent[pool]} stars; the budget card allows {budget[pool]}.",
+                        rule="HX-B2.2",
+                        pool=pool,
+                        spent=spent[pool],
+                        budget=budget[pool],
+                        over=over[pool],
+                    )
+                )
+    return {
+        "valid": not found,
+        "violations": found,
+        "pools": _pool_state(budget, spent),
+        "picks": sorted(priced, key=lambda p: p["slot"]),
+        "star_keeper_cost": keeper_price if star_keeper else 0,
+    }
+
+
+# --- TriXKick --------------------------------------------------------------------------------
+
+
+def check_pieces(
+    data: Any, *, field: list[str], substitutes: list[str], keepers: list[str]
+) -> list[dict[str, Any]]:
+    """A TriXKick team: 10 field pieces and substitutes from the piece set, and 3 keepers."""
+    sets = piece_sets(data)
+    if sets is None:
+        raise CatalogMissing("This edition has no TriXKick piece sets.")
+    found: list[dict[str, Any]] = []
+    outfield = Counter(sets["field"]) + Counter(sets["substitutes"])
+    chosen = Counter(field) + Counter(substitutes)
+    for code, count in sorted(chosen.items()):
+        if code not in outfield:
+            found.append(
+                violation(
+                    "unknown_piece",
+                    f"There is no field piece {code!r} in this edition.",
+                    rule="TK-T1",
+                    card=code,
+                )
+            )
+        elif count > outfield[code]:
+            found.append(
+                violation(
+                    "piece_used_twice",
+                    f"The piece {code} is chosen {count} times; the set has {outfield[code]}.",
+                    rule="TK-T1",
+                    card=code,
+                )
+            )
+    if len(field) != 10:
+        found.append(
+            violation(
+                "field_size",
+                f"A team has 10 field pieces, not {len(field)}.",
+                rule="TK-T1",
+                count=len(field),
+            )
+        )
+    keeper_set = Counter(sets["keepers"])
+    if Counter(keepers) != keeper_set:
+        found.append(
+            violation(
+                "wrong_keepers",
+                f"A team has the {len(sets['keepers'])} keeper pieces {', '.join(sets['keepers'])}.",
+                rule="TK-T1",
+                expected=sets["keepers"],
+            )
+        )
+    return found
+
+
+# --- catalog shape ------------------------------------------------------------------------------
+
+
+def is_whole(value: Any, low: int = 0, high: int = 10**6) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def expansion_problems(exp: Any) -> list[str]:
+    """What is malformed in an expansion catalog (so an edit cannot store it): ``[]`` if fine."""
+    if not isinstance(exp, dict):
+        return ["expansion must be an object."]
+    problems: list[str] = []
+    cards = exp.get("player_cards")
+    if not isinstance(cards, list):
+        return ["expansion.player_cards must be a list."]
+    ids: set[str] = set()
+    for i, card in enumerate(cards):
+        where = f"expansion.player_cards[{i}]"
+        if not isinstance(card, dict):
+            problems.append(f"{where} must be an object.")
+            continue
+        if not isinstance(card.get("id"), str) or not card["id"]:
+            problems.append(f"{where}.id must be a text.")
+        elif card["id"] in ids:
+            problems.append(f"{where}.id {card['id']!r} is used twice.")
+        else:
+            ids.add(card["id"])
+        if card.get("colour") not in COLOURS:
+            problems.append(f"{where}.colour must be one of {', '.join(COLOURS)}.")
+        numbers = card.get("numbers")
+        if (
+            not isinstance(numbers, list)
+            or not 1 <= len(numbers) <= 2
+            or not all(is_whole(n, 2, 11) for n in numbers)
+        ):
+            problems.append(f"{where}.numbers must be one or two shirt numbers from 2 to 11.")
+        if card.get("shield") not in ("defensive", "balanced", "offensive"):
+            problems.append(f"{where}.shield must be defensive, balanced or offensive.")
+        if not is_whole(card.get("price"), 0, 99):
+            problems.append(f"{where}.price must be a whole number of stars.")
+        for side in ("silver", "gold"):
+            if not isinstance(card.get(side), dict):
+                problems.append(f"{where}.{side} must be an object.")
+    for i, budget in enumerate(exp.get("budget_cards", []) or []):
+        where = f"expansion.budget_cards[{i}]"
+        if not isinstance(budget, dict) or budget.get("orientation") not in ORIENTATIONS:
+            problems.append(f"{where}.orientation must be one of {', '.join(ORIENTATIONS)}.")
+            continue
+        classes = budget.get("classes")
+        if not isinstance(classes, dict):
+            problems.append(f"{where}.classes must be an object.")
+            continue
+        for name, row in classes.items():
+            if not isinstance(row, dict) or not all(is_whole(row.get(p), 0, 999) for p in POOLS):
+                problems.append(f"{where}.classes.{name} must give defensive and offensive stars.")
+    for i, team in enumerate(exp.get("team_cards", []) or []):
+        where = f"expansion.team_cards[{i}]"
+        if not isinstance(team, dict) or not isinstance(team.get("id"), str):
+            problems.append(f"{where}.id must be a text.")
+            continue
+        lineup = team.get("lineup")
+        if not isinstance(lineup, dict) or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in lineup.items()
+        ):
+            problems.append(f"{where}.lineup must map shirt numbers to card designs.")
+        gold = team.get("gold", [])
+        if not isinstance(gold, list) or not all(is_whole(n, 1, 11) for n in gold):
+            problems.append(f"{where}.gold must list shirt numbers.")
+        if not isinstance(team.get("star_keeper", False), bool):
+            problems.append(f"{where}.star_keeper must be true or false.")
+    for key in ("gold_upgrade_price", "star_keeper_price"):
+        if key in exp and not is_whole(exp[key], 0, 99):
+            problems.append(f"expansion.{key} must be a whole number of stars.")
+    if exp.get("star_keeper_pool", "defensive") not in POOLS:
+        problems.append("expansion.star_keeper_pool must be defensive or offensive.")
+    return problems
