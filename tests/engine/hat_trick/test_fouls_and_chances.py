@@ -251,8 +251,8 @@ def test_HT_6_8_parry_to_the_number_closest_to_the_power():
 
 
 def test_HT_6_8_parry_tie_goes_to_the_defender():
-    s = arrange(chance(), {"c6": "R8", "d6": "B10"})
-    s, _ = play(s, "D4r/S1l", "skip", "skip", "shot D3 R2")  # power 7: blue 9 and red 8 both 1 away
+    s = arrange(chance(), {"c6": "R6", "d6": "B8"})
+    s, _ = play(s, "D4r/S1l", "skip", "skip", "shot D3 R2")  # power 7: red 6 and blue 8 both 1 away
     s, ev = play(s, "draw S4l S3l")
     assert (
         event(ev, "parry").data["receiver"] == 8 and event(ev, "parry").data["receiver_side"] == 1
