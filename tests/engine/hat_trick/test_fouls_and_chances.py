@@ -255,7 +255,7 @@ def test_HT_6_8_parry_tie_goes_to_the_defender():
     s, _ = play(s, "D4r/S1l", "skip", "skip", "shot D3 R2")  # power 7: red 6 and blue 8 both 1 away
     s, ev = play(s, "draw S4l S3l")
     assert (
-        event(ev, "parry").data["receiver"] == 8 and event(ev, "parry").data["receiver_side"] == 1
+        event(ev, "parry").data["receiver"] == 6 and event(ev, "parry").data["receiver_side"] == 1
     )
 
 

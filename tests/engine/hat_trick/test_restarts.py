@@ -106,7 +106,7 @@ def test_HT_8_5_penalty_shootout_five_each_then_sudden_death():
         s, _ = play(s, f"shot S2 B1 {card}", "draw")  # red scores too
     assert s.phase == "shootout" and s.shootout == (5, 5, 5, 5)
     s, _ = play(s, "shot S2 R1 S2r", "draw")
-    s, ev = play(s, "shot S2 B1 S2r", "draw D4l D4r")
+    s, ev = play(s, "shot S2 B2 S2r", "draw D4l D4r")  # centre vs centre: 2 cards
     assert s.phase == "match_over"
     assert event(ev, "match_ended").data["winners"] == [0]
     assert event(ev, "match_ended").data["termination"] == "penalty_shootout"
