@@ -69,7 +69,7 @@ def check(w: dict, a: Action) -> None:
         )
     for name in _PIECE_FIELDS:
         pid = getattr(a, name, None)
-        if isinstance(pid, str) and side_of(pid) != side:
+        if isinstance(pid, str) and side_of(pid) != side and not isinstance(a, Card):
             raise illegal(
                 "not_your_piece",
                 "TK-3",
