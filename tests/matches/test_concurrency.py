@@ -39,7 +39,7 @@ def test_two_clients_same_seq_one_wins_no_gap_no_duplicate(players, amigo_match)
         barrier = threading.Barrier(2)
         statuses = []
 
-        def phone(user):
+        def phone(user, action=action, seq=seq, barrier=barrier, statuses=statuses):
             client = APIClient()
             client.force_authenticate(user)
             barrier.wait()
