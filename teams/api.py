@@ -354,6 +354,7 @@ SideConfigOutput = inline_serializer(
         "colours": serializers.ListField(child=serializers.CharField()),
         "style": serializers.CharField(allow_null=True),
         "lineup": serializers.JSONField(),
+        "engine_side": serializers.JSONField(),
     },
 )
 

@@ -137,8 +137,10 @@ def build_evaluate(
 def team_side_config(*, team: Team) -> dict[str, Any]:
     """The JSON a match merges into one side's engine config when the side plays ``team``.
 
-    ``{"name", "team_id", "edition_id", "game", "colours", "style", "lineup"}``; the lineup's
-    shape per game is in docs/teams.md. Raises ``ApiError`` 422 ``team_invalid`` when the team
+    ``{"name", "team_id", "edition_id", "game", "colours", "style", "lineup", "engine_side"}``;
+    the lineup's shape per game is in docs/teams.md. ``engine_side`` holds only the keys the
+    game's engine accepts for a side (TriXKick's rejects any other key): ``{"name"}``, plus
+    ``{"pieces": {"field", "substitutes"}}`` for TriXKick. Raises ``ApiError`` 422 ``team_invalid`` when the team
     no longer holds under its edition (e.g. after an edition changed prices).
     """
     if team.status != Validity.VALID:
@@ -149,6 +151,12 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
             details={"team_id": team.id, "violations": team.violations},
         )
     lineup = dict(team.lineup or {})
+    engine_side: dict[str, Any] = {"name": team.name}
+    if team.edition.game == "trixkick":
+        engine_side["pieces"] = {
+            "field": list(lineup.get("field", [])),
+            "substitutes": list(lineup.get("substitutes", [])),
+        }
     return {
         "name": team.name,
         "team_id": team.id,
@@ -157,4 +165,5 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
         "colours": list(team.colours or []),
         "style": team.style or None,
         "lineup": lineup,
+        "engine_side": engine_side,
     }

@@ -3,7 +3,8 @@
 ``hat_trick_expansion.json``: the "Spieler" expansion (64 player cards, abilities, team cards,
 budget cards, style cards), stored under the key ``"expansion"`` of the Hat-Trick reference
 edition. ``trixkick_pieces.json``: TriXKick's piece sets, stored under ``"team_pieces"`` of the
-TriXKick reference edition when the engine's data has no usable ``"pieces"``.
+TriXKick reference edition only when the engine's data has no piece sets of its own (its
+top-level ``keepers`` / ``field_pieces`` / ``substitutes``).
 """
 
 from __future__ import annotations
@@ -51,14 +52,14 @@ def piece_sets(data: Any) -> dict[str, list[str]] | None:
     """TriXKick's ``{"keepers", "field", "substitutes"}`` piece codes in an edition's data."""
     if not isinstance(data, dict):
         return None
-    for key in ("pieces", "team_pieces"):
-        block = data.get(key)
+    for key in (None, "pieces", "team_pieces"):
+        block = data if key is None else data.get(key)
         if not isinstance(block, dict):
             continue
         sets = {}
         for name, aliases in (
             ("keepers", ("keepers", "goalkeepers")),
-            ("field", ("field", "field_players")),
+            ("field", ("field_pieces", "field", "field_players")),
             ("substitutes", ("substitutes",)),
         ):
             found = None
