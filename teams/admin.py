@@ -11,7 +11,7 @@ from teams.models import Build, Card, Edition, Team
 class EditionForm(forms.ModelForm):
     class Meta:
         model = Edition
-        fields = "__all__"
+        fields = ("game", "slug", "version", "title", "data", "is_reconstruction", "notes")
 
     def clean(self):
         cleaned = super().clean()
