@@ -1,0 +1,460 @@
+"""The stats API: public reads of manager stats, leaderboards, head-to-head, player stats,
+team cards (JSON and SVG) and rating charts. Bad query parameters are 400 in the error shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.pagination import CursorPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.engine import _REGISTRY as ENGINE_REGISTRY
+from matches.models import Match, Visibility
+from stats import selectors
+from stats.elo import START
+from stats.svg import rating_chart_svg, team_card_svg
+
+GAMES = list(ENGINE_REGISTRY)  # every registered game key
+
+
+class SvgRenderer(BaseRenderer):
+    media_type = "image/svg+xml"
+    format = "svg"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str | bytes):
+            return data
+        return JSONRenderer().render(data)
+
+
+class SortedCursorPagination(CursorPagination):
+    """Keyset pagination whose ordering is one of the view's index-backed ``sort_orderings``."""
+
+    page_size = 25
+    page_size_query_param = "page_size"
+    max_page_size = 100
+    ordering = ("-created_at", "-id")
+
+    def get_ordering(self, request, queryset, view):
+        return getattr(view, "current_ordering", None) or self.ordering
+
+
+class PublicView(APIView):
+    permission_classes = [AllowAny]
+    query_serializer: type[serializers.Serializer] | None = None
+
+    def query(self, request) -> dict[str, Any]:
+        serializer = self.query_serializer(data=request.query_params)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def paginate(self, request, queryset, serializer_class, ordering):
+        self.current_ordering = ordering
+        paginator = SortedCursorPagination()
+        page = paginator.paginate_queryset(queryset, request, view=self)
+        return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+
+def _game_or_404(game: str) -> str:
+    if game not in GAMES:
+        raise Http404
+    return game
+
+
+def _user_or_404(username: str):
+    user = selectors.user_by_username(username)
+    if user is None:
+        raise Http404
+    return user
+
+
+class UsernameField(serializers.CharField):
+    def to_internal_value(self, data):
+        username = super().to_internal_value(data)
+        user = selectors.user_by_username(username)
+        if user is None:
+            raise serializers.ValidationError(f"There is no manager called {username!r}.")
+        return user
+
+
+# --- output serializers -----------------------------------------------------------------------
+
+
+class ManagerStatsOut(serializers.Serializer):
+    game = serializers.CharField()
+    manager = serializers.CharField(source="user.username")
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    current_streak = serializers.CharField()
+    best_win_streak = serializers.IntegerField()
+    best_unbeaten_streak = serializers.IntegerField()
+    rating = serializers.FloatField()
+    best_rating = serializers.FloatField()
+    rated_matches = serializers.IntegerField()
+    rival = serializers.CharField(source="rival.username", allow_null=True, default=None)
+    nemesis = serializers.CharField(source="nemesis.username", allow_null=True, default=None)
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class HeadToHeadRecordOut(serializers.Serializer):
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+
+
+class HeadToHeadOut(serializers.Serializer):
+    game = serializers.CharField()
+    manager = serializers.CharField()
+    opponent = serializers.CharField()
+    record = HeadToHeadRecordOut(help_text="From the manager's side; zeros if never met.")
+    rivals = serializers.BooleanField(help_text="Met at least three times.")
+
+
+class RatingEntryOut(serializers.Serializer):
+    match = serializers.IntegerField(source="match_id")
+    finished_at = serializers.DateTimeField()
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+
+
+class PlayerStatsOut(serializers.Serializer):
+    game = serializers.CharField()
+    scope = serializers.CharField(help_text="team or manager")
+    scope_key = serializers.CharField(help_text="Team key, or the manager's user id.")
+    player = serializers.CharField(help_text="Shirt number, piece id, or 'person' (Amigo).")
+    appearances = serializers.IntegerField()
+    goals = serializers.IntegerField()
+    shots = serializers.SerializerMethodField()
+    conversion = serializers.SerializerMethodField()
+    counters = serializers.DictField(child=serializers.IntegerField())
+
+    def get_shots(self, obj) -> int:
+        return int(obj.counters.get("shots", 0))
+
+    def get_conversion(self, obj) -> float | None:
+        shots = obj.counters.get("shots", 0)
+        return round(obj.goals / shots, 4) if shots else None
+
+
+class PlayerMatchOut(serializers.Serializer):
+    position = serializers.IntegerField()
+    team_key = serializers.CharField()
+    player = serializers.CharField()
+    goals = serializers.IntegerField()
+    counters = serializers.DictField(child=serializers.IntegerField())
+    detail = serializers.DictField(help_text="e.g. Amigo: game_scores, match_total, best_game.")
+
+
+class TeamCardOut(serializers.Serializer):
+    key = serializers.CharField()
+    game = serializers.CharField()
+    team_id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+    manager = serializers.CharField(source="user.username", allow_null=True, default=None)
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    goals_for = serializers.IntegerField()
+    goals_against = serializers.IntegerField()
+    form = serializers.CharField(help_text="Last five results, oldest first (W/D/L).")
+    top_scorer = serializers.JSONField(allow_null=True)
+    lines = serializers.JSONField(help_text="Strength of each formation line.")
+    rating = serializers.FloatField()
+    style = serializers.CharField()
+    last_played_at = serializers.DateTimeField(allow_null=True)
+    card_svg = serializers.SerializerMethodField()
+
+    def get_card_svg(self, obj) -> str:
+        return f"/api/stats/teams/{obj.key}/card.svg"
+
+
+# --- query serializers ------------------------------------------------------------------------
+
+
+class LeaderboardQuery(serializers.Serializer):
+    SORTS = {
+        "rating": ("-rating", "-id"),
+        "win_rate": ("-win_rate", "-id"),
+        "played": ("-played", "-id"),
+        "won": ("-won", "-id"),
+    }
+    sort = serializers.ChoiceField(choices=list(SORTS), default="rating")
+    min_played = serializers.IntegerField(min_value=0, max_value=100000, default=0)
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class GameQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES, required=False)
+
+
+class RequiredGameQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+class HeadToHeadQuery(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAMES)
+    manager = UsernameField()
+    opponent = UsernameField()
+
+    def validate(self, attrs):
+        if attrs["manager"] == attrs["opponent"]:
+            raise serializers.ValidationError({"opponent": "Pick two different managers."})
+        return attrs
+
+
+class PlayerQuery(serializers.Serializer):
+    SORTS = {"goals": ("-goals", "-id"), "appearances": ("-appearances", "-id")}
+    team = serializers.CharField(required=False, max_length=64)
+    manager = UsernameField(required=False)
+    player = serializers.CharField(required=False, max_length=32)
+    sort = serializers.ChoiceField(choices=list(SORTS), default="goals")
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+    def validate(self, attrs):
+        if attrs.get("team") and attrs.get("manager"):
+            raise serializers.ValidationError("Filter by team or by manager, not both.")
+        return attrs
+
+
+class TeamQuery(serializers.Serializer):
+    SORTS = {"newest": ("-created_at", "-id"), "rating": ("-rating", "-id")}
+    game = serializers.ChoiceField(choices=GAMES, required=False)
+    manager = UsernameField(required=False)
+    sort = serializers.ChoiceField(choices=list(SORTS), default="newest")
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+    def validate(self, attrs):
+        if attrs["sort"] == "rating" and not attrs.get("game"):
+            raise serializers.ValidationError({"sort": "Sorting by rating needs a game."})
+        return attrs
+
+
+def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
+    out = []
+    for name, fld in serializer().fields.items():
+        kind = OpenApiTypes.INT if isinstance(fld, serializers.IntegerField) else OpenApiTypes.STR
+        enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
+        out.append(
+            OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)
+        )
+    return out
+
+
+SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
+
+
+# --- views ------------------------------------------------------------------------------------
+
+
+class LeaderboardView(PublicView):
+    query_serializer = LeaderboardQuery
+
+    @extend_schema(
+        operation_id="stats_leaderboard",
+        parameters=_params(LeaderboardQuery),
+        responses=ManagerStatsOut(many=True),
+        summary="Managers of a game, best first (rating, win_rate, played or won).",
+    )
+    def get(self, request, game: str):
+        _game_or_404(game)
+        params = self.query(request)
+        query = selectors.leaderboard(game=game, min_played=params["min_played"])
+        return self.paginate(
+            request, query, ManagerStatsOut, LeaderboardQuery.SORTS[params["sort"]]
+        )
+
+
+class ManagerStatsView(PublicView):
+    query_serializer = GameQuery
+
+    @extend_schema(
+        operation_id="stats_manager",
+        parameters=_params(GameQuery),
+        responses=ManagerStatsOut(many=True),
+        summary="A manager's stats, one entry per game played.",
+    )
+    def get(self, request, username: str):
+        user = _user_or_404(username)
+        params = self.query(request)
+        rows = selectors.manager_stats_list(user=user, game=params.get("game")).order_by("game")
+        return Response(ManagerStatsOut(rows, many=True).data)
+
+
+class RatingHistoryView(PublicView):
+    query_serializer = RequiredGameQuery
+
+    @extend_schema(
+        operation_id="stats_manager_ratings",
+        parameters=_params(RequiredGameQuery),
+        responses=RatingEntryOut(many=True),
+        summary="A manager's rating after each rated match, newest first.",
+    )
+    def get(self, request, username: str):
+        user = _user_or_404(username)
+        params = self.query(request)
+        query = selectors.rating_history(game=params["game"], user=user)
+        return self.paginate(request, query, RatingEntryOut, ("-finished_at", "-id"))
+
+
+class RatingChartView(PublicView):
+    query_serializer = GameQuery
+    renderer_classes = [JSONRenderer, SvgRenderer]
+
+    class Query(serializers.Serializer):
+        game = serializers.ChoiceField(choices=GAMES)
+
+    @extend_schema(
+        operation_id="stats_manager_rating_chart",
+        parameters=_params(Query),
+        responses=SVG_RESPONSE,
+        summary="A manager's rating history as an SVG line chart.",
+    )
+    def get(self, request, username: str):
+        user = _user_or_404(username)
+        self.query_serializer = self.Query
+        game = self.query(request)["game"]
+        ratings = list(
+            selectors.rating_history(game=game, user=user)
+            .order_by("finished_at", "match_id")
+            .values_list("rating_after", flat=True)
+        )
+        svg = rating_chart_svg(f"{user.username} — {game} rating (start {START:.0f})", ratings)
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+class HeadToHeadView(PublicView):
+    query_serializer = HeadToHeadQuery
+
+    @extend_schema(
+        operation_id="stats_head_to_head",
+        parameters=_params(HeadToHeadQuery),
+        responses=HeadToHeadOut,
+        summary="Two managers' record against each other in one game.",
+    )
+    def get(self, request):
+        params = self.query(request)
+        record = selectors.head_to_head(
+            game=params["game"], user=params["manager"], opponent=params["opponent"]
+        )
+        empty = {
+            "played": 0,
+            "won": 0,
+            "drawn": 0,
+            "lost": 0,
+            "goals_for": 0,
+            "goals_against": 0,
+            "last_played_at": None,
+        }
+        body = {
+            "game": params["game"],
+            "manager": params["manager"].username,
+            "opponent": params["opponent"].username,
+            "record": record or empty,
+            "rivals": bool(record and record.played >= 3),
+        }
+        return Response(HeadToHeadOut(body).data)
+
+
+class PlayerStatsView(PublicView):
+    query_serializer = PlayerQuery
+
+    @extend_schema(
+        operation_id="stats_players",
+        parameters=_params(PlayerQuery),
+        responses=PlayerStatsOut(many=True),
+        summary="Footballers' (pieces', persons') totals per team or per manager.",
+    )
+    def get(self, request, game: str):
+        _game_or_404(game)
+        params = self.query(request)
+        query = selectors.player_stats_list(
+            game=game,
+            team=params.get("team"),
+            user=params.get("manager"),
+            player=params.get("player"),
+        )
+        return self.paginate(request, query, PlayerStatsOut, PlayerQuery.SORTS[params["sort"]])
+
+
+class MatchPlayersView(PublicView):
+    @extend_schema(
+        operation_id="stats_match_players",
+        responses=PlayerMatchOut(many=True),
+        summary="Per-player lines of one finished match (Amigo: each person's game scores).",
+    )
+    def get(self, request, match_id: int):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            raise Http404
+        if match.visibility != Visibility.PUBLIC and not (
+            request.user.is_authenticated
+            and (
+                match.created_by_id == request.user.pk
+                or match.sides.filter(user=request.user).exists()
+            )
+        ):
+            raise Http404
+        rows = selectors.match_player_lines(match=match)
+        return Response(PlayerMatchOut(rows, many=True).data)
+
+
+class TeamCardListView(PublicView):
+    query_serializer = TeamQuery
+
+    @extend_schema(
+        operation_id="stats_team_cards",
+        parameters=_params(TeamQuery),
+        responses=TeamCardOut(many=True),
+        summary="Team cards, newest first or by rating.",
+    )
+    def get(self, request):
+        params = self.query(request)
+        query = selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
+        return self.paginate(request, query, TeamCardOut, TeamQuery.SORTS[params["sort"]])
+
+
+class TeamCardView(PublicView):
+    @extend_schema(operation_id="stats_team_card", responses=TeamCardOut, summary="A team card.")
+    def get(self, request, key: str):
+        card = selectors.team_card_get(key=key)
+        if card is None:
+            raise Http404
+        return Response(TeamCardOut(card).data)
+
+
+class TeamCardSvgView(PublicView):
+    renderer_classes = [JSONRenderer, SvgRenderer]
+
+    @extend_schema(
+        operation_id="stats_team_card_svg",
+        responses=SVG_RESPONSE,
+        summary="A team card as an SVG image.",
+    )
+    def get(self, request, key: str):
+        card = selectors.team_card_get(key=key)
+        if card is None:
+            raise Http404
+        return HttpResponse(team_card_svg(card), content_type="image/svg+xml; charset=utf-8")

@@ -1,0 +1,120 @@
+"""The common interface of the per-game stats extractors.
+
+An extractor reads one finished match (its sides, final state snapshot and the game events of
+its *effective* actions, undone ones left out) and returns flat integer counters per player
+and per side. Each game declares a table ``kind -> handler``; a handler turns one event into
+``(side, player, counter, amount)`` increments. Counter names are ``goals``, ``shots``,
+``passes_completed.<type>``… (see docs/stats.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+Increment = tuple[int, str | None, str, int]  # side, player (None = the side), counter, amount
+Handler = Callable[[dict, "int | None", Mapping[str, Any]], Iterable[Increment]]
+
+
+@dataclass(frozen=True)
+class SideView:
+    position: int
+    config: Mapping[str, Any]
+    score: int
+    result: str
+
+
+@dataclass(frozen=True)
+class MatchView:
+    game: str
+    sides: Sequence[SideView]
+    state: Mapping[str, Any]
+    effects: Iterable[Mapping[str, Any]]  # game events of the effective actions, in order
+
+
+@dataclass
+class Extracted:
+    """What one match yields: counters per (side, player), per side, and extra facts."""
+
+    players: dict[tuple[int, str], Counter] = field(default_factory=dict)
+    sides: dict[int, Counter] = field(default_factory=dict)
+    detail: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
+    lines: dict[int, dict[str, Any]] = field(default_factory=dict)
+    style: dict[int, str] = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)  # handlers' scratch space
+
+    def add(self, side: int, player: str | None, counter: str, amount: int = 1) -> None:
+        self.sides.setdefault(side, Counter())[counter] += amount
+        if player is not None:
+            self.players.setdefault((side, player), Counter())[counter] += amount
+
+
+def number(value: Any) -> str | None:
+    """A player key from a shirt number / piece id; None when the event names nobody."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    return str(value)
+
+
+class StatsExtractor:
+    """Subclass per game: set ``game`` and ``handlers``; override the hooks where needed."""
+
+    game: ClassVar[str] = ""
+    handlers: ClassVar[Mapping[str, Handler]] = {}
+
+    def extract(self, match: MatchView) -> Extracted:
+        out = Extracted()
+        for side in match.sides:
+            for player in self.squad(match, side.position):
+                out.players.setdefault((side.position, player), Counter())
+        handlers = self.handlers
+        for event in match.effects:
+            handler = handlers.get(event.get("kind"))
+            if handler is None:
+                continue
+            data = event.get("data") or {}
+            for side, player, counter, amount in handler(out.context, event.get("side"), data):
+                if side is None:
+                    continue
+                out.add(side, player, counter, amount)
+        for side in match.sides:
+            out.lines[side.position] = self.lines(match, side.position)
+            out.style[side.position] = self.style(match, side, out.sides.get(side.position))
+        self.finish(match, out)
+        for key in out.players:
+            out.players[key]["appearances"] = 1
+        return out
+
+    # --- hooks ---------------------------------------------------------------------------
+    def squad(self, match: MatchView, position: int) -> list[str]:
+        """Players who appear for a side even without an event (default: none)."""
+        return []
+
+    def lines(self, match: MatchView, position: int) -> dict[str, Any]:
+        return {}
+
+    def style(self, match: MatchView, side: SideView, counters: Counter | None) -> str:
+        declared = side.config.get("style")
+        if isinstance(declared, str) and declared:
+            return declared[:32]
+        if isinstance(declared, Mapping) and isinstance(declared.get("name"), str):
+            return declared["name"][:32]
+        return self.derived_style(counters or Counter())
+
+    def derived_style(self, counters: Counter) -> str:
+        return ""
+
+    def finish(self, match: MatchView, out: Extracted) -> None:
+        """Game-specific facts after all events (e.g. Amigo's per-game scores)."""
+
+
+def style_from_shares(counters: Counter, groups: Mapping[str, Sequence[str]]) -> str:
+    """The group with most actions (e.g. passing / long balls / dribbling); '' if none."""
+    totals = {
+        name: sum(v for k, v in counters.items() if any(k.startswith(p) for p in prefixes))
+        for name, prefixes in groups.items()
+    }
+    best = max(totals.items(), key=lambda item: item[1], default=("", 0))
+    return best[0] if best[1] > 0 else ""

@@ -1,0 +1,84 @@
+"""Reads of the stats (querysets for the API; no writes)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
+from stats.models import (
+    HeadToHead,
+    ManagerStats,
+    PlayerMatchStats,
+    PlayerStats,
+    RatingEntry,
+    Scope,
+    TeamCard,
+)
+from stats.services import manager_subject
+
+User = get_user_model()
+
+
+def user_by_username(username: str):
+    return User.objects.filter(username=username).first()
+
+
+def manager_stats_list(*, user=None, game: str | None = None) -> QuerySet[ManagerStats]:
+    query = ManagerStats.objects.select_related("user", "rival", "nemesis")
+    if user is not None:
+        query = query.filter(user=user)
+    if game:
+        query = query.filter(game=game)
+    return query
+
+
+def leaderboard(*, game: str, min_played: int = 0) -> QuerySet[ManagerStats]:
+    query = manager_stats_list(game=game)
+    if min_played:
+        query = query.filter(played__gte=min_played)
+    return query
+
+
+def head_to_head(*, game: str, user, opponent) -> HeadToHead | None:
+    return HeadToHead.objects.filter(game=game, user=user, opponent=opponent).first()
+
+
+def rating_history(*, game: str, user) -> QuerySet[RatingEntry]:
+    return RatingEntry.objects.filter(game=game, subject=manager_subject(user.pk)).select_related(
+        "match"
+    )
+
+
+def team_rating_history(*, game: str, key: str) -> QuerySet[RatingEntry]:
+    return RatingEntry.objects.filter(game=game, subject=key)
+
+
+def player_stats_list(
+    *, game: str, team: str | None = None, user=None, player: str | None = None
+) -> QuerySet[PlayerStats]:
+    if user is not None:
+        query = PlayerStats.objects.filter(game=game, scope=Scope.MANAGER, scope_key=str(user.pk))
+    else:
+        query = PlayerStats.objects.filter(game=game, scope=Scope.TEAM)
+        if team:
+            query = query.filter(scope_key=team)
+    if player:
+        query = query.filter(player=player)
+    return query
+
+
+def match_player_lines(*, match) -> QuerySet[PlayerMatchStats]:
+    return PlayerMatchStats.objects.filter(match=match).order_by("position", "player")
+
+
+def team_card_list(*, game: str | None = None, user=None) -> QuerySet[TeamCard]:
+    query = TeamCard.objects.select_related("user")
+    if game:
+        query = query.filter(game=game)
+    if user is not None:
+        query = query.filter(user=user)
+    return query
+
+
+def team_card_get(*, key: str) -> TeamCard | None:
+    return TeamCard.objects.select_related("user").filter(key=key).first()

@@ -1,0 +1,102 @@
+"""SVG images of the stats: a team card and a rating-history chart (plain XML text)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from stats.elo import START
+
+
+def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str:
+    extra = "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{escape(str(v))}"' for k, v in attrs.items()
+    )
+    return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(text))}</text>'
+
+
+def team_card_svg(card) -> str:
+    """The card as an image: name, record, form, goals, top scorer, lines, rating, style."""
+    width, height = 360, 280 + 18 * len(card.lines or {})
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f"<title>{escape(card.name)} team card</title>",
+        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#0b5d1e" '
+        'stroke="#e8c547" stroke-width="2"/>',
+        _text(20, 38, card.name, 22, fill="#ffffff", font_weight="bold", id="name"),
+        _text(20, 60, f"{card.game} · rating {card.rating:.0f}", 13, fill="#e8c547", id="rating"),
+        _text(
+            20,
+            92,
+            f"P {card.played}  W {card.won}  D {card.drawn}  L {card.lost}",
+            16,
+            fill="#ffffff",
+            id="record",
+        ),
+        _text(
+            20, 116, f"Goals {card.goals_for}:{card.goals_against}", 15, fill="#ffffff", id="goals"
+        ),
+    ]
+    colours = {"W": "#2ecc71", "D": "#f1c40f", "L": "#e74c3c"}
+    parts.append(_text(20, 146, "Form", 13, fill="#cccccc"))
+    for index, letter in enumerate(card.form or ""):
+        x = 70 + index * 28
+        parts.append(
+            f'<rect x="{x}" y="131" width="24" height="20" rx="4" fill="{colours.get(letter, "#999")}"/>'
+        )
+        parts.append(_text(x + 7, 146, letter, 13, fill="#000000", class_="form"))
+    scorer = card.top_scorer or {}
+    top = f"No. {scorer['player']} ({scorer['goals']} goals)" if scorer else "none yet"
+    parts.append(_text(20, 178, f"Top scorer: {top}", 14, fill="#ffffff", id="top-scorer"))
+    parts.append(_text(20, 202, f"Style: {card.style or '—'}", 14, fill="#ffffff", id="style"))
+    y = 232
+    parts.append(_text(20, y, "Lines", 13, fill="#cccccc"))
+    for name, line in sorted((card.lines or {}).items()):
+        y += 18
+        if isinstance(line, dict) and "attack" in line:
+            label = f"{name}: {line.get('players', 0)} players, attack {line['attack']}, defence {line.get('defence', 0)}"
+        else:
+            label = f"{name}: {line.get('players', 0) if isinstance(line, dict) else line}"
+        parts.append(_text(28, y, label, 12, fill="#ffffff", class_="line"))
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def rating_chart_svg(title: str, ratings: Sequence[float]) -> str:
+    """A line chart of ratings after each rated match (the start value first)."""
+    width, height, pad = 480, 240, 40
+    values = [START, *ratings]
+    low, high = min(values), max(values)
+    if high - low < 20:
+        low, high = low - 10, high + 10
+    span = high - low
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+
+    def point(i: int, value: float) -> str:
+        return (
+            f"{pad + i * step:.1f},{height - pad - (value - low) / span * (height - 2 * pad):.1f}"
+        )
+
+    points = " ".join(point(i, v) for i, v in enumerate(values))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        _text(pad, 24, title, 14, id="title"),
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="#999"/>',
+        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
+        _text(4, pad + 4, f"{high:.0f}", 10, id="max"),
+        _text(4, height - pad, f"{low:.0f}", 10, id="min"),
+        f'<polyline fill="none" stroke="#0b5d1e" stroke-width="2" points="{points}"/>',
+        _text(
+            width - pad - 120,
+            24,
+            f"now {values[-1]:.0f} ({len(ratings)} matches)",
+            12,
+            id="current",
+        ),
+        "</svg>",
+    ]
+    return "\n".join(parts)
