@@ -53,8 +53,18 @@ def _take(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
 def play_from_hand(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
     if deck.hand <= 0:
         raise illegal("not_in_hand", "HT-1.1", f"Side {side} has no card in hand.", side=side)
-    d = _take(setup, deck, card, side)
-    return Deck(d.pile, d.hand - 1, d.unseen, d.discard, d.ran_out)
+    idx = _index(setup, card, side)
+    unseen = deck.unseen
+    if unseen[idx] <= 0:
+        _take(setup, deck, card, side)  # raises card_not_available
+    discard = deck.discard
+    return Deck(
+        deck.pile,
+        deck.hand - 1,
+        unseen[:idx] + (unseen[idx] - 1,) + unseen[idx + 1 :],
+        discard[:idx] + (discard[idx] + 1,) + discard[idx + 1 :],
+        deck.ran_out,
+    )
 
 
 def _refill(deck: Deck, side: int, events: list[GameEvent]) -> Deck:
@@ -104,3 +114,11 @@ def draw_up_to(deck: Deck, size: int, side: int, events: list[GameEvent]) -> Dec
 def available(setup: Setup, deck: Deck) -> list[ActionCard]:
     """Card kinds that may still be revealed from this deck."""
     return [c for c, n in zip(setup.card_kinds, deck.unseen, strict=True) if n > 0]
+
+
+def pile_counts(deck: Deck) -> tuple[int, ...]:
+    """How many of each kind the next card turned up from the pile could be (HT-1.4, HT-8.1):
+    after an empty pile the discard pile becomes the temporary deck."""
+    if deck.pile > 0:
+        return deck.unseen
+    return tuple(a + b for a, b in zip(deck.unseen, deck.discard, strict=True))

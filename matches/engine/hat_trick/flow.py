@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from matches.engine.base import GameEvent, GameOverError, Outcome, Transition
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import (
@@ -98,8 +96,7 @@ def _start_half(s: State, half: int, kickoff: int, events: list[GameEvent]) -> S
     ball = kickoff_ball(s.setup, grid, kickoff)
     hand = s.setup.hand_size
     events.append(GameEvent("kick_off", kickoff, {"half": half, "player": number_of(grid[ball])}))
-    return replace(
-        s,
+    return s._replace(
         phase=P.PLAY_CARDS,
         half=half,
         kickoff=kickoff,
@@ -134,7 +131,7 @@ def outcome(s: State) -> Outcome | None:
 
 
 def _end_match(s: State, events: list[GameEvent]) -> State:
-    s = replace(s, phase=P.OVER, cards=(None, None), shot=None, moved=-1)
+    s = s._replace(phase=P.OVER, cards=(None, None), shot=None, moved=-1)
     data = {"score": list(s.score), "winners": list(_winners(s)), "termination": termination(s)}
     if s.half == 4:
         data["shootout"] = [s.shootout[2], s.shootout[3]]
@@ -145,8 +142,7 @@ def _end_match(s: State, events: list[GameEvent]) -> State:
 def _start_shootout(s: State, events: list[GameEvent]) -> State:
     """HT-8.5: fresh decks, no hands; the side that kicked off the match shoots first."""
     events.append(GameEvent("shootout_started", None, {"first": s.first_kickoff}))
-    return replace(
-        s,
+    return s._replace(
         phase=P.SHOOTOUT,
         half=4,
         attacker=s.first_kickoff,
@@ -165,7 +161,7 @@ def _end_half(s: State, events: list[GameEvent]) -> State:
     if s.half == 1:
         return _start_half(s, 2, 1 - s.first_kickoff, events)
     if s.half == 2 and level and s.setup.extra_time:
-        return replace(s, phase=P.ET_KICKOFF, ball=-1, cards=(None, None), moved=-1)
+        return s._replace(phase=P.ET_KICKOFF, ball=-1, cards=(None, None), moved=-1)
     if level and s.setup.penalty_shootout:
         return _start_shootout(s, events)
     return _end_match(s, events)
@@ -178,9 +174,9 @@ def start_turn(s: State, events: list[GameEvent]) -> State:
         return _end_half(s, events)
     attacker = side_of(s.grid[s.ball])
     if line == final_line(attacker):
-        return _start_chance(replace(s, attacker=attacker), events)
-    return replace(
-        s, phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
+        return _start_chance(s._replace(attacker=attacker), events)
+    return s._replace(
+        phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
     )
 
 
@@ -188,13 +184,13 @@ def _start_chance(s: State, events: list[GameEvent]) -> State:
     events.append(
         GameEvent("scoring_opportunity", s.attacker, {"player": number_of(s.grid[s.ball])})
     )
-    return replace(s, phase=P.SO_PLAY_CARDS, cards=(None, None), moved=-1, shot=None)
+    return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None), moved=-1, shot=None)
 
 
 def _draw_both(s: State, events: list[GameEvent]) -> State:
     size = s.setup.hand_size
-    return replace(
-        s, decks=(draw_up_to(s.decks[0], size, 0, events), draw_up_to(s.decks[1], size, 1, events))
+    return s._replace(
+        decks=(draw_up_to(s.decks[0], size, 0, events), draw_up_to(s.decks[1], size, 1, events))
     )
 
 
@@ -213,7 +209,7 @@ def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> 
         size = s.setup.hand_size
         decks = [draw_up_to(decks[side], size, side, events) for side in (0, 1)]
     phase = P.ATTACKER_MOVE if draw else P.SO_ATTACKER_MOVE
-    return replace(s, phase=phase, cards=a.cards, decks=(decks[0], decks[1]))
+    return s._replace(phase=phase, cards=a.cards, decks=(decks[0], decks[1]))
 
 
 # ---------------------------------------------------------------- step 2
@@ -239,57 +235,66 @@ def _rules(s: State) -> MoveRules:
 def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
     rules = _rules(s)
     moved = -1
-    if isinstance(a, Move):
+    grid, ball = s.grid, s.ball
+    if type(a) is Move:
         src, dst = check_move(s, rules, a.player, a.direction)
         grid, ball = do_move(s, src, dst, events)
-        s = replace(s, grid=grid, ball=ball)
         moved = dst
     else:
         events.append(GameEvent("move_skipped", rules.side, {}))
     ph = s.phase
-    if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
+    if ph == P.ATTACKER_MOVE or ph == P.SO_ATTACKER_MOVE:
         chance = ph == P.SO_ATTACKER_MOVE
-        receivers = sideways_receivers(s.grid, s.ball)
+        receivers = sideways_receivers(grid, ball)
         if len(receivers) == 1:
-            return replace(
-                _sideways(s, receivers[0], events),
-                phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE,
+            target = receivers[0]
+            events.append(_sideways_event(s.attacker, grid, ball, target))
+            return s._replace(
+                grid=grid, ball=target, phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
             )
         if len(receivers) > 1:
-            return replace(s, phase=P.SO_SIDEWAYS_PASS if chance else P.SIDEWAYS_PASS)
-        return replace(s, phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE)
+            return s._replace(
+                grid=grid, ball=ball, phase=P.SO_SIDEWAYS_PASS if chance else P.SIDEWAYS_PASS
+            )
+        return s._replace(
+            grid=grid, ball=ball, phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
+        )
+    if moved >= 0:
+        s = s._replace(grid=grid, ball=ball)
     if ph == P.DEFENDER_MOVE:
         if s.cards[s.attacker].kind == LONG_BALL:
-            return replace(s, phase=P.LONG_BALL_LINE)
+            return s._replace(phase=P.LONG_BALL_LINE)
         return _step3(s, 0, events)
     if ph == P.SO_DEFENDER_MOVE:
         return _chance_action(s, events)
     if ph == P.FK_DEFENDER_MOVE:
-        return replace(s, phase=P.FK_ATTACKER_MOVE, moved=moved)
+        return s._replace(phase=P.FK_ATTACKER_MOVE, moved=moved)
     if ph == P.FK_ATTACKER_MOVE:
-        s = replace(s, moved=-1)
+        s = s._replace(moved=-1)
         if line_of(s.ball) == final_line(s.attacker):
             return _start_chance(s, events)
-        return replace(s, phase=P.FK_CHOICE)
+        return s._replace(phase=P.FK_CHOICE)
     if ph == P.GK_ATTACKER_MOVE:
-        return replace(s, phase=P.GK_DEFENDER_MOVE, moved=moved)
-    return replace(s, phase=P.GK_CARD, moved=-1)
+        return s._replace(phase=P.GK_DEFENDER_MOVE, moved=moved)
+    return s._replace(phase=P.GK_CARD, moved=-1)
+
+
+def _sideways_event(side: int, grid: tuple[int, ...], ball: int, target: int) -> GameEvent:
+    return GameEvent(
+        "ball_passed_sideways",
+        side,
+        {
+            "passer": number_of(grid[ball]),
+            "receiver": number_of(grid[target]),
+            "from": field_name(ball),
+            "to": field_name(target),
+        },
+    )
 
 
 def _sideways(s: State, target: int, events: list[GameEvent]) -> State:
-    events.append(
-        GameEvent(
-            "ball_passed_sideways",
-            s.attacker,
-            {
-                "passer": number_of(s.grid[s.ball]),
-                "receiver": number_of(s.grid[target]),
-                "from": field_name(s.ball),
-                "to": field_name(target),
-            },
-        )
-    )
-    return replace(s, ball=target)
+    events.append(_sideways_event(s.attacker, s.grid, s.ball, target))
+    return s._replace(ball=target)
 
 
 def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
@@ -297,8 +302,8 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
     for f in receivers:
         if number_of(s.grid[f]) == a.receiver:
             chance = s.phase == P.SO_SIDEWAYS_PASS
-            return replace(
-                _sideways(s, f, events), phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
+            return _sideways(s, f, events)._replace(
+                phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
             )
     raise illegal(
         "wrong_receiver",
@@ -313,7 +318,7 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
     result = resolve(s, lines, events)
-    s = replace(s, grid=result.grid, ball=result.ball)
+    s = s._replace(grid=result.grid, ball=result.ball)
     if result.fouler:
         return _foul(s, result.fouler, events)
     return _after_action(s, events)
@@ -321,7 +326,7 @@ def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
 
 def _after_action(s: State, events: list[GameEvent]) -> State:
     """HT-3.2: a new turn, or a scoring opportunity when the ball holder reached his final line."""
-    return start_turn(replace(s, attacker=side_of(s.grid[s.ball])), events)
+    return start_turn(s._replace(attacker=side_of(s.grid[s.ball])), events)
 
 
 def _foul(s: State, fouler: int, events: list[GameEvent]) -> State:
@@ -349,12 +354,12 @@ def _foul(s: State, fouler: int, events: list[GameEvent]) -> State:
     else:
         yellow[d] = True
         events.append(GameEvent("yellow_card", d, {"player": number_of(fouler)}))
-    s = replace(s, grid=grid, sent_off=sent_off, yellow=(yellow[0], yellow[1]))
+    s = s._replace(grid=grid, sent_off=sent_off, yellow=(yellow[0], yellow[1]))
     if is_middle_of_final_line(s.attacker, s.ball):
         events.append(GameEvent("penalty", s.attacker, {"taker": taker}))
-        return replace(s, phase=P.PENALTY)
+        return s._replace(phase=P.PENALTY)
     events.append(GameEvent("free_kick", s.attacker, {"taker": taker, "at": field_name(s.ball)}))
-    return replace(s, phase=P.FK_DEFENDER_MOVE, moved=-1)
+    return s._replace(phase=P.FK_DEFENDER_MOVE, moved=-1)
 
 
 def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
@@ -394,10 +399,10 @@ def _chance_action(s: State, events: list[GameEvent]) -> State:
     """After the moves of a scoring opportunity: pass choices, a shot, or nothing possible."""
     if s.cards[s.attacker].kind == DRIBBLING:  # HT-5.5
         if can_shoot(s):
-            return replace(s, phase=P.SO_SHOT)
+            return s._replace(phase=P.SO_SHOT)
         return _end_chance_round(s, events, "no_shooting_position")
     if chance_targets(s):
-        return replace(s, phase=P.SO_ACTION)
+        return s._replace(phase=P.SO_ACTION)
     return _end_chance_round(s, events, "action_not_possible")
 
 
@@ -420,9 +425,9 @@ def _chance_pass(s: State, a: Pass, events: list[GameEvent]) -> State:
                     },
                 )
             )
-            s = replace(s, ball=f)
+            s = s._replace(ball=f)
             if can_shoot(s):
-                return replace(s, phase=P.SO_SHOT)
+                return s._replace(phase=P.SO_SHOT)
             return _end_chance_round(s, events, "no_shooting_position")
     rule = "HT-5.3" if kind == SHORT_PASS else "HT-5.4"
     where = (
@@ -442,7 +447,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     """Back to scoring opportunity step 1, or HT-5.8 when the cards have run out."""
     events.append(GameEvent("chance_round_ended", s.attacker, {"reason": reason}))
     if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
-        return replace(s, phase=P.SO_PLAY_CARDS, cards=(None, None))
+        return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None))
     target = lowest_any(s.grid, line_of(s.ball), s.defender)
     events.append(
         GameEvent(
@@ -451,7 +456,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
             {"receiver": number_of(s.grid[target]), "receiver_side": side_of(s.grid[target])},
         )
     )
-    s = _draw_both(replace(s, ball=target), events)
+    s = _draw_both(s._replace(ball=target), events)
     return _after_action(s, events)
 
 
@@ -531,7 +536,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
         )
     )
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
-    return replace(s, phase=P.KEEPER_DRAW, shot=shot, decks=decks)
+    return s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
 
 
 def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
@@ -555,7 +560,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
         )
     dl = list(s.decks)
     dl[keeper_side] = deck
-    s = replace(s, decks=(dl[0], dl[1]), shot=None)
+    s = s._replace(decks=(dl[0], dl[1]), shot=None)
     base = {
         "shooter": shot.shooter if s.half != 4 else None,
         "power": shot.power,
@@ -585,7 +590,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
                 ),
             )
         )
-        s = _draw_both(replace(s, ball=target, attacker=side_of(receiver)), events)
+        s = _draw_both(s._replace(ball=target, attacker=side_of(receiver)), events)
         if side_of(receiver) == shot.side:
             return _start_chance(s, events)
         return start_turn(s, events)
@@ -606,7 +611,7 @@ def _goal(s: State, shot: Shot, base: dict, events: list[GameEvent]) -> State:
     events.append(
         GameEvent("kick_off", conceding, {"half": s.half, "player": number_of(grid[ball])})
     )
-    s = replace(s, score=(score[0], score[1]), grid=grid, ball=ball, attacker=conceding)
+    s = s._replace(score=(score[0], score[1]), grid=grid, ball=ball, attacker=conceding)
     s = _draw_both(s, events)
     return start_turn(s, events)
 
@@ -629,7 +634,7 @@ def _shootout_result(
             dict(base, shootout=True, shootout_score=[g0, g1]),
         )
     )
-    s = replace(s, shootout=(k0, k1, g0, g1), attacker=1 - shot.side, phase=P.SHOOTOUT)
+    s = s._replace(shootout=(k0, k1, g0, g1), attacker=1 - shot.side, phase=P.SHOOTOUT)
     if k0 == k1 and k0 >= 5 and g0 != g1:
         return _end_match(s, events)
     return s
@@ -639,8 +644,8 @@ def _shootout_result(
 
 
 def _goal_kick_setup(s: State, keeper_side: int, events: list[GameEvent]) -> State:
-    s = _draw_both(replace(s, attacker=keeper_side, ball=-1, cards=(None, None), moved=-1), events)
-    return replace(s, phase=P.GK_ATTACKER_MOVE)
+    s = _draw_both(s._replace(attacker=keeper_side, ball=-1, cards=(None, None), moved=-1), events)
+    return s._replace(phase=P.GK_ATTACKER_MOVE)
 
 
 def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
@@ -670,7 +675,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
             },
         )
     )
-    s = replace(s, decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
+    s = s._replace(decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
     return start_turn(s, events)
 
 
@@ -698,6 +703,30 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
 }
 
 
+def _handle_play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
+    return _play_cards(s, a, events, s.phase == P.PLAY_CARDS)
+
+
+def _handle_refuse(s: State, a: Refuse, events: list[GameEvent]) -> State:
+    return _refuse(s, events)
+
+
+_HANDLERS = {
+    PlayCards: _handle_play_cards,
+    Move: _move,
+    Skip: _move,
+    PassSideways: _pass_sideways,
+    LongBall: _long_ball,
+    FreeKick: _free_kick,
+    Pass: _chance_pass,
+    Refuse: _handle_refuse,
+    Shoot: _shoot,
+    KeeperDraw: _keeper_draw,
+    GoalKick: _goal_kick,
+    KickOff: _kick_off,
+}
+
+
 def apply(s: State, a: Action) -> Transition:
     ph = s.phase
     if ph == P.OVER:
@@ -705,8 +734,9 @@ def apply(s: State, a: Action) -> Transition:
             "game_over", "HT-0.5", "The match is over; no more actions are accepted."
         )
     allowed = _ALLOWED[ph]
-    if not isinstance(a, allowed):
-        if isinstance(a, Shoot):
+    kind = type(a)
+    if kind not in allowed:
+        if kind is Shoot:
             _shoot(s, a, [])  # raises shot_not_possible
         raise illegal(
             "wrong_step",
@@ -716,26 +746,5 @@ def apply(s: State, a: Action) -> Transition:
             expected=[t.__name__ for t in allowed],
         )
     events: list[GameEvent] = []
-    if isinstance(a, PlayCards):
-        new = _play_cards(s, a, events, ph == P.PLAY_CARDS)
-    elif isinstance(a, Move | Skip):
-        new = _move(s, a, events)
-    elif isinstance(a, PassSideways):
-        new = _pass_sideways(s, a, events)
-    elif isinstance(a, LongBall):
-        new = _long_ball(s, a, events)
-    elif isinstance(a, FreeKick):
-        new = _free_kick(s, a, events)
-    elif isinstance(a, Pass):
-        new = _chance_pass(s, a, events)
-    elif isinstance(a, Refuse):
-        new = _refuse(s, events)
-    elif isinstance(a, Shoot):
-        new = _shoot(s, a, events)
-    elif isinstance(a, KeeperDraw):
-        new = _keeper_draw(s, a, events)
-    elif isinstance(a, GoalKick):
-        new = _goal_kick(s, a, events)
-    else:
-        new = _kick_off(s, a, events)
-    return Transition(replace(new, ply=s.ply + 1), tuple(events))
+    new = _HANDLERS[kind](s, a, events)
+    return Transition(new, tuple(events))

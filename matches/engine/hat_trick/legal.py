@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.decks import available
+from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
 from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
@@ -83,7 +83,8 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append(_shoot(s, s.cards[s.attacker].kind))
     elif ph == P.SHOOTOUT:
         entry = _shoot(s, None)
-        entry["cards"] = _cards(s, s.attacker)
+        counts = pile_counts(s.decks[s.attacker])
+        entry["cards"] = [c.to_json() for c, n in zip(s.setup.card_kinds, counts, strict=True) if n]
         entry["note"] = "the shooting card must match the kind of the turned-up card"
         actions.append(entry)
     elif ph == P.KEEPER_DRAW:
@@ -96,7 +97,9 @@ def legal_actions(s: State) -> dict[str, Any]:
                 "power": shot.power,
                 "cards": [
                     dict(c.to_json(), available=n)
-                    for c, n in zip(s.setup.card_kinds, s.decks[1 - shot.side].unseen, strict=True)
+                    for c, n in zip(
+                        s.setup.card_kinds, pile_counts(s.decks[1 - shot.side]), strict=True
+                    )
                     if n
                 ],
             }

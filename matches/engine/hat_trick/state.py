@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
 
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
 from matches.engine.hat_trick.errors import invalid
@@ -171,8 +171,7 @@ class Setup:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(NamedTuple):
     """One manager's action cards, counted (the engine never sees a hidden card).
 
     ``unseen[i]`` counts the copies of card kind ``i`` that are in the hand or the draw pile;
@@ -209,8 +208,7 @@ class Deck:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class Shot:
+class Shot(NamedTuple):
     """A shot whose goalkeeper cards have been revealed; the keeper's draw is pending."""
 
     side: int
@@ -223,8 +221,9 @@ class Shot:
     symbol: str
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
+    """The match state: an immutable named tuple (cheap to copy with ``evolve``)."""
+
     setup: Setup
     phase: str
     half: int  # 1, 2, 3 = extra time, 4 = penalty shootout
@@ -241,7 +240,6 @@ class State:
     decks: tuple[Deck, Deck]
     shot: Shot | None = None
     shootout: tuple[int, int, int, int] = (0, 0, 0, 0)  # kicks taken 0/1, goals 0/1
-    ply: int = 0
 
     @property
     def defender(self) -> int:
@@ -250,6 +248,13 @@ class State:
     @property
     def holder(self) -> int:
         return self.grid[self.ball] if self.ball >= 0 else EMPTY
+
+
+def evolve(value: Any, **changes: Any) -> Any:
+    """A copy of a state (or another frozen value) with some fields changed."""
+    if isinstance(value, tuple):
+        return value._replace(**changes)
+    return replace(value, **changes)
 
 
 def grid_to_json(grid: tuple[int, ...]) -> dict[str, str]:
@@ -300,7 +305,6 @@ def state_to_json(s: State) -> dict[str, Any]:
             "symbol": s.shot.symbol,
         },
         "shootout": list(s.shootout),
-        "ply": s.ply,
     }
 
 
@@ -324,7 +328,6 @@ def state_from_json(d: Any) -> State:
             decks=tuple(Deck.from_json(x, setup) for x in d["decks"]),
             shot=None if d["shot"] is None else Shot(**d["shot"]),
             shootout=tuple(d["shootout"]),
-            ply=d["ply"],
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise invalid(f"Not a Hat-Trick state: {exc}") from exc

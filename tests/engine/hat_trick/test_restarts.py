@@ -1,8 +1,6 @@
 """HT-7 (goal kick), HT-8 (halves, temporary deck, extra time, shootout), game over."""
 
-from dataclasses import replace
-
-from matches.engine.hat_trick.state import Deck
+from matches.engine.hat_trick.state import Deck, evolve
 
 from .test_fouls_and_chances import _ready, chance
 from .util import arrange, ball_at, event, kinds, new, play, rejects
@@ -42,7 +40,7 @@ def test_HT_7_3_equal_lowest_numbers_go_to_the_defending_team():
 
 
 def _ran_out(s):
-    return replace(s, decks=tuple(replace(d, ran_out=True) for d in s.decks))
+    return evolve(s, decks=tuple(evolve(d, ran_out=True) for d in s.decks))
 
 
 def test_HT_8_1_half_ends_when_both_decks_have_run_out():
@@ -57,7 +55,7 @@ def test_HT_8_1_temporary_deck_from_the_discard_pile():
     discard = tuple(1 if i < 5 else 0 for i in range(len(d.unseen)))
     unseen = tuple(u - x for u, x in zip(d.unseen, discard, strict=True))
     low = Deck(0, 3, tuple(min(u, 1) if i < 3 else 0 for i, u in enumerate(unseen)), discard, True)
-    s = replace(s, decks=(low, s.decks[1]))
+    s = evolve(s, decks=(low, s.decks[1]))
     s, ev = play(s, "S1l/S1l")
     assert "temporary_deck" in kinds(ev)
     assert s.decks[0].pile == 6 - 1 and s.decks[0].hand == 3
