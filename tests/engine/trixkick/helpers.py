@@ -78,3 +78,64 @@ def started(options=None, **kw):
 def pieces_at(state, field):
     w = state.to_json()
     return sorted(pid for pid, p in w["pieces"].items() if p["field"] == field)
+
+
+def position(
+    a,
+    b,
+    *,
+    holder=None,
+    symbol=None,
+    ball=None,
+    loose=False,
+    attacker=0,
+    options=None,
+    keepers=("KLR", "KLR"),
+):
+    """A state in the middle of play: pieces where given, ``attacker`` to move."""
+    from matches.engine.trixkick.pieces import side_of
+
+    opts = {**BEGINNER, **(options or {})}
+    sides = [
+        {"name": "Blue", "pieces": {"field": sorted(set(a)), "substitutes": []}},
+        {"name": "Red", "pieces": {"field": sorted(set(b)), "substitutes": []}},
+    ]
+    w = new_match(opts, sides=sides).to_json()
+    for letter, placed in (("A", a), ("B", b)):
+        for sym, field in placed.items():
+            w["pieces"][f"{letter}-{sym}"].update(field=field, status="play")
+    slots = []
+    for k in keepers:
+        if len(k) == 3:
+            slots.append({"left": k[0], "middle": k[1], "right": k[2]})
+        else:
+            reserve = next(x for x in "KLR" if x not in k)
+            slots.append({"left": k[0], "right": k[1], "reserve": reserve})
+    field = ball or w["pieces"][holder]["field"]
+    w.update(
+        keepers=slots,
+        setup=None,
+        phase="play",
+        step="attack",
+        actor=attacker,
+        attacker=attacker,
+        protect=False,
+        ball={
+            "field": field,
+            "owner": None if loose else (side_of(holder) if holder else attacker),
+            "symbol": symbol,
+            "loose": loose,
+            "holders": None,
+            "kick": None,
+            "lock_rule": "TK-4.2",
+            "passer": None,
+            "pass_from": None,
+            "distance": 0,
+            "horizontal": False,
+            "pass_kick": None,
+            "offside": {},
+            "dribble": {},
+            "no_touch": None,
+        },
+    )
+    return ENGINE.state_from_json(w)
