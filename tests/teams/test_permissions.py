@@ -1,6 +1,8 @@
 """Owners write, others read; lists show your own by default; malformed input is a 400."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import assert_error_shape
 from tests.teams.conftest import picks
@@ -153,3 +155,45 @@ def test_schema_lists_the_teams_endpoints(tmp_path):
         "/api/builds/{id}/team/",
     ):
         assert path in paths, path
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 40) | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+pick_like = st.fixed_dictionaries(
+    {},
+    optional={
+        "slot": json_values | st.integers(0, 13),
+        "card": json_values | st.sampled_from(["blue:full_back-2", "red:winger-9-11", "x"]),
+        "gold": json_values,
+        "pool": json_values | st.sampled_from(["defensive", "offensive"]),
+    },
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=st.fixed_dictionaries(
+        {},
+        optional={
+            "orientation": json_values | st.sampled_from(["defensive", "offensive"]),
+            "budget_class": json_values | st.sampled_from(["I", "IV"]),
+            "card_colour": json_values | st.just("red"),
+            "star_keeper": json_values,
+            "picks": st.lists(pick_like | json_values, max_size=12) | json_values,
+        },
+    )
+)
+def test_no_build_input_gives_a_500(auth_client, edition, body):
+    body = {"edition": edition.id, **body}
+    for url in ("/api/builds/check/", "/api/builds/", "/api/teams/"):
+        response = auth_client.post(url, body, format="json")
+        assert response.status_code in (200, 201, 400, 422), response.content
+        if response.status_code >= 400:
+            assert_error_shape(response, response.status_code)
