@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from django.db.models import Prefetch, prefetch_related_objects
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -20,7 +21,7 @@ from matches import errors, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
-from matches.models import Match, MatchEvent
+from matches.models import Match, MatchEvent, MatchSide
 from teams.models import Edition
 
 IDEMPOTENCY_PARAM = OpenApiParameter(
@@ -50,11 +51,12 @@ def _readable_match(request, pk: int) -> Match:
     return get_object_or_404(queryset.prefetch_related("sides__user"), pk=pk)
 
 
-def _writable_match(request, pk: int) -> Match:
-    match = _readable_match(request, pk)
-    if not selectors.match_can_write(match, request.user):
+def _check_writable(request, pk: int) -> None:
+    readable, writable = selectors.match_access(request.user, pk)
+    if not readable:
+        raise Http404
+    if not writable:
         raise errors.not_participant()
-    return match
 
 
 def _events_json(match: Match, events: list[MatchEvent]) -> list[dict]:
@@ -67,12 +69,14 @@ def _events_json(match: Match, events: list[MatchEvent]) -> list[dict]:
 
 
 def _write_response(result: services.WriteResult, *, created: bool = True) -> Response:
-    match = Match.objects.select_related("edition", "created_by").prefetch_related("sides__user")
-    match = match.get(pk=result.match.pk)
-    engine = get_engine(match.game)
-    view = selectors.StateView(seq=match.seq, state=result.state, engine=engine)
+    match = result.match
+    prefetch_related_objects(
+        [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
+    )
     if result.state is None:
         view = selectors.match_state_current(match)
+    else:
+        view = selectors.StateView(seq=match.seq, state=result.state, engine=get_engine(match.game))
     for event in result.events:
         event.voided = False
     body = {
@@ -200,21 +204,21 @@ class MatchEventsView(APIView):
         responses={201: serializers.WriteOutput, **ERRORS},
     )
     def post(self, request, pk: int):
-        match = _writable_match(request, pk)
+        _check_writable(request, pk)
         data = serializers.AppendInput(data=request.data)
         data.is_valid(raise_exception=True)
 
         def write():
             return _write_response(
                 services.match_actions_append(
-                    match_id=match.pk,
+                    match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
                     expected_seq=data.validated_data.get("expected_seq"),
                 )
             )
 
-        return idempotent(request, write, match_id=match.pk)
+        return idempotent(request, write, match_id=pk)
 
 
 class MatchEventBatchView(APIView):
@@ -229,21 +233,21 @@ class MatchEventBatchView(APIView):
         responses={201: serializers.WriteOutput, **ERRORS},
     )
     def post(self, request, pk: int):
-        match = _writable_match(request, pk)
+        _check_writable(request, pk)
         data = serializers.BatchAppendInput(data=request.data)
         data.is_valid(raise_exception=True)
 
         def write():
             return _write_response(
                 services.match_actions_append(
-                    match_id=match.pk,
+                    match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
                     expected_seq=data.validated_data.get("expected_seq"),
                 )
             )
 
-        return idempotent(request, write, match_id=match.pk)
+        return idempotent(request, write, match_id=pk)
 
 
 class _MatchCommandView(APIView):
@@ -253,20 +257,20 @@ class _MatchCommandView(APIView):
     service = None
 
     def post(self, request, pk: int):
-        match = _writable_match(request, pk)
+        _check_writable(request, pk)
         data = serializers.ExpectedSeqInput(data=request.data)
         data.is_valid(raise_exception=True)
         service = type(self).service
 
         def write():
             result = service(
-                match_id=match.pk,
+                match_id=pk,
                 user=request.user,
                 expected_seq=data.validated_data.get("expected_seq"),
             )
             return _write_response(result)
 
-        return idempotent(request, write, match_id=match.pk)
+        return idempotent(request, write, match_id=pk)
 
 
 _command_schema = extend_schema(

@@ -88,6 +88,14 @@ class MatchSide(models.Model):
         on_delete=models.SET_NULL,
         related_name="match_sides",
     )
+    team = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="match_sides",
+        help_text="The team whose lineup this side played with.",
+    )
     config = models.JSONField(
         default=dict, blank=True, help_text="What the engine was given for this side (lineup…)."
     )
@@ -103,7 +111,9 @@ class MatchSide(models.Model):
             models.UniqueConstraint(fields=("match", "position"), name="side_unique_position")
         ]
         indexes = [
-            models.Index(fields=["user", "result"], name="side_user_result"),
+            # "matches of this manager / with this result": a point lookup per match
+            models.Index(fields=["user", "match", "result"], name="side_user_match_result"),
+            models.Index(fields=["team", "match"], name="side_team_match"),
         ]
 
     def __str__(self) -> str:

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from matches.engine import available_games
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
+from teams.models import Team
 
 User = get_user_model()
 
@@ -22,6 +23,12 @@ class SideInput(serializers.Serializer):
         required=False,
         allow_null=True,
         help_text="Username of the manager playing this side, if they have an account.",
+    )
+    team = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.select_related("edition"),
+        required=False,
+        allow_null=True,
+        help_text="Id of one of your teams: the side plays its lineup (and the match its edition).",
     )
     config = serializers.DictField(
         required=False,
@@ -84,6 +91,7 @@ class SideOutput(serializers.Serializer):
     position = serializers.IntegerField()
     name = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
+    team = serializers.IntegerField(source="team_id", allow_null=True)
     config = serializers.DictField()
     score = serializers.IntegerField(allow_null=True)
     result = serializers.ChoiceField(choices=SideResult.choices, allow_null=True)

@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
@@ -65,18 +66,44 @@ def _resolve_edition(game: str, edition: Edition | None) -> Edition:
     return edition
 
 
-def _side_configs(sides: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The engine config of each side: the team's lineup (if any), then the explicit config."""
+    from teams.selectors import team_side_config
+
     configs = []
     for side in sides:
-        config = dict(side.get("config") or {})
+        config: dict[str, Any] = {}
         team = side.get("team")
         if team is not None:
-            from teams.selectors import team_side_config
-
-            config = {**team_side_config(team=team), **config}
+            if team.owner_id != user.pk:
+                raise ApiError(
+                    "team_not_yours",
+                    f"The team {team.name!r} belongs to another manager.",
+                    status_code=400,
+                    details={"team": team.pk},
+                )
+            config.update(team_side_config(team=team)["engine_side"])
+        config.update(side.get("config") or {})
         config["name"] = side.get("name") or config.get("name") or f"Side {len(configs) + 1}"
         configs.append(config)
     return configs
+
+
+def _edition_of_teams(
+    sides: Sequence[Mapping[str, Any]], edition: Edition | None
+) -> Edition | None:
+    """Sides that bring teams pin the match to their teams' edition."""
+    editions = {side["team"].edition for side in sides if side.get("team") is not None}
+    if edition is not None:
+        editions.add(edition)
+    if len(editions) > 1:
+        raise ApiError(
+            "edition_mismatch",
+            "The teams and the match must use the same edition.",
+            status_code=400,
+            details={"editions": sorted(str(e) for e in editions)},
+        )
+    return next(iter(editions), None)
 
 
 @transaction.atomic
@@ -91,7 +118,7 @@ def match_create(
 ) -> WriteResult:
     """Open a match. ``sides``: ``[{"name", "user"?: User, "team"?: Team, "config"?: {}}]``."""
     engine = get_engine(game)
-    edition = _resolve_edition(game, edition)
+    edition = _resolve_edition(game, _edition_of_teams(game, sides, edition))
     options = dict(options or {})
     if not engine.min_sides <= len(sides) <= engine.max_sides:
         raise ApiError(
@@ -102,7 +129,7 @@ def match_create(
             status_code=400,
             details={"min": engine.min_sides, "max": engine.max_sides, "given": len(sides)},
         )
-    configs = _side_configs(sides)
+    configs = _side_configs(user, game, sides)
     state = initial_state(engine, edition=edition.data, sides=configs, options=options)
     match = Match.objects.create(
         game=game,
@@ -120,6 +147,7 @@ def match_create(
             position=position,
             name=config["name"][:100],
             user=side.get("user"),
+            team=side.get("team"),
             config=config,
         )
         for position, (side, config) in enumerate(zip(sides, configs, strict=True))
@@ -131,7 +159,14 @@ def match_create(
 
 
 def _lock_open_match(match_id: int, expected_seq: int | None) -> Match:
-    match = Match.objects.select_for_update().select_related("edition").get(pk=match_id)
+    match = (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("edition", "created_by")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise Http404
     if not match.is_open:
         raise errors.match_closed(status_value=match.status, current=match.seq)
     if expected_seq is not None and expected_seq != match.seq:

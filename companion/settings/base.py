@@ -102,8 +102,16 @@ if os.environ.get("DATABASE_TEST_NAME"):
     DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     VAR_DIR.mkdir(exist_ok=True)
-    # Wait for a writer instead of failing at once when two requests write together.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Wait for a writer instead of failing at once when two requests write together; take the
+    # write lock when a transaction starts (no lock-upgrade deadlocks); WAL lets readers run
+    # beside the writer.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

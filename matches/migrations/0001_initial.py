@@ -6,119 +6,279 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('teams', '0001_initial'),
+        ("teams", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Match',
+            name="Match",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('game', models.CharField(max_length=32)),
-                ('visibility', models.CharField(choices=[('public', 'public'), ('private', 'private')], default='public', max_length=8)),
-                ('status', models.CharField(choices=[('in_progress', 'in progress'), ('finished', 'finished'), ('abandoned', 'abandoned')], default='in_progress', max_length=12)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('seq', models.PositiveIntegerField(default=0, help_text='Sequence number of the last event.')),
-                ('state', models.JSONField(help_text='Snapshot of the engine state after the last event.')),
-                ('summary', models.JSONField(blank=True, default=dict)),
-                ('result', models.JSONField(blank=True, help_text="The engine's outcome once ended.", null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches_created', to=settings.AUTH_USER_MODEL)),
-                ('edition', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches', to='teams.edition')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("game", models.CharField(max_length=32)),
+                (
+                    "visibility",
+                    models.CharField(
+                        choices=[("public", "public"), ("private", "private")],
+                        default="public",
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("in_progress", "in progress"),
+                            ("finished", "finished"),
+                            ("abandoned", "abandoned"),
+                        ],
+                        default="in_progress",
+                        max_length=12,
+                    ),
+                ),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        default=0, help_text="Sequence number of the last event."
+                    ),
+                ),
+                (
+                    "state",
+                    models.JSONField(
+                        help_text="Snapshot of the engine state after the last event."
+                    ),
+                ),
+                ("summary", models.JSONField(blank=True, default=dict)),
+                (
+                    "result",
+                    models.JSONField(
+                        blank=True, help_text="The engine's outcome once ended.", null=True
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="matches_created",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "edition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="matches",
+                        to="teams.edition",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'matches',
-                'ordering': ('-created_at', '-id'),
+                "verbose_name_plural": "matches",
+                "ordering": ("-created_at", "-id"),
             },
         ),
         migrations.CreateModel(
-            name='IdempotencyRecord',
+            name="IdempotencyRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=200)),
-                ('fingerprint', models.CharField(help_text='sha256 of method, path and body.', max_length=64)),
-                ('status_code', models.PositiveSmallIntegerField()),
-                ('body', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("key", models.CharField(max_length=200)),
+                (
+                    "fingerprint",
+                    models.CharField(help_text="sha256 of method, path and body.", max_length=64),
+                ),
+                ("status_code", models.PositiveSmallIntegerField()),
+                ("body", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="matches.match",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='MatchEvent',
+            name="MatchEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField()),
-                ('kind', models.CharField(choices=[('action', 'action'), ('undo', 'undo'), ('redo', 'redo')], max_length=8)),
-                ('action', models.JSONField(blank=True, help_text='The action, for kind=action.', null=True)),
-                ('notation', models.TextField(blank=True)),
-                ('effects', models.JSONField(blank=True, default=list, help_text='Game events that followed.')),
-                ('target_seq', models.PositiveIntegerField(blank=True, help_text='For undo/redo: the seq of the action voided/restored.', null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seq", models.PositiveIntegerField()),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("action", "action"), ("undo", "undo"), ("redo", "redo")],
+                        max_length=8,
+                    ),
+                ),
+                (
+                    "action",
+                    models.JSONField(
+                        blank=True, help_text="The action, for kind=action.", null=True
+                    ),
+                ),
+                ("notation", models.TextField(blank=True)),
+                (
+                    "effects",
+                    models.JSONField(
+                        blank=True, default=list, help_text="Game events that followed."
+                    ),
+                ),
+                (
+                    "target_seq",
+                    models.PositiveIntegerField(
+                        blank=True,
+                        help_text="For undo/redo: the seq of the action voided/restored.",
+                        null=True,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'ordering': ('match', 'seq'),
+                "ordering": ("match", "seq"),
             },
         ),
         migrations.CreateModel(
-            name='MatchSide',
+            name="MatchSide",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=100)),
-                ('config', models.JSONField(blank=True, default=dict, help_text='What the engine was given for this side (lineup…).')),
-                ('score', models.IntegerField(blank=True, null=True)),
-                ('result', models.CharField(blank=True, choices=[('win', 'win'), ('draw', 'draw'), ('loss', 'loss')], max_length=4, null=True)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='sides', to='matches.match')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='match_sides', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=100)),
+                (
+                    "config",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="What the engine was given for this side (lineup…).",
+                    ),
+                ),
+                ("score", models.IntegerField(blank=True, null=True)),
+                (
+                    "result",
+                    models.CharField(
+                        blank=True,
+                        choices=[("win", "win"), ("draw", "draw"), ("loss", "loss")],
+                        max_length=4,
+                        null=True,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sides",
+                        to="matches.match",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="match_sides",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ('match', 'position'),
+                "ordering": ("match", "position"),
             },
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['-created_at', '-id'], name='match_newest'),
+            model_name="match",
+            index=models.Index(fields=["-created_at", "-id"], name="match_newest"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['game', '-created_at', '-id'], name='match_game_newest'),
+            model_name="match",
+            index=models.Index(fields=["game", "-created_at", "-id"], name="match_game_newest"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['status', '-created_at', '-id'], name='match_status_newest'),
+            model_name="match",
+            index=models.Index(fields=["status", "-created_at", "-id"], name="match_status_newest"),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['visibility', '-created_at', '-id'], name='match_vis_newest'),
+            model_name="match",
+            index=models.Index(
+                fields=["visibility", "-created_at", "-id"], name="match_vis_newest"
+            ),
         ),
         migrations.AddIndex(
-            model_name='match',
-            index=models.Index(fields=['created_by', '-created_at'], name='match_creator_newest'),
+            model_name="match",
+            index=models.Index(fields=["created_by", "-created_at"], name="match_creator_newest"),
         ),
         migrations.AddConstraint(
-            model_name='idempotencyrecord',
-            constraint=models.UniqueConstraint(fields=('user', 'key'), name='idempotency_unique_key'),
+            model_name="idempotencyrecord",
+            constraint=models.UniqueConstraint(
+                fields=("user", "key"), name="idempotency_unique_key"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='matchevent',
-            constraint=models.UniqueConstraint(fields=('match', 'seq'), name='event_unique_seq'),
+            model_name="matchevent",
+            constraint=models.UniqueConstraint(fields=("match", "seq"), name="event_unique_seq"),
         ),
         migrations.AddIndex(
-            model_name='matchside',
-            index=models.Index(fields=['user', 'result'], name='side_user_result'),
+            model_name="matchside",
+            index=models.Index(fields=["user", "result"], name="side_user_result"),
         ),
         migrations.AddConstraint(
-            model_name='matchside',
-            constraint=models.UniqueConstraint(fields=('match', 'position'), name='side_unique_position'),
+            model_name="matchside",
+            constraint=models.UniqueConstraint(
+                fields=("match", "position"), name="side_unique_position"
+            ),
         ),
     ]

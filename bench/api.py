@@ -1,0 +1,219 @@
+"""API benchmarks, measured in one run on this machine, printed as ratios.
+
+1. Appending a move through the full stack (auth, throttling, idempotency, lock, engine,
+   insert, snapshot) beside a bare DRF endpoint that validates a payload and inserts one row.
+   Target: at most 2x.
+2. The append cost around event 10 beside event 300 of the same match. Target: at most 1.2x.
+3. Listing history (first page, newest first, filtered by game and manager) with 1k and with
+   100k matches in the table. Target: at most 1.3x.
+
+Run: ``python bench/api.py`` (``--quick`` for a smaller history table).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
+_django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.urls import path  # noqa: E402
+from rest_framework import serializers  # noqa: E402
+from rest_framework.permissions import IsAuthenticated  # noqa: E402
+from rest_framework.response import Response  # noqa: E402
+from rest_framework.test import APIClient  # noqa: E402
+from rest_framework.views import APIView  # noqa: E402
+
+from matches.engine import get_engine  # noqa: E402
+from matches.models import Match, MatchEvent, MatchSide  # noqa: E402
+
+GAME = "amigo-hattrick"
+ENGINE = get_engine(GAME)
+SIDES = [{"name": name} for name in ("Ann", "Ben", "Cat", "Dan")]
+
+
+class BareInput(serializers.Serializer):
+    expected_seq = serializers.IntegerField(min_value=0)
+    action = serializers.JSONField()
+
+
+class BareAppend(APIView):
+    """The floor: validate the same payload and insert one event row."""
+
+    permission_classes = [IsAuthenticated]
+
+    def post(self, request, pk):
+        data = BareInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        with transaction.atomic():
+            event = MatchEvent.objects.create(
+                match_id=pk,
+                seq=data.validated_data["expected_seq"] + 1,
+                kind="action",
+                action=data.validated_data["action"],
+            )
+        return Response({"seq": event.seq}, status=201)
+
+
+def _install_bare_url():
+    from companion import urls
+
+    urls.urlpatterns.append(path("bench/bare/<int:pk>/", BareAppend.as_view()))
+    from django.urls import clear_url_caches
+
+    clear_url_caches()
+
+
+def legal_playthrough(n: int, seed: int = 1) -> list[dict]:
+    """n legal actions of a long match (several games), hands known so actions are concrete."""
+    rng = random.Random(seed)
+    state = ENGINE.initial_state(
+        edition=ENGINE.default_edition(), sides=SIDES, options={"games": 40}
+    )
+    actions = []
+    while len(actions) < n and ENGINE.outcome(state) is None:
+        legal = ENGINE.legal_actions(state)
+        if legal["step"] == "deal":
+            cards = [
+                {"colour": c, "number": k} for c in ("red", "blue", "green") for k in range(1, 21)
+            ]
+            rng.shuffle(cards)
+            action = {"type": "deal", "hands": [cards[i * 15 : (i + 1) * 15] for i in range(4)]}
+        else:
+            action = rng.choice(legal["actions"])
+        state = ENGINE.apply(state, ENGINE.parse_action(action)).state
+        actions.append(action)
+    return actions
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def bench_append(client: APIClient, user) -> dict[str, float]:
+    created = client.post(
+        "/api/matches/", {"game": GAME, "sides": SIDES, "options": {"games": 40}}, format="json"
+    ).json()
+    match_id = created["match"]["id"]
+    actions = legal_playthrough(320)
+    per_event = []
+    for seq, action in enumerate(actions):
+        elapsed = timed(
+            lambda a=action, s=seq: _check(
+                client.post(
+                    f"/api/matches/{match_id}/events/",
+                    {"expected_seq": s, "action": a},
+                    format="json",
+                    HTTP_IDEMPOTENCY_KEY=f"bench-{match_id}-{s}",
+                )
+            )
+        )
+        per_event.append(elapsed)
+    bare_match = Match.objects.create(
+        game=GAME, edition_id=created["match"]["edition"]["id"], created_by=user, state={}
+    )
+    bare = [
+        timed(
+            lambda a=action, s=seq: _check(
+                client.post(
+                    f"/bench/bare/{bare_match.pk}/", {"expected_seq": s, "action": a}, format="json"
+                )
+            )
+        )
+        for seq, action in enumerate(actions[:200])
+    ]
+    return {
+        "full_median": statistics.median(per_event[:200]),
+        "bare_median": statistics.median(bare),
+        "at_10": statistics.median(per_event[5:25]),
+        "at_300": statistics.median(per_event[290:310]),
+    }
+
+
+def _check(response):
+    if response.status_code != 201:
+        raise SystemExit(f"unexpected {response.status_code}: {response.content[:300]!r}")
+
+
+def fill_history(target: int, users, edition_id: int, state: dict) -> None:
+    have = Match.objects.count()
+    batch = 5000
+    rng = random.Random(target)
+    while have < target:
+        size = min(batch, target - have)
+        matches = Match.objects.bulk_create(
+            Match(
+                game=GAME,
+                edition_id=edition_id,
+                created_by=users[0],
+                state=state,
+                status="finished",
+            )
+            for _ in range(size)
+        )
+        sides = []
+        for match in matches:
+            pair = rng.sample(users, 2)
+            for position in range(4):
+                user = pair[position] if position < 2 else None
+                sides.append(
+                    MatchSide(match=match, position=position, name=f"P{position}", user=user)
+                )
+        MatchSide.objects.bulk_create(sides)
+        have += size
+
+
+def bench_history(client: APIClient, users, sizes: tuple[int, int]) -> dict[int, float]:
+    edition_id = Match.objects.values_list("edition_id", flat=True).first()
+    state = Match.objects.values_list("state", flat=True).first()
+    results = {}
+    for size in sizes:
+        fill_history(size, users, edition_id, state)
+        url = f"/api/matches/?game={GAME}&manager={users[1].username}&page_size=25"
+        for _ in range(5):
+            client.get(url)  # warm up
+        samples = [timed(lambda u=url: client.get(u)) for _ in range(40)]
+        results[size] = statistics.median(samples)
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="10k instead of 100k history rows")
+    args = parser.parse_args()
+    _install_bare_url()
+    User = get_user_model()
+    users = [User.objects.create_user(f"bench{i}", password="bench-password") for i in range(20)]
+    client = APIClient()
+    client.force_authenticate(users[0])
+
+    append = bench_append(client, users[0])
+    big = 10_000 if args.quick else 100_000
+    history = bench_history(client, users, (1_000, big))
+
+    def row(name, a, b, target):
+        ratio = a / b
+        verdict = "ok" if ratio <= target else "OVER TARGET"
+        print(
+            f"{name:<46} {a * 1e3:8.2f} ms / {b * 1e3:8.2f} ms = {ratio:5.2f}x (target <= {target}x) {verdict}"
+        )
+
+    print(f"API benchmark ({GAME}, database: {Match.objects.db})")
+    row("append full stack / bare DRF insert", append["full_median"], append["bare_median"], 2.0)
+    row("append at event 300 / at event 10", append["at_300"], append["at_10"], 1.2)
+    row(f"history page at {big // 1000}k / at 1k matches", history[big], history[1_000], 1.3)
+
+
+if __name__ == "__main__":
+    main()
