@@ -274,3 +274,9 @@ def test_HT_6_designers_match_report_4_plus_4_keeper_guessed_the_corner():
     assert (shot.data["power"], shot.data["symbol"], shot.data["draws"]) == (8, "+", 3)
     s1, ev = play(s0, "draw S2l S1l D2r")
     assert event(ev, "goal").data["keeper_total"] == 5
+
+
+def test_HT_4_5_interpretation_free_kick_on_the_final_line_is_a_scoring_opportunity():
+    s = arrange(new(), {"a6": "B9"}, ball="a6", attacker=0, phase="free_kick_attacker_move")
+    s, ev = play(s, "skip")
+    assert s.phase == "chance_play_cards" and "scoring_opportunity" in kinds(ev)

@@ -296,3 +296,36 @@ def test_HT_3_2_reaching_the_final_line_starts_a_scoring_opportunity():
     s, ev = play(s, "skip")
     assert ball_at(s) == "b6:B8"
     assert "scoring_opportunity" in kinds(ev) and s.phase == "chance_play_cards"
+
+
+def test_HT_2_8_interpretation_in_open_play_the_player_just_moved_may_be_pushed_back():
+    s, _ = play(new(), "S2r/S3l", "7f")  # blue 7 c3 -> c4, red 6 to c3
+    assert at(s, "c4") == "B7" and s.phase == "defender_move"
+    s, ev = play(s, "6b")  # red 6 c3 -> c4 swaps blue 7 straight back
+    assert at(s, "c4") == "R6" and at(s, "c3") == "B7"
+
+
+def test_HT_4_1_interpretation_no_defender_to_foul_means_no_foul():
+    placement = {
+        "a5": "",
+        "b5": "",
+        "c5": "",
+        "d5": "",
+        "a2": "B9",
+        "b2": "B11",
+        "c2": "B8",
+        "d2": "B10",
+        "a3": "R9",
+        "c3": "B7",
+        "d3": "R11",
+        "a4": "R8",
+        "d4": "R10",
+    }
+    s = arrange(
+        new(), placement, cards=("L2l", "L2r"), ball="b3", attacker=0, phase="long_ball_line"
+    )
+    assert [at(s, f"{c}5") for c in "abcd"] == ["", "", "", ""]
+    s, ev = play(s, "lb2")  # 0 + 2 against 0 + 2, equal cards, nobody there to foul
+    e = event(ev, "long_ball_completed")
+    assert e.data["foul"] is False and "foul" not in kinds(ev)
+    assert ball_at(s) == "b3:B6"  # no team-mate ahead: lowest blue in the ball's line
