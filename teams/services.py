@@ -166,16 +166,19 @@ def reference_editions_load() -> list[Edition]:
     """Create (or refresh, while unused) the reference edition of every installed game.
 
     The data comes from each engine's ``default_edition()``, plus the team-building catalogs
-    of ``teams/catalogs/`` (the Hat-Trick expansion, TriXKick's piece sets). When the stored
-    latest version differs, a new version is added; old versions stay, so matches that pinned
-    them keep replaying the same way, and the teams and builds on the old version are
-    re-checked against the new one.
+    of ``teams/catalogs/`` (the Hat-Trick expansion, TriXKick's piece sets). When no stored
+    version holds that data (the engine's data changed), a new version is added; old versions
+    stay, so matches that pinned them keep replaying the same way, and the teams and builds
+    on the latest one are re-checked against the new one. A version that holds it already
+    means nothing changed: later versions are edits (admin or API) and are kept as the latest.
     """
     editions = []
     for game in available_games():
         data = with_team_catalogs(game, dict(get_engine(game).default_edition()))
-        latest = Edition.objects.filter(game=game, slug="reference").order_by("-version").first()
-        if latest is not None and latest.data == data:
+        versions = list(Edition.objects.filter(game=game, slug="reference").order_by("-version"))
+        latest = versions[0] if versions else None
+        if any(version.data == data for version in versions):
+            # Already loaded; a later version is an edit (admin or API) and stays the latest.
             if not latest.cards.exists():
                 edition_cards_sync(edition=latest)
             editions.append(latest)

@@ -263,3 +263,17 @@ def test_reference_editions_load_adds_the_team_catalogs(api_client):
         pieces = cards(api_client, trixkick, "kind=piece")
         assert len(pieces) == 3 + 10 + 6
         assert len(cards(api_client, trixkick, "kind=piece&type=keepers")) == 3
+
+
+def test_loading_again_keeps_a_staff_edit_of_the_reference(staff_client):
+    from matches.engine import available_games
+
+    if "hat-trick" not in available_games():
+        pytest.skip("the Hat-Trick engine is not installed")
+    loaded = next(e for e in services.reference_editions_load() if e.game == "hat-trick")
+    response = staff_client.patch(
+        f"/api/editions/{loaded.id}/", {"title": "Our printing"}, format="json"
+    )
+    assert response.status_code == 200  # unused: edited in place
+    again = next(e for e in services.reference_editions_load() if e.game == "hat-trick")
+    assert again.id == loaded.id and again.title == "Our printing"
