@@ -90,10 +90,19 @@ def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[d
 
 
 def _edition_of_teams(
-    sides: Sequence[Mapping[str, Any]], edition: Edition | None
+    game: str, sides: Sequence[Mapping[str, Any]], edition: Edition | None
 ) -> Edition | None:
     """Sides that bring teams pin the match to their teams' edition."""
-    editions = {side["team"].edition for side in sides if side.get("team") is not None}
+    teams = [side["team"] for side in sides if side.get("team") is not None]
+    for team in teams:
+        if team.edition.game != game:
+            raise ApiError(
+                "team_wrong_game",
+                f"The team {team.name!r} is a {team.edition.game} team, not {game}.",
+                status_code=400,
+                details={"team": team.pk},
+            )
+    editions = {team.edition for team in teams}
     if edition is not None:
         editions.add(edition)
     if len(editions) > 1:
