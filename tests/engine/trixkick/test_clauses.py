@@ -85,7 +85,9 @@ def test_tk_2_2_kickoff_pieces_on_c2_c3():
     a = ["KL@A1", "LR@A1", "KR@A2", "KLR@A2", "LLK@A3", "LLR@A3", "RRK@A4", "RRL@A4"]
     b = [f"B-{p}@{f}" for p, f in B_SETUP.items()]
     state = new_match()
-    state, _ = play(state, [x for pair in zip(b, ["A-" + p for p in a]) for x in pair])
+    state, _ = play(
+        state, [x for pair in zip(b[:8], ["A-" + p for p in a], strict=True) for x in pair]
+    )
     state, _ = play(state, [b[8]])
     refused(state, "A-KKL@A5", "kickoff_piece_missing", "TK-2.2")
     state, _ = play(state, ["A-KKL@C2", b[9]])
