@@ -17,7 +17,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
-from matches import errors, selectors, serializers, services
+from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
@@ -60,12 +60,9 @@ def _check_writable(request, pk: int) -> None:
 
 
 def _events_json(match: Match, events: list[MatchEvent]) -> list[dict]:
-    voided = (
-        selectors.match_voided_seqs(match) if any(e.kind != "action" for e in events) else set()
-    )
-    for event in events:
-        event.voided = event.seq in voided
-    return serializers.EventOutput(events, many=True).data
+    # an undo on a later page can void an action on this one: look at the whole log
+    voided = selectors.match_voided_seqs(match)
+    return [presenters.event_json(event, voided=event.seq in voided) for event in events]
 
 
 def _write_response(result: services.WriteResult, *, created: bool = True) -> Response:
@@ -77,11 +74,9 @@ def _write_response(result: services.WriteResult, *, created: bool = True) -> Re
         view = selectors.match_state_current(match)
     else:
         view = selectors.StateView(seq=match.seq, state=result.state, engine=get_engine(match.game))
-    for event in result.events:
-        event.voided = False
     body = {
-        "match": serializers.MatchOutput(match).data,
-        "events": serializers.EventOutput(result.events, many=True).data,
+        "match": presenters.match_json(match),
+        "events": [presenters.event_json(event) for event in result.events],
         "current": view.to_json(),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -437,3 +437,16 @@ fake_stats_task = _FakeTask()
 def test_games_endpoint_lists_engines(api_client):
     keys = [g["key"] for g in api_client.get("/api/games/").json()]
     assert "amigo-hattrick" in keys
+
+
+def test_fast_json_matches_the_documented_serializers(amigo_match, players, client_for):
+    from matches import presenters, serializers
+
+    client = client_for(players[0])
+    play_out(client, amigo_match, seed=23)
+    client.post(url(amigo_match, "abandon/"), {}, format="json")
+    match = Match.objects.get(pk=amigo_match["match"]["id"])
+    assert presenters.match_json(match) == serializers.MatchOutput(match).data
+    for event in MatchEvent.objects.filter(match=match)[:5]:
+        event.voided = False
+        assert presenters.event_json(event) == serializers.EventOutput(event).data
