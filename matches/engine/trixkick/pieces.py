@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -125,7 +125,3 @@ def keeper_symbols(edition: Mapping[str, Any]) -> list[str]:
     if not isinstance(keepers, list) or sorted(keepers) != list(SYMBOLS):
         raise SetupError("invalid_edition", "TK-1", "An edition's keepers must be K, L and R.")
     return list(keepers)
-
-
-def sequence_of_str(value: Any) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, str)

@@ -17,12 +17,11 @@ from matches.engine.trixkick.board import (
     PENALTY_AREA,
 )
 from matches.engine.trixkick.errors import illegal
-from matches.engine.trixkick.pieces import count, run_range, side_of, symbol_set
+from matches.engine.trixkick.pieces import run_range, side_of, symbol_set
 from matches.engine.trixkick.state import (
     other,
     pieces_on,
     start_attack,
-    symbols,
     with_status,
 )
 
@@ -311,7 +310,3 @@ def _finish(w: dict, events: list) -> None:
         w["protect"] = True
     if kind == "penalty":
         w["step"] = "penalty"
-
-
-def taker_can_play(w: dict, pid: str, symbol: str) -> bool:
-    return count(symbols(w, pid), symbol) > 0
