@@ -182,7 +182,13 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE: dict = {
+    # finished matches whose stats a lost hand-off never delivered (broker down, worker killed)
+    "stats-catch-up": {"task": "stats.tasks.catch_up", "schedule": 300.0},
+}
+
+# Called (after commit) with the id of every match that finishes.
+MATCH_FINISHED_TASK = "stats.tasks.match_finished"
 
 # --- CORS / CSRF for a phone client -----------------------------------------------------------
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
