@@ -1,6 +1,6 @@
 """Stats derived from finished matches. Every row here can be rebuilt from the match log.
 
-Per-match rows (``MatchParticipation``, ``PlayerMatchStats``) are written together with the
+Per-match rows (``MatchParticipation``, with its players' lines) are written together with the
 match's ``MatchStatsState`` in one transaction; the aggregates (``ManagerStats``,
 ``HeadToHead``, ``RatingEntry``, ``PlayerStats``, ``TeamCard``) are recomputed from the
 per-match rows in that same transaction. See docs/stats.md.
@@ -54,6 +54,12 @@ class MatchParticipation(models.Model):
     lines = models.JSONField(default=dict, blank=True)
     style = models.CharField(max_length=32, blank=True)
     counters = models.JSONField(default=dict, blank=True, help_text="Team totals of the match.")
+    players = models.JSONField(
+        default=dict, blank=True, help_text="Per footballer (piece, person): flat counters."
+    )
+    player_detail = models.JSONField(
+        default=dict, blank=True, help_text="Per player, non-additive facts (Amigo game scores)."
+    )
 
     class Meta:
         ordering = ("finished_at", "match_id", "position")
@@ -68,34 +74,6 @@ class MatchParticipation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}/{self.position} {self.team_name}"
-
-
-class PlayerMatchStats(models.Model):
-    """One footballer (or TriXKick piece, or Amigo person) in one match: flat counters."""
-
-    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+")
-    game = models.CharField(max_length=32)
-    position = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    team_key = models.CharField(max_length=64)
-    player = models.CharField(max_length=32)
-    goals = models.IntegerField(default=0)
-    counters = models.JSONField(default=dict, blank=True)
-    detail = models.JSONField(default=dict, blank=True, help_text="Non-additive facts.")
-
-    class Meta:
-        ordering = ("match", "position", "player")
-        constraints = [
-            models.UniqueConstraint(
-                fields=("match", "position", "player"), name="player_match_unique"
-            )
-        ]
-        indexes = [models.Index(fields=["game", "team_key"], name="pms_game_team")]
-
-    def __str__(self) -> str:
-        return f"{self.match_id}/{self.position} {self.player}"
 
 
 class Scope(models.TextChoices):

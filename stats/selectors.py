@@ -8,7 +8,7 @@ from django.db.models import QuerySet
 from stats.models import (
     HeadToHead,
     ManagerStats,
-    PlayerMatchStats,
+    MatchParticipation,
     PlayerStats,
     RatingEntry,
     Scope,
@@ -67,8 +67,23 @@ def player_stats_list(
     return query
 
 
-def match_player_lines(*, match) -> QuerySet[PlayerMatchStats]:
-    return PlayerMatchStats.objects.filter(match=match).order_by("position", "player")
+def match_player_lines(*, match) -> list[dict]:
+    """One line per player of a finished match, by side position then player key."""
+    lines = []
+    for side in MatchParticipation.objects.filter(match=match).order_by("position"):
+        for player in sorted(side.players, key=lambda p: (len(p), p)):
+            counters = side.players[player]
+            lines.append(
+                {
+                    "position": side.position,
+                    "team_key": side.team_key,
+                    "player": player,
+                    "goals": counters.get("goals", 0),
+                    "counters": counters,
+                    "detail": side.player_detail.get(player, {}),
+                }
+            )
+    return lines
 
 
 def team_card_list(*, game: str | None = None, user=None) -> QuerySet[TeamCard]:

@@ -33,7 +33,6 @@ from stats.models import (
     ManagerStats,
     MatchParticipation,
     MatchStatsState,
-    PlayerMatchStats,
     PlayerStats,
     RatingEntry,
     Scope,
@@ -70,7 +69,7 @@ def order_key(row: Any) -> tuple[datetime, int]:
 
 def _match_rows(
     match: Match, sides: Sequence[MatchSide], events: Iterable[MatchEvent]
-) -> tuple[list[MatchParticipation], list[PlayerMatchStats]]:
+) -> list[MatchParticipation]:
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
     views = [SideView(s.position, s.config or {}, s.score or 0, s.result or "draw") for s in sides]
@@ -100,25 +99,19 @@ def _match_rows(
                 lines=extracted.lines.get(side.position, {}),
                 style=extracted.style.get(side.position, ""),
                 counters=dict(extracted.sides.get(side.position, {})),
+                players={
+                    player: dict(counters)
+                    for (position, player), counters in extracted.players.items()
+                    if position == side.position
+                },
+                player_detail={
+                    player: detail
+                    for (position, player), detail in extracted.detail.items()
+                    if position == side.position
+                },
             )
         )
-    users = {s.position: s.user_id for s in sides}
-    players = [
-        PlayerMatchStats(
-            match_id=match.pk,
-            game=match.game,
-            position=position,
-            user_id=users.get(position),
-            team_key=keys.get(position, f"side{position}"),
-            player=player,
-            goals=counters.get("goals", 0),
-            counters=dict(counters),
-            detail=extracted.detail.get((position, player), {}),
-        )
-        for (position, player), counters in extracted.players.items()
-        if position in keys
-    ]
-    return participations, players
+    return participations
 
 
 @dataclass
@@ -155,17 +148,13 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
     ).values_list("game", "user_id", "team_key", "finished_at", "match_id"):
         _touch(touched, game, user_id, key, (finished_at, match_id))
     participations: list[MatchParticipation] = []
-    players: list[PlayerMatchStats] = []
     for match in matches:
-        rows, lines = _match_rows(match, sides[match.pk], events[match.pk])
+        rows = _match_rows(match, sides[match.pk], events[match.pk])
         participations += rows
-        players += lines
         for row in rows:
             _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
-    PlayerMatchStats.objects.filter(match_id__in=match_ids).delete()
     MatchParticipation.objects.bulk_create(participations, batch_size=500)
-    PlayerMatchStats.objects.bulk_create(players, batch_size=500)
     MatchStatsState.objects.bulk_create(
         [MatchStatsState(match_id=m.pk, seq_included=m.seq) for m in matches],
         update_conflicts=True,
@@ -416,13 +405,15 @@ def _rival_nemesis(records: Sequence[HeadToHead]) -> tuple[int | None, int | Non
 
 
 def _sum_players(rows: Iterable[tuple]) -> dict[tuple[str, str], list]:
+    """``(scope key, {player: counters})`` rows -> ``{(scope key, player): [appearances, sums]}``."""
     totals: dict[tuple[str, str], list] = {}
-    for scope_key, player, counters in rows:
-        entry = totals.get((scope_key, player))
-        if entry is None:
-            entry = totals[(scope_key, player)] = [0, Counter()]
-        entry[0] += 1
-        entry[1].update(counters)
+    for scope_key, players in rows:
+        for player, counters in players.items():
+            entry = totals.get((scope_key, player))
+            if entry is None:
+                entry = totals[(scope_key, player)] = [0, Counter()]
+            entry[0] += 1
+            entry[1].update(counters)
     return totals
 
 
@@ -430,15 +421,14 @@ def _players_refresh(
     game: str, users: set[int] | None, teams: set[str] | None
 ) -> dict[str, dict[str, Any]]:
     """Player totals per team and per manager; returns each team's top scorer."""
-    lines = PlayerMatchStats.objects.filter(game=game)
-    by_team = lines if teams is None else lines.filter(team_key__in=teams)
-    by_user = lines.filter(user__isnull=False)
+    parts = MatchParticipation.objects.filter(game=game)
+    by_team = parts if teams is None else parts.filter(team_key__in=teams)
+    by_user = parts.filter(user__isnull=False)
     if users is not None:
         by_user = by_user.filter(user_id__in=users)
-    team_totals = _sum_players(by_team.values_list("team_key", "player", "counters").iterator(2000))
+    team_totals = _sum_players(by_team.values_list("team_key", "players").iterator(2000))
     user_totals = _sum_players(
-        (str(u), p, c)
-        for u, p, c in by_user.values_list("user_id", "player", "counters").iterator(2000)
+        (str(u), p) for u, p in by_user.values_list("user_id", "players").iterator(2000)
     )
     old = PlayerStats.objects.filter(game=game)
     if teams is not None:
@@ -645,7 +635,6 @@ def stats_rebuild(
         orphans = MatchParticipation.objects.exclude(match__status=MatchStatus.FINISHED)
         orphan_ids = list(orphans.values_list("match_id", flat=True).distinct())
         MatchParticipation.objects.filter(match_id__in=orphan_ids).delete()
-        PlayerMatchStats.objects.filter(match_id__in=orphan_ids).delete()
         MatchStatsState.objects.exclude(match__status=MatchStatus.FINISHED).delete()
     for start in range(0, len(ids), batch_size):
         chunk = ids[start : start + batch_size]
@@ -666,7 +655,9 @@ def stats_rebuild(
     return RebuildSummary(
         matches=len(ids),
         participations=MatchParticipation.objects.count(),
-        player_lines=PlayerMatchStats.objects.count(),
+        player_lines=sum(
+            len(players) for players in MatchParticipation.objects.values_list("players", flat=True)
+        ),
         managers=ManagerStats.objects.count(),
         teams=TeamCard.objects.count(),
         games=games,

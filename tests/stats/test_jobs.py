@@ -10,7 +10,6 @@ from stats.models import (
     ManagerStats,
     MatchParticipation,
     MatchStatsState,
-    PlayerMatchStats,
     PlayerStats,
     RatingEntry,
     TeamCard,
@@ -33,7 +32,6 @@ def snapshot() -> dict:
         model.__name__: rows(model)
         for model in (
             MatchParticipation,
-            PlayerMatchStats,
             ManagerStats,
             HeadToHead,
             RatingEntry,

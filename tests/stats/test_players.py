@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from stats import services
-from stats.models import MatchParticipation, PlayerMatchStats, PlayerStats, Scope, TeamCard
+from stats.models import MatchParticipation, PlayerStats, Scope, TeamCard
 from tests.stats.factories import ev, make_match
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +56,11 @@ def test_hat_trick_player_stats_equal_hand_counts(make_user):
     ann, ben = make_user("ann"), make_user("ben")
     match = hat_trick_match(ann, ben)
     services.match_stats_refresh(match_id=match.pk)
-    lines = {(row.position, row.player): row.counters for row in PlayerMatchStats.objects.all()}
+    lines = {
+        (row.position, player): counters
+        for row in MatchParticipation.objects.all()
+        for player, counters in row.players.items()
+    }
     assert set(lines) == {
         (0, "2"),
         (0, "3"),
@@ -133,7 +137,11 @@ def test_trixkick_pieces(make_user):
         state=state,
     )
     services.match_stats_refresh(match_id=match.pk)
-    lines = {row.player: row.counters for row in PlayerMatchStats.objects.all()}
+    lines = {
+        player: counters
+        for row in MatchParticipation.objects.all()
+        for player, counters in row.players.items()
+    }
     assert set(lines) == {"a1", "a2", "b1"}  # b9 is not on the board
     assert lines["a1"]["passes_completed.open_play"] == 1
     assert lines["a2"]["passes_intercepted.free_kick"] == 1
