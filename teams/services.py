@@ -653,7 +653,11 @@ def build_team_make(
     *, build: Build, name: str | None = None, colours: list[str] | None = None
 ) -> tuple[Team, bool]:
     """The team a valid build becomes; ``(team, created)``. 422 while the build is invalid."""
-    build = Build.objects.select_for_update().select_related("team", "edition").get(pk=build.pk)
+    build = (
+        Build.objects.select_for_update(of=("self",))
+        .select_related("team", "edition")
+        .get(pk=build.pk)
+    )
     _build_check_and_save(build)
     if build.status != Validity.VALID:
         raise _unprocessable(

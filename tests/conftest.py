@@ -1,6 +1,26 @@
 import pytest
 from rest_framework.test import APIClient
 
+from companion.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_eagerly_unless_worker_test(request):
+    """Only tests marked ``worker`` hand tasks to a real worker; the rest run them in-process.
+
+    In CI's PostgreSQL + Redis run a broker is configured, but a test's own uncommitted
+    transaction is invisible to a worker process, so ordinary tests keep tasks eager there too.
+    """
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = previous
+
 
 @pytest.fixture
 def api_client() -> APIClient:
