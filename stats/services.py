@@ -67,8 +67,17 @@ def order_key(row: Any) -> tuple[datetime, int]:
 # --- per-match rows ---------------------------------------------------------------------------
 
 
+def read_events(match_ids: Sequence[int]) -> Iterable[Any]:
+    """The events of these matches as light rows (``match_id, seq, kind, effects``)."""
+    return (
+        MatchEvent.objects.filter(match_id__in=match_ids)
+        .order_by("match_id", "seq")
+        .values_list("match_id", "seq", "kind", "effects", named=True)
+    )
+
+
 def _match_rows(
-    match: Match, sides: Sequence[MatchSide], events: Iterable[MatchEvent]
+    match: Match, sides: Sequence[MatchSide], events: Iterable[Any]
 ) -> list[MatchParticipation]:
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
@@ -134,12 +143,8 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
     sides: dict[int, list[MatchSide]] = defaultdict(list)
     for side in MatchSide.objects.filter(match_id__in=ids).order_by("match_id", "position"):
         sides[side.match_id].append(side)
-    events: dict[int, list[MatchEvent]] = defaultdict(list)
-    for event in (
-        MatchEvent.objects.filter(match_id__in=ids)
-        .order_by("match_id", "seq")
-        .only("match_id", "seq", "kind", "effects", "target_seq")
-    ):
+    events: dict[int, list[Any]] = defaultdict(list)
+    for event in read_events(ids):
         events[event.match_id].append(event)
     # the old rows may name users/teams that no longer appear: they are touched too
     touched = Touched()
