@@ -16,13 +16,13 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.engine import _REGISTRY as ENGINE_REGISTRY
+from matches.engine import game_keys
 from matches.models import Match, Visibility
 from stats import selectors
 from stats.elo import START
 from stats.svg import rating_chart_svg, team_card_svg
 
-GAMES = list(ENGINE_REGISTRY)  # every registered game key
+GAMES = game_keys()  # every registered game key
 
 
 class SvgRenderer(BaseRenderer):

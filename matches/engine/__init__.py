@@ -33,6 +33,11 @@ class UnknownGameError(EngineError):
     default_code = "unknown_game"
 
 
+def game_keys() -> list[str]:
+    """Keys of every registered game (installed or not)."""
+    return list(_REGISTRY)
+
+
 def available_games() -> list[str]:
     """Keys of the games whose engine package is installed and importable."""
     keys = []
@@ -80,5 +85,6 @@ __all__ = [
     "Transition",
     "UnknownGameError",
     "available_games",
+    "game_keys",
     "get_engine",
 ]
