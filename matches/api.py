@@ -70,20 +70,13 @@ def _write_response(result: services.WriteResult, *, created: bool = True) -> Re
     prefetch_related_objects(
         [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
     )
-    if result.state is None:
-        view = selectors.match_state_current(match)
-    else:
-        view = selectors.StateView(seq=match.seq, state=result.state, engine=get_engine(match.game))
+    view = selectors.match_state_current(match, state=result.state)
     body = {
         "match": presenters.match_json(match),
         "events": [presenters.event_json(event) for event in result.events],
         "current": view.to_json(),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
-
-
-class AppendThrottle(ScopedRateThrottle):
-    scope_attr = "throttle_scope"
 
 
 class GameListView(APIView):
@@ -178,7 +171,7 @@ class MatchEventsView(APIView):
     throttle_scope = "append"
 
     def get_throttles(self):
-        return [AppendThrottle()] if self.request.method == "POST" else []
+        return [ScopedRateThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
         summary="The event log, oldest first, with notation",
@@ -218,7 +211,7 @@ class MatchEventsView(APIView):
 
 class MatchEventBatchView(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [AppendThrottle]
+    throttle_classes = [ScopedRateThrottle]
     throttle_scope = "append"
 
     @extend_schema(
@@ -247,7 +240,7 @@ class MatchEventBatchView(APIView):
 
 class _MatchCommandView(APIView):
     permission_classes = [IsAuthenticated]
-    throttle_classes = [AppendThrottle]
+    throttle_classes = [ScopedRateThrottle]
     throttle_scope = "append"
     service = None
 

@@ -41,9 +41,3 @@ def not_participant() -> ApiError:
         "Only the match's creator and its managers can log moves.",
         status_code=status.HTTP_403_FORBIDDEN,
     )
-
-
-def in_batch(exc_payload: dict, *, index: int) -> dict:
-    details = dict(exc_payload.get("details") or {})
-    details["index"] = index
-    return {**exc_payload, "details": details}

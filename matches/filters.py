@@ -53,7 +53,7 @@ class MatchHistoryFilter(django_filters.FilterSet):
         queryset = queryset.filter(_side(user__username=value))
         if subject:
             queryset = queryset.filter(_side(**subject)).exclude(
-                _side(user__username=value, **{k: v for k, v in subject.items()})
+                _side(user__username=value, **subject)
             )
         return queryset
 

@@ -37,36 +37,41 @@ def match_access(user, pk: int) -> tuple[bool, bool]:
     return writes or row["visibility"] == Visibility.PUBLIC, writes
 
 
-def match_can_write(match: Match, user) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    if match.created_by_id == user.pk:
-        return True
-    return match.sides.filter(user=user).exists()
-
-
 @dataclass(frozen=True)
 class StateView:
     seq: int
     state: Any  # the engine's state value
     engine: Any
+    state_json: dict[str, Any] | None = None  # the stored snapshot, when it is at hand
+    summary: dict[str, Any] | None = None
 
     def to_json(self, *, with_state: bool = True) -> dict[str, Any]:
         outcome = self.engine.outcome(self.state)
         data: dict[str, Any] = {
             "seq": self.seq,
-            "summary": self.engine.summary(self.state),
+            "summary": self.summary
+            if self.summary is not None
+            else self.engine.summary(self.state),
             "legal": self.engine.legal_actions(self.state),
             "outcome": outcome.to_json() if outcome else None,
         }
         if with_state:
-            data["state"] = self.engine.state_to_json(self.state)
+            data["state"] = (
+                self.state_json
+                if self.state_json is not None
+                else self.engine.state_to_json(self.state)
+            )
         return data
 
 
-def match_state_current(match: Match) -> StateView:
+def match_state_current(match: Match, *, state: Any = None) -> StateView:
+    """The state after the last event, from the stored snapshot (``state``: already parsed)."""
     engine = get_engine(match.game)
-    return StateView(seq=match.seq, state=engine.state_from_json(match.state), engine=engine)
+    if state is None:
+        state = engine.state_from_json(match.state)
+    return StateView(
+        seq=match.seq, state=state, engine=engine, state_json=match.state, summary=match.summary
+    )
 
 
 def match_state_at(match: Match, *, seq: int) -> StateView:

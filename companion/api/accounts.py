@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -29,9 +30,9 @@ class RegisterInput(serializers.Serializer):
         candidate = User(username=attrs["username"], email=attrs.get("email", ""))
         try:
             password_validation.validate_password(attrs["password"], candidate)
-        except Exception as exc:  # django.core.exceptions.ValidationError
+        except DjangoValidationError as exc:
             raise serializers.ValidationError(
-                {"password": list(getattr(exc, "messages", [str(exc)]))}, code="weak_password"
+                {"password": list(exc.messages)}, code="weak_password"
             ) from exc
         return attrs
 

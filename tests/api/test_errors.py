@@ -5,7 +5,6 @@ from unittest import mock
 import pytest
 from django.urls import path
 from rest_framework import status
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
@@ -36,17 +35,9 @@ class _Illegal(APIView):
         )
 
 
-class _Crash(APIView):
-    permission_classes: list = []
-
-    def get(self, request):
-        return Response({"ok": True})
-
-
 urlpatterns = [
     path("api/t/conflict/", _Conflict.as_view()),
     path("api/t/illegal/", _Illegal.as_view()),
-    path("api/t/ok/", _Crash.as_view()),
 ]
 
 
