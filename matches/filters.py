@@ -49,13 +49,9 @@ class MatchHistoryFilter(django_filters.FilterSet):
         return queryset.filter(_side(user__username=value))
 
     def filter_opponent(self, queryset, name, value):
-        subject = self._subject()
         queryset = queryset.filter(_side(user__username=value))
-        if subject:
-            queryset = queryset.filter(_side(**subject)).exclude(
-                _side(user__username=value, **subject)
-            )
-        return queryset
+        subject = self._subject()
+        return queryset.filter(_side(**subject)) if subject else queryset
 
     def filter_team(self, queryset, name, value):
         return queryset.filter(_side(team_id=value))

@@ -447,3 +447,45 @@ def test_fast_json_matches_the_documented_serializers(amigo_match, players, clie
     for event in MatchEvent.objects.filter(match=match)[:5]:
         event.voided = False
         assert presenters.event_json(event) == serializers.EventOutput(event).data
+
+
+def test_history_filters_by_manager_opponent_result_and_dates(players, client_for, make_user):
+    ann, ben, cat = (client_for(p) for p in players[:3])
+
+    def open_match(client, names):
+        sides = [{"name": n, "user": n} for n in names] + [
+            {"name": f"g{i}"} for i in range(4 - len(names))
+        ]
+        response = client.post(
+            "/api/matches/",
+            {"game": "amigo-hattrick", "sides": sides, "options": {"games": 1}},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    ann_ben = open_match(ann, ["ann", "ben"])
+    ann_cat = open_match(ann, ["ann", "cat"])
+    ben_cat = open_match(ben, ["ben", "cat"])
+    play_out(ann, ann_ben, seed=29)
+    finished = Match.objects.get(pk=ann_ben["match"]["id"])
+    ann_result = finished.sides.get(user__username="ann").result
+
+    def ids(query):
+        response = ann.get(f"/api/matches/?{query}")
+        assert response.status_code == 200, response.content
+        return {m["id"] for m in response.json()["results"]}
+
+    all_ids = {m["match"]["id"] for m in (ann_ben, ann_cat, ben_cat)}
+    assert ids("manager=ann&opponent=ben") == {ann_ben["match"]["id"]}
+    assert ids("opponent=cat") == {ann_cat["match"]["id"]}  # against me (ann)
+    assert ids("manager=ben&opponent=cat") == {ben_cat["match"]["id"]}
+    assert ids("manager=cat") == {ann_cat["match"]["id"], ben_cat["match"]["id"]}
+    assert ids("status=finished") == {ann_ben["match"]["id"]}
+    assert ids(f"manager=ann&result={ann_result}") == {ann_ben["match"]["id"]}
+    assert ids("game=amigo-hattrick&created_after=2000-01-01T00:00:00Z") == all_ids
+    assert ids("created_before=2000-01-01T00:00:00Z") == set()
+    newest_first = [m["id"] for m in ann.get("/api/matches/?page_size=2").json()["results"]]
+    assert newest_first == sorted(all_ids, reverse=True)[:2]
+    assert_error_shape(ann.get("/api/matches/?result=maybe"), 400, "invalid")
+    assert_error_shape(ann.get("/api/matches/?created_after=yesterday"), 400, "invalid")
