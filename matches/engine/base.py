@@ -180,3 +180,65 @@ class GameEngine(Protocol):
 
     def render_svg(self, state: Any) -> str:
         """A picture of the pitch or table as a standalone SVG document."""
+
+
+@runtime_checkable
+class HiddenInformation(Protocol):
+    """Optional part of the protocol for games with secrets (TriXKick's hidden keepers).
+
+    ``visible`` is the set of side indexes whose secrets the viewer may see: the API passes
+    every side to the person who logs for them and only their own side to a linked opponent
+    (see docs/api.md, "Hidden information"). An engine without secrets does not implement
+    this; :func:`view_state`, :func:`view_event` and :func:`view_svg` then return their input.
+    """
+
+    def view_state(
+        self, state_json: Mapping[str, JSON], visible: frozenset[int]
+    ) -> dict[str, JSON]:
+        """The state JSON with the secrets of every side not in ``visible`` taken out."""
+
+    def view_event(
+        self,
+        action: Mapping[str, JSON],
+        notation: str,
+        effects: Sequence[Mapping[str, JSON]],
+        visible: frozenset[int],
+        *,
+        finished: bool,
+    ) -> tuple[dict[str, JSON], str, list[dict[str, JSON]]]:
+        """A logged action, its notation and its game events as the viewer may see them.
+
+        ``finished`` is whether the match has ended (an engine may reveal everything then).
+        """
+
+    def render_svg_for(self, state: Any, visible: frozenset[int]) -> str:
+        """:meth:`GameEngine.render_svg` without the secrets of sides not in ``visible``."""
+
+
+def view_state(engine: GameEngine, state_json: Mapping[str, JSON], visible: frozenset[int] | None):
+    """``state_json`` as a viewer who may see the secrets of ``visible`` sees it (``None``: all)."""
+    if visible is None or not isinstance(engine, HiddenInformation):
+        return state_json
+    return engine.view_state(state_json, visible)
+
+
+def view_event(
+    engine: GameEngine,
+    action: Mapping[str, JSON],
+    notation: str,
+    effects: Sequence[Mapping[str, JSON]],
+    visible: frozenset[int] | None,
+    *,
+    finished: bool,
+):
+    """A logged action, notation and effects as the viewer sees them (``None``: everything)."""
+    if visible is None or not isinstance(engine, HiddenInformation):
+        return action, notation, effects
+    return engine.view_event(action, notation, effects, visible, finished=finished)
+
+
+def view_svg(engine: GameEngine, state: Any, visible: frozenset[int] | None) -> str:
+    """The SVG picture as the viewer may see it (``None``: everything)."""
+    if visible is None or not isinstance(engine, HiddenInformation):
+        return engine.render_svg(state)
+    return engine.render_svg_for(state, visible)
