@@ -19,9 +19,10 @@ from rest_framework.views import APIView
 from companion.api.errors import ApiError
 from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
+from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
-from matches.models import Match, MatchEvent, MatchSide
+from matches.models import Match, MatchEvent, MatchSide, MatchStatus
 from teams.models import Edition
 
 IDEMPOTENCY_PARAM = OpenApiParameter(
@@ -59,22 +60,33 @@ def _check_writable(request, pk: int) -> None:
         raise errors.not_participant()
 
 
-def _events_json(match: Match, events: list[MatchEvent]) -> list[dict]:
-    # an undo on a later page can void an action on this one: look at the whole log
-    voided = selectors.match_voided_seqs(match)
-    return [presenters.event_json(event, voided=event.seq in voided) for event in events]
+def _events_json(
+    match: Match, events: list[MatchEvent], *, visible: frozenset[int] | None, voided=None
+) -> list[dict]:
+    if voided is None:
+        # an undo on a later page can void an action on this one: look at the whole log
+        voided = selectors.match_voided_seqs(match)
+    engine = get_engine(match.game)
+    finished = match.status != MatchStatus.IN_PROGRESS
+    return [
+        presenters.event_json(
+            event, voided=event.seq in voided, engine=engine, visible=visible, finished=finished
+        )
+        for event in events
+    ]
 
 
-def _write_response(result: services.WriteResult, *, created: bool = True) -> Response:
+def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
     match = result.match
     prefetch_related_objects(
         [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
     )
     view = selectors.match_state_current(match, state=result.state)
+    visible = selectors.match_visible_sides(match, request.user)
     body = {
         "match": presenters.match_json(match),
-        "events": [presenters.event_json(event) for event in result.events],
-        "current": view.to_json(),
+        "events": _events_json(match, result.events, visible=visible, voided=()),
+        "current": view.to_json(visible=visible),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -127,7 +139,7 @@ class MatchListCreateView(ListAPIView):
             edition=edition,
             visibility=values["visibility"],
         )
-        return _write_response(result)
+        return _write_response(request, result)
 
 
 class MatchDetailView(APIView):
@@ -156,7 +168,7 @@ class MatchStateView(APIView):
             if seq is None
             else selectors.match_state_at(match, seq=seq)
         )
-        return Response(view.to_json())
+        return Response(view.to_json(visible=selectors.match_visible_sides(match, request.user)))
 
 
 class EventPagination(CursorPagination):
@@ -183,7 +195,8 @@ class MatchEventsView(APIView):
         page = paginator.paginate_queryset(
             MatchEvent.objects.filter(match=match).select_related("author"), request, view=self
         )
-        return paginator.get_paginated_response(_events_json(match, page))
+        visible = selectors.match_visible_sides(match, request.user)
+        return paginator.get_paginated_response(_events_json(match, page, visible=visible))
 
     @extend_schema(
         summary="Log one move",
@@ -198,12 +211,13 @@ class MatchEventsView(APIView):
 
         def write():
             return _write_response(
+                request,
                 services.match_actions_append(
                     match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
                     expected_seq=data.validated_data.get("expected_seq"),
-                )
+                ),
             )
 
         return idempotent(request, write, match_id=pk)
@@ -227,12 +241,13 @@ class MatchEventBatchView(APIView):
 
         def write():
             return _write_response(
+                request,
                 services.match_actions_append(
                     match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
                     expected_seq=data.validated_data.get("expected_seq"),
-                )
+                ),
             )
 
         return idempotent(request, write, match_id=pk)
@@ -256,7 +271,7 @@ class _MatchCommandView(APIView):
                 user=request.user,
                 expected_seq=data.validated_data.get("expected_seq"),
             )
-            return _write_response(result)
+            return _write_response(request, result)
 
         return idempotent(request, write, match_id=pk)
 
@@ -308,6 +323,9 @@ class MatchExportView(APIView):
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
+        visible = selectors.match_visible_sides(match, request.user)
+        if visible is not None and len(visible) < len(match.sides.all()):
+            raise errors.hidden_information()
         text = services.match_export(match=match)
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="match-{match.pk}.txt"'
@@ -331,7 +349,7 @@ class MatchImportView(APIView):
             text=data.validated_data["text"],
             visibility=data.validated_data["visibility"],
         )
-        return _write_response(result)
+        return _write_response(request, result)
 
 
 class MatchSvgView(APIView):
@@ -352,4 +370,6 @@ class MatchSvgView(APIView):
             if seq is None
             else selectors.match_state_at(match, seq=seq)
         )
-        return HttpResponse(view.engine.render_svg(view.state), content_type="image/svg+xml")
+        visible = selectors.match_visible_sides(match, request.user)
+        svg = view_svg(view.engine, view.state, visible)
+        return HttpResponse(svg, content_type="image/svg+xml")

@@ -41,3 +41,12 @@ def not_participant() -> ApiError:
         "Only the match's creator and its managers can log moves.",
         status_code=status.HTTP_403_FORBIDDEN,
     )
+
+
+def hidden_information() -> ApiError:
+    return ApiError(
+        "hidden_information",
+        "The match file would show another side's hidden set-up; it can be exported by "
+        "everyone once the match is over.",
+        status_code=status.HTTP_403_FORBIDDEN,
+    )

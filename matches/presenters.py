@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.base import GameEngine, view_event
 from matches.models import Match, MatchEvent, MatchSide
 
 
@@ -53,13 +54,26 @@ def match_json(match: Match) -> dict[str, Any]:
     }
 
 
-def event_json(event: MatchEvent, *, voided: bool = False) -> dict[str, Any]:
+def event_json(
+    event: MatchEvent,
+    *,
+    voided: bool = False,
+    engine: GameEngine | None = None,
+    visible: frozenset[int] | None = None,
+    finished: bool = False,
+) -> dict[str, Any]:
+    """An event; with ``engine`` and ``visible``, as a viewer who may see only those secrets."""
+    action, notation, effects = event.action, event.notation, event.effects
+    if engine is not None and visible is not None and action is not None:
+        action, notation, effects = view_event(
+            engine, action, notation, effects, visible, finished=finished
+        )
     return {
         "seq": event.seq,
         "kind": event.kind,
-        "action": event.action,
-        "notation": event.notation,
-        "effects": event.effects,
+        "action": action,
+        "notation": notation,
+        "effects": effects,
         "target_seq": event.target_seq,
         "voided": voided,
         "author": event.author.username if event.author_id else None,

@@ -8,7 +8,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from matches.engine import get_engine
-from matches.models import Match, MatchEvent, MatchSide, Visibility
+from matches.engine.base import HiddenInformation, view_state
+from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import initial_state, log_stacks, replay_actions
 
 
@@ -37,6 +38,27 @@ def match_access(user, pk: int) -> tuple[bool, bool]:
     return writes or row["visibility"] == Visibility.PUBLIC, writes
 
 
+def match_visible_sides(match: Match, user) -> frozenset[int] | None:
+    """Sides whose hidden information (TriXKick's keepers) ``user`` may see; ``None``: all.
+
+    Everything is open once the match is over, and in games without secrets. While it runs, a
+    viewer sees the secrets of the side linked to them, and the creator also those of the
+    sides with no linked user (the creator logs for them). Reads ``match.sides`` (prefetch it).
+    """
+    if match.status != MatchStatus.IN_PROGRESS:
+        return None
+    if not isinstance(get_engine(match.game), HiddenInformation):
+        return None
+    if user is None or not user.is_authenticated:
+        return frozenset()
+    creator = match.created_by_id == user.pk
+    return frozenset(
+        side.position
+        for side in match.sides.all()
+        if side.user_id == user.pk or (creator and side.user_id is None)
+    )
+
+
 @dataclass(frozen=True)
 class StateView:
     seq: int
@@ -45,7 +67,10 @@ class StateView:
     state_json: dict[str, Any] | None = None  # the stored snapshot, when it is at hand
     summary: dict[str, Any] | None = None
 
-    def to_json(self, *, with_state: bool = True) -> dict[str, Any]:
+    def to_json(
+        self, *, with_state: bool = True, visible: frozenset[int] | None = None
+    ) -> dict[str, Any]:
+        """The state for a viewer who may see the secrets of ``visible`` (``None``: all)."""
         outcome = self.engine.outcome(self.state)
         data: dict[str, Any] = {
             "seq": self.seq,
@@ -56,11 +81,12 @@ class StateView:
             "outcome": outcome.to_json() if outcome else None,
         }
         if with_state:
-            data["state"] = (
+            state_json = (
                 self.state_json
                 if self.state_json is not None
                 else self.engine.state_to_json(self.state)
             )
+            data["state"] = view_state(self.engine, state_json, visible)
         return data
 
 
