@@ -4,18 +4,27 @@ Behind a TLS-terminating proxy set ``SECURE_PROXY_SSL_HEADER`` via ``TRUST_X_FOR
 """
 
 import os
+import sys
+
+from django.core.exceptions import ImproperlyConfigured
 
 from companion.settings.base import *  # noqa: F401,F403
 from companion.settings.base import DEBUG, SECRET_KEY, env_bool
 
+# Words of the keys written in this repository (development, tests, the image's build step):
+# a key containing one is public, so it never signs anything in production.
+PLACEHOLDER_KEY_MARKERS = ("dev-only", "test-only", "placeholder", "insecure", "not-for-production")
+# ``collectstatic`` in the image build runs with a placeholder key; it signs nothing.
+_BUILD_STEP = sys.argv[1:2] == ["collectstatic"]
+
 if DEBUG:
-    from django.core.exceptions import ImproperlyConfigured
-
     raise ImproperlyConfigured("Production settings refuse DEBUG=1.")
-if SECRET_KEY.startswith("dev-only") or len(SECRET_KEY) < 50:
-    from django.core.exceptions import ImproperlyConfigured
-
+if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
     raise ImproperlyConfigured("Production needs a SECRET_KEY of at least 50 random characters.")
+if not _BUILD_STEP and any(word in SECRET_KEY.lower() for word in PLACEHOLDER_KEY_MARKERS):
+    raise ImproperlyConfigured(
+        "SECRET_KEY is a placeholder written in the repository; set a random one."
+    )
 
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]

@@ -1,0 +1,77 @@
+"""Fixtures of the operational tests: users with token-authenticated phones, matches, teams."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from teams.services import reference_editions_load
+from tests.teams.conftest import picks
+
+
+@pytest.fixture
+def editions(db):
+    return reference_editions_load()
+
+
+@pytest.fixture
+def phone():
+    """A client that authenticates like a phone: ``Authorization: Token <key>``."""
+
+    def make(user) -> APIClient:
+        token, _ = Token.objects.get_or_create(user=user)
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def clean_cache():
+    """Throttle counters live in the cache: start and end each test with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def amigo_payload(*usernames: str, visibility: str = "public", games: int = 1) -> dict:
+    sides = [{"name": name.title(), "user": name} for name in usernames]
+    sides += [{"name": f"Guest {i}"} for i in range(4 - len(sides))]
+    return {
+        "game": "amigo-hattrick",
+        "sides": sides,
+        "options": {"games": games},
+        "visibility": visibility,
+    }
+
+
+def create_match(client: APIClient, *usernames: str, visibility: str = "public") -> int:
+    response = client.post(
+        "/api/matches/", amigo_payload(*usernames, visibility=visibility), format="json"
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["match"]["id"]
+
+
+def create_team(client: APIClient, edition_id: int, name: str = "Blues") -> int:
+    response = client.post(
+        "/api/teams/", {"edition": edition_id, "name": name, "picks": picks()}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def create_build(client: APIClient, edition_id: int, name: str = "Budget") -> int:
+    body = {
+        "edition": edition_id,
+        "name": name,
+        "orientation": "balanced",
+        "budget_class": "II",
+        "picks": picks(),
+    }
+    response = client.post("/api/builds/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
