@@ -7,6 +7,7 @@ from typing import Any
 
 from matches.engine.base import GameEvent, Outcome, SetupError, Transition
 from matches.engine.trixkick import actions as _actions
+from matches.engine.trixkick import hidden as _hidden
 from matches.engine.trixkick import legal as _legal
 from matches.engine.trixkick import notation as _notation
 from matches.engine.trixkick.moves import check, perform
@@ -192,7 +193,26 @@ class TrixKickEngine:
         return TrixKickState(data)
 
     def render_svg(self, state: TrixKickState) -> str:
+        """The board with every keeper shown (the view of someone who may see both sides)."""
         return render(state.to_json())
+
+    # hidden information (matches.engine.base.HiddenInformation): the keepers, TK-2.3
+    def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
+        return _hidden.view_state(state_json, visible)
+
+    def view_event(
+        self,
+        action: Mapping[str, Any],
+        notation: str,
+        effects: Sequence[Mapping[str, Any]],
+        visible: frozenset[int],
+        *,
+        finished: bool,
+    ) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
+        return _hidden.view_event(action, notation, effects, visible, finished=finished)
+
+    def render_svg_for(self, state: TrixKickState, visible: frozenset[int]) -> str:
+        return render(state.to_json(), frozenset(visible))
 
 
 ENGINE = TrixKickEngine()

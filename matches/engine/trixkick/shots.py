@@ -118,10 +118,13 @@ def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
             return
     keepers = w["keepers"][opp]
     keeper = keepers[a.target]
-    w["revealed"][opp] = sorted(set(w["revealed"][opp]) | {a.target})
-    saved = keeper == a.symbol or (
-        w["options"]["keeper_support"] and keepers.get("reserve") == a.symbol
+    supported = (
+        keeper != a.symbol and w["options"]["keeper_support"] and keepers.get("reserve") == a.symbol
     )
+    saved = keeper == a.symbol or supported
+    # TK-8.2: the announced keeper is shown; TK-18.2: so is the reserve when it makes the save
+    shown = {a.target, "reserve"} if supported else {a.target}
+    w["revealed"][opp] = sorted(set(w["revealed"][opp]) | shown)
     events.append(GameEvent("shot", side, {**shot, "keeper": keeper}))
     if not saved:
         w["score"][side] += 1
@@ -146,7 +149,7 @@ def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
         start_setup(w, "kickoff", opp, side)
         return
     excess = n - needed
-    keeper_id = f"{'AB'[opp]}-{keeper}"
+    keeper_id = f"{'AB'[opp]}-{keepers['reserve'] if supported else keeper}"
     if excess <= 0:
         events.append(GameEvent("catch", opp, {"keeper": keeper_id, "slot": a.target}))
         events.append(GameEvent("goal_kick", opp, {}))

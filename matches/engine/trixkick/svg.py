@@ -1,10 +1,16 @@
-"""A standalone SVG picture of the board: fields, goals, pieces, keepers and the ball."""
+"""A standalone SVG picture of the board: fields, goals, pieces, keepers and the ball.
+
+``render(w)`` shows every keeper; ``render(w, visible)`` shows the keepers of the sides in
+``visible`` and only the revealed ones of the others (``?`` for a hidden keeper). A keeper the
+opponent cannot see yet is drawn faded for the side that may see it.
+"""
 
 from __future__ import annotations
 
 from html import escape
 
 from matches.engine.trixkick.board import ROWS, coord
+from matches.engine.trixkick.hidden import HIDDEN_MARK
 
 CELL = 90
 MARGIN = 40
@@ -12,7 +18,9 @@ COLOURS = ("#1f5fbf", "#c62828")
 ZONE = {"A2", "A3", "B2", "B3", "A5", "A6", "A7", "A8", "B5", "B6", "B7", "B8"}
 
 
-def render(w: dict) -> str:
+def render(w: dict, visible: frozenset[int] | None = None) -> str:
+    """The board as SVG; ``visible``: the sides whose hidden keepers are shown (``None``: all)."""
+    over = w["phase"] == "over"
     width = 4 * CELL + 2 * MARGIN
     height = 5 * CELL + 2 * MARGIN + 40
     out = [
@@ -45,13 +53,21 @@ def render(w: dict) -> str:
             f'stroke="{COLOURS[side]}" stroke-width="3"/>'
         )
         keepers = w["keepers"][side] or {}
+        own = visible is None or side in visible
         for i, slot in enumerate(("left", "middle", "right")):
             if slot not in keepers:
                 continue
-            shown = keepers[slot] if slot in w["revealed"][side] else "?"
+            open_ = over or slot in w["revealed"][side]
+            shown = keepers[slot] if open_ or own else HIDDEN_MARK
+            faded = "" if open_ else ' opacity="0.55"'
             out.append(
                 f'<text x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
-                f'font-size="16" fill="{COLOURS[side]}">{escape(shown)}</text>'
+                f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
+            )
+        if "reserve" in keepers and (own or over or "reserve" in w["revealed"][side]):
+            out.append(
+                f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="11" '
+                f'fill="{COLOURS[side]}">({escape(keepers["reserve"])})</text>'
             )
     slots: dict[str, int] = {}
     for pid in sorted(w["pieces"]):
