@@ -41,6 +41,13 @@ def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
     return Response(record.body, status=record.status_code, headers={REPLAY_HEADER: "true"})
 
 
+def _record(user, key: str) -> IdempotencyRecord | None:
+    rows = IdempotencyRecord.objects.filter(user=user, key=key).only(
+        "fingerprint", "status_code", "body"
+    )[:1]
+    return next(iter(rows), None)
+
+
 def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
     key = request.headers.get(HEADER, "").strip()
     if not key:
@@ -50,7 +57,7 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
             "invalid_idempotency_key", "The Idempotency-Key is longer than 200 characters."
         )
     fingerprint = _fingerprint(request)
-    existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+    existing = _record(request.user, key)
     if existing is not None:
         return _replay(existing, fingerprint)
     try:
@@ -66,7 +73,7 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
             )
     except IntegrityError:
         # The same key raced in from another request and won: answer as it did.
-        existing = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+        existing = _record(request.user, key)
         if existing is None:
             raise
         return _replay(existing, fingerprint)

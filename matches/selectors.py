@@ -22,22 +22,6 @@ def match_visible_to(user) -> QuerySet[Match]:
     return queryset.filter(Q(visibility=Visibility.PUBLIC) | Q(created_by=user) | Exists(plays_in))
 
 
-def match_access(user, pk: int) -> tuple[bool, bool]:
-    """(can read, can write) the match ``pk`` in one query; (False, False) if it does not exist."""
-    is_user = user is not None and user.is_authenticated
-    plays_in = MatchSide.objects.filter(match=OuterRef("pk"), user=user if is_user else None)
-    row = (
-        Match.objects.filter(pk=pk)
-        .annotate(plays_in=Exists(plays_in))
-        .values("visibility", "created_by_id", "plays_in")
-        .first()
-    )
-    if row is None:
-        return False, False
-    writes = is_user and (row["created_by_id"] == user.pk or row["plays_in"])
-    return writes or row["visibility"] == Visibility.PUBLIC, writes
-
-
 def match_visible_sides(match: Match, user) -> frozenset[int] | None:
     """Sides whose hidden information (TriXKick's keepers) ``user`` may see; ``None``: all.
 

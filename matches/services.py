@@ -18,6 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -26,7 +27,15 @@ from companion.api.errors import ApiError
 from matches import errors
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
-from matches.models import EventKind, Match, MatchEvent, MatchSide, MatchStatus, SideResult
+from matches.models import (
+    EventKind,
+    Match,
+    MatchEvent,
+    MatchSide,
+    MatchStatus,
+    SideResult,
+    Visibility,
+)
 from matches.replay import initial_state, log_stacks, replay_actions
 from teams.models import Edition
 from teams.selectors import edition_latest
@@ -167,15 +176,30 @@ def match_create(
 # --- append ----------------------------------------------------------------------------------
 
 
-def _lock_open_match(match_id: int, expected_seq: int | None) -> Match:
-    match = (
+def _lock_open_match(match_id: int, user, expected_seq: int | None) -> Match:
+    """The match row, locked for this transaction, once ``user`` may write it and it is open.
+
+    Its sides (with their users) come along: they decide who writes, and every answer shows
+    them. A private match is 404 to others, a public one 403 to those who are not in it.
+    """
+    rows = list(
         Match.objects.select_for_update(of=("self",))
-        .select_related("edition", "created_by")
-        .filter(pk=match_id)
-        .first()
+        .select_related("edition")
+        .defer("edition__data")
+        .filter(pk=match_id)[:1]
     )
-    if match is None:
+    if not rows:
         raise Http404
+    match = rows[0]
+    if match.created_by_id == user.pk:
+        match.created_by = user  # the answer names the creator: no query for the usual case
+    prefetch_related_objects(
+        [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
+    )
+    if match.created_by_id != user.pk and all(s.user_id != user.pk for s in match.sides.all()):
+        if match.visibility != Visibility.PUBLIC:
+            raise Http404
+        raise errors.not_participant()
     if not match.is_open:
         raise errors.match_closed(status_value=match.status, current=match.seq)
     if expected_seq is not None and expected_seq != match.seq:
@@ -244,7 +268,7 @@ def match_actions_append(
     *, match_id: int, user, actions: Sequence[Any], expected_seq: int | None
 ) -> WriteResult:
     """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
-    match = _lock_open_match(match_id, expected_seq)
+    match = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     state = engine.state_from_json(match.state)
     new_events = []
@@ -287,7 +311,7 @@ def _initial(match: Match, engine: GameEngine) -> Any:
 
 @transaction.atomic
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match = _lock_open_match(match_id, expected_seq)
+    match = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.applied:
@@ -308,7 +332,7 @@ def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
 
 @transaction.atomic
 def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match = _lock_open_match(match_id, expected_seq)
+    match = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.redoable:
@@ -331,7 +355,7 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
 
 @transaction.atomic
 def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> WriteResult:
-    match = _lock_open_match(match_id, expected_seq)
+    match = _lock_open_match(match_id, user, expected_seq)
     match.status = MatchStatus.ABANDONED
     match.save(update_fields=["status", "updated_at"])
     return WriteResult(match=match)
