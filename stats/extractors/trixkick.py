@@ -1,56 +1,120 @@
-"""TriXKick: pieces are keyed by piece id; events from matches/engine/trixkick.
+"""TriXKick: counters per piece from the game events of matches/engine/trixkick.
 
-A pass is ``ball_played`` followed by ``ball_received``: by the same side it is completed, by
-the other side intercepted; a ``loose_ball`` or an ``offside`` ends it otherwise. A foul with
-several suspect pieces is credited to the piece that is then carded.
+The event kinds and their data are listed in docs/rules/trixkick.md ("Events"); the counters
+in the section "Stats" there. A piece is keyed by its symbols (``KKL``), without the team
+letter of the match (``A-``/``B-``), so a team's piece adds up over matches whichever side
+the team played.
+
+- A pass is a ``ball_played``; it is *completed* when its side receives it next
+  (``ball_received``, possibly after it lay loose and a team-mate ran in), *intercepted* when
+  the other side wins it (``ball_won`` after a loose ball, or an opponent's
+  ``ball_received``), and *loose* when it is still unclaimed at the next kick, shot, set-up or
+  the end. An ``offside`` ends it as an offside, not a pass. A self-pass that the passer runs
+  after is a dribble, not a pass.
+- A ``dribble`` is *won* unless the duel that follows the defending run (the next event other
+  than that run or a castling) is lost by the dribbler's side.
+- A foul with several suspect pieces is credited to the piece that is then carded.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
-from stats.extractors.base import MatchView, StatsExtractor, number, style_from_shares
+from stats.extractors.base import Extracted, MatchView, StatsExtractor, style_from_shares
+
+_PIECE_ID = re.compile(r"^[AB]-([KLR]{2,4})$")
+_KEEP_DRIBBLE_OPEN = ("run", "castling", "ball_received")
+
+
+def piece_key(value: Any) -> str | None:
+    """The stats key of a piece: its symbols (``A-KKL`` -> ``KKL``)."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    text = str(value)
+    m = _PIECE_ID.match(text)
+    return m.group(1) if m else text
+
+
+def _settle_pass(ctx, outcome: str | None):
+    """The pending pass ends as ``outcome`` (completed / intercepted / loose; None: no count)."""
+    last = ctx.pop("pass", None)
+    if last is None or outcome is None:
+        return
+    side, piece, kind = last
+    yield side, piece, f"passes_{outcome}.{kind}", 1
+
+
+def _settle_dribble(ctx, lost: bool = False):
+    last = ctx.pop("dribble", None)
+    if last is not None:
+        side, piece = last
+        yield side, piece, "dribbles_lost" if lost else "dribbles_won", 1
 
 
 def _ball_played(ctx, side, d):
-    piece = number(d.get("piece"))
+    yield from _settle_pass(ctx, "loose")
+    piece = piece_key(d.get("piece"))
     ctx["pass"] = (side, piece, d.get("kick") or "open_play")
     yield side, piece, "balls_played", 1
 
 
 def _ball_received(ctx, side, d):
-    last = ctx.pop("pass", None)
+    last = ctx.get("pass")
     if last is None:
         return
-    passer_side, passer, kind = last
-    outcome = "completed" if passer_side == side else "intercepted"
-    yield passer_side, passer, f"passes_{outcome}.{kind}", 1
+    yield from _settle_pass(ctx, "completed" if last[0] == side else "intercepted")
 
 
-def _loose_ball(ctx, side, d):
-    last = ctx.pop("pass", None)
-    if last is not None:
-        passer_side, passer, kind = last
-        yield passer_side, passer, f"passes_loose.{kind}", 1
+def _ball_won(ctx, side, d):
+    last = ctx.get("pass")
+    if last is not None and last[0] != side:
+        yield from _settle_pass(ctx, "intercepted")
+    for piece in d.get("pieces") or []:
+        yield side, piece_key(piece), "balls_won", 1
+
+
+def _dribble(ctx, side, d):
+    piece = piece_key(d.get("piece"))
+    last = ctx.get("pass")
+    # the self-pass the dribbler runs after is not a pass
+    yield from _settle_pass(ctx, None if last and last[1] == piece else "loose")
+    ctx["dribble"] = (side, piece)
+
+
+def _duel(outcome: str):
+    def handler(ctx, side, d):
+        winner = d.get("winner")
+        attacker = d.get("attacker")
+        if outcome == "lost" and "dribble" in ctx and ctx["dribble"][0] == side:
+            yield from _settle_dribble(ctx, lost=True)
+        # the pieces of this event's side on the duel field
+        own = "attacking_pieces" if side == attacker else "defending_pieces"
+        if winner is None or attacker is None:
+            return
+        for piece in d.get(own) or []:
+            yield side, piece_key(piece), f"duels_{outcome}", 1
+
+    return handler
 
 
 def _offside(ctx, side, d):
-    ctx.pop("pass", None)
-    yield side, number(d.get("piece")), "offsides", 1
+    yield from _settle_pass(ctx, None)
+    yield side, piece_key(d.get("piece")), "offsides", 1
 
 
 def _foul(ctx, side, d):
     pieces = d.get("pieces") or []
     if len(pieces) == 1:
-        yield side, number(pieces[0]), "fouls", 1
+        yield side, piece_key(pieces[0]), "fouls", 1
     else:  # credited to the piece carded next
         ctx["foul"] = side
 
 
 def _card(counter: str):
     def handler(ctx, side, d):
-        piece = number(d.get("piece"))
+        piece = piece_key(d.get("piece"))
         if ctx.pop("foul", None) is not None:
             yield side, piece, "fouls", 1
         yield side, piece, counter, 1
@@ -58,65 +122,158 @@ def _card(counter: str):
     return handler
 
 
-def _piece_counter(counter: str, key: str = "piece"):
+def _piece_counter(counter: str):
     def handler(ctx, side, d):
-        yield side, number(d.get(key) or d.get("scorer") or d.get("shooter")), counter, 1
+        yield side, piece_key(d.get("piece")), counter, 1
 
     return handler
 
 
-def _dribble(ctx, side, d):
-    yield side, number(d.get("piece")), "dribbles_won", 1
+def _pieces_counter(counter: str):
+    def handler(ctx, side, d):
+        for piece in d.get("pieces") or []:
+            yield side, piece_key(piece), counter, 1
+
+    return handler
 
 
-def _double_pass(ctx, side, d):
-    for piece in d.get("pieces") or []:
-        yield side, number(piece), "double_passes", 1
+def _side_counter(counter: str):
+    def handler(ctx, side, d):
+        yield side, None, counter, 1
+
+    return handler
+
+
+def _shot(ctx, side, d):
+    yield from _settle_pass(ctx, "loose")
+    piece = piece_key(d.get("piece"))
+    ctx["penalty"] = bool(d.get("penalty"))
+    yield side, piece, "shots", 1
+    if d.get("penalty"):
+        yield side, piece, "penalties_taken", 1
+
+
+def _goal(ctx, side, d):
+    piece = piece_key(d.get("piece"))
+    yield side, piece, "goals", 1
+    if ctx.pop("penalty", False):
+        yield side, piece, "penalty_goals", 1
 
 
 def _substitution(ctx, side, d):
-    yield side, number(d.get("out")), "substituted_out", 1
-    yield side, number(d.get("in")), "substituted_in", 1
+    yield side, piece_key(d.get("out")), "substituted_out", 1
+    yield side, piece_key(d.get("in")), "substituted_in", 1
+
+
+def _restart(counter: str | None):
+    """A set-up or the end: a pass still unclaimed stays loose."""
+
+    def handler(ctx, side, d):
+        yield from _settle_pass(ctx, "loose")
+        if counter and side is not None:
+            yield side, None, counter, 1
+
+    return handler
+
+
+_HANDLERS = {
+    "ball_played": _ball_played,
+    "ball_received": _ball_received,
+    "ball_won": _ball_won,
+    "dribble": _dribble,
+    "duel_won": _duel("won"),
+    "duel_lost": _duel("lost"),
+    "offside": _offside,
+    "run": _piece_counter("runs"),
+    "double_pass": _pieces_counter("double_passes"),
+    "castling": _pieces_counter("castlings"),
+    "foul": _foul,
+    "yellow_card": _card("yellow_cards"),
+    "red_card": _card("red_cards"),
+    "substitution": _substitution,
+    "shot": _shot,
+    "goal": _goal,
+    "wall": _pieces_counter("shots_blocked"),
+    "catch": _side_counter("saves"),
+    "parry": _side_counter("saves"),
+    "corner": _restart("corners"),
+    "goal_kick": _restart(None),
+    "free_kick": _restart("free_kicks"),
+    "penalty": _restart("penalties_won"),
+    "counter": _restart(None),
+    "period_ended": _restart(None),
+    "match_ended": _restart(None),
+}
+
+
+def _with_dribble(kind: str, handler):
+    """Settle a pending dribble first: any event but the defending run (or a duel) ends it."""
+    if kind in _KEEP_DRIBBLE_OPEN or kind in ("duel_won", "duel_lost"):
+        return handler
+
+    def wrapped(ctx, side, d):
+        yield from _settle_dribble(ctx)
+        yield from handler(ctx, side, d)
+
+    return wrapped
+
+
+def _duel_won_settles(handler):
+    def wrapped(ctx, side, d):
+        yield from handler(ctx, side, d)
+        # a duel the dribbler's side won: the dribble is won (duel_lost of the other side
+        # follows and finds nothing pending)
+        if "dribble" in ctx and ctx["dribble"][0] == side:
+            yield from _settle_dribble(ctx)
+
+    return wrapped
+
+
+HANDLERS = {kind: _with_dribble(kind, handler) for kind, handler in _HANDLERS.items()}
+HANDLERS["duel_won"] = _duel_won_settles(_HANDLERS["duel_won"])
+
+# where a piece stands at the end of the match, seen from its own side
+_REGION = {0: {"A": "defence", "C": "midfield", "B": "attack"}}
+_REGION[1] = {"B": "defence", "C": "midfield", "A": "attack"}
 
 
 class TrixKickExtractor(StatsExtractor):
     game = "trixkick"
-    handlers = {
-        "ball_played": _ball_played,
-        "ball_received": _ball_received,
-        "loose_ball": _loose_ball,
-        "offside": _offside,
-        "dribble": _dribble,
-        "double_pass": _double_pass,
-        "run": _piece_counter("runs"),
-        "foul": _foul,
-        "yellow_card": _card("yellow_cards"),
-        "red_card": _card("red_cards"),
-        "substitution": _substitution,
-        # not emitted by the engine yet; read with the keys the other games use
-        "goal": _piece_counter("goals"),
-        "shot": _piece_counter("shots"),
-    }
+    handlers = HANDLERS
 
     def _pieces(self, match: MatchView, position: int) -> list[tuple[str, dict[str, Any]]]:
         pieces = match.state.get("pieces") if isinstance(match.state, dict) else None
         if not isinstance(pieces, dict):
             return []
         return [
-            (str(pid), p)
+            (piece_key(pid) or str(pid), p)
             for pid, p in pieces.items()
             if isinstance(p, dict) and p.get("side") == position and p.get("field") is not None
         ]
 
     def squad(self, match: MatchView, position: int) -> list[str]:
-        return [pid for pid, _ in self._pieces(match, position)]
+        return [key for key, _ in self._pieces(match, position)]
 
     def lines(self, match: MatchView, position: int) -> dict[str, Any]:
+        """Pieces on the board at the end per line (own half, middle row, opponents' half)."""
         lines: dict[str, dict[str, int]] = {}
-        for _pid, p in self._pieces(match, position):
-            kind = str(p.get("kind") or p.get("type") or "piece")
-            lines.setdefault(kind, {"players": 0})["players"] += 1
+        regions = _REGION.get(position, {})
+        for _key, p in self._pieces(match, position):
+            kind = p.get("kind") or p.get("type")  # hand-built states may name a line
+            if not kind:
+                kind = regions.get(str(p.get("field"))[:1], "piece")
+            line = lines.setdefault(str(kind), {"players": 0})
+            line["players"] += 1
+            if isinstance(p.get("symbols"), str):
+                line["symbols"] = line.get("symbols", 0) + len(p["symbols"])
         return lines
+
+    def finish(self, match: MatchView, out: Extracted) -> None:
+        """A log that stops without ``match_ended`` (abandoned): settle what is pending."""
+        ctx = out.context
+        for side, player, counter, amount in [*_settle_pass(ctx, "loose"), *_settle_dribble(ctx)]:
+            if side is not None:
+                out.add(side, player, counter, amount)
 
     def derived_style(self, counters: Counter) -> str:
         return style_from_shares(
