@@ -140,7 +140,8 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
     ``{"name", "team_id", "edition_id", "game", "colours", "style", "lineup", "engine_side"}``;
     the lineup's shape per game is in docs/teams.md. ``engine_side`` holds only the keys the
     game's engine accepts for a side (TriXKick's rejects any other key): ``{"name"}``, plus
-    ``{"pieces": {"field", "substitutes"}}`` for TriXKick. Raises ``ApiError`` 422 ``team_invalid`` when the team
+    ``{"pieces": {"field", "substitutes"}}`` for TriXKick and ``{"lineup": {"slots",
+    "star_keeper", "style"}}`` for a Hat-Trick expansion lineup (HX-0.1). Raises ``ApiError`` 422 ``team_invalid`` when the team
     no longer holds under its edition (e.g. after an edition changed prices).
     """
     if team.status != Validity.VALID:
@@ -157,6 +158,8 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
             "field": list(lineup.get("field", [])),
             "substitutes": list(lineup.get("substitutes", [])),
         }
+    elif team.edition.game == "hat-trick" and lineup.get("slots"):
+        engine_side["lineup"] = _hat_trick_engine_lineup(lineup)
     return {
         "name": team.name,
         "team_id": team.id,
@@ -166,4 +169,20 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
         "style": team.style or None,
         "lineup": lineup,
         "engine_side": engine_side,
+    }
+
+
+ENGINE_SLOT_KEYS = ("card", "role", "numbers", "edge", "gold", "silver", "gold_side")
+
+
+def _hat_trick_engine_lineup(lineup: dict[str, Any]) -> dict[str, Any]:
+    """What the Hat-Trick engine reads of a lineup: each slot's card values and abilities,
+    gold flags, the star keeper and the style (docs/rules/hat-trick.md, HX-0.1)."""
+    return {
+        "slots": {
+            str(slot): {key: entry.get(key) for key in ENGINE_SLOT_KEYS}
+            for slot, entry in sorted(lineup["slots"].items(), key=lambda item: int(item[0]))
+        },
+        "star_keeper": bool(lineup.get("star_keeper", False)),
+        "style": lineup.get("style") or None,
     }

@@ -76,7 +76,7 @@ def test_team_card_taken_as_it_is_gives_the_match_lineup(auth_client, edition):
 
 def test_every_printed_team_card_makes_a_valid_team(auth_client, edition):
     cards = auth_client.get(f"/api/editions/{edition.id}/cards/?kind=team_card").json()["results"]
-    assert len(cards) >= 6
+    assert len(cards) == 24
     for card in cards:
         team_card = card["data"]["id"]
         response = create(auth_client, edition, team_card=team_card)
@@ -194,8 +194,12 @@ def test_hat_trick_side_config_is_accepted_by_the_engine(auth_client, edition):
         pytest.skip("the Hat-Trick engine is not installed")
     team = create(auth_client, edition, team_card="GER").json()
     config = auth_client.get(f"/api/teams/{team['id']}/side-config/").json()
-    assert config["engine_side"] == {"name": "Germany"}
-    state = engine.initial_state(
-        edition=edition.data, sides=[config["engine_side"], {"name": "B"}], options={}
-    )
-    assert state is not None
+    side = config["engine_side"]
+    assert set(side) == {"name", "lineup"} and side["name"] == "Germany"
+    assert set(side["lineup"]) == {"slots", "star_keeper", "style"}
+    assert side["lineup"]["slots"]["4"]["card"] == "blue:ball_playing_centre_back-2-4"
+    assert side["lineup"]["slots"]["4"]["gold"] is True
+    assert side["lineup"]["style"] == "total" and side["lineup"]["star_keeper"] is True
+    state = engine.initial_state(edition=edition.data, sides=[side, {"name": "B"}], options={})
+    assert state.setup.expansion.by_code[4].role == "ball_playing_centre_back"
+    assert 4 in state.x.gold and state.x.star_keeper == (True, False)

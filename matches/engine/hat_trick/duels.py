@@ -19,7 +19,7 @@ from matches.engine.hat_trick.pitch import (
     number_of,
     side_of,
 )
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, faces
 
 
 class Result(NamedTuple):
@@ -69,7 +69,7 @@ def check_long_ball(state: State, lines: int) -> None:
 
 def _counts(state: State, line: int) -> tuple[int, int, int, int]:
     a, d = state.attacker, state.defender
-    values = state.setup.values
+    values = faces(state)
     card_a = state.cards[a].footballs
     card_d = state.cards[d].footballs
     att = line_sum(state.grid, line, a, values, True) + card_a
@@ -171,7 +171,7 @@ def _dribble(state: State, events: list[GameEvent]) -> Result:
             )
         )
         return Result(grid, front, 0)
-    values = state.setup.values
+    values = faces(state)
     card_a = state.cards[a].footballs
     card_d = state.cards[d].footballs
     att = values[holder].attack + card_a

@@ -14,6 +14,7 @@ from typing import Any
 
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
 from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.expansion.setup import apply_lineups
 from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
 from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, ShootingCard
 
@@ -26,6 +27,7 @@ OPTION_NAMES = frozenset(
         "star_goalkeepers",
         "extra_time",
         "penalty_shootout",
+        "match_events",
     }
 )
 POSITIONS = ("final_line_centre", "final_line_wing", "second_line_centre", "second_line_wing")
@@ -63,6 +65,7 @@ def build_setup(
     if not isinstance(sides, Sequence) or len(sides) != 2:
         raise _err("Hat-Trick is played by exactly two sides.")
     names = []
+    lineups = []
     for i, side in enumerate(sides):
         if not isinstance(side, Mapping):
             raise _err(f"Side {i} must be an object with a name.")
@@ -70,6 +73,7 @@ def build_setup(
         if not isinstance(name, str) or not name.strip():
             raise _err(f"Side {i} needs a non-empty name.")
         names.append(name)
+        lineups.append(side)
     if not isinstance(options, Mapping):
         raise _err("Options must be an object.")
     unknown = set(options) - OPTION_NAMES
@@ -79,14 +83,19 @@ def build_setup(
     if kickoff not in (0, 1) or isinstance(kickoff, bool):
         raise _err("Option kickoff must be 0 (blue) or 1 (red).")
     try:
-        return _build(edition, names, options), kickoff
+        return _build(edition, names, options, lineups), kickoff
     except SetupError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise _err(f"The edition is malformed: {exc!r}.") from exc
 
 
-def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, Any]) -> Setup:
+def _build(
+    edition: Mapping[str, Any],
+    names: list[str],
+    options: Mapping[str, Any],
+    sides: Sequence[Mapping[str, Any]] = ({}, {}),
+) -> Setup:
     colours = [s["colour"] for s in sorted(edition["sides"], key=lambda s: s["index"])]
     if len(colours) != 2:
         raise _err("The edition must describe two sides.")
@@ -138,8 +147,8 @@ def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, A
             )
         if len(players[side]) != 10:
             raise _err(f"The edition must have 10 {colour} player cards.")
-    keeper_stars = tuple(bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1))
-    keepers = tuple(
+    keeper_stars = [bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1)]
+    keepers = list(
         tuple(
             KeeperCard(
                 k["id"], k["dive"], tuple(sorted((pos, int(k["draws"][pos])) for pos in POSITIONS))
@@ -148,6 +157,7 @@ def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, A
         )
         for side, colour in enumerate(colours)
     )
+    xsetup = apply_lineups(edition, sides, options, players, keepers, colours, keeper_stars)
     shooting = tuple(
         ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
         for s in edition["shooting_cards"]
@@ -176,8 +186,8 @@ def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, A
         names=(names[0], names[1]),
         colours=(colours[0], colours[1]),
         players=(tuple(players[0]), tuple(players[1])),
-        star_keepers=keeper_stars,
-        keepers=keepers,
+        star_keepers=(keeper_stars[0], keeper_stars[1]),
+        keepers=(keepers[0], keepers[1]),
         shooting=shooting,
         card_kinds=tuple(kinds),
         composition=tuple(counts),
@@ -186,4 +196,5 @@ def _build(edition: Mapping[str, Any], names: list[str], options: Mapping[str, A
         ball_number=int(layout_data.get("ball", 6)),
         extra_time=_bool(options, "extra_time"),
         penalty_shootout=_bool(options, "penalty_shootout"),
+        expansion=xsetup,
     )

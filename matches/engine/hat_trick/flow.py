@@ -23,6 +23,9 @@ from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, resolve
 from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.expansion.keepers import after_shot as keeper_after_shot
+from matches.engine.hat_trick.expansion.keepers import check_keeper_card
+from matches.engine.hat_trick.expansion.setup import initial_xstate
 from matches.engine.hat_trick.lines import closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
 from matches.engine.hat_trick.pitch import (
@@ -87,6 +90,7 @@ def new_match(setup: Setup, kickoff: int) -> State:
         yellow=(False, False),
         sent_off=((), ()),
         decks=(fresh_deck(setup, hand), fresh_deck(setup, hand)),
+        x=None if setup.expansion is None else initial_xstate(setup.expansion),
     )
 
 
@@ -505,6 +509,8 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
             "HT-6.2",
             f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
         )
+    if s.x is not None:
+        check_keeper_card(s, keeper_side, keeper.id)
     if shootout:
         dl = list(decks)
         dl[side] = reveal_from_pile(s.setup, decks[side], card, side, events)
@@ -536,7 +542,10 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
         )
     )
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
-    return s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
+    s = s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
+    if s.x is not None:
+        s = keeper_after_shot(s, keeper_side, keeper.id, symbol, events)
+    return s
 
 
 def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:

@@ -7,6 +7,7 @@ from typing import Any
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
+from matches.engine.hat_trick.expansion.keepers import keepers_in_play
 from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
@@ -23,7 +24,7 @@ def _shoot(s: State, kind: str | None) -> dict[str, Any]:
     return {
         "type": "shoot",
         "shooting_cards": shooting,
-        "goalkeeper_cards": [k.id for k in s.setup.keepers[keeper_side]],
+        "goalkeeper_cards": [k.id for k in keepers_in_play(s, keeper_side)],
     }
 
 

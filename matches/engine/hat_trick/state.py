@@ -75,6 +75,7 @@ class Setup:
     ball_number: int
     extra_time: bool
     penalty_shootout: bool
+    expansion: Any = None  # expansion.model.XSetup when a side plays an expansion lineup
     # derived lookups (not compared, not serialised)
     card_index: dict[ActionCard, int] = field(
         default_factory=dict, compare=False, hash=False, repr=False
@@ -138,6 +139,7 @@ class Setup:
             "ball_number": self.ball_number,
             "extra_time": self.extra_time,
             "penalty_shootout": self.penalty_shootout,
+            **({"expansion": self.expansion.to_json()} if self.expansion is not None else {}),
         }
 
     @classmethod
@@ -168,7 +170,16 @@ class Setup:
             ball_number=d["ball_number"],
             extra_time=d["extra_time"],
             penalty_shootout=d["penalty_shootout"],
+            expansion=_xsetup_from_json(d.get("expansion")),
         )
+
+
+def _xsetup_from_json(d: Any) -> Any:
+    if d is None:
+        return None
+    from matches.engine.hat_trick.expansion.model import XSetup
+
+    return XSetup.from_json(d)
 
 
 class Deck(NamedTuple):
@@ -240,6 +251,7 @@ class State(NamedTuple):
     decks: tuple[Deck, Deck]
     shot: Shot | None = None
     shootout: tuple[int, int, int, int] = (0, 0, 0, 0)  # kicks taken 0/1, goals 0/1
+    x: Any = None  # expansion.model.XState in an expansion match, else None
 
     @property
     def defender(self) -> int:
@@ -248,6 +260,15 @@ class State(NamedTuple):
     @property
     def holder(self) -> int:
         return self.grid[self.ball] if self.ball >= 0 else EMPTY
+
+
+def faces(s: State) -> dict[int, PlayerCard]:
+    """The values of every player's visible side (expansion cards flip during play)."""
+    x = s.x
+    if x is None or not x.gold:
+        return s.setup.values
+    gold = s.setup.expansion.gold_values
+    return {**s.setup.values, **{p: gold[p] for p in x.gold}}
 
 
 def evolve(value: Any, **changes: Any) -> Any:
@@ -305,7 +326,22 @@ def state_to_json(s: State) -> dict[str, Any]:
             "symbol": s.shot.symbol,
         },
         "shootout": list(s.shootout),
+        **({"x": _xstate_to_json(s.x)} if s.x is not None else {}),
     }
+
+
+def _xstate_to_json(x: Any) -> dict[str, Any]:
+    from matches.engine.hat_trick.expansion.model import xstate_to_json
+
+    return xstate_to_json(x)
+
+
+def _xstate_from_json(d: Any) -> Any:
+    if d is None:
+        return None
+    from matches.engine.hat_trick.expansion.model import xstate_from_json
+
+    return xstate_from_json(d)
 
 
 def state_from_json(d: Any) -> State:
@@ -328,6 +364,7 @@ def state_from_json(d: Any) -> State:
             decks=tuple(Deck.from_json(x, setup) for x in d["decks"]),
             shot=None if d["shot"] is None else Shot(**d["shot"]),
             shootout=tuple(d["shootout"]),
+            x=_xstate_from_json(d.get("x")),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise invalid(f"Not a Hat-Trick state: {exc}") from exc

@@ -1,0 +1,95 @@
+"""Reading a side's expansion lineup (HX-0): player cards on slots 2-11, gold flags, star
+keeper and style, as ``teams.selectors.team_side_config(...)["engine_side"]["lineup"]`` gives it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.expansion.model import Face, XCard
+from matches.engine.hat_trick.state import PlayerCard
+
+SLOTS = tuple(range(2, 12))
+STYLES = ("tactical", "technical", "physical", "total")
+EDGES = ("left", "right")
+
+
+def _err(message: str) -> SetupError:
+    return SetupError("invalid_lineup", "HX-0.1", message)
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _face(side: int, slot: int, data: Any, name: str) -> Face:
+    if not isinstance(data, Mapping):
+        raise _err(f"Side {side}, slot {slot}: {name} must give attack, defence and ability.")
+    attack, defence, ability = data.get("attack"), data.get("defence"), data.get("ability")
+    if not _whole(attack, 0, 9) or not _whole(defence, 0, 9):
+        raise _err(f"Side {side}, slot {slot}: {name} footballs must be whole numbers 0-9.")
+    if ability is not None and (not isinstance(ability, str) or not 0 < len(ability) <= 80):
+        raise _err(f"Side {side}, slot {slot}: {name} ability must be an ability id.")
+    return Face(attack, defence, ability)
+
+
+def read_lineup(
+    side: int, lineup: Any
+) -> tuple[list[PlayerCard], list[XCard], set[int], bool, str | None]:
+    """``(players, cards, gold slots, star keeper, style)`` of one side's lineup.
+
+    Raises :class:`SetupError` (code ``invalid_lineup``, clause HX-0.1) for anything malformed.
+    """
+    if not isinstance(lineup, Mapping):
+        raise _err(f"Side {side}: lineup must be an object with slots.")
+    slots = lineup.get("slots")
+    if not isinstance(slots, Mapping) or sorted(map(str, slots)) != sorted(map(str, SLOTS)):
+        raise _err(f"Side {side}: the lineup must fill each shirt-number slot 2 to 11 once.")
+    players: list[PlayerCard] = []
+    cards: list[XCard] = []
+    gold: set[int] = set()
+    seen: set[str] = set()
+    for slot in SLOTS:
+        entry = slots.get(str(slot), slots.get(slot))  # type: ignore[call-overload]
+        if not isinstance(entry, Mapping):
+            raise _err(f"Side {side}, slot {slot}: the entry must be an object.")
+        card_id = entry.get("card")
+        if not isinstance(card_id, str) or not card_id or card_id in seen:
+            raise _err(f"Side {side}, slot {slot}: each slot needs its own card id.")
+        seen.add(card_id)
+        numbers = entry.get("numbers")
+        if (
+            not isinstance(numbers, list)
+            or not 1 <= len(numbers) <= 2
+            or not all(_whole(n, 2, 11) for n in numbers)
+            or slot not in numbers
+        ):
+            raise _err(
+                f"Side {side}, slot {slot}: numbers must be one or two shirt numbers including {slot}."
+            )
+        edge = entry.get("edge")
+        if edge not in EDGES:
+            raise _err(f"Side {side}, slot {slot}: edge must be left or right.")
+        role = entry.get("role") or "player"
+        if not isinstance(role, str):
+            raise _err(f"Side {side}, slot {slot}: role must be a text.")
+        silver = _face(side, slot, entry.get("silver"), "silver")
+        gold_face = _face(side, slot, entry.get("gold_side"), "gold_side")
+        is_gold = entry.get("gold", False)
+        if not isinstance(is_gold, bool):
+            raise _err(f"Side {side}, slot {slot}: gold must be true or false.")
+        if is_gold:
+            gold.add(slot)
+        players.append(PlayerCard(slot, role, edge, silver.attack, silver.defence, False))
+        cards.append(
+            XCard(side, slot, card_id, role, tuple(sorted(numbers)), edge, silver, gold_face)
+        )
+    star_keeper = lineup.get("star_keeper", False)
+    if not isinstance(star_keeper, bool):
+        raise _err(f"Side {side}: star_keeper must be true or false.")
+    style = lineup.get("style")
+    if style is not None and style not in STYLES:
+        raise _err(f"Side {side}: style must be one of {', '.join(STYLES)} or null.")
+    return players, cards, gold, star_keeper, style

@@ -1,0 +1,134 @@
+"""Building the expansion part of a match's set-up from the sides' lineups and the edition."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.expansion.effects import check_effect
+from matches.engine.hat_trick.expansion.lineup import read_lineup
+from matches.engine.hat_trick.expansion.model import XCard, XSetup, XState
+from matches.engine.hat_trick.pitch import code
+from matches.engine.hat_trick.state import KeeperCard, PlayerCard
+
+MATCH_EVENTS = ("long_shot", "corners", "substitutions", "captain", "counter")
+
+
+def _err(message: str, rule: str = "HX-0.1") -> SetupError:
+    return SetupError("invalid_setup", rule, message)
+
+
+def match_events(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """Option ``match_events``: the optional match events switched on (HX-E), none by default."""
+    value = options.get("match_events", [])
+    if not isinstance(value, list) or not all(v in MATCH_EVENTS for v in value):
+        raise _err(f"Option match_events lists some of: {', '.join(MATCH_EVENTS)}.", "HX-E.0")
+    return tuple(e for e in MATCH_EVENTS if e in value)
+
+
+def _catalog(edition: Mapping[str, Any]) -> Mapping[str, Any]:
+    exp = edition.get("expansion")
+    return exp if isinstance(exp, Mapping) else {}
+
+
+def _abilities(edition: Mapping[str, Any], wanted: set[str]) -> tuple[tuple[str, dict], ...]:
+    """The effects of the abilities the lineups use; an ability without ``effect`` data is
+    text only and never offered (HX-A.0)."""
+    found: dict[str, dict] = {}
+    for entry in _catalog(edition).get("abilities", []) or []:
+        if isinstance(entry, Mapping) and entry.get("id") in wanted and "effect" in entry:
+            problem = check_effect(entry["effect"])
+            if problem:
+                raise _err(f"Ability {entry['id']}: {problem}", "HX-A.0")
+            found[entry["id"]] = dict(entry["effect"])
+    return tuple(sorted(found.items()))
+
+
+def _style_cards(edition: Mapping[str, Any]) -> tuple[tuple[str, str, dict], ...]:
+    out = []
+    for entry in _catalog(edition).get("style_cards", []) or []:
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
+            continue
+        effect = entry.get("play")
+        if isinstance(effect, Mapping):
+            problem = check_effect(effect)
+            if problem:
+                raise _err(f"Style card {entry['id']}: {problem}", "HX-S.0")
+            out.append((entry["id"], str(entry.get("style")), dict(effect)))
+    return tuple(out)
+
+
+def apply_lineups(
+    edition: Mapping[str, Any],
+    sides: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any],
+    players: list[list[PlayerCard]],
+    keepers: list[tuple[KeeperCard, ...]],
+    colours: Sequence[str],
+    star_keepers: list[bool],
+) -> XSetup | None:
+    """Replace the base cards of every side that brings a lineup; the expansion set-up or None.
+
+    An expansion side keeps both goalkeeper sets in play (``keepers``); which one it may use is
+    ``XState.star_keeper`` (HX-K).
+    """
+    events = match_events(options)
+    lineups = [side.get("lineup") for side in sides]
+    if all(lu is None for lu in lineups):
+        if events:
+            raise _err("Match events are part of the expansion: a side needs a lineup.", "HX-E.0")
+        return None
+    cards: list[XCard] = []
+    gold: set[int] = set()
+    styles: list[str | None] = [None, None]
+    star_ids: list[tuple[str, ...]] = [(), ()]
+    for side, lineup in enumerate(lineups):
+        if lineup is None:
+            continue
+        side_players, side_cards, side_gold, star, style = read_lineup(side, lineup)
+        players[side] = side_players
+        cards.extend(side_cards)
+        gold.update(code(side, n) for n in side_gold)
+        styles[side] = style
+        star_keepers[side] = star_keepers[side] or star
+        sets = edition["goalkeepers"][colours[side]]
+        regular = tuple(_keeper(k) for k in sets["regular"])
+        stars = tuple(_keeper(k) for k in sets["star"])
+        keepers[side] = regular + stars
+        star_ids[side] = tuple(k.id for k in stars)
+    wanted = {a for c in cards for a in (c.silver.ability, c.gold.ability) if a}
+    xsetup = XSetup(
+        lineups=(lineups[0] is not None, lineups[1] is not None),
+        cards=tuple(cards),
+        abilities=_abilities(edition, wanted),
+        star_keeper_ids=(star_ids[0], star_ids[1]),
+        styles=(styles[0], styles[1]),
+        style_cards=_style_cards(edition),
+        events=events,
+        start_gold=tuple(sorted(gold)),
+        start_star_keeper=(
+            bool(lineups[0] is not None and star_keepers[0]),
+            bool(lineups[1] is not None and star_keepers[1]),
+        ),
+    )
+    return xsetup
+
+
+POSITIONS = ("final_line_centre", "final_line_wing", "second_line_centre", "second_line_wing")
+
+
+def _keeper(k: Mapping[str, Any]) -> KeeperCard:
+    return KeeperCard(
+        k["id"], k["dive"], tuple(sorted((pos, int(k["draws"][pos])) for pos in POSITIONS))
+    )
+
+
+def initial_xstate(xsetup: XSetup) -> XState:
+    return XState(
+        gold=frozenset(xsetup.start_gold),
+        star_keeper=xsetup.start_star_keeper,
+        style=xsetup.styles,
+        style_deck=tuple(sid for sid, _, _ in xsetup.style_cards),
+        window=(("kick_off", None, {}),),
+    )

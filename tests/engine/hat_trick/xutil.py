@@ -1,0 +1,70 @@
+"""Helpers for expansion ("Spieler") rule tests: editions with the catalog, lineups, states."""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+from matches.engine.hat_trick import ENGINE
+from matches.engine.hat_trick.state import State
+from teams import rules
+from teams.catalogs import with_team_catalogs
+from teams.selectors import _hat_trick_engine_lineup
+
+# The cheapest full blue lineup (see tests/teams/conftest.py).
+CHEAP = {
+    2: "full_back-2",
+    3: "full_back-3",
+    4: "stopper-4",
+    5: "stopper-5",
+    6: "central_midfielder-6",
+    7: "central_midfielder-7",
+    8: "attacking_midfielder-8",
+    10: "attacking_midfielder-10",
+    9: "goal_poacher-9",
+    11: "goal_poacher-11",
+}
+
+
+@cache
+def _edition() -> dict:
+    return with_team_catalogs("hat-trick", copy.deepcopy(dict(ENGINE.default_edition())))
+
+
+def edition() -> dict:
+    return copy.deepcopy(_edition())
+
+
+def lineup(
+    designs: dict[int, str] | None = None,
+    *,
+    colour: str = "blue",
+    gold=(),
+    star_keeper: bool = False,
+    style: str | None = None,
+    team_card: str | None = None,
+) -> dict:
+    """The engine's lineup for a team card, or for ``designs`` (slot -> card design)."""
+    exp = _edition()["expansion"]
+    if team_card is not None:
+        picks = rules.team_card_picks(exp, team_card, colour)
+        card = rules.team_cards(exp)[team_card]
+        star_keeper, style = card["star_keeper"], card["style"]
+    else:
+        designs = dict(CHEAP, **(designs or {}))
+        picks = [
+            {"slot": s, "card": f"{colour}:{d}", "gold": s in gold} for s, d in designs.items()
+        ]
+    assert not rules.check_lineup(exp, colour=colour, picks=picks)
+    full = rules.lineup_normalise(
+        exp, colour=colour, picks=picks, star_keeper=star_keeper, style=style, source="test"
+    )
+    return copy.deepcopy(_hat_trick_engine_lineup(full))
+
+
+def xnew(blue: dict | None = None, red: dict | None = None, **options) -> State:
+    """A match where blue (and red, if given) play expansion lineups."""
+    sides = [{"name": "Blue", "lineup": blue or lineup()}, {"name": "Red"}]
+    if red is not None:
+        sides[1]["lineup"] = red
+    return ENGINE.initial_state(edition=edition(), sides=sides, options=options)
