@@ -1,7 +1,7 @@
-"""Benchmark: Hat-Trick ``apply`` and ``legal_actions`` over whole random matches, beside
-python-chess's ``Board.push_san`` measured in the same run.
+"""Benchmark: Hat-Trick and TriXKick ``apply`` and ``legal_actions`` over whole random
+matches, beside python-chess's ``Board.push_san`` measured in the same run.
 
-Run: ``python bench/engine.py`` (from the repository root).
+Run: ``python bench/engine.py [matches]`` (from the repository root).
 """
 
 from __future__ import annotations
@@ -18,6 +18,10 @@ import chess  # noqa: E402
 
 from matches.engine.hat_trick import ENGINE  # noqa: E402
 from matches.engine.hat_trick.sampling import random_action  # noqa: E402
+from matches.engine.trixkick import ENGINE as TRIXKICK  # noqa: E402
+
+TRIXKICK_OPTIONS = {"match_length": {"kind": "time", "periods": 2, "minutes": 15}}
+TRIXKICK_PERIOD_STEPS = 120  # the whistle goes once it is legal after this many actions
 
 
 def hat_trick(matches: int) -> tuple[list[float], list[float], list[float], int]:
@@ -49,6 +53,52 @@ def hat_trick(matches: int) -> tuple[list[float], list[float], list[float], int]
         for action in played:
             t0 = clock()
             s = ENGINE.apply(s, action).state
+            replay_times.append(clock() - t0)
+    return apply_times, legal_times, replay_times, matches
+
+
+def trixkick_choice(legal: dict, rng: random.Random, whistle: bool) -> dict:
+    """One concrete action (JSON) from TriXKick's grouped legal actions, picked at random."""
+    entries = legal["actions"]
+    if whistle and any(e["type"] == "whistle" for e in entries):
+        return {"type": "whistle"}
+    entries = [e for e in entries if e["type"] != "whistle"] or entries
+    entry = rng.choice(entries)
+    return {k: rng.choice(v) if isinstance(v, list) else v for k, v in entry.items()}
+
+
+def trixkick(matches: int) -> tuple[list[float], list[float], list[float], int]:
+    """TriXKick timings as for Hat-Trick: two timed periods of random play, with every option
+    of section 6 on (fouls, offside, substitutions, double pass, castling)."""
+    apply_times: list[float] = []
+    replay_times: list[float] = []
+    legal_times: list[float] = []
+    edition = TRIXKICK.default_edition()
+    sides = [{"name": "Blue"}, {"name": "Red"}]
+    clock = time.perf_counter
+    for seed in range(matches):
+        rng = random.Random(seed)
+        s = start = TRIXKICK.initial_state(edition=edition, sides=sides, options=TRIXKICK_OPTIONS)
+        played = []
+        in_period = 0
+        while TRIXKICK.outcome(s) is None:
+            t0 = clock()
+            legal = TRIXKICK.legal_actions(s)
+            t1 = clock()
+            action = TRIXKICK.parse_action(
+                trixkick_choice(legal, rng, in_period >= TRIXKICK_PERIOD_STEPS)
+            )
+            t2 = clock()
+            s = TRIXKICK.apply(s, action).state
+            t3 = clock()
+            legal_times.append(t1 - t0)
+            apply_times.append(t3 - t2)
+            played.append(action)
+            in_period = 0 if action.type == "whistle" else in_period + 1
+        s = start
+        for action in played:
+            t0 = clock()
+            s = TRIXKICK.apply(s, action).state
             replay_times.append(clock() - t0)
     return apply_times, legal_times, replay_times, matches
 
@@ -102,6 +152,18 @@ def main() -> None:
     print(f"ratio apply / push_san (in play)  = {ap / ch:.2f}")
     print(f"ratio apply / push_san (replay)   = {ap_r / ch_r:.2f}")
     print(f"ratio legal_actions / push_san    = {la / ch:.2f}")
+    tk_apply, tk_legal, tk_replay, tk_n = trixkick(matches)
+    print(f"TriXKick: {tk_n} random matches, {len(tk_apply)} actions")
+    for label, values in (
+        ("apply", tk_apply),
+        ("legal_actions", tk_legal),
+        ("apply (replay)", tk_replay),
+    ):
+        med, mean = statistics.median(values) * 1e6, statistics.fmean(values) * 1e6
+        print(f"  {label:<15}median {med:8.2f} us   mean {mean:8.2f} us")
+    print(
+        f"ratio TriXKick apply / push_san (in play) = {statistics.median(tk_apply) * 1e6 / ch:.2f}"
+    )
 
 
 if __name__ == "__main__":
