@@ -1,8 +1,8 @@
 """API benchmarks, measured in one run on this machine, printed as ratios.
 
-1. Appending a move through the full stack (auth, throttling, idempotency, lock, engine,
-   insert, snapshot) beside a bare DRF endpoint that validates a payload and inserts one row.
-   Target: at most 2x.
+1. Appending a move through the full stack (token auth, throttling, idempotency, lock,
+   engine, insert, snapshot) beside a bare DRF endpoint that authenticates the same token,
+   validates the payload and inserts one row. Target: at most 2x.
 2. The append cost around event 10 beside event 300 of the same match. Target: at most 1.2x.
 3. Listing history (first page, newest first, filtered by game and manager) with 1k and with
    100k matches in the table. Target: at most 1.3x.
@@ -28,6 +28,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import transaction  # noqa: E402
 from django.urls import path  # noqa: E402
 from rest_framework import serializers  # noqa: E402
+from rest_framework.authtoken.models import Token  # noqa: E402
 from rest_framework.permissions import IsAuthenticated  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
@@ -183,8 +184,12 @@ def bench_history(client: APIClient, users, sizes: tuple[int, int]) -> dict[int,
         url = f"/api/matches/?game={GAME}&manager={users[1].username}&page_size=25"
         for _ in range(5):
             client.get(url)  # warm up
-        samples = [timed(lambda u=url: client.get(u)) for _ in range(40)]
-        results[size] = statistics.median(samples)
+        # the best of several rounds' medians: a burst of other load on the machine during
+        # one round does not decide the figure
+        results[size] = min(
+            statistics.median(timed(lambda u=url: client.get(u)) for _ in range(15))
+            for _ in range(6)
+        )
     return results
 
 
@@ -195,8 +200,10 @@ def main() -> None:
     _install_bare_url()
     User = get_user_model()
     users = [User.objects.create_user(f"bench{i}", password="bench-password") for i in range(20)]
+    # a phone's own way in: a token header on every request, for both endpoints alike
     client = APIClient()
-    client.force_authenticate(users[0])
+    token, _ = Token.objects.get_or_create(user=users[0])
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
 
     append = bench_append(client, users[0])
     big = 10_000 if args.quick else 100_000

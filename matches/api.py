@@ -101,7 +101,8 @@ class MatchListCreateView(ListAPIView):
 
     def get_queryset(self):
         queryset = selectors.match_visible_to(self.request.user)
-        return queryset.select_related("edition", "created_by").prefetch_related("sides__user")
+        queryset = queryset.select_related("edition", "created_by").defer("edition__data")
+        return queryset.prefetch_related("sides__user")
 
     @extend_schema(summary="Match history", responses=serializers.MatchOutput(many=True))
     def get(self, request, *args, **kwargs):
