@@ -98,6 +98,42 @@ class KickOff:
     side: int
 
 
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Lowest-number tie (HX-N): the manager concerned names the player (by slot)."""
+
+    player: int
+
+
+XDIRECTIONS = ("forward", "backward", "diagonal_forward", "other_wing")
+
+
+@dataclass(frozen=True, slots=True)
+class UseAbility:
+    """HX-A: ``side``'s player ``player`` uses the ability his card shows.
+
+    ``target``: the other player concerned (a neighbour, a team-mate, an opponent to block);
+    ``direction``: of a move; ``via``: the borrowed ability of a central midfielder.
+    """
+
+    side: int
+    player: int
+    target: int | None = None
+    direction: str | None = None
+    via: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStyle:
+    """HX-S: ``side`` plays the style card ``card`` (optional ``player``/``target``/``direction``)."""
+
+    side: int
+    card: str
+    player: int | None = None
+    target: int | None = None
+    direction: str | None = None
+
+
 Action = (
     PlayCards
     | Move
@@ -111,6 +147,9 @@ Action = (
     | KeeperDraw
     | GoalKick
     | KickOff
+    | Choose
+    | UseAbility
+    | PlayStyle
 )
 
 # type name -> (class, required fields, optional fields)
@@ -127,6 +166,9 @@ SPECS: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
     "keeper_draw": (KeeperDraw, ("cards",), ()),
     "goal_kick": (GoalKick, ("card",), ()),
     "kick_off": (KickOff, ("side",), ()),
+    "choose": (Choose, ("player",), ()),
+    "ability": (UseAbility, ("side", "player"), ("target", "direction", "via")),
+    "style": (PlayStyle, ("side", "card"), ("player", "target", "direction")),
 }
 TYPE_OF = {cls: name for name, (cls, _, _) in SPECS.items()}
 
@@ -206,7 +248,43 @@ def parse_action(data: Any) -> Action:
         return KeeperDraw(tuple(card_from_json(c, f"cards[{i}]") for i, c in enumerate(cards)))
     if kind == "goal_kick":
         return GoalKick(card_from_json(data["card"], "card"))
+    if kind == "choose":
+        return Choose(_int(data["player"], "player", 1, 99))
+    if kind in ("ability", "style"):
+        return _parse_x(kind, data)
     return KickOff(_int(data["side"], "side", 0, 1))
+
+
+def _opt_int(data: dict[str, Any], name: str) -> int | None:
+    value = data.get(name)
+    return None if value is None else _int(value, name, 1, 99)
+
+
+def _direction(data: dict[str, Any]) -> str | None:
+    value = data.get("direction")
+    if value is not None and value not in XDIRECTIONS:
+        raise invalid(f"direction must be one of {', '.join(XDIRECTIONS)}.", field="direction")
+    return value
+
+
+def _parse_x(kind: str, data: dict[str, Any]) -> UseAbility | PlayStyle:
+    side = _int(data["side"], "side", 0, 1)
+    if kind == "ability":
+        via = data.get("via")
+        return UseAbility(
+            side,
+            _int(data["player"], "player", 1, 99),
+            _opt_int(data, "target"),
+            _direction(data),
+            None if via is None else _str(via, "via"),
+        )
+    return PlayStyle(
+        side,
+        _str(data["card"], "card"),
+        _opt_int(data, "player"),
+        _opt_int(data, "target"),
+        _direction(data),
+    )
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -234,4 +312,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
         out["card"] = action.card.to_json()
     elif isinstance(action, KickOff):
         out["side"] = action.side
+    elif isinstance(action, Choose):
+        out["player"] = action.player
+    elif isinstance(action, UseAbility | PlayStyle):
+        out["side"] = action.side
+        if isinstance(action, PlayStyle):
+            out["card"] = action.card
+        for name in ("player", "target", "direction", "via"):
+            value = getattr(action, name, None)
+            if value is not None:
+                out[name] = value
     return out

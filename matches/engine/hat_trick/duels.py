@@ -77,26 +77,35 @@ def _counts(state: State, line: int) -> tuple[int, int, int, int]:
     return att, dfn, card_a, card_d
 
 
-def resolve(state: State, lines: int, events: list[GameEvent]) -> Result:
-    """Perform the attacker's action; the caller handles fouls, chances and the next turn."""
+def resolve(
+    state: State, lines: int, events: list[GameEvent], bonus: tuple[int, int] = (0, 0)
+) -> Result:
+    """Perform the attacker's action; the caller handles fouls, chances and the next turn.
+
+    ``bonus``: footballs added to attack and defence by expansion modifiers (HX-A.13).
+    """
     kind = state.cards[state.attacker].kind
     if kind == DRIBBLING:
-        return _dribble(state, events)
-    return _pass(state, kind, lines, events)
+        return _dribble(state, events, bonus)
+    return _pass(state, kind, lines, events, bonus)
 
 
-def _pass(state: State, kind: str, lines: int, events: list[GameEvent]) -> Result:
+def _pass(
+    state: State, kind: str, lines: int, events: list[GameEvent], bonus: tuple[int, int]
+) -> Result:
     grid, ball = state.grid, state.ball
     a, d = state.attacker, state.defender
+    nums = None if state.setup.expansion is None else state.setup.expansion.numbers
     step = forward(a)
     line = line_of(ball)
     dest = line + step * (lines if kind == LONG_BALL else 1)
     count_line = dest if kind == LONG_BALL else line
     att, dfn, card_a, card_d = _counts(state, count_line)
+    att, dfn = att + bonus[0], dfn + bonus[1]
     result = winner(att, dfn, card_a, card_d)
     fouler = 0
     if result == "foul":
-        ff = lowest(grid, count_line, d)
+        ff = lowest(grid, count_line, d, nums)
         if ff >= 0:
             fouler = grid[ff]
         result = "attack"  # HT-4.1: completed as if the attacker had won
@@ -115,25 +124,25 @@ def _pass(state: State, kind: str, lines: int, events: list[GameEvent]) -> Resul
     if result == "attack":
         target = -1
         if 0 <= dest < N_LINES:
-            target = lowest(grid, dest, a)
+            target = lowest(grid, dest, a, nums)
         if target < 0 and kind == LONG_BALL:
             for back in range(lines - 1, 0, -1):  # nearest line back toward the ball
-                target = lowest(grid, line + step * back, a)
+                target = lowest(grid, line + step * back, a, nums)
                 if target >= 0:
                     break
         if target < 0:
-            target = lowest(grid, line, a)
+            target = lowest(grid, line, a, nums)
         data.update(receiver=number_of(grid[target]), to=field_name(target), foul=bool(fouler))
         events.append(
             GameEvent("long_ball_completed" if kind == LONG_BALL else "pass_completed", a, data)
         )
         return Result(grid, target, fouler)
     start = dest if kind == LONG_BALL else line
-    target = lowest(grid, start, d)
+    target = lowest(grid, start, d, nums)
     if target < 0 and kind == LONG_BALL:
-        target = lowest(grid, line, d)
+        target = lowest(grid, line, d, nums)
     if target < 0:
-        target = nearest_lowest(grid, start, d, step)
+        target = nearest_lowest(grid, start, d, step, nums)
     data.update(interceptor=number_of(grid[target]), to=field_name(target))
     events.append(
         GameEvent("long_ball_intercepted" if kind == LONG_BALL else "pass_intercepted", a, data)
@@ -141,7 +150,7 @@ def _pass(state: State, kind: str, lines: int, events: list[GameEvent]) -> Resul
     return Result(grid, target, 0)
 
 
-def _dribble(state: State, events: list[GameEvent]) -> Result:
+def _dribble(state: State, events: list[GameEvent], bonus: tuple[int, int]) -> Result:
     grid, ball = state.grid, state.ball
     a, d = state.attacker, state.defender
     front = ball + forward(a) * N_COLS
@@ -174,8 +183,8 @@ def _dribble(state: State, events: list[GameEvent]) -> Result:
     values = faces(state)
     card_a = state.cards[a].footballs
     card_d = state.cards[d].footballs
-    att = values[holder].attack + card_a
-    dfn = values[other].defence + card_d
+    att = values[holder].attack + card_a + bonus[0]
+    dfn = values[other].defence + card_d + bonus[1]
     result = winner(att, dfn, card_a, card_d)
     data.update(
         defender=number_of(other), attack=att, defence=dfn, attack_card=card_a, defence_card=card_d

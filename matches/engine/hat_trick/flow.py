@@ -23,8 +23,10 @@ from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, resolve
 from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.expansion import flow as xflow
 from matches.engine.hat_trick.expansion.keepers import after_shot as keeper_after_shot
 from matches.engine.hat_trick.expansion.keepers import check_keeper_card
+from matches.engine.hat_trick.expansion.modifiers import shot_bonus
 from matches.engine.hat_trick.expansion.setup import initial_xstate
 from matches.engine.hat_trick.lines import closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
@@ -48,6 +50,11 @@ GOAL_KICK_LINE = {DRIBBLING: 1, SHORT_PASS: 2, LONG_BALL: 3}
 
 
 # ---------------------------------------------------------------- set-up and restarts
+
+
+def _numbers(s: State) -> dict | None:
+    """Expansion shirt numbers (HX-N) or None in the base game."""
+    return None if s.setup.expansion is None else s.setup.expansion.numbers
 
 
 def kickoff_grid(
@@ -321,6 +328,8 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 
 def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
+    if s.x is not None:
+        return xflow.step3(s, lines, events)
     result = resolve(s, lines, events)
     s = s._replace(grid=result.grid, ball=result.ball)
     if result.fouler:
@@ -452,7 +461,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     events.append(GameEvent("chance_round_ended", s.attacker, {"reason": reason}))
     if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
         return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None))
-    target = lowest_any(s.grid, line_of(s.ball), s.defender)
+    target = lowest_any(s.grid, line_of(s.ball), s.defender, _numbers(s))
     events.append(
         GameEvent(
             "chance_ran_out",
@@ -461,6 +470,10 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
         )
     )
     s = _draw_both(s._replace(ball=target), events)
+    if s.x is not None:
+        paused = xflow.tie(s, "ran_out", line_of(target), s.defender)
+        if paused is not None:
+            return paused
     return _after_action(s, events)
 
 
@@ -518,10 +531,15 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
         events.append(GameEvent("card_revealed", side, {"card": card.to_json(), "from": "pile"}))
     penalty = ph != P.SO_SHOT
     position = "final_line_centre" if shootout else shooting_position(side, s.ball)
+    bonus_power = bonus_draws = 0
+    if s.x is not None and not shootout:
+        s, bonus_power, bonus_draws, final = shot_bonus(s, side, s.ball, card.kind, events)
+        if final:
+            position = position.replace("second_line", "final_line")
     symbol = shooting.symbol_against(keeper.dive)
     draws = keeper.draws_at(position) + {"+": 1, "-": -1}.get(symbol, 0) - (1 if penalty else 0)
-    draws = max(draws, 0)
-    power = card.footballs + shooting.modifier
+    draws = max(draws + bonus_draws, 0)
+    power = card.footballs + shooting.modifier + bonus_power
     shooter = 0 if shootout else number_of(s.grid[s.ball])
     events.append(
         GameEvent(
@@ -583,9 +601,10 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
         events.append(GameEvent("save", keeper_side, base))
         return _goal_kick_setup(s, keeper_side, events)
     if total == shot.power:  # HT-6.8
-        target = closest_number(s.grid, final_line(shot.side), shot.power, keeper_side)
+        nums = _numbers(s)
+        target = closest_number(s.grid, final_line(shot.side), shot.power, keeper_side, nums)
         if target < 0:
-            target = lowest_any(s.grid, line_of(s.ball), keeper_side)
+            target = lowest_any(s.grid, line_of(s.ball), keeper_side, nums)
         receiver = s.grid[target]
         events.append(
             GameEvent(
@@ -667,7 +686,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
     n = GOAL_KICK_LINE[a.card.kind]
     target = -1
     for k in range(n, 7):  # an empty line passes the ball on to the next one
-        target = lowest_any(s.grid, lines_from_goal(side, k), 1 - side)
+        target = lowest_any(s.grid, lines_from_goal(side, k), 1 - side, _numbers(s))
         if target >= 0:
             break
     receiver = s.grid[target]
@@ -685,6 +704,10 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
         )
     )
     s = s._replace(decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
+    if s.x is not None:
+        paused = xflow.tie(s, "goal_kick", lines_from_goal(side, k), 1 - side)
+        if paused is not None:
+            return paused
     return start_turn(s, events)
 
 
@@ -737,6 +760,12 @@ _HANDLERS = {
 
 
 def apply(s: State, a: Action) -> Transition:
+    if s.x is not None:
+        return xflow.apply(s, a)
+    return apply_base(s, a)
+
+
+def apply_base(s: State, a: Action) -> Transition:
     ph = s.phase
     if ph == P.OVER:
         raise GameOverError(

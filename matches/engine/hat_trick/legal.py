@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.hat_trick import phases as P
+from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
+from matches.engine.hat_trick.expansion.abilities import ability_options
 from matches.engine.hat_trick.expansion.keepers import keepers_in_play
 from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
@@ -39,9 +41,26 @@ def actor(s: State) -> int | None:
     return s.attacker
 
 
+def _expansion(s: State, actions: list[dict[str, Any]]) -> None:
+    """HX-A: the ability uses open to each side now (extra actions; the step does not change)."""
+    for side in (0, 1):
+        uses = ability_options(s, side)
+        if uses:
+            actions.append(
+                {"type": "ability", "side": side, "uses": [action_to_json(u) for u in uses]}
+            )
+
+
 def legal_actions(s: State) -> dict[str, Any]:
     ph = s.phase
     actions: list[dict[str, Any]] = []
+    if s.x is not None and s.x.choice is not None:
+        kind, side, fields, _ = s.x.choice
+        actions.append(
+            {"type": "choose", "decides": kind, "players": [number_of(s.grid[f]) for f in fields]}
+        )
+        hint = "Lowest number: several players tie; their manager chooses one."
+        return {"hint": hint, "actor": side, "step": ph, "actions": actions}
     if ph in (P.PLAY_CARDS, P.SO_PLAY_CARDS):
         actions.append(
             {
@@ -109,4 +128,6 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append({"type": "goal_kick", "cards": _cards(s, s.attacker)})
     elif ph == P.ET_KICKOFF:
         actions.append({"type": "kick_off", "side": [0, 1]})
+    if s.x is not None and ph != P.OVER:
+        _expansion(s, actions)
     return {"hint": P.HINTS[ph], "actor": actor(s), "step": ph, "actions": actions}

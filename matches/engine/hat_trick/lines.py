@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from matches.engine.hat_trick.expansion.numbers import first, lowest_fields, lowest_number
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, number_of, side_of
 
 
-def lowest(grid: tuple[int, ...], line: int, side: int) -> int:
-    """Field of ``side``'s lowest-numbered player in ``line``; -1 if none."""
+def lowest(grid: tuple[int, ...], line: int, side: int, numbers: dict | None = None) -> int:
+    """Field of ``side``'s lowest-numbered player in ``line``; -1 if none.
+
+    ``numbers`` (expansion: player -> shirt numbers) applies the double-number rule (HX-N);
+    of tied players the first in slot order is returned (the manager may choose another).
+    """
+    if numbers is not None:
+        return first(lowest_fields(grid, line, (side,), numbers))
     best, best_n = -1, 999
     base = line * N_COLS
     for f in range(base, base + N_COLS):
@@ -16,8 +23,10 @@ def lowest(grid: tuple[int, ...], line: int, side: int) -> int:
     return best
 
 
-def lowest_any(grid: tuple[int, ...], line: int, favoured: int) -> int:
+def lowest_any(grid: tuple[int, ...], line: int, favoured: int, numbers: dict | None = None) -> int:
     """Lowest number of both teams in ``line``; on equal numbers ``favoured``'s player. -1 if empty."""
+    if numbers is not None:
+        return first(lowest_fields(grid, line, (0, 1), numbers, favoured))
     best, key = -1, (999, 9)
     base = line * N_COLS
     for f in range(base, base + N_COLS):
@@ -30,15 +39,21 @@ def lowest_any(grid: tuple[int, ...], line: int, favoured: int) -> int:
     return best
 
 
-def closest_number(grid: tuple[int, ...], line: int, target: int, favoured: int) -> int:
-    """Player in ``line`` whose number is closest to ``target``; ties: ``favoured``, then lower number."""
+def closest_number(
+    grid: tuple[int, ...], line: int, target: int, favoured: int, numbers: dict | None = None
+) -> int:
+    """Player in ``line`` whose number is closest to ``target``; ties: ``favoured``, then lower number.
+
+    With ``numbers`` a double number counts with its lower number (HX-N.5).
+    """
     best, key = -1, (999, 9, 999)
     base = line * N_COLS
     for f in range(base, base + N_COLS):
         p = grid[f]
         if p == EMPTY:
             continue
-        k = (abs(number_of(p) - target), 0 if side_of(p) == favoured else 1, number_of(p))
+        n = number_of(p) if numbers is None else lowest_number(p, numbers)
+        k = (abs(n - target), 0 if side_of(p) == favoured else 1, n)
         if k < key:
             best, key = f, k
     return best
@@ -55,18 +70,20 @@ def line_sum(grid: tuple[int, ...], line: int, side: int, values: dict, attack: 
     return total
 
 
-def nearest_lowest(grid: tuple[int, ...], line: int, side: int, toward: int) -> int:
+def nearest_lowest(
+    grid: tuple[int, ...], line: int, side: int, toward: int, numbers: dict | None = None
+) -> int:
     """Lowest-numbered player of ``side`` in ``line``, else in the nearest line that holds one.
 
     At equal distance the line in direction ``toward`` (+1 / -1) is searched first.
     """
-    f = lowest(grid, line, side)
+    f = lowest(grid, line, side, numbers)
     if f >= 0:
         return f
     for dist in range(1, N_LINES):
         for candidate in (line + toward * dist, line - toward * dist):
             if 0 <= candidate < N_LINES:
-                f = lowest(grid, candidate, side)
+                f = lowest(grid, candidate, side, numbers)
                 if f >= 0:
                     return f
     return -1

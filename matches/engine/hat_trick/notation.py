@@ -12,6 +12,7 @@ import re
 
 from matches.engine.hat_trick.actions import (
     Action,
+    Choose,
     FreeKick,
     GoalKick,
     KeeperDraw,
@@ -21,9 +22,11 @@ from matches.engine.hat_trick.actions import (
     Pass,
     PassSideways,
     PlayCards,
+    PlayStyle,
     Refuse,
     Shoot,
     Skip,
+    UseAbility,
 )
 from matches.engine.hat_trick.cards import card_from_code
 from matches.engine.hat_trick.errors import invalid
@@ -57,6 +60,15 @@ def format_action(action: Action) -> str:
         return " ".join(["draw", *(c.code for c in action.cards)])
     if isinstance(action, GoalKick):
         return f"gk {action.card.code}"
+    if isinstance(action, Choose):
+        return f"ch{action.player}"
+    if isinstance(action, UseAbility):
+        return " ".join(["ab", f"{'BR'[action.side]}{action.player}", *_x_tail(action)])
+    if isinstance(action, PlayStyle):
+        head = ["st", "BR"[action.side], action.card]
+        if action.player is not None:
+            head.append(f"@{action.player}")
+        return " ".join([*head, *_x_tail(action)])
     if isinstance(action, KickOff):
         return f"ko {action.side}"
     raise invalid(f"{action!r} is not a Hat-Trick action.")
@@ -66,6 +78,43 @@ def _number(text: str, what: str) -> int:
     if not text.isdigit() or len(text) > 2 or int(text) == 0:
         raise invalid(f"{what} needs a shirt number, e.g. {what}7.")
     return int(text)
+
+
+_XDIR = {"f": "forward", "b": "backward", "d": "diagonal_forward", "w": "other_wing"}
+_XDIR_LETTER = {v: k for k, v in _XDIR.items()}
+
+
+def _x_tail(action: UseAbility | PlayStyle) -> list[str]:
+    out = []
+    if action.target is not None:
+        out.append(f">{action.target}")
+    if action.direction is not None:
+        out.append(_XDIR_LETTER[action.direction])
+    if getattr(action, "via", None) is not None:
+        out.append(f"via={action.via}")
+    return out
+
+
+def _parse_x_tail(rest: list[str], text: str) -> dict:
+    out: dict = {}
+    for token in rest:
+        if token.startswith(">") and "target" not in out:
+            out["target"] = _number(token[1:], ">")
+        elif token in _XDIR and "direction" not in out:
+            out["direction"] = _XDIR[token]
+        elif token.startswith("via=") and _ID.match(token[4:]) and "via" not in out:
+            out["via"] = token[4:]
+        elif token.startswith("@") and "player" not in out:
+            out["player"] = _number(token[1:], "@")
+        else:
+            raise invalid(f"{text!r}: unexpected {token!r}.")
+    return out
+
+
+def _side_letter(token: str, text: str) -> int:
+    if token[:1] not in ("B", "R"):
+        raise invalid(f"{text!r}: name the side B or R.")
+    return 0 if token[0] == "B" else 1
 
 
 def parse_notation(text: str) -> Action:
@@ -87,6 +136,19 @@ def parse_notation(text: str) -> Action:
         return GoalKick(card_from_code(rest[0]))
     if head == "ko" and rest in (["0"], ["1"]):
         return KickOff(int(rest[0]))
+    if head == "ab" and rest:
+        side = _side_letter(rest[0], text)
+        tail = _parse_x_tail(rest[1:], text)
+        if "player" in tail:
+            raise invalid(f"{text!r}: unexpected '@'.")
+        return UseAbility(side, _number(rest[0][1:], "ab"), **tail)
+    if head == "st" and len(rest) >= 2 and len(rest[0]) == 1:
+        if not _ID.match(rest[1]):
+            raise invalid(f"{text!r}: name the style card.")
+        tail = _parse_x_tail(rest[2:], text)
+        if "via" in tail:
+            raise invalid(f"{text!r}: unexpected via.")
+        return PlayStyle(_side_letter(rest[0], text), rest[1], **tail)
     if head == "shot" and len(rest) in (2, 3):
         if not (_ID.match(rest[0]) and _ID.match(rest[1])):
             raise invalid("shot needs a shooting card id and a goalkeeper card id.")
@@ -98,6 +160,8 @@ def parse_notation(text: str) -> Action:
         m = _MOVE.match(head)
         if m:
             return Move(int(m[1]), _DIR[m[2]])
+        if head.startswith("ch"):
+            return Choose(_number(head[2:], "ch"))
         if head.startswith("sw"):
             return PassSideways(_number(head[2:], "sw"))
         if head.startswith("lb") and head[2:].isdigit() and len(head) == 3:

@@ -56,6 +56,10 @@ def random_action(legal: dict[str, Any], rng: random.Random) -> Action:
         data = {"type": kind, "cards": drawn}
     elif kind == "goal_kick":
         data = {"type": kind, "card": rng.choice(entry["cards"])}
+    elif kind == "ability":
+        data = dict(rng.choice(entry["uses"]))
+    elif kind == "choose":
+        data = {"type": kind, "player": rng.choice(entry["players"])}
     elif kind == "kick_off":
         data = {"type": kind, "side": rng.choice(entry["side"])}
     else:

@@ -1,0 +1,196 @@
+"""``apply`` for expansion matches: lowest-number ties (HX-N), ability uses (HX-A), rounds and
+the window of events abilities may answer. Regular actions go through the base step machine."""
+
+from __future__ import annotations
+
+from matches.engine.base import GameEvent, GameOverError, Transition
+from matches.engine.hat_trick import phases as P
+from matches.engine.hat_trick.actions import (
+    Action,
+    Choose,
+    GoalKick,
+    Move,
+    PlayCards,
+    PlayStyle,
+    UseAbility,
+)
+from matches.engine.hat_trick.duels import resolve
+from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.expansion.abilities import use_ability
+from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul
+from matches.engine.hat_trick.expansion.numbers import lowest_fields
+from matches.engine.hat_trick.expansion.triggers import window_of
+from matches.engine.hat_trick.pitch import field_name, final_line, line_of, number_of, side_of
+from matches.engine.hat_trick.state import State
+
+LOWEST_RULE_EVENTS = (
+    "pass_completed",
+    "long_ball_completed",
+    "pass_intercepted",
+    "long_ball_intercepted",
+)
+
+
+def _base():
+    from matches.engine.hat_trick import flow
+
+    return flow
+
+
+def _pause(
+    s: State, kind: str, side: int, fields: list[int], extra, events: list[GameEvent]
+) -> State:
+    events.append(
+        GameEvent(
+            "lowest_number_tie",
+            side,
+            {"decides": kind, "players": [number_of(s.grid[f]) for f in fields]},
+        )
+    )
+    return s._replace(x=s.x._replace(choice=(kind, side, tuple(fields), extra)))
+
+
+def tie(s: State, kind: str, line: int, favoured: int) -> State | None:
+    """HX-N.4: a goal kick (or a chance that ran out) reaching tied players of one team."""
+    fields = lowest_fields(s.grid, line, (0, 1), s.setup.expansion.numbers, favoured)
+    if len(fields) < 2:
+        return None
+    events: list[GameEvent] = []  # the tie event is added by the caller's action events
+    return _pause(s, kind, side_of(s.grid[fields[0]]), fields, None, events)
+
+
+def _receivers(s: State, events: list[GameEvent]) -> list[int]:
+    """Tied receivers when the ball went to "the lowest number" (HX-N.2)."""
+    last = next((e for e in reversed(events) if e.kind in LOWEST_RULE_EVENTS), None)
+    if last is None or last.data.get("pass_type") == "dribbling" or s.ball < 0:
+        return []
+    fields = lowest_fields(s.grid, line_of(s.ball), (side_of(s.holder),), s.setup.expansion.numbers)
+    return fields if s.ball in fields and len(fields) > 1 else []
+
+
+def step3(s: State, lines: int, events: list[GameEvent]) -> State:
+    F = _base()
+    s, marker = forced_foul(s, events)
+    if marker:  # FAQ: the free kick is taken where the ball carrier stands; the marker is booked
+        return F._foul(s, marker, events)
+    s, att, dfn = duel_bonus(s, lines, events)
+    result = resolve(s, lines, events, (att, dfn))
+    s = s._replace(grid=result.grid, ball=result.ball)
+    receivers = _receivers(s, events)
+    if result.fouler:
+        line = line_of(s.grid.index(result.fouler))
+        fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
+        if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
+            return _pause(s, "fouler", s.defender, fouls, tuple(receivers), events)
+    return _continue(s, result.fouler, receivers, events)
+
+
+def _continue(s: State, fouler: int, receivers, events: list[GameEvent]) -> State:
+    F = _base()
+    if len(receivers) > 1:
+        return _pause(s, "receiver", side_of(s.holder), list(receivers), fouler, events)
+    if fouler:
+        return F._foul(s, fouler, events)
+    return F._after_action(s, events)
+
+
+def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
+    F = _base()
+    kind, side, fields, extra = s.x.choice
+    picked = next((f for f in fields if number_of(s.grid[f]) == a.player), -1)
+    if picked < 0:
+        raise illegal(
+            "not_a_tied_player",
+            "HX-N.2",
+            f"Choose one of the tied players: no. {', no. '.join(str(number_of(s.grid[f])) for f in fields)}.",
+            player=a.player,
+        )
+    s = s._replace(x=s.x._replace(choice=None))
+    events.append(
+        GameEvent(
+            "tie_decided", side, {"decides": kind, "player": a.player, "at": field_name(picked)}
+        )
+    )
+    if kind == "fouler":
+        return _continue(s, s.grid[picked], list(extra or ()), events)
+    s = s._replace(ball=picked)
+    if kind == "receiver":
+        if extra:
+            return F._foul(s, extra, events)
+        return F._after_action(s, events)
+    if kind == "goal_kick":
+        return F.start_turn(s._replace(attacker=side_of(s.grid[picked])), events)
+    return F._after_action(s, events)
+
+
+def _refresh(s: State, events: list[GameEvent]) -> State:
+    """After an ability moved the ball between rounds: who attacks, and is it a chance?"""
+    if s.phase not in (P.PLAY_CARDS, P.SO_PLAY_CARDS) or s.ball < 0:
+        return s
+    attacker = side_of(s.holder)
+    chance = line_of(s.ball) == final_line(attacker)
+    if chance and not (s.phase == P.SO_PLAY_CARDS and attacker == s.attacker):
+        return _base()._start_chance(s._replace(attacker=attacker), events)
+    if not chance:
+        return s._replace(attacker=attacker, phase=P.PLAY_CARDS)
+    return s
+
+
+def _new_round(s: State) -> State:
+    x = s.x
+    keep = tuple(a for a in x.armed if a[2] == "chance") if s.phase == P.SO_PLAY_CARDS else ()
+    return s._replace(
+        x=x._replace(
+            round=x.round + 1,
+            uses=(),
+            blocked=frozenset(),
+            armed=keep,
+            opponent_moved=False,
+            style_played=(False, False),
+        )
+    )
+
+
+def apply(s: State, a: Action) -> Transition:
+    if s.phase == P.OVER:
+        raise GameOverError(
+            "game_over", "HT-0.5", "The match is over; no more actions are accepted."
+        )
+    kind = type(a)
+    events: list[GameEvent] = []
+    if s.x.choice is not None:
+        if kind is not Choose:
+            c = s.x.choice
+            raise illegal(
+                "choose_tied_player",
+                "HX-N.2",
+                f"First choose which tied player {'fouled' if c[0] == 'fouler' else 'gets the ball'}.",
+                players=[number_of(s.grid[f]) for f in c[2]],
+                side=c[1],
+            )
+        return Transition(choose(s, a, events), tuple(events))
+    if kind is Choose:
+        raise illegal("no_tie", "HX-N.2", "There is no tie of lowest numbers to decide now.")
+    if kind is UseAbility:
+        s = use_ability(s, a, events)
+        return Transition(_refresh(s, events), tuple(events))
+    if kind is PlayStyle:
+        from matches.engine.hat_trick.expansion.styles import play_style
+
+        return Transition(play_style(s, a, events), tuple(events))
+    phase = s.phase
+    if kind is PlayCards or kind is GoalKick:
+        s = _new_round(s)
+    t = _base().apply_base(s, a)
+    new = t.state
+    x = new.x
+    moved = x.opponent_moved or (kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE))
+    armed = x.armed
+    if new.phase in (P.PLAY_CARDS, P.GK_ATTACKER_MOVE) and armed:
+        armed = tuple(t_ for t_ in armed if t_[2] != "chance")
+    x = x._replace(window=window_of(list(t.events), phase), opponent_moved=moved, armed=armed)
+    new = new._replace(x=x)
+    from matches.engine.hat_trick.expansion.styles import after_action
+
+    new, extra = after_action(s, new, t.events)
+    return Transition(new, t.events + extra)
