@@ -51,7 +51,7 @@ def lineup(
         card = rules.team_cards(exp)[team_card]
         star_keeper, style = card["star_keeper"], card["style"]
     else:
-        designs = dict(CHEAP, **(designs or {}))
+        designs = {**CHEAP, **(designs or {})}
         picks = [
             {"slot": s, "card": f"{colour}:{d}", "gold": s in gold} for s, d in designs.items()
         ]

@@ -1,0 +1,116 @@
+"""HX-N (double numbers), HX-A (the basic ability rules) and the rulebook FAQ answers."""
+
+from matches.engine.hat_trick import ENGINE
+from matches.engine.hat_trick.actions import UseAbility
+from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
+from matches.engine.hat_trick.pitch import code, parse_field
+from matches.engine.hat_trick.state import evolve
+
+from .util import arrange, play, rejects
+from .xutil import lineup, xnew
+
+
+def grid_with(line_players: dict[str, int]) -> tuple[int, ...]:
+    grid = [0] * 24
+    for name, p in line_players.items():
+        grid[parse_field(name)] = p
+    return tuple(grid)
+
+
+def test_HX_N_1_shared_number_counts_as_the_same_number():
+    # "2, 2/3 und 4/5 in einer Spielerreihe: 2 und 2/3 tragen beide die niedrigste Nummer"
+    numbers = {code(0, 2): (2,), code(0, 3): (2, 3), code(0, 5): (4, 5)}
+    grid = grid_with({"a1": code(0, 2), "b1": code(0, 3), "c1": code(0, 5)})
+    assert lowest_fields(grid, 0, (0,), numbers) == [parse_field("a1"), parse_field("b1")]
+
+
+def test_HX_N_1_four_five_and_five_count_as_five_below_six_and_six_seven():
+    numbers = {code(0, 4): (4, 5), code(0, 5): (5,), code(0, 6): (6,), code(0, 7): (6, 7)}
+    grid = grid_with({"a2": code(0, 4), "b2": code(0, 5), "c2": code(0, 6), "d2": code(0, 7)})
+    assert lowest_fields(grid, 1, (0,), numbers) == [parse_field("a2"), parse_field("b2")]
+
+
+def test_HX_N_4_goal_kick_tie_between_teams_goes_to_the_defending_player():
+    numbers = {code(0, 5): (5,), code(1, 4): (4, 5)}
+    grid = grid_with({"a2": code(0, 5), "b2": code(1, 4)})
+    assert lowest_fields(grid, 1, (0, 1), numbers, favoured=0) == [parse_field("a2")]
+    assert lowest_fields(grid, 1, (0, 1), numbers, favoured=1) == [parse_field("b2")]
+
+
+def test_HX_N_5_parry_takes_the_lower_of_two_numbers():
+    assert lowest_number(code(0, 4), {code(0, 4): (4, 5)}) == 4
+
+
+def test_HX_N_2_tied_receivers_wait_for_the_managers_choice():
+    # blue 2 (full-back no. 2) and 3 (overlapping full-back 2/3) share no. 2
+    s = xnew(lineup({3: "overlapping_full_back-2-3"}))
+    s = arrange(s, {"a1": "B2", "b1": "B3", "c1": "B4", "d1": "B5"})
+    s = arrange(s, {"a2": "", "b2": "", "c2": "", "d2": ""})
+    s = evolve(s, ball=parse_field("a1"), grid=s.grid)
+    s = s._replace(phase="defender_move", cards=s.cards, attacker=0)
+    s = arrange(s, {}, cards=("S2l", "S1l"))
+    s, events = play(s, "skip")
+    tie = [e for e in events if e.kind == "lowest_number_tie"]
+    if tie:  # the pass stayed in line 1 only if line 2 is empty of blue players
+        assert ENGINE.legal_actions(s)["actions"][0]["type"] == "choose"
+        rejects(s, "skip", "choose_tied_player", "HX-N.2")
+        rejects(s, "ch9", "not_a_tied_player", "HX-N.2")
+    rejects(xnew(lineup()), "ch2", "no_tie", "HX-N.2")
+
+
+def window(s, *events):
+    return s._replace(x=s.x._replace(window=tuple(events)))
+
+
+def dribble_won(dribbler, side=0, foul=False, frm="a2", to="a3"):
+    data = {"dribbler": dribbler, "from": frm, "to": to, "defender": 9, "foul": foul}
+    return ("dribble_won", side, data)
+
+
+def test_FAQ_ball_playing_centre_back_may_flip_without_the_extra_field():
+    s = xnew(lineup(team_card="ITA"))  # no. 2 is the ball-playing centre-back (silver)
+    s = window(s, dribble_won(2))
+    uses = [u for u in ENGINE.legal_actions(s)["actions"] if u["type"] == "ability"]
+    assert {"type": "ability", "side": 0, "player": 2} in uses[0]["uses"]
+    s, events = play(s, {"type": "ability", "side": 0, "player": 2})
+    used = [e for e in events if e.kind == "ability_used"][0]
+    assert used.data["moved"] is False and code(0, 2) in s.x.gold
+
+
+def test_FAQ_a_foul_is_not_a_successful_dribble():
+    s = window(xnew(lineup(team_card="ITA")), dribble_won(2, foul=True))
+    rejects(s, {"type": "ability", "side": 0, "player": 2}, "ability_not_usable", "HX-A.7")
+
+
+def test_HX_A_4_only_the_visible_ability_and_HX_A_6_two_per_round():
+    s = window(xnew(lineup(team_card="ITA")), dribble_won(2))
+    rejects(
+        s, {"type": "ability", "side": 0, "player": 3, "direction": "forward"}, "ability_not_usable"
+    )
+    s = s._replace(x=s.x._replace(uses=((code(0, 2), "a"), (code(0, 2), "b"))))
+    rejects(s, {"type": "ability", "side": 0, "player": 2}, "ability_limit", "HX-A.6")
+    blocked = s._replace(x=s.x._replace(uses=(), blocked=frozenset({code(0, 2)})))
+    rejects(blocked, {"type": "ability", "side": 0, "player": 2}, "ability_blocked", "HX-A.11")
+
+
+def test_FAQ_man_marker_is_booked_and_the_free_kick_is_where_the_carrier_stands():
+    s = xnew(lineup(), lineup({4: "man_marker-4"}, colour="red"))
+    # blue no. 6 holds the ball on b3 and dribbles; red no. 4 (man-marker) stands next to him
+    s = arrange(s, {"a3": "R4"}, cards=("D2l", "D3l"), phase="defender_move", ball="b3")
+    assert UseAbility(1, 4) in [
+        ENGINE.parse_action(u)
+        for a in ENGINE.legal_actions(s)["actions"]
+        if a["type"] == "ability"
+        for u in a["uses"]
+    ]
+    s, _ = play(s, {"type": "ability", "side": 1, "player": 4})
+    s, events = play(s, "skip")
+    foul = [e for e in events if e.kind == "foul"][0]
+    assert foul.data["fouler"] == 4 and code(1, 4) in s.x.gold  # flipped when the foul is decided
+    assert [e for e in events if e.kind == "free_kick"][0].data["at"] == "b3"
+
+
+def test_FAQ_man_marker_not_against_his_own_team_mate():
+    s = xnew(lineup({4: "man_marker-4"}))
+    s = arrange(s, {"a3": "B4"}, cards=("D2l", "D3l"), phase="defender_move", ball="b3")
+    rejects(s, {"type": "ability", "side": 0, "player": 4}, "ability_not_usable")
