@@ -77,6 +77,15 @@ def _diagonals(field: int, side: int) -> list[int]:
     return [line * N_COLS + c for c in (col_of(field) - 1, col_of(field) + 1) if 0 <= c < N_COLS]
 
 
+def ball_may_go(s: State, side: int, dst: int) -> bool:
+    """HX-A.18 (interpretation): during step 2 an ability cannot carry the ball into the final
+    line when the round's card is a long ball (there would be no line to play it to)."""
+    if s.phase not in P.MOVE_PHASES:
+        return True
+    card = s.cards[side]
+    return not (card is not None and card.kind == LONG_BALL and line_of(dst) == final_line(side))
+
+
 def _move_targets(s: State, mover: int, effect: dict) -> Iterator[tuple[str, int]]:
     """(direction, destination field) pairs of a legal ability move for ``mover``."""
     side = side_of(mover)
@@ -93,6 +102,8 @@ def _move_targets(s: State, mover: int, effect: dict) -> Iterator[tuple[str, int
             dests = [_step(src, side, direction, effect.get("steps", 1))]
         for dst in dests:
             if dst < 0 or dst == src or (dst == s.ball and src != s.ball):
+                continue
+            if src == s.ball and not ball_may_go(s, side, dst):
                 continue
             if effect.get("to_final_line") and (
                 line_of(dst) != final_line(side) or line_of(src) == final_line(side)
@@ -172,6 +183,11 @@ def _concrete(s: State, owner: int, effect: dict, via: str | None) -> Iterator[U
                 yield UseAbility(side, slot, None, None, via)
     elif kind == "swap":
         for mate in _swap_partners(s, owner, effect):
+            mate_at = s.grid.index(mate)
+            if s.ball == where and not ball_may_go(s, side, mate_at):
+                continue
+            if s.ball == mate_at and not ball_may_go(s, side, where):
+                continue
             yield UseAbility(side, slot, number_of(mate), None, via)
     elif kind == "intercept":
         holder = s.holder
@@ -194,6 +210,8 @@ def _concrete(s: State, owner: int, effect: dict, via: str | None) -> Iterator[U
         if effect.get("final_line") and line_of(where) != final_line(side):
             return
         if effect.get("columns") == "middle" and col_of(where) not in (1, 2):
+            return
+        if not ball_may_go(s, side, where):
             return
         yield UseAbility(side, slot, None, None, via)
     elif kind == "block":
