@@ -190,6 +190,8 @@ _FIELDS: dict[str, tuple[type, list[tuple[str, str, str]]]] = {
     "whistle": (Whistle, []),
 }
 ACTION_TYPES = tuple(_FIELDS)
+#: type -> (class, [(json key, attribute, kind)]), read-only for other modules
+ACTION_FIELDS = _FIELDS
 
 
 def _check(kind: str, key: str, value: Any) -> Any:

@@ -19,6 +19,10 @@ named after the corner they adjoin: ``left`` next to X1, ``right`` next to X4.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
 ROWS: tuple[tuple[str, ...], ...] = (
     ("A1", "A2", "A3", "A4"),
     ("A5", "A6", "A7", "A8"),
@@ -70,7 +74,12 @@ def col_of(name: str) -> int:
     return _COORD[name][1]
 
 
-def straight_targets(start: str, reach: int) -> dict[str, int]:
+# The target functions are pure and the board is small: each result is computed once and
+# shared as a read-only mapping.
+
+
+@cache
+def straight_targets(start: str, reach: int) -> Mapping[str, int]:
     """Fields on a straight line (orthogonal or diagonal) 1..reach away, with the distance."""
     r, c = coord(start)
     out: dict[str, int] = {}
@@ -80,10 +89,11 @@ def straight_targets(start: str, reach: int) -> dict[str, int]:
             if f is None:
                 break
             out[f] = step
-    return out
+    return MappingProxyType(out)
 
 
-def l_targets(start: str) -> dict[str, int]:
+@cache
+def l_targets(start: str) -> Mapping[str, int]:
     """Fields at the end of an L of three fields (two one way, one across)."""
     r, c = coord(start)
     out: dict[str, int] = {}
@@ -91,25 +101,27 @@ def l_targets(start: str) -> dict[str, int]:
         f = field_at(r + dr, c + dc)
         if f is not None:
             out[f] = 3
-    return out
+    return MappingProxyType(out)
 
 
-def ball_targets(start: str, reach: int) -> dict[str, int]:
+@cache
+def ball_targets(start: str, reach: int) -> Mapping[str, int]:
     """Where a ball played ``reach`` fields far may go (TK-4.3, TK-4.4), with its distance."""
-    out = straight_targets(start, reach) if reach > 0 else {}
+    out = dict(straight_targets(start, reach)) if reach > 0 else {}
     if reach >= 3:
         for f, d in l_targets(start).items():
             out.setdefault(f, d)
-    return out
+    return MappingProxyType(out)
 
 
-def run_targets(start: str, reach: int, l_shaped: bool = False) -> dict[str, int]:
+@cache
+def run_targets(start: str, reach: int, l_shaped: bool = False) -> Mapping[str, int]:
     """Where a piece may run (TK-5.1); with ``l_shaped`` three-symbol pieces also run an L."""
-    out = straight_targets(start, reach)
+    out = dict(straight_targets(start, reach))
     if l_shaped and reach >= 3:
         for f, d in l_targets(start).items():
             out.setdefault(f, d)
-    return out
+    return MappingProxyType(out)
 
 
 def chebyshev(a: str, b: str) -> int:
@@ -121,22 +133,24 @@ def adjacent(a: str, b: str) -> bool:
     return a != b and chebyshev(a, b) == 1
 
 
-def diagonal_neighbours(name: str) -> list[str]:
+@cache
+def diagonal_neighbours(name: str) -> tuple[str, ...]:
     r, c = coord(name)
     out = []
     for dr, dc in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
         f = field_at(r + dr, c + dc)
         if f is not None:
             out.append(f)
-    return out
+    return tuple(out)
 
 
-def shooting_zone(attacker: int) -> dict[str, int]:
+@cache
+def shooting_zone(attacker: int) -> Mapping[str, int]:
     """Fields the attacker may shoot from, with the symbols a shot from there needs (TK-8.1)."""
     target = 1 - attacker
     zone = {f: 1 for f in PENALTY_AREA[target]}
     zone.update({f: 2 for f in SECOND_ROW[target]})
-    return zone
+    return MappingProxyType(zone)
 
 
 def wall_field(shot_from: str) -> str:

@@ -147,21 +147,21 @@ class TrixKickEngine:
 
     def is_legal(self, state: TrixKickState, action: Any) -> bool:
         try:
-            check(state.to_json(), action)
+            check(state.read(), action)
         except Exception:  # noqa: BLE001 - any refusal means "not legal"
             return False
         return True
 
     def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
-        return _legal.legal_actions(state.to_json())
+        return _legal.legal_actions(state.read())
 
     def concrete_legal_actions(self, state: TrixKickState) -> list[_actions.Action]:
         """Every legal action one by one (what ``legal_actions`` lists grouped)."""
-        return _legal.concrete_actions(state.to_json())
+        return _legal.concrete_actions(state.read())
 
     # results
     def outcome(self, state: TrixKickState) -> Outcome | None:
-        w = state.to_json()
+        w = state.read()
         if w["phase"] != "over":
             return None
         return Outcome(
@@ -171,7 +171,7 @@ class TrixKickEngine:
         )
 
     def summary(self, state: TrixKickState) -> dict[str, Any]:
-        w = state.to_json()
+        w = state.read()
         return {
             "names": list(w["names"]),
             "score": list(w["score"]),
@@ -194,7 +194,7 @@ class TrixKickEngine:
 
     def render_svg(self, state: TrixKickState) -> str:
         """The board with every keeper shown (the view of someone who may see both sides)."""
-        return render(state.to_json())
+        return render(state.read())
 
     # hidden information (matches.engine.base.HiddenInformation): the keepers, TK-2.3
     def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
@@ -212,7 +212,7 @@ class TrixKickEngine:
         return _hidden.view_event(action, notation, effects, visible, finished=finished)
 
     def render_svg_for(self, state: TrixKickState, visible: frozenset[int]) -> str:
-        return render(state.to_json(), frozenset(visible))
+        return render(state.read(), frozenset(visible))
 
 
 ENGINE = TrixKickEngine()

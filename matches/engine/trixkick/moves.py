@@ -6,6 +6,10 @@ not allowed now; ``perform(w, action, events)`` carries it out on the work dict 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
+
 from matches.engine.base import GameEvent, GameOverError
 from matches.engine.trixkick import ballplay, fouls, periods, runs, setup, shots
 from matches.engine.trixkick.actions import (
@@ -67,7 +71,8 @@ def check(w: dict, a: Action) -> None:
             f"A {a.type} action is not possible now: {'AB'[side]} is to {STEP_HINT[step]}.",
             step=step,
         )
-    for name in _PIECE_FIELDS:
+    names = _PIECE_ATTRS.get(type(a), _PIECE_FIELDS)
+    for name in names:
         pid = getattr(a, name, None)
         if isinstance(pid, str) and side_of(pid) != side and not isinstance(a, Card):
             raise illegal(
@@ -78,6 +83,10 @@ def check(w: dict, a: Action) -> None:
             )
         if isinstance(pid, str) and pid not in w["pieces"]:
             raise illegal("unknown_piece", "TK-1", f"There is no piece {pid} in this match.")
+    checker = _CHECKS.get(type(a))
+    if checker is not None:
+        checker(w, side, a)
+        return
     if isinstance(a, Place):
         setup.check_place(w, side, a)
     elif isinstance(a, Keepers):
@@ -109,6 +118,44 @@ def check(w: dict, a: Action) -> None:
         shots.check_rebound(w, side, a)
     elif isinstance(a, Whistle):
         periods.check_whistle(w)
+
+
+def _check_card(w: dict, side: int, a: Card) -> None:
+    if a.piece not in fouls.card_candidates(w):
+        raise illegal(
+            "not_a_fouler",
+            "TK-12.2",
+            "Only a piece of the fouling side on the foul's field can get the card.",
+        )
+
+
+def _no_check(w: dict, side: int, a: Action) -> None:
+    return None
+
+
+# the piece attributes of each action class, in the order of _PIECE_FIELDS
+_PIECE_ATTRS: dict[type, tuple[str, ...]] = {
+    cls: tuple(name for name in _PIECE_FIELDS if name in {f.name for f in fields(cls)})
+    for classes in STEP_ACTIONS.values()
+    for cls in classes
+}
+# the rule checks of each action class (the same as the isinstance chain in ``check``)
+_CHECKS: dict[type, Callable[[dict, int, Any], None]] = {
+    Place: setup.check_place,
+    Keepers: setup.check_keepers,
+    Substitute: setup.check_substitute,
+    Play: ballplay.check_play,
+    Shoot: shots.check_shoot,
+    Run: runs.check_run,
+    DoublePass: ballplay.check_double_pass,
+    Castle: runs.check_castle,
+    EndTurn: lambda w, side, a: _check_end(w),
+    Pass: lambda w, side, a: _check_pass(w),
+    Card: _check_card,
+    CornerChoice: _no_check,
+    Rebound: shots.check_rebound,
+    Whistle: lambda w, side, a: periods.check_whistle(w),
+}
 
 
 def _check_end(w: dict) -> None:

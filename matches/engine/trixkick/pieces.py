@@ -31,6 +31,7 @@ def count(symbols: str, symbol: str | None) -> int:
     return len(symbols) if symbol is None else symbols.count(symbol)
 
 
+@lru_cache(maxsize=256)
 def run_range(symbols: str) -> int:
     """How far a piece runs: the number of its most frequent identical symbol (TK-5.1)."""
     return max(symbols.count(s) for s in SYMBOLS)

@@ -13,7 +13,9 @@ Keys of the snapshot (documented in ``docs/rules/trixkick.md``): ``edition``, ``
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from matches.engine.trixkick.pieces import count
@@ -24,16 +26,27 @@ _DUMP = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
 class TrixKickState:
     """A frozen TriXKick position (and everything needed to go on from it)."""
 
-    __slots__ = ("_text",)
+    __slots__ = ("_text", "_read")
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         object.__setattr__(self, "_text", json.dumps(data, **_DUMP))
+        object.__setattr__(self, "_read", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("TrixKickState is immutable")
 
     def to_json(self) -> dict[str, Any]:
+        """A fresh copy of the snapshot, free to change."""
         return json.loads(self._text)
+
+    def read(self) -> dict[str, Any]:
+        """The snapshot for reading only: parsed once and shared, so it must never be changed
+        (listing legal actions, outcome, summary and the picture only read it)."""
+        data = self._read
+        if data is None:
+            data = json.loads(self._text)
+            object.__setattr__(self, "_read", data)
+        return data
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TrixKickState) and other._text == self._text
@@ -42,17 +55,17 @@ class TrixKickState:
         return hash(self._text)
 
     def __repr__(self) -> str:
-        d = self.to_json()
+        d = self.read()
         return f"<TrixKickState {d['phase']}/{d['step']} score={d['score']} actor={d['actor']}>"
 
     # small read-only conveniences
     @property
     def step(self) -> str:
-        return self.to_json()["step"]
+        return self.read()["step"]
 
     @property
     def score(self) -> tuple[int, int]:
-        return tuple(self.to_json()["score"])  # type: ignore[return-value]
+        return tuple(self.read()["score"])  # type: ignore[return-value]
 
 
 # ---- helpers over the work dict -------------------------------------------------------------
@@ -62,16 +75,64 @@ def other(side: int) -> int:
     return 1 - side
 
 
+# While a work dict is only read (listing the legal actions checks every candidate against the
+# same position), pieces are looked up through an index by field built once for it; the lists
+# of pieces on the board and by status are kept there too once asked for.
+_FIELD_INDEX: ContextVar[tuple[dict, dict[Any, list[str]]] | None] = ContextVar(
+    "trixkick_field_index", default=None
+)
+
+
+@contextmanager
+def reading(w: dict) -> Iterator[None]:
+    """Index ``w``'s pieces by field for the duration; ``w`` must not change meanwhile."""
+    current = _FIELD_INDEX.get()
+    if current is not None and current[0] is w:
+        yield
+        return
+    index: dict[Any, list[str]] = {}
+    pieces = w["pieces"]
+    for pid in sorted(pieces):
+        field = pieces[pid]["field"]
+        if field is not None:
+            index.setdefault(field, []).append(pid)
+    token = _FIELD_INDEX.set((w, index))
+    try:
+        yield
+    finally:
+        _FIELD_INDEX.reset(token)
+
+
 def pieces_on(w: dict, field: str | None, side: int | None = None) -> list[str]:
     """Ids of the pieces (of ``side``) on ``field``, sorted."""
+    if field is None:
+        return []
+    current = _FIELD_INDEX.get()
+    if current is not None and current[0] is w:
+        ids = current[1].get(field, ())
+        if side is None:
+            return list(ids)
+        pieces = w["pieces"]
+        return [pid for pid in ids if pieces[pid]["side"] == side]
+    if side is None:
+        return sorted(pid for pid, p in w["pieces"].items() if p["field"] == field)
     return sorted(
-        pid
-        for pid, p in w["pieces"].items()
-        if p["field"] == field and field is not None and (side is None or p["side"] == side)
+        pid for pid, p in w["pieces"].items() if p["field"] == field and p["side"] == side
     )
 
 
 def on_board(w: dict, side: int | None = None) -> list[str]:
+    current = _FIELD_INDEX.get()
+    if current is not None and current[0] is w:
+        memo = current[1]
+        key = ("\0board", side)
+        if key not in memo:
+            memo[key] = _on_board(w, side)
+        return list(memo[key])
+    return _on_board(w, side)
+
+
+def _on_board(w: dict, side: int | None) -> list[str]:
     return sorted(
         pid
         for pid, p in w["pieces"].items()
@@ -80,6 +141,17 @@ def on_board(w: dict, side: int | None = None) -> list[str]:
 
 
 def with_status(w: dict, side: int, status: str) -> list[str]:
+    current = _FIELD_INDEX.get()
+    if current is not None and current[0] is w:
+        memo = current[1]
+        key = ("\0status", side, status)
+        if key not in memo:
+            memo[key] = _with_status(w, side, status)
+        return list(memo[key])
+    return _with_status(w, side, status)
+
+
+def _with_status(w: dict, side: int, status: str) -> list[str]:
     return sorted(
         pid for pid, p in w["pieces"].items() if p["side"] == side and p["status"] == status
     )

@@ -46,6 +46,10 @@ def invariants(state):
     if w["phase"] == "play":
         assert w["ball"] is not None and w["ball"]["field"] is not None
     assert ENGINE.state_from_json(ENGINE.state_to_json(state)) == state
+    # the read-only snapshot that legal_actions, outcome and summary share stays untouched
+    ENGINE.legal_actions(state)
+    ENGINE.summary(state)
+    assert state.read() == state.to_json()
 
 
 @settings(
