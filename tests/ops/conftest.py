@@ -75,3 +75,28 @@ def create_build(client: APIClient, edition_id: int, name: str = "Budget") -> in
     response = client.post("/api/builds/", body, format="json")
     assert response.status_code == 201, response.content
     return response.json()["id"]
+
+
+def database_url() -> str:
+    """The URL of the test database, for processes the test starts (web, worker)."""
+    from django.db import connection
+
+    s = connection.settings_dict
+    user = s.get("USER") or "postgres"
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    host = s.get("HOST") or "127.0.0.1"
+    port = s.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{s['NAME']}"
+
+
+@pytest.fixture
+def needs_services():
+    """PostgreSQL (shared with the processes the test starts) and redis-server to start."""
+    from django.db import connection
+
+    from bench.load import redis_available
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    if not redis_available():
+        pytest.skip("needs redis-server on the PATH")
