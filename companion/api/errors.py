@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -64,6 +65,7 @@ _DEFAULT_CODES = {
     415: "unsupported_media_type",
     422: "unprocessable",
     429: "throttled",
+    503: "service_unavailable",
 }
 
 
@@ -97,10 +99,33 @@ def _first_message(detail: Any) -> str:
     return str(detail)
 
 
+#: Seconds a client is asked to wait before retrying when the database is unreachable.
+UNAVAILABLE_RETRY_AFTER = 5
+
+
+def unavailable_response(exc: Exception) -> Response:
+    """The database cannot be reached (or dropped the connection): 503 with Retry-After.
+
+    A write whose transaction was cut off is rolled back with it; a retry with the same
+    ``Idempotency-Key`` returns the first answer if the write had committed after all.
+    """
+    set_rollback()
+    logger.error("database unavailable: %s", exc.__class__.__name__, exc_info=exc)
+    body = error_body(
+        "service_unavailable",
+        "The service cannot reach its database right now. Try again shortly; a retry with the "
+        "same Idempotency-Key is never applied twice.",
+        details={"retry_after": UNAVAILABLE_RETRY_AFTER},
+    )
+    return Response(body, status=503, headers={"Retry-After": str(UNAVAILABLE_RETRY_AFTER)})
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, EngineError):
         set_rollback()
         return engine_error_response(exc)
+    if isinstance(exc, OperationalError | InterfaceError):
+        return unavailable_response(exc)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
