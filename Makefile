@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: run test install lint worker beat bench clean
+.PHONY: run test install lint worker beat bench bench-load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ beat: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run_all.py
+
+# The load test at full size (PostgreSQL on 127.0.0.1:5432 and redis-server needed).
+bench-load: $(STAMP)
+	$(BIN)/python bench/load.py --phones 24 --matches 96 --web-workers 4 --worker-concurrency 2
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache
