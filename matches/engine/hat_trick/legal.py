@@ -10,6 +10,7 @@ from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
 from matches.engine.hat_trick.expansion.abilities import ability_options
 from matches.engine.hat_trick.expansion.keepers import keepers_in_play
+from matches.engine.hat_trick.expansion.styles import style_options
 from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
@@ -42,12 +43,19 @@ def actor(s: State) -> int | None:
 
 
 def _expansion(s: State, actions: list[dict[str, Any]]) -> None:
-    """HX-A: the ability uses open to each side now (extra actions; the step does not change)."""
+    """HX-A / HX-S: the ability uses and style cards open to each side now (extra actions;
+    the step does not change)."""
     for side in (0, 1):
         uses = ability_options(s, side)
         if uses:
             actions.append(
                 {"type": "ability", "side": side, "uses": [action_to_json(u) for u in uses]}
+            )
+    for side in (0, 1):
+        plays = style_options(s, side)
+        if plays:
+            actions.append(
+                {"type": "style", "side": side, "uses": [action_to_json(p) for p in plays]}
             )
 
 

@@ -56,7 +56,7 @@ def random_action(legal: dict[str, Any], rng: random.Random) -> Action:
         data = {"type": kind, "cards": drawn}
     elif kind == "goal_kick":
         data = {"type": kind, "card": rng.choice(entry["cards"])}
-    elif kind == "ability":
+    elif kind in ("ability", "style"):
         data = dict(rng.choice(entry["uses"]))
     elif kind == "choose":
         data = {"type": kind, "player": rng.choice(entry["players"])}

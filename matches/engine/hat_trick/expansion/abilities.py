@@ -8,7 +8,7 @@ such action); "neighbour" means the four orthogonal fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from matches.engine.base import GameEvent
@@ -290,7 +290,12 @@ def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dic
 
 
 def ability_options(s: State, side: int) -> list[UseAbility]:
-    if s.x is None or not s.setup.expansion.lineups[side] or s.x.choice is not None:
+    if (
+        s.x is None
+        or not s.setup.expansion.lineups[side]
+        or s.x.choice is not None
+        or s.x.style_moment  # HX-S.11: abilities come before style cards
+    ):
         return []
     out: list[UseAbility] = []
     for p in s.grid:
@@ -336,7 +341,7 @@ def use_ability(s: State, a: UseAbility, events: list[GameEvent]) -> State:
     if player in s.grid:
         for use, aid, effect in uses_of_player(s, player):
             if use == a:
-                return _perform(s, player, a, aid, effect, events)
+                return perform(s, player, a, aid, effect, events)
     raise _why_not(s, a)
 
 
@@ -366,9 +371,16 @@ def _move_to(s: State, mover: int, dst: int) -> tuple[tuple[int, ...], int]:
     return tuple(grid), ball
 
 
-def _perform(
-    s: State, player: int, a: UseAbility, aid: str, effect: dict, events: list[GameEvent]
+def perform(
+    s: State,
+    player: int,
+    a: UseAbility,
+    aid: str,
+    effect: dict,
+    events: list[GameEvent],
+    mark: Callable[..., State] = flip,
 ) -> State:
+    """Carry out one use; ``mark`` records it (an ability's card flips; a style card does not)."""
     kind = effect["kind"]
     used = a.via or aid
     if kind in ARMED_KINDS:
@@ -378,7 +390,7 @@ def _perform(
     data: dict[str, Any] = {"via": a.via} if a.via else {}
     if kind == "move":
         if a.direction is None:  # FAQ: the optional move left out still counts (HX-A.12)
-            return flip(s, player, aid, events, moved=False, **data)
+            return mark(s, player, aid, events, moved=False, **data)
         mover = player if a.target is None else code(a.side, a.target)
         dst = dict(_move_targets(s, mover, effect))[a.direction]
         src = s.grid.index(mover)
@@ -400,20 +412,20 @@ def _perform(
                 )
                 return s
             s = s._replace(x=x._replace(switched=x.switched - {player}))
-        return flip(s, player, aid, events, **data)
+        return mark(s, player, aid, events, **data)
     if kind == "swap":
         mate = code(a.side, a.target)
         src = s.grid.index(player)
         grid, ball = _move_to(s, player, s.grid.index(mate))
         s = s._replace(grid=grid, ball=ball)
-        return flip(
+        return mark(
             s, player, aid, events, swapped_with=a.target, **{"from": field_name(src)}, **data
         )
     if kind in ("intercept", "take_ball"):
         before = s.holder
         s = s._replace(ball=s.grid.index(player))
         data.update(previous_holder=number_of(before), previous_side=side_of(before))
-        s = flip(s, player, aid, events, **data)
+        s = mark(s, player, aid, events, **data)
         if kind == "intercept":
             last = next(e for e in reversed(s.x.window) if _is_pass(e, effect["pass_type"]))
             window = (
@@ -438,9 +450,9 @@ def _perform(
                 blocked=s.x.blocked | {other}, armed=tuple(t for t in s.x.armed if t[0] != other)
             )
         )
-        return flip(s, player, aid, events, blocked=a.target, **data)
+        return mark(s, player, aid, events, blocked=a.target, **data)
     if kind == "free_kick":
-        s = flip(s, player, aid, events, **data)
+        s = mark(s, player, aid, events, **data)
         events.append(
             GameEvent(
                 "free_kick",

@@ -19,6 +19,8 @@ from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import use_ability
 from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul
 from matches.engine.hat_trick.expansion.numbers import lowest_fields
+from matches.engine.hat_trick.expansion.style_earning import after_action
+from matches.engine.hat_trick.expansion.styles import play_style, style_bonus
 from matches.engine.hat_trick.expansion.triggers import window_of
 from matches.engine.hat_trick.pitch import field_name, final_line, line_of, number_of, side_of
 from matches.engine.hat_trick.state import State
@@ -73,8 +75,9 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
     s, marker = forced_foul(s, events)
     if marker:  # FAQ: the free kick is taken where the ball carrier stands; the marker is booked
         return F._foul(s, marker, events)
-    s, att, dfn = duel_bonus(s, lines, events)
-    result = resolve(s, lines, events, (att, dfn))
+    s, att, dfn = duel_bonus(s, lines, events)  # HX-S.11: abilities before style cards
+    s, style_att, style_dfn = style_bonus(s, events)
+    result = resolve(s, lines, events, (att + style_att, dfn + style_dfn))
     s = s._replace(grid=result.grid, ball=result.ball)
     receivers = _receivers(s, events)
     if result.fouler:
@@ -147,6 +150,10 @@ def _new_round(s: State) -> State:
             armed=keep,
             opponent_moved=False,
             style_played=(False, False),
+            # HX-S.4: cards earned last round become playable
+            style_hand=(x.style_hand[0] + x.style_fresh[0], x.style_hand[1] + x.style_fresh[1]),
+            style_fresh=(0, 0),
+            style_armed=(),
         )
     )
 
@@ -172,12 +179,18 @@ def apply(s: State, a: Action) -> Transition:
     if kind is Choose:
         raise illegal("no_tie", "HX-N.2", "There is no tie of lowest numbers to decide now.")
     if kind is UseAbility:
+        if s.x.style_moment:
+            raise illegal(
+                "abilities_first",
+                "HX-S.11",
+                "A style card was played at this moment: abilities come before style cards, "
+                "so log the ability first.",
+            )
         s = use_ability(s, a, events)
         return Transition(_refresh(s, events), tuple(events))
     if kind is PlayStyle:
-        from matches.engine.hat_trick.expansion.styles import play_style
-
-        return Transition(play_style(s, a, events), tuple(events))
+        s = play_style(s, a, events)
+        return Transition(_refresh(s, events), tuple(events))
     phase = s.phase
     if kind is PlayCards or kind is GoalKick:
         s = _new_round(s)
@@ -188,9 +201,12 @@ def apply(s: State, a: Action) -> Transition:
     armed = x.armed
     if new.phase in (P.PLAY_CARDS, P.GK_ATTACKER_MOVE) and armed:
         armed = tuple(t_ for t_ in armed if t_[2] != "chance")
-    x = x._replace(window=window_of(list(t.events), phase), opponent_moved=moved, armed=armed)
+    x = x._replace(
+        window=window_of(list(t.events), phase),
+        opponent_moved=moved,
+        armed=armed,
+        style_moment=(),
+    )
     new = new._replace(x=x)
-    from matches.engine.hat_trick.expansion.styles import after_action
-
     new, extra = after_action(s, new, t.events)
     return Transition(new, t.events + extra)

@@ -82,6 +82,9 @@ class XSetup:
     events: tuple[str, ...]  # optional match events switched on
     start_gold: tuple[int, ...]  # players who start on their gold side
     start_star_keeper: tuple[bool, bool]
+    style_conditions: tuple[tuple[str, dict[str, Any]], ...] = ()  # style -> earning condition
+    bench: tuple[XCard, ...] = ()  # substitutes (HX-E.3), ``slot`` 0 until they come on
+    captains: tuple[int, int] = (6, 6)  # captain's slot per side (HX-E.4)
     by_code: dict[int, XCard] = field(default_factory=dict, compare=False, repr=False)
     effects: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
     gold_values: dict[int, PlayerCard] = field(default_factory=dict, compare=False, repr=False)
@@ -114,6 +117,9 @@ class XSetup:
             "events": list(self.events),
             "start_gold": list(self.start_gold),
             "start_star_keeper": list(self.start_star_keeper),
+            "style_conditions": dict(self.style_conditions),
+            "bench": [c.to_json() for c in self.bench],
+            "captains": list(self.captains),
         }
 
     @classmethod
@@ -128,6 +134,9 @@ class XSetup:
             events=tuple(d["events"]),
             start_gold=tuple(d["start_gold"]),
             start_star_keeper=tuple(d["start_star_keeper"]),
+            style_conditions=tuple(sorted(d.get("style_conditions", {}).items())),
+            bench=tuple(XCard.from_json(c) for c in d.get("bench", ())),
+            captains=tuple(d.get("captains", (6, 6))),
         )
 
 
@@ -145,14 +154,16 @@ class XState(NamedTuple):
     must_pass: int = 0  # player who took the ball with "receive and pass on"
     choice: tuple[Any, ...] | None = None  # pending lowest-number choice
     opponent_moved: bool = False  # the attacker moved a player this round
-    style: tuple[str | None, str | None] = (None, None)
+    style: tuple[str | None, str | None] = (None, None)  # team style, found in play if None
     style_hand: tuple[int, int] = (0, 0)  # earned, unplayed style cards (playable)
-    style_fresh: tuple[int, int] = (0, 0)  # earned this round (not playable yet)
-    style_spent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    style_deck: tuple[str, ...] = ()  # style cards not yet revealed (any style)
-    style_played: tuple[bool, bool] = (False, False)  # played one this round
-    streak: tuple[tuple[str, int], tuple[str, int]] = (("", 0), ("", 0))
-    style_active: tuple[tuple[int, str], ...] = ()  # style effects waiting to apply
+    style_fresh: tuple[int, int] = (0, 0)  # earned this round (not playable yet, HX-S.4)
+    style_spent: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # played (revealed) cards
+    style_played: tuple[bool, bool] = (False, False)  # played one this round (HX-S.8)
+    streak: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # successful actions in a row
+    style_moment: tuple[tuple[int, str], ...] = ()  # (side, card) played since the last action
+    style_armed: tuple[tuple[int, str], ...] = ()  # (side, card): modifiers for this round
+    subs: tuple[int, int] = (0, 0)  # substitutions made (HX-E.3)
+    counter: int = -1  # side that may counter now (HX-E.5), -1: none
 
     def uses_of(self, player: int) -> int:
         return sum(1 for p, _ in self.uses if p == player)
@@ -175,10 +186,12 @@ def xstate_to_json(x: XState) -> dict[str, Any]:
         "style_hand": list(x.style_hand),
         "style_fresh": list(x.style_fresh),
         "style_spent": [list(s) for s in x.style_spent],
-        "style_deck": list(x.style_deck),
         "style_played": list(x.style_played),
         "streak": [list(s) for s in x.streak],
-        "style_active": [list(a) for a in x.style_active],
+        "style_moment": [list(m) for m in x.style_moment],
+        "style_armed": [list(a) for a in x.style_armed],
+        "subs": list(x.subs),
+        "counter": x.counter,
     }
 
 
@@ -206,8 +219,10 @@ def xstate_from_json(d: dict[str, Any]) -> XState:
         style_hand=tuple(d["style_hand"]),
         style_fresh=tuple(d["style_fresh"]),
         style_spent=tuple(tuple(s) for s in d["style_spent"]),
-        style_deck=tuple(d["style_deck"]),
         style_played=tuple(d["style_played"]),
-        streak=tuple((k, n) for k, n in d["streak"]),
-        style_active=tuple((p, a) for p, a in d["style_active"]),
+        streak=tuple(tuple(k for k in s if isinstance(k, str) and k) for s in d["streak"]),
+        style_moment=tuple((side, c) for side, c in d.get("style_moment", ())),
+        style_armed=tuple((side, c) for side, c in d.get("style_armed", ())),
+        subs=tuple(d.get("subs", (0, 0))),
+        counter=d.get("counter", -1),
     )

@@ -9,6 +9,7 @@ from matches.engine.hat_trick.errors import SetupError
 from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.lineup import read_lineup
 from matches.engine.hat_trick.expansion.model import XCard, XSetup, XState
+from matches.engine.hat_trick.expansion.style_data import read_style_cards
 from matches.engine.hat_trick.pitch import code
 from matches.engine.hat_trick.state import KeeperCard, PlayerCard
 
@@ -43,20 +44,6 @@ def _abilities(edition: Mapping[str, Any], wanted: set[str]) -> tuple[tuple[str,
                 raise _err(f"Ability {entry['id']}: {problem}", "HX-A.0")
             found[entry["id"]] = dict(entry["effect"])
     return tuple(sorted(found.items()))
-
-
-def _style_cards(edition: Mapping[str, Any]) -> tuple[tuple[str, str, dict], ...]:
-    out = []
-    for entry in _catalog(edition).get("style_cards", []) or []:
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
-            continue
-        effect = entry.get("play")
-        if isinstance(effect, Mapping):
-            problem = check_effect(effect)
-            if problem:
-                raise _err(f"Style card {entry['id']}: {problem}", "HX-S.0")
-            out.append((entry["id"], str(entry.get("style")), dict(effect)))
-    return tuple(out)
 
 
 def apply_lineups(
@@ -97,6 +84,7 @@ def apply_lineups(
         stars = tuple(_keeper(k) for k in sets["star"])
         keepers[side] = regular + stars
         star_ids[side] = tuple(k.id for k in stars)
+    style_cards, conditions = read_style_cards(_catalog(edition))
     wanted = {a for c in cards for a in (c.silver.ability, c.gold.ability) if a}
     xsetup = XSetup(
         lineups=(lineups[0] is not None, lineups[1] is not None),
@@ -104,7 +92,8 @@ def apply_lineups(
         abilities=_abilities(edition, wanted),
         star_keeper_ids=(star_ids[0], star_ids[1]),
         styles=(styles[0], styles[1]),
-        style_cards=_style_cards(edition),
+        style_cards=style_cards,
+        style_conditions=conditions,
         events=events,
         start_gold=tuple(sorted(gold)),
         start_star_keeper=(
@@ -129,6 +118,5 @@ def initial_xstate(xsetup: XSetup) -> XState:
         gold=frozenset(xsetup.start_gold),
         star_keeper=xsetup.start_star_keeper,
         style=xsetup.styles,
-        style_deck=tuple(sid for sid, _, _ in xsetup.style_cards),
         window=(("kick_off", None, {}),),
     )
