@@ -15,6 +15,11 @@ def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str
     return f'<text x="{x:g}" y="{y:g}" font-size="{size}"{extra}>{escape(str(text))}</text>'
 
 
+def _player_label(game: str, player: str) -> str:
+    """A footballer is named by his shirt number; a TriXKick piece by its symbols."""
+    return f"Piece {player}" if game == "trixkick" else f"No. {player}"
+
+
 def team_card_svg(card) -> str:
     """The card as an image: name, record, form, goals, top scorer, lines, rating, style."""
     width, height = 360, 280 + 18 * len(card.lines or {})
@@ -47,7 +52,10 @@ def team_card_svg(card) -> str:
         )
         parts.append(_text(x + 7, 146, letter, 13, fill="#000000", class_="form"))
     scorer = card.top_scorer or {}
-    top = f"No. {scorer['player']} ({scorer['goals']} goals)" if scorer else "none yet"
+    top = "none yet"
+    if scorer:
+        goals = scorer["goals"]
+        top = f"{_player_label(card.game, scorer['player'])} ({goals} goal{'' if goals == 1 else 's'})"
     parts.append(_text(20, 178, f"Top scorer: {top}", 14, fill="#ffffff", id="top-scorer"))
     parts.append(_text(20, 202, f"Style: {card.style or '—'}", 14, fill="#ffffff", id="style"))
     y = 232

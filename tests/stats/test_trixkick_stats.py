@@ -8,12 +8,15 @@ from the moves (see the comments).
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from matches.engine.trixkick import ENGINE
 from stats import services
 from stats.extractors.trixkick import piece_key
-from stats.models import MatchParticipation, PlayerStats, Scope
+from stats.models import MatchParticipation, PlayerStats, Scope, TeamCard
+from stats.svg import team_card_svg
 from tests.engine.trixkick.helpers import BEGINNER, new_match, position, setup_lines
 from tests.engine.trixkick.test_demo_game import KICKOFF, MOVES
 from tests.stats.factories import make_match
@@ -124,6 +127,10 @@ def test_demo_game_stats_equal_hand_counts(make_user):
     assert b.style == "running"  # 8 runs against 6 passes
     scorer = PlayerStats.objects.get(scope=Scope.MANAGER, scope_key=str(ben.pk), player="KKR")
     assert (scorer.goals, scorer.appearances, scorer.counters["shots"]) == (1, 1, 1)
+    card = TeamCard.objects.get(key=b.team_key)
+    assert card.top_scorer["player"] == "KKR"
+    shown = "".join(ET.fromstring(team_card_svg(card)).itertext())
+    assert "Top scorer: Piece KKR (1 goal)" in shown
 
 
 def special_situations():
