@@ -13,7 +13,7 @@
 The first three use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
 benchmark ever writes into a database of yours); the load test uses ``LOAD_DATABASE_URL``
 (default ``postgres://postgres@127.0.0.1:5432/companion_load``, dropped and created anew).
-Every ratio is measured within one run on this machine. Exit status: non-zero if a script failed.
+Every ratio is measured within one run on this machine. Exit status: non-zero if a script\nfailed to run; a ratio over its target is reported, not a failure (the machine may be busy).
 """
 
 from __future__ import annotations
@@ -76,6 +76,7 @@ def main() -> int:
     base_env["LOG_LEVEL"] = "WARNING"
     summary: list[str] = []
     failed: list[str] = []
+    missed: list[str] = []
     for name, argv, extra, skip in plan():
         print(f"\n=== {name}: {' '.join(Path(a).name if a.endswith('.py') else a for a in argv)}")
         if skip:
@@ -93,13 +94,18 @@ def main() -> int:
         elapsed = time.perf_counter() - started
         print(result.stdout.rstrip())
         if result.returncode != 0:
-            print(result.stderr[-3000:].rstrip())
-            failed.append(name)
+            if "TARGET MISSED" in result.stdout:  # it ran; a ratio is over its target
+                missed.append(name)
+            else:
+                print(result.stderr[-3000:].rstrip())
+                failed.append(name)
         lines = [line.strip() for line in result.stdout.splitlines() if RATIO.search(line)]
         summary += [f"{name:<7} {line}" for line in lines]
         summary.append(f"{name:<7} ({elapsed:.0f} s, exit {result.returncode})")
     print("\n=== ratios, all measured in this run")
     print("\n".join(summary))
+    if missed:
+        print(f"\nover target (see above): {', '.join(missed)}")
     if failed:
         print(f"\nFAILED: {', '.join(failed)}")
         return 1
