@@ -13,7 +13,8 @@
 The first three use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
 benchmark ever writes into a database of yours); the load test uses ``LOAD_DATABASE_URL``
 (default ``postgres://postgres@127.0.0.1:5432/companion_load``, dropped and created anew).
-Every ratio is measured within one run on this machine. Exit status: non-zero if a script\nfailed to run; a ratio over its target is reported, not a failure (the machine may be busy).
+Every ratio is measured within one run on this machine. Exit status: non-zero if a script
+failed to run; a ratio over its target is reported, not a failure (the machine may be busy).
 """
 
 from __future__ import annotations
