@@ -1,4 +1,5 @@
-"""Random expansion matches driven by legal_actions: never raise, keep the ability invariants."""
+"""Random expansion matches driven by legal_actions: never raise, keep the ability and style
+invariants (flip count, two uses per player per round, one style card per manager per round)."""
 
 import json
 import random
@@ -12,7 +13,7 @@ from matches.engine.hat_trick.sampling import random_action
 from .test_properties import check_consistent
 from .xutil import lineup, xnew
 
-TEAMS = ["ITA", "BRA", "GER", "ENG", "ESP", "NED", "FRA", "ARG", "POR", "CRO"]
+TEAMS = ["ITA", "BRA", "GER", "ENG", "ESP", "NED", "FRA", "ARG", "POR", "CRO", None]
 
 
 def check_abilities(before, after, events):
@@ -29,18 +30,39 @@ def check_abilities(before, after, events):
     assert x.star_keeper in ((False, False), (False, True), (True, False), (True, True))
 
 
+def check_styles(before, after, events, played_this_round):
+    """HX-S: one style card per manager per round; the decks' cards are all accounted for."""
+    x, xs = after.x, after.setup.expansion
+    if after.x.round != before.x.round:
+        played_this_round.clear()
+    for e in events:
+        if e.kind == "style_card_played":
+            assert e.side not in played_this_round  # HX-S.8
+            played_this_round.add(e.side)
+            assert xs.style_of[e.data["card"]] == x.style[e.side]  # HX-S.1
+    for style in {kind for _, kind, _ in xs.style_cards}:
+        cards = [c for c, kind, _ in xs.style_cards if kind == style]
+        spent = [c for side in (0, 1) for c in x.style_spent[side] if c in cards]
+        held = sum(x.style_hand[i] + x.style_fresh[i] for i in (0, 1) if x.style[i] == style)
+        assert len(set(spent)) == len(spent) and held + len(spent) <= len(cards)
+    assert min(x.style_hand + x.style_fresh) >= 0
+
+
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), blue=st.sampled_from(TEAMS), red=st.sampled_from(TEAMS))
 def test_random_expansion_matches_never_raise_and_keep_the_invariants(seed, blue, red):
     rng = random.Random(seed)
+    # None: a budget-built team without a style (it finds one in play, HX-S.14)
     s = initial = xnew(lineup(team_card=blue), lineup(team_card=red, colour="red"))
     actions = []
+    played_this_round: set[int] = set()
     while ENGINE.outcome(s) is None and len(actions) < 6000:
         action = random_action(ENGINE.legal_actions(s), rng)
         t = ENGINE.apply(s, action)
         json.dumps([e.to_json() for e in t.events])
         check_consistent(t.state)
         check_abilities(s, t.state, t.events)
+        check_styles(s, t.state, t.events, played_this_round)
         actions.append(action)
         s = t.state
     assert ENGINE.outcome(s) is not None
