@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import override_settings
 from django.urls import URLPattern, URLResolver
 from rest_framework.test import APIClient
@@ -242,7 +241,8 @@ def test_a_private_match_is_invisible_and_unwritable_to_others(two_managers):
 @pytest.mark.django_db
 def test_a_public_match_is_readable_but_only_its_managers_write(two_managers, make_user, phone):
     ann, bob, ann_phone, bob_phone = two_managers
-    public = create_match(bob_phone, "bob", "cat" if make_user("cat") else "")
+    cat = make_user("cat")
+    public = create_match(bob_phone, "bob", "cat")
     for suffix in MATCH_READS:
         assert ann_phone.get(f"/api/matches/{public}/{suffix}").status_code == 200
     for suffix in MATCH_WRITES:
@@ -250,7 +250,7 @@ def test_a_public_match_is_readable_but_only_its_managers_write(two_managers, ma
         assert_error_shape(ann_phone.post(url, _write_body(suffix), format="json"), 403)
     assert MatchEvent.objects.filter(match_id=public).count() == 0
     # cat plays a side, so cat may log
-    cat_phone = phone(get_user_model().objects.get(username="cat"))
+    cat_phone = phone(cat)
     appended = cat_phone.post(
         f"/api/matches/{public}/events/",
         {"expected_seq": 0, "action": {"type": "deal"}},
