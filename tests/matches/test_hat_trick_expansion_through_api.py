@@ -3,6 +3,7 @@ play with their lineups (issue #5), and abilities are logged like any other acti
 
 import pytest
 
+from matches.engine.hat_trick import ENGINE
 from teams.models import Edition
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +116,65 @@ def test_match_from_a_budget_build_plays_its_lineup(players, client_for):
     assert state["setup"]["expansion"]["styles"] == [None, None]  # earned in play (HX-B3.3)
     assert state["setup"]["expansion"]["lineups"] == [True, False]
     assert created["match"]["sides"][0]["team"] == team
+
+
+def log_notation(client, match_id, seq, text):
+    """Log one action written in notation (as JSON, the way the phone sends it)."""
+    action = ENGINE.action_to_json(ENGINE.parse_notation(text))
+    done = log(client, match_id, seq, action)
+    event = done["events"][0]
+    assert event["notation"] == text
+    return event["effects"], done["current"]["state"]
+
+
+def kinds(effects):
+    return [e["kind"] for e in effects if e["kind"] != "card_revealed"]
+
+
+def test_budget_team_uses_an_ability_and_finds_its_style_through_the_api(players, client_for):
+    ann = client_for(players[0])
+    created = create_match(ann, team_from_build(ann))
+    match_id = created["match"]["id"]
+    assert created["current"]["state"]["x"]["style"] == [None, None]  # HX-S.14: none yet
+
+    # a short pass, then the half-space player (no. 8, silver) moves diagonally into c6
+    for seq, text in enumerate(["S3r/S2r", "skip", "skip"]):
+        effects, state = log_notation(ann, match_id, seq, text)
+    assert "pass_completed" in kinds(effects)
+    effects, state = log_notation(ann, match_id, 3, "ab B8 d")
+    used = next(e for e in effects if e["kind"] == "ability_used")
+    assert used["data"]["ability"] == "half_space_player.silver"
+    assert (used["data"]["from"], used["data"]["to"], used["data"]["gold"]) == ("b5", "c6", True)
+    assert state["pitch"]["c6"] == "B8" and 8 in state["x"]["gold"]  # the card flipped
+
+    # a long ball to two tied receivers (9 and 9/11: the manager picks 11), then a dribble
+    seq = 4
+    for text in ["L4r/S4l", "skip", "skip", "lb2", "ch11", "D3r/S4r", "skip", "skip"]:
+        effects, state = log_notation(ann, match_id, seq, text)
+        seq += 1
+    # short pass, long ball, successful dribble in a row: the total condition (HX-S.2)
+    assert kinds(effects)[-3:] == ["dribble_won", "scoring_opportunity", "style_card_earned"]
+    earned = next(e for e in effects if e["kind"] == "style_card_earned")
+    assert earned["data"] == {"style": "total", "style_found": True}
+    assert state["x"]["style"] == ["total", None] and state["x"]["style_fresh"] == [1, 0]
+
+    # not in the round it was earned (HX-S.4)
+    refused = ann.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": seq, "action": {"type": "style", "side": 0, "card": "total-1"}},
+        format="json",
+    )
+    assert refused.status_code == 422
+    assert (refused.json()["code"], refused.json()["rule"]) == ("style_card_fresh", "HX-S.4")
+
+    # next round: "Rotation" swaps no. 3 with no. 2 in their line
+    effects, state = log_notation(ann, match_id, seq, "S3l/D4r")
+    offered = ann.get(f"/api/matches/{match_id}/state/").json()
+    styles = [a for a in offered["legal"]["actions"] if a["type"] == "style"]
+    assert {"type": "style", "side": 0, "card": "total-1", "player": 3, "target": 2} in (
+        styles[0]["uses"]
+    )
+    effects, state = log_notation(ann, match_id, seq + 1, "st B total-1 @3 >2")
+    assert kinds(effects) == ["style_card_played", "style_card_effect"]
+    assert (state["pitch"]["a1"], state["pitch"]["d1"]) == ("B3", "B2")
+    assert state["x"]["style_spent"] == [["total-1"], []] and state["x"]["style_hand"] == [0, 0]
