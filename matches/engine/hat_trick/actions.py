@@ -134,6 +134,30 @@ class PlayStyle:
     direction: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """HX-E.5: the team that has just won the ball counters (its ball holder runs forward)."""
+
+    side: int
+
+
+@dataclass(frozen=True, slots=True)
+class Substitute:
+    """HX-E.3: ``side`` brings on the bench card ``card`` for its player on slot ``player``."""
+
+    side: int
+    player: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Protest:
+    """HX-E.4: ``side``'s captain protests a yellow card; ``card`` is the turned-up top card."""
+
+    side: int
+    card: ActionCard
+
+
 Action = (
     PlayCards
     | Move
@@ -150,6 +174,9 @@ Action = (
     | Choose
     | UseAbility
     | PlayStyle
+    | Counter
+    | Substitute
+    | Protest
 )
 
 # type name -> (class, required fields, optional fields)
@@ -169,6 +196,9 @@ SPECS: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
     "choose": (Choose, ("player",), ()),
     "ability": (UseAbility, ("side", "player"), ("target", "direction", "via")),
     "style": (PlayStyle, ("side", "card"), ("player", "target", "direction")),
+    "counter": (Counter, ("side",), ()),
+    "substitute": (Substitute, ("side", "player", "card"), ()),
+    "protest": (Protest, ("side", "card"), ()),
 }
 TYPE_OF = {cls: name for name, (cls, _, _) in SPECS.items()}
 
@@ -252,6 +282,17 @@ def parse_action(data: Any) -> Action:
         return Choose(_int(data["player"], "player", 1, 99))
     if kind in ("ability", "style"):
         return _parse_x(kind, data)
+    if kind == "counter":
+        return Counter(_int(data["side"], "side", 0, 1))
+    if kind == "substitute":
+        card = data["card"]
+        if not isinstance(card, str) or not 0 < len(card) <= 80 or " " in card:
+            raise invalid("card must be the bench card's id.", field="card")
+        return Substitute(
+            _int(data["side"], "side", 0, 1), _int(data["player"], "player", 2, 11), card
+        )
+    if kind == "protest":
+        return Protest(_int(data["side"], "side", 0, 1), card_from_json(data["card"], "card"))
     return KickOff(_int(data["side"], "side", 0, 1))
 
 
@@ -314,6 +355,12 @@ def action_to_json(action: Action) -> dict[str, Any]:
         out["side"] = action.side
     elif isinstance(action, Choose):
         out["player"] = action.player
+    elif isinstance(action, Counter):
+        out["side"] = action.side
+    elif isinstance(action, Substitute):
+        out.update(side=action.side, player=action.player, card=action.card)
+    elif isinstance(action, Protest):
+        out.update(side=action.side, card=action.card.to_json())
     elif isinstance(action, UseAbility | PlayStyle):
         out["side"] = action.side
         if isinstance(action, PlayStyle):

@@ -10,7 +10,9 @@ from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
 from matches.engine.hat_trick.expansion.abilities import ability_options
 from matches.engine.hat_trick.expansion.keepers import keepers_in_play
+from matches.engine.hat_trick.expansion.match_events import counter_target, enabled, long_shot_open
 from matches.engine.hat_trick.expansion.styles import style_options
+from matches.engine.hat_trick.expansion.substitutions import substitution_options
 from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
@@ -57,6 +59,30 @@ def _expansion(s: State, actions: list[dict[str, Any]]) -> None:
             actions.append(
                 {"type": "style", "side": side, "uses": [action_to_json(p) for p in plays]}
             )
+    if s.setup.expansion.events:
+        _match_events(s, actions)
+
+
+def _match_events(s: State, actions: list[dict[str, Any]]) -> None:
+    """HX-E: the optional match events open now."""
+    if long_shot_open(s):
+        entry = _shoot(s, s.cards[s.attacker].kind)
+        entry["long_shot"] = True
+        actions.append(entry)
+    for side in (0, 1):
+        if enabled(s, "counter") and counter_target(s, side) >= 0:
+            actions.append({"type": "counter", "side": side})
+        subs = substitution_options(s, side)
+        if subs:
+            actions.append(
+                {"type": "substitute", "side": side, "uses": [action_to_json(u) for u in subs]}
+            )
+    side = s.x.protest
+    if side >= 0:
+        counts = pile_counts(s.decks[side])
+        cards = [c.to_json() for c, n in zip(s.setup.card_kinds, counts, strict=True) if n]
+        if cards:
+            actions.append({"type": "protest", "side": side, "cards": cards})
 
 
 def legal_actions(s: State) -> dict[str, Any]:

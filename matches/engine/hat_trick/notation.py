@@ -13,6 +13,7 @@ import re
 from matches.engine.hat_trick.actions import (
     Action,
     Choose,
+    Counter,
     FreeKick,
     GoalKick,
     KeeperDraw,
@@ -23,9 +24,11 @@ from matches.engine.hat_trick.actions import (
     PassSideways,
     PlayCards,
     PlayStyle,
+    Protest,
     Refuse,
     Shoot,
     Skip,
+    Substitute,
     UseAbility,
 )
 from matches.engine.hat_trick.cards import card_from_code
@@ -34,6 +37,7 @@ from matches.engine.hat_trick.errors import invalid
 _MOVE = re.compile(r"^(\d{1,2})([fblr])$")
 _DIR = {"f": "forward", "b": "backward", "l": "left", "r": "right"}
 _ID = re.compile(r"^[A-Za-z0-9*+\-_.]{1,40}$")
+_CARD_ID = re.compile(r"^[A-Za-z0-9*+\-_.:]{1,80}$")
 
 
 def format_action(action: Action) -> str:
@@ -71,6 +75,12 @@ def format_action(action: Action) -> str:
         return " ".join([*head, *_x_tail(action)])
     if isinstance(action, KickOff):
         return f"ko {action.side}"
+    if isinstance(action, Counter):
+        return f"ctr {'BR'[action.side]}"
+    if isinstance(action, Substitute):
+        return f"sub {'BR'[action.side]}{action.player} {action.card}"
+    if isinstance(action, Protest):
+        return f"pr {'BR'[action.side]} {action.card.code}"
     raise invalid(f"{action!r} is not a Hat-Trick action.")
 
 
@@ -149,6 +159,12 @@ def parse_notation(text: str) -> Action:
         if "via" in tail:
             raise invalid(f"{text!r}: unexpected via.")
         return PlayStyle(_side_letter(rest[0], text), rest[1], **tail)
+    if head == "ctr" and len(rest) == 1 and rest[0] in ("B", "R"):
+        return Counter(_side_letter(rest[0], text))
+    if head == "sub" and len(rest) == 2 and _CARD_ID.match(rest[1]):
+        return Substitute(_side_letter(rest[0], text), _number(rest[0][1:], "sub"), rest[1])
+    if head == "pr" and len(rest) == 2 and rest[0] in ("B", "R"):
+        return Protest(_side_letter(rest[0], text), card_from_code(rest[1]))
     if head == "shot" and len(rest) in (2, 3):
         if not (_ID.match(rest[0]) and _ID.match(rest[1])):
             raise invalid("shot needs a shooting card id and a goalkeeper card id.")

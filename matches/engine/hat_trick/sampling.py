@@ -56,7 +56,11 @@ def random_action(legal: dict[str, Any], rng: random.Random) -> Action:
         data = {"type": kind, "cards": drawn}
     elif kind == "goal_kick":
         data = {"type": kind, "card": rng.choice(entry["cards"])}
-    elif kind in ("ability", "style"):
+    elif kind == "counter":
+        data = {"type": kind, "side": entry["side"]}
+    elif kind == "protest":
+        data = {"type": kind, "side": entry["side"], "card": rng.choice(entry["cards"])}
+    elif kind in ("ability", "style", "substitute"):
         data = dict(rng.choice(entry["uses"]))
     elif kind == "choose":
         data = {"type": kind, "player": rng.choice(entry["players"])}

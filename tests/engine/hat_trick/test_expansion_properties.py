@@ -11,7 +11,7 @@ from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.sampling import random_action
 
 from .test_properties import check_consistent
-from .xutil import lineup, xnew
+from .xutil import lineup, with_bench, xnew
 
 TEAMS = ["ITA", "BRA", "GER", "ENG", "ESP", "NED", "FRA", "ARG", "POR", "CRO", None]
 
@@ -23,7 +23,8 @@ def check_abilities(before, after, events):
         per_player[p] = per_player.get(p, 0) + 1
     assert all(n <= 2 for n in per_player.values())  # HX-A.6
     used = [e for e in events if e.kind == "ability_used"]
-    flipped = before.x.gold ^ x.gold
+    subbed = {e.side * 100 + e.data["player"] for e in events if e.kind == "substitution"}
+    flipped = (before.x.gold ^ x.gold) - subbed  # a substitute comes on silver (HX-E.3)
     if before.x.round == x.round:
         # every flip comes from a use (no voluntary flips, HX-A.8)
         assert len(flipped) <= len(used)
@@ -48,12 +49,23 @@ def check_styles(before, after, events, played_this_round):
     assert min(x.style_hand + x.style_fresh) >= 0
 
 
+ALL_EVENTS = ["long_shot", "corners", "substitutions", "captain", "counter"]
+
+
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), blue=st.sampled_from(TEAMS), red=st.sampled_from(TEAMS))
-def test_random_expansion_matches_never_raise_and_keep_the_invariants(seed, blue, red):
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    blue=st.sampled_from(TEAMS),
+    red=st.sampled_from(TEAMS),
+    events=st.sampled_from([[], ALL_EVENTS]),
+)
+def test_random_expansion_matches_never_raise_and_keep_the_invariants(seed, blue, red, events):
     rng = random.Random(seed)
     # None: a budget-built team without a style (it finds one in play, HX-S.14)
-    s = initial = xnew(lineup(team_card=blue), lineup(team_card=red, colour="red"))
+    home = with_bench(
+        lineup(team_card=blue), {7: "box_to_box-7-8", 9: "winger-9-11", 4: "stopper-4"}
+    )
+    s = initial = xnew(home, lineup(team_card=red, colour="red"), match_events=events)
     actions = []
     played_this_round: set[int] = set()
     while ENGINE.outcome(s) is None and len(actions) < 6000:

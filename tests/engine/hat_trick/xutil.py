@@ -68,3 +68,11 @@ def xnew(blue: dict | None = None, red: dict | None = None, **options) -> State:
     if red is not None:
         sides[1]["lineup"] = red
     return ENGINE.initial_state(edition=edition(), sides=sides, options=options)
+
+
+def with_bench(team: dict, designs: dict[int, str], colour: str = "blue") -> dict:
+    """``team`` with bench cards: the engine entries of ``designs`` (slot -> card design)."""
+    donor = lineup(designs, colour=colour)
+    used = {entry["card"] for entry in team["slots"].values()}
+    bench = [dict(donor["slots"][str(slot)], gold=False) for slot in designs]
+    return {**team, "bench": [b for b in bench if b["card"] not in used]}

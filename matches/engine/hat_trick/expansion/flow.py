@@ -8,23 +8,38 @@ from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import (
     Action,
     Choose,
+    Counter,
     GoalKick,
+    KeeperDraw,
     Move,
     PlayCards,
     PlayStyle,
+    Protest,
+    Shoot,
+    Substitute,
     UseAbility,
 )
 from matches.engine.hat_trick.duels import resolve
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import use_ability
+from matches.engine.hat_trick.expansion.captain import protest, protest_side
+from matches.engine.hat_trick.expansion.match_events import (
+    corner,
+    counter,
+    counter_side,
+    enabled,
+    long_shot,
+)
 from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul
 from matches.engine.hat_trick.expansion.numbers import lowest_fields
 from matches.engine.hat_trick.expansion.style_earning import after_action
 from matches.engine.hat_trick.expansion.styles import play_style, style_bonus
+from matches.engine.hat_trick.expansion.substitutions import substitute
 from matches.engine.hat_trick.expansion.triggers import window_of
 from matches.engine.hat_trick.pitch import field_name, final_line, line_of, number_of, side_of
 from matches.engine.hat_trick.state import State
 
+_EVENT_ACTIONS = {Counter: counter, Substitute: substitute, Protest: protest}
 LOWEST_RULE_EVENTS = (
     "pass_completed",
     "long_ball_completed",
@@ -191,10 +206,20 @@ def apply(s: State, a: Action) -> Transition:
     if kind is PlayStyle:
         s = play_style(s, a, events)
         return Transition(_refresh(s, events), tuple(events))
+    if kind in _EVENT_ACTIONS:
+        s = _EVENT_ACTIONS[kind](s, a, events)
+        return Transition(_refresh(s, events), tuple(events))
     phase = s.phase
     if kind is PlayCards or kind is GoalKick:
         s = _new_round(s)
-    t = _base().apply_base(s, a)
+    if kind is Shoot and phase == P.ATTACKER_MOVE and enabled(s, "long_shot"):
+        t = Transition(long_shot(s, a, events), tuple(events))
+    else:
+        t = _base().apply_base(s, a)
+    if kind is KeeperDraw:
+        cornered = corner(s, t.state, t.events)
+        if cornered is not None:
+            t = Transition(cornered[0], t.events + tuple(cornered[1]))
     new = t.state
     x = new.x
     moved = x.opponent_moved or (kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE))
@@ -207,6 +232,10 @@ def apply(s: State, a: Action) -> Transition:
         armed=armed,
         style_moment=(),
     )
+    if enabled(new, "counter"):
+        x = x._replace(counter=counter_side(x.window))
+    if enabled(new, "captain"):
+        x = x._replace(protest=protest_side(new, t.events))
     new = new._replace(x=x)
     new, extra = after_action(s, new, t.events)
     return Transition(new, t.events + extra)

@@ -35,6 +35,56 @@ def _face(side: int, slot: int, data: Any, name: str) -> Face:
     return Face(attack, defence, ability)
 
 
+def read_card(side: int, slot: int, entry: Any, seen: set[str]) -> tuple[PlayerCard, XCard, bool]:
+    """One card of a lineup on ``slot`` (a bench card: ``slot`` 0, any of its numbers)."""
+    if not isinstance(entry, Mapping):
+        raise _err(f"Side {side}, slot {slot}: the entry must be an object.")
+    card_id = entry.get("card")
+    if not isinstance(card_id, str) or not card_id or card_id in seen:
+        raise _err(f"Side {side}, slot {slot}: each slot needs its own card id.")
+    seen.add(card_id)
+    numbers = entry.get("numbers")
+    if (
+        not isinstance(numbers, list)
+        or not 1 <= len(numbers) <= 2
+        or not all(_whole(n, 2, 11) for n in numbers)
+        or (slot and slot not in numbers)
+    ):
+        raise _err(
+            f"Side {side}, slot {slot}: numbers must be one or two shirt numbers including {slot}."
+        )
+    edge = entry.get("edge")
+    if edge not in EDGES:
+        raise _err(f"Side {side}, slot {slot}: edge must be left or right.")
+    role = entry.get("role") or "player"
+    if not isinstance(role, str):
+        raise _err(f"Side {side}, slot {slot}: role must be a text.")
+    silver = _face(side, slot, entry.get("silver"), "silver")
+    gold_face = _face(side, slot, entry.get("gold_side"), "gold_side")
+    is_gold = entry.get("gold", False)
+    if not isinstance(is_gold, bool):
+        raise _err(f"Side {side}, slot {slot}: gold must be true or false.")
+    player = PlayerCard(slot, role, edge, silver.attack, silver.defence, False)
+    card = XCard(side, slot, card_id, role, tuple(sorted(numbers)), edge, silver, gold_face)
+    return player, card, is_gold
+
+
+def read_bench(side: int, lineup: Mapping[str, Any], seen: set[str]) -> list[XCard]:
+    """HX-E.3: the optional ``bench`` (up to 5 cards in the slot format, ``slot`` 0)."""
+    bench = lineup.get("bench", [])
+    if not isinstance(bench, list) or len(bench) > 5:
+        raise _err(f"Side {side}: bench must be a list of up to 5 cards.")
+    return [read_card(side, 0, entry, seen)[1] for entry in bench]
+
+
+def read_captain(side: int, lineup: Mapping[str, Any]) -> int:
+    """HX-E.4: the captain's slot (``captain`` in the lineup), no. 6 when not given."""
+    captain = lineup.get("captain", 6)
+    if not _whole(captain, 2, 11):
+        raise _err(f"Side {side}: captain must be a slot from 2 to 11.")
+    return captain
+
+
 def read_lineup(
     side: int, lineup: Any
 ) -> tuple[list[PlayerCard], list[XCard], set[int], bool, str | None]:
@@ -53,39 +103,11 @@ def read_lineup(
     seen: set[str] = set()
     for slot in SLOTS:
         entry = slots.get(str(slot), slots.get(slot))  # type: ignore[call-overload]
-        if not isinstance(entry, Mapping):
-            raise _err(f"Side {side}, slot {slot}: the entry must be an object.")
-        card_id = entry.get("card")
-        if not isinstance(card_id, str) or not card_id or card_id in seen:
-            raise _err(f"Side {side}, slot {slot}: each slot needs its own card id.")
-        seen.add(card_id)
-        numbers = entry.get("numbers")
-        if (
-            not isinstance(numbers, list)
-            or not 1 <= len(numbers) <= 2
-            or not all(_whole(n, 2, 11) for n in numbers)
-            or slot not in numbers
-        ):
-            raise _err(
-                f"Side {side}, slot {slot}: numbers must be one or two shirt numbers including {slot}."
-            )
-        edge = entry.get("edge")
-        if edge not in EDGES:
-            raise _err(f"Side {side}, slot {slot}: edge must be left or right.")
-        role = entry.get("role") or "player"
-        if not isinstance(role, str):
-            raise _err(f"Side {side}, slot {slot}: role must be a text.")
-        silver = _face(side, slot, entry.get("silver"), "silver")
-        gold_face = _face(side, slot, entry.get("gold_side"), "gold_side")
-        is_gold = entry.get("gold", False)
-        if not isinstance(is_gold, bool):
-            raise _err(f"Side {side}, slot {slot}: gold must be true or false.")
+        player, card, is_gold = read_card(side, slot, entry, seen)
         if is_gold:
             gold.add(slot)
-        players.append(PlayerCard(slot, role, edge, silver.attack, silver.defence, False))
-        cards.append(
-            XCard(side, slot, card_id, role, tuple(sorted(numbers)), edge, silver, gold_face)
-        )
+        players.append(player)
+        cards.append(card)
     star_keeper = lineup.get("star_keeper", False)
     if not isinstance(star_keeper, bool):
         raise _err(f"Side {side}: star_keeper must be true or false.")

@@ -164,6 +164,7 @@ class XState(NamedTuple):
     style_armed: tuple[tuple[int, str], ...] = ()  # (side, card): modifiers for this round
     subs: tuple[int, int] = (0, 0)  # substitutions made (HX-E.3)
     counter: int = -1  # side that may counter now (HX-E.5), -1: none
+    protest: int = -1  # side whose captain may protest now (HX-E.4), -1: none
 
     def uses_of(self, player: int) -> int:
         return sum(1 for p, _ in self.uses if p == player)
@@ -192,6 +193,7 @@ def xstate_to_json(x: XState) -> dict[str, Any]:
         "style_armed": [list(a) for a in x.style_armed],
         "subs": list(x.subs),
         "counter": x.counter,
+        "protest": x.protest,
     }
 
 
@@ -225,4 +227,5 @@ def xstate_from_json(d: dict[str, Any]) -> XState:
         style_armed=tuple((side, c) for side, c in d.get("style_armed", ())),
         subs=tuple(d.get("subs", (0, 0))),
         counter=d.get("counter", -1),
+        protest=d.get("protest", -1),
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from matches.engine.hat_trick.errors import SetupError
 from matches.engine.hat_trick.expansion.effects import check_effect
-from matches.engine.hat_trick.expansion.lineup import read_lineup
+from matches.engine.hat_trick.expansion.lineup import read_bench, read_captain, read_lineup
 from matches.engine.hat_trick.expansion.model import XCard, XSetup, XState
 from matches.engine.hat_trick.expansion.style_data import read_style_cards
 from matches.engine.hat_trick.pitch import code
@@ -70,10 +70,14 @@ def apply_lineups(
     gold: set[int] = set()
     styles: list[str | None] = [None, None]
     star_ids: list[tuple[str, ...]] = [(), ()]
+    bench: list[XCard] = []
+    captains = [6, 6]
     for side, lineup in enumerate(lineups):
         if lineup is None:
             continue
         side_players, side_cards, side_gold, star, style = read_lineup(side, lineup)
+        bench.extend(read_bench(side, lineup, {c.card for c in side_cards}))
+        captains[side] = read_captain(side, lineup)
         players[side] = side_players
         cards.extend(side_cards)
         gold.update(code(side, n) for n in side_gold)
@@ -85,7 +89,7 @@ def apply_lineups(
         keepers[side] = regular + stars
         star_ids[side] = tuple(k.id for k in stars)
     style_cards, conditions = read_style_cards(_catalog(edition))
-    wanted = {a for c in cards for a in (c.silver.ability, c.gold.ability) if a}
+    wanted = {a for c in (*cards, *bench) for a in (c.silver.ability, c.gold.ability) if a}
     xsetup = XSetup(
         lineups=(lineups[0] is not None, lineups[1] is not None),
         cards=tuple(cards),
@@ -96,6 +100,8 @@ def apply_lineups(
         style_conditions=conditions,
         events=events,
         start_gold=tuple(sorted(gold)),
+        bench=tuple(bench),
+        captains=(captains[0], captains[1]),
         start_star_keeper=(
             bool(lineups[0] is not None and star_keepers[0]),
             bool(lineups[1] is not None and star_keepers[1]),
