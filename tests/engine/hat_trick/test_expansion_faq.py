@@ -4,9 +4,8 @@ from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.actions import UseAbility
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
 from matches.engine.hat_trick.pitch import code, parse_field
-from matches.engine.hat_trick.state import evolve
 
-from .util import arrange, play, rejects
+from .util import arrange, ball_at, event, play, rejects
 from .xutil import lineup, xnew
 
 
@@ -42,19 +41,23 @@ def test_HX_N_5_parry_takes_the_lower_of_two_numbers():
 
 
 def test_HX_N_2_tied_receivers_wait_for_the_managers_choice():
-    # blue 2 (full-back no. 2) and 3 (overlapping full-back 2/3) share no. 2
+    # blue 2 (full-back no. 2) and 3 (overlapping full-back 2/3) share no. 2; line 2 holds no
+    # blue player, so blue no. 4's completed pass goes to the lowest number of his own line
     s = xnew(lineup({3: "overlapping_full_back-2-3"}))
     s = arrange(s, {"a1": "B2", "b1": "B3", "c1": "B4", "d1": "B5"})
     s = arrange(s, {"a2": "", "b2": "", "c2": "", "d2": ""})
-    s = evolve(s, ball=parse_field("a1"), grid=s.grid)
-    s = s._replace(phase="defender_move", cards=s.cards, attacker=0)
-    s = arrange(s, {}, cards=("S2l", "S1l"))
-    s, events = play(s, "skip")
-    tie = [e for e in events if e.kind == "lowest_number_tie"]
-    if tie:  # the pass stayed in line 1 only if line 2 is empty of blue players
-        assert ENGINE.legal_actions(s)["actions"][0]["type"] == "choose"
-        rejects(s, "skip", "choose_tied_player", "HX-N.2")
-        rejects(s, "ch9", "not_a_tied_player", "HX-N.2")
+    s = arrange(s, {}, cards=("S2l", "S1l"), phase="defender_move", attacker=0, ball="c1")
+    s, events = play(s, "skip")  # no red player in line 1: the pass is completed
+    assert event(events, "pass_completed").data["passer"] == 4
+    assert event(events, "lowest_number_tie").data == {"decides": "receiver", "players": [2, 3]}
+    assert ENGINE.legal_actions(s)["actions"] == [
+        {"type": "choose", "decides": "receiver", "players": [2, 3]}
+    ]
+    rejects(s, "skip", "choose_tied_player", "HX-N.2")
+    rejects(s, "ch9", "not_a_tied_player", "HX-N.2")
+    s, events = play(s, "ch3")
+    assert event(events, "tie_decided").data == {"decides": "receiver", "player": 3, "at": "b1"}
+    assert ball_at(s) == "b1:B3" and s.phase == "play_cards"
     rejects(xnew(lineup()), "ch2", "no_tie", "HX-N.2")
 
 
