@@ -11,6 +11,8 @@ from collections import Counter
 from itertools import product
 from typing import Any
 
+from matches.engine.hat_trick.expansion.effects import check_effect
+from matches.engine.hat_trick.expansion.style_data import problems as style_card_problems
 from teams.catalogs import piece_sets
 
 SLOTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
@@ -510,9 +512,30 @@ def expansion_problems(exp: Any) -> list[str]:
             problems.append(f"{where}.gold must list shirt numbers.")
         if not isinstance(team.get("star_keeper", False), bool):
             problems.append(f"{where}.star_keeper must be true or false.")
+    problems.extend(_effect_problems(exp))
     for key in ("gold_upgrade_price", "star_keeper_price"):
         if key in exp and not is_whole(exp[key], 0, 99):
             problems.append(f"expansion.{key} must be a whole number of stars.")
     if exp.get("star_keeper_pool", "defensive") not in POOLS:
         problems.append("expansion.star_keeper_pool must be defensive or offensive.")
     return problems
+
+
+def _effect_problems(exp: dict[str, Any]) -> list[str]:
+    """Ability effects and style card data the engine would refuse (HX-A.0, HX-S.0): checked
+    with the engine's own vocabulary so that an edit cannot store what no match could play."""
+    problems: list[str] = []
+    abilities = exp.get("abilities", []) or []
+    if not isinstance(abilities, list):
+        return ["expansion.abilities must be a list."]
+    for i, ability in enumerate(abilities):
+        where = f"expansion.abilities[{i}]"
+        if not isinstance(ability, dict) or not isinstance(ability.get("id"), str):
+            problems.append(f"{where}.id must be a text.")
+        elif "effect" in ability:
+            problem = check_effect(ability["effect"])
+            if problem:
+                problems.append(f"{where}.effect: {problem}")
+    if not isinstance(exp.get("style_cards", []) or [], list):
+        return [*problems, "expansion.style_cards must be a list."]
+    return problems + style_card_problems(exp)

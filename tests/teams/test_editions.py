@@ -178,6 +178,27 @@ def test_malformed_edition_data_is_400(staff_client, edition):
     assert Edition.objects.count() == 1
 
 
+def test_ability_effects_and_style_cards_the_engine_would_refuse_are_400(staff_client, edition):
+    url = f"/api/editions/{edition.id}/"
+    data = copy.deepcopy(edition.data)
+    data["expansion"]["abilities"][0]["effect"] = {"kind": "teleport"}
+    data["expansion"]["abilities"][1]["effect"]["when"] = "at_half_time"
+    data["expansion"]["style_cards"][0]["play"] = {"kind": "block"}
+    data["expansion"]["style_cards"][1]["earn"] = {"actions": ["header"], "count": 2}
+    body = assert_error_shape(staff_client.patch(url, {"data": data}, format="json"), 400)
+    problems = body["details"]["problems"]
+    assert body["code"] == "invalid_catalog" and len(problems) == 4
+    assert problems[0].startswith("expansion.abilities[0].effect: effect kind must be one of")
+    assert problems[1].startswith("expansion.abilities[1].effect: when must be one of")
+    assert problems[2].startswith("expansion.style_cards[0].play: a style card's effect kind")
+    assert problems[3].startswith("expansion.style_cards[1].earn: earn.actions must list")
+    assert Edition.objects.count() == 1
+    # a correct edit of an effect is stored
+    good = copy.deepcopy(edition.data)
+    good["expansion"]["style_cards"][0]["play"]["amount"] = 2
+    assert staff_client.patch(url, {"data": good}, format="json").status_code == 200
+
+
 def test_edition_used_by_a_build_through_the_service(auth_client, user, edition):
     services.build_create(
         owner=user,
