@@ -173,6 +173,7 @@ class EventPagination(CursorPagination):
 
 class MatchEventsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    pagination_class = EventPagination
     throttle_scope = "append"
 
     def get_throttles(self):
@@ -184,7 +185,7 @@ class MatchEventsView(APIView):
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
-        paginator = EventPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(
             MatchEvent.objects.filter(match=match).select_related("author"), request, view=self
         )

@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import django_filters
+from django import forms
 from django.db.models import Exists, OuterRef
 
 from matches.models import Match, MatchSide, MatchStatus, SideResult, Visibility
+
+MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
+
+
+class IdFilter(django_filters.NumberFilter):
+    """A whole-number id; anything else (1.5, or beyond the id column's range) is a 400."""
+
+    field_class = forms.IntegerField
 
 
 def _side(**lookups):
@@ -23,7 +32,9 @@ class MatchHistoryFilter(django_filters.FilterSet):
         method="filter_opponent",
         help_text="Username of a manager who played against `manager` (or against you).",
     )
-    team = django_filters.NumberFilter(method="filter_team", help_text="Team id of a side.")
+    team = IdFilter(
+        method="filter_team", min_value=1, max_value=MAX_ID, help_text="Team id of a side."
+    )
     result = django_filters.ChoiceFilter(
         choices=SideResult.choices,
         method="filter_result",

@@ -65,7 +65,7 @@ class PublicView(APIView):
 
     def paginate(self, request, queryset, serializer_class, ordering):
         self.current_ordering = ordering
-        paginator = SortedCursorPagination()
+        paginator = self.pagination_class()
         page = paginator.paginate_queryset(queryset, request, view=self)
         return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
@@ -277,6 +277,7 @@ SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 
 
 class LeaderboardView(PublicView):
+    pagination_class = SortedCursorPagination
     query_serializer = LeaderboardQuery
 
     @extend_schema(
@@ -311,6 +312,7 @@ class ManagerStatsView(PublicView):
 
 
 class RatingHistoryView(PublicView):
+    pagination_class = SortedCursorPagination
     query_serializer = RequiredGameQuery
 
     @extend_schema(
@@ -386,6 +388,7 @@ class HeadToHeadView(PublicView):
 
 
 class PlayerStatsView(PublicView):
+    pagination_class = SortedCursorPagination
     query_serializer = PlayerQuery
 
     @extend_schema(
@@ -429,6 +432,7 @@ class MatchPlayersView(PublicView):
 
 
 class TeamCardListView(PublicView):
+    pagination_class = SortedCursorPagination
     query_serializer = TeamQuery
 
     @extend_schema(

@@ -35,6 +35,13 @@ def test_side_plays_its_teams_pieces(players, client_for):
     assert response.json()["match"]["edition"]["id"] == edition_id("trixkick")
     history = ann.get(f"/api/matches/?team={team}").json()["results"]
     assert [m["id"] for m in history] == [response.json()["match"]["id"]]
+    assert ann.get(f"/api/matches/?team={2**63 - 1}").json()["results"] == []
+
+
+@pytest.mark.parametrize("value", ["1.5", "abc", "0", str(2**63), "-99999999999999999999"])
+def test_history_team_filter_refuses_what_is_not_an_id(players, client_for, value):
+    body = assert_error_shape(client_for(players[0]).get(f"/api/matches/?team={value}"), 400)
+    assert "team" in body["fields"]
 
 
 def test_another_managers_team_or_wrong_game_is_refused(players, client_for):
