@@ -56,6 +56,54 @@ class PickInput(serializers.Serializer):
     )
 
 
+class BenchInput(serializers.Serializer):
+    card = serializers.CharField(
+        max_length=100, help_text="Player card id, e.g. blue:box_to_box-7-8."
+    )
+    gold = serializers.BooleanField(
+        default=False, help_text="Always false: a bench card comes on silver (HX-E.3)."
+    )
+    pool = serializers.ChoiceField(
+        choices=rules.POOLS,
+        required=False,
+        allow_null=True,
+        help_text="Builds only: the pool that pays a balanced bench card (HX-B2.7).",
+    )
+
+    def validate_gold(self, value: bool) -> bool:
+        if value:
+            raise serializers.ValidationError(
+                "A bench card comes on its silver side (HX-E.3); it cannot start gold.",
+                code="bench_gold",
+            )
+        return value
+
+
+BENCH_HELP = (
+    "Up to 5 further cards of the team's colour, none on the pitch (HX-B1.7); more than 5 "
+    "is the violation bench_too_long."
+)
+CAPTAIN_HELP = (
+    "The captain's slot (HX-B1.8, HX-E.4); no. 6 when left out or null. A number outside "
+    "2-11 is the violation captain_not_a_slot."
+)
+
+
+def bench_field(**kwargs: Any) -> BenchInput:
+    return BenchInput(many=True, max_length=20, allow_empty=True, help_text=BENCH_HELP, **kwargs)
+
+
+def captain_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0, max_value=99, allow_null=True, help_text=CAPTAIN_HELP, **kwargs
+    )
+
+
+class BenchOutput(serializers.Serializer):
+    card = serializers.CharField()
+    pool = serializers.CharField(required=False, allow_null=True)
+
+
 class PickOutput(serializers.Serializer):
     slot = serializers.IntegerField()
     card = serializers.CharField()
@@ -277,6 +325,8 @@ class TeamCreateInput(serializers.Serializer):
     star_keeper = serializers.BooleanField(default=False)
     team_card = serializers.CharField(max_length=100, required=False)
     pieces = PiecesInput(required=False)
+    bench = bench_field(required=False)
+    captain = captain_field(required=False)
 
 
 class TeamUpdateInput(serializers.Serializer):
@@ -290,6 +340,8 @@ class TeamUpdateInput(serializers.Serializer):
     star_keeper = serializers.BooleanField(required=False)
     team_card = serializers.CharField(max_length=100, required=False)
     pieces = PiecesInput(required=False)
+    bench = bench_field(required=False)
+    captain = captain_field(required=False)
 
 
 class TeamListView(APIView):
@@ -313,7 +365,7 @@ class TeamListView(APIView):
     def post(self, request):
         data = TeamCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        team = services.team_create(owner=request.user, **data.validated_data)
+        team = services.team_create(owner=request.user, **_clean_bench(data.validated_data))
         return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
 
 
@@ -333,7 +385,7 @@ class TeamDetailView(APIView):
         _check_owner(team, request.user)
         data = TeamUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        team = services.team_update(team=team, **data.validated_data)
+        team = services.team_update(team=team, **_clean_bench(data.validated_data))
         return Response(TeamOutput(team).data)
 
     @extend_schema(responses={204: None}, summary="Delete a team (owner)")
@@ -381,6 +433,8 @@ class BuildCheckInput(serializers.Serializer):
     card_colour = serializers.ChoiceField(choices=rules.COLOURS, default="blue", source="colour")
     star_keeper = serializers.BooleanField(default=False)
     picks = PickInput(many=True, max_length=20, allow_empty=True)
+    bench = bench_field(required=False)
+    captain = captain_field(required=False)
 
 
 class BuildCreateInput(BuildCheckInput):
@@ -394,6 +448,8 @@ class BuildUpdateInput(serializers.Serializer):
     card_colour = serializers.ChoiceField(choices=rules.COLOURS, required=False, source="colour")
     star_keeper = serializers.BooleanField(required=False)
     picks = PickInput(many=True, max_length=20, allow_empty=True, required=False)
+    bench = bench_field(required=False)
+    captain = captain_field(required=False)
 
 
 class PricedPickOutput(serializers.Serializer):
@@ -409,11 +465,23 @@ class PricedPickOutput(serializers.Serializer):
     )
 
 
+class PricedBenchOutput(serializers.Serializer):
+    card = serializers.CharField()
+    shield = serializers.CharField(allow_null=True)
+    price = serializers.IntegerField(allow_null=True, help_text="Silver price in stars.")
+    cost = serializers.IntegerField(allow_null=True, help_text="What the bench card costs.")
+    pool = serializers.CharField(allow_null=True, help_text="The pool that pays.")
+    pool_chosen = serializers.BooleanField(
+        required=False, help_text="The server chose the pool of this balanced player."
+    )
+
+
 class BuildCheckOutput(serializers.Serializer):
     valid = serializers.BooleanField()
     violations = ViolationOutput(many=True)
     pools = PoolsOutput()
     picks = PricedPickOutput(many=True)
+    bench = PricedBenchOutput(many=True, help_text="The bench cards, paid like the lineup.")
     star_keeper_cost = serializers.IntegerField()
 
 
@@ -427,6 +495,10 @@ class BuildOutput(serializers.Serializer):
     card_colour = serializers.CharField(source="colour")
     star_keeper = serializers.BooleanField()
     picks = PickOutput(many=True)
+    bench = BenchOutput(many=True)
+    captain = serializers.IntegerField(
+        allow_null=True, help_text="The captain's slot; null means the default, no. 6."
+    )
     status = serializers.CharField(help_text="valid or invalid")
     violations = ViolationOutput(many=True)
     pools = serializers.JSONField(help_text="{defensive|offensive: {budget, spent, left}}")
@@ -442,6 +514,17 @@ class BuildTeamInput(serializers.Serializer):
     colours = serializers.ListField(
         child=serializers.CharField(max_length=32), max_length=4, required=False
     )
+
+
+def _clean_bench(values: dict[str, Any]) -> dict[str, Any]:
+    """The validated input with its bench as ``[{"card", "pool"?}]`` (``gold`` is always false)."""
+    values = dict(values)
+    if values.get("bench") is not None:
+        values["bench"] = [
+            {"card": b["card"], **({"pool": b["pool"]} if b.get("pool") else {})}
+            for b in values["bench"]
+        ]
+    return values
 
 
 def _clean_picks(picks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -465,7 +548,7 @@ class BuildCheckView(APIView):
     def post(self, request):
         data = BuildCheckInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
+        values = _clean_bench(data.validated_data)
         values["picks"] = _clean_picks(values["picks"])
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
@@ -491,7 +574,7 @@ class BuildListView(APIView):
     def post(self, request):
         data = BuildCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
+        values = _clean_bench(data.validated_data)
         values["picks"] = _clean_picks(values["picks"])
         build = services.build_create(owner=request.user, **values)
         return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
@@ -515,7 +598,7 @@ class BuildDetailView(APIView):
         _check_owner(build, request.user)
         data = BuildUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
+        values = _clean_bench(data.validated_data)
         if "picks" in values:
             values["picks"] = _clean_picks(values["picks"])
         build = services.build_update(build=build, **values)

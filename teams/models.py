@@ -137,6 +137,12 @@ class Build(models.Model):
     colour = models.CharField(max_length=16)
     star_keeper = models.BooleanField(default=False)
     picks = models.JSONField(default=list)
+    bench = models.JSONField(
+        default=list, blank=True, help_text="Up to 5 further cards, {card, pool} (HX-B1.7)."
+    )
+    captain = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The captain's slot; no. 6 when empty (HX-B1.8)."
+    )
     status = models.CharField(max_length=8, choices=Validity.choices)
     violations = models.JSONField(default=list, blank=True)
     pools = models.JSONField(default=dict)

@@ -8,7 +8,6 @@ Every check returns *all* violations at once; each is a dict
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from typing import Any
 
 from matches.engine.hat_trick.expansion.effects import check_effect
@@ -21,6 +20,8 @@ ORIENTATIONS = ("defensive", "balanced", "offensive")
 CLASSES = ("I", "II", "III", "IV")
 POOLS = ("defensive", "offensive")
 STYLES = ("tactical", "technical", "physical", "total")
+MAX_BENCH = 5  # HX-B1.7 (the engine's HX-E.3 bench)
+DEFAULT_CAPTAIN = 6  # HX-B1.8 (the engine's default, HX-E.4)
 
 
 class CatalogMissing(ValueError):
@@ -84,13 +85,20 @@ def card_for_design(exp: dict[str, Any], design: str, colour: str) -> dict[str, 
 
 
 def check_lineup(
-    exp: dict[str, Any], *, colour: str, picks: list[dict[str, Any]]
+    exp: dict[str, Any],
+    *,
+    colour: str,
+    picks: list[dict[str, Any]],
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> list[dict[str, Any]]:
-    """Structural checks of a Hat-Trick lineup: one card of the team's colour per slot 2–11."""
+    """Structural checks of a Hat-Trick lineup: one card of the team's colour per slot 2–11,
+    and the optional bench (HX-B1.7) and captain (HX-B1.8)."""
     cards = player_cards(exp)
+    bench = bench or []
     found: list[dict[str, Any]] = []
     slot_counts = Counter(p["slot"] for p in picks)
-    card_counts = Counter(p["card"] for p in picks)
+    card_counts = Counter(p["card"] for p in picks) + Counter(b["card"] for b in bench)
     reported_twice: set[str] = set()
     for pick in picks:
         slot, card_id = pick["slot"], pick["card"]
@@ -142,16 +150,7 @@ def check_lineup(
             )
         if card_counts[card_id] > 1 and card_id not in reported_twice:
             reported_twice.add(card_id)
-            found.append(
-                violation(
-                    "card_used_twice",
-                    f"{card.get('name', card_id)} is picked for {card_counts[card_id]} slots; each card exists once.",
-                    rule="HX-B1.5",
-                    slot=slot,
-                    card=card_id,
-                    slots=sorted(p["slot"] for p in picks if p["card"] == card_id),
-                )
-            )
+            found.append(_used_twice(card, card_id, picks, bench))
     for slot in sorted(s for s, n in slot_counts.items() if n > 1):
         found.append(
             violation(
@@ -171,6 +170,89 @@ def check_lineup(
                     slot=slot,
                 )
             )
+    found.extend(_check_bench(cards, colour=colour, picks=picks, bench=bench, seen=reported_twice))
+    if captain is not None and captain not in SLOTS:
+        found.append(
+            violation(
+                "captain_not_a_slot",
+                f"The captain must be one of the players on slots 2 to 11, not number {captain}.",
+                rule="HX-B1.8",
+                slot=captain,
+                captain=captain,
+            )
+        )
+    return found
+
+
+def _used_twice(
+    card: dict[str, Any], card_id: str, picks: list[dict[str, Any]], bench: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """HX-B1.5: one card on two slots, on a slot and on the bench, or twice on the bench."""
+    slots = sorted(p["slot"] for p in picks if p["card"] == card_id)
+    on_bench = sum(1 for b in bench if b["card"] == card_id)
+    places = [f"slot {s}" for s in slots] + ["the bench"] * on_bench
+    return violation(
+        "card_used_twice",
+        f"{card.get('name', card_id)} is picked for {' and '.join(places)}; each card exists once.",
+        rule="HX-B1.5",
+        slot=slots[0] if slots else None,
+        card=card_id,
+        slots=slots,
+        bench=on_bench,
+    )
+
+
+def _check_bench(
+    cards: dict[str, dict[str, Any]],
+    *,
+    colour: str,
+    picks: list[dict[str, Any]],
+    bench: list[dict[str, Any]],
+    seen: set[str],
+) -> list[dict[str, Any]]:
+    """HX-B1.7: up to five further cards of the team's colour, none of them on the pitch."""
+    found: list[dict[str, Any]] = []
+    if len(bench) > MAX_BENCH:
+        found.append(
+            violation(
+                "bench_too_long",
+                f"The bench takes up to {MAX_BENCH} cards, not {len(bench)}.",
+                rule="HX-B1.7",
+                count=len(bench),
+                limit=MAX_BENCH,
+            )
+        )
+    pitch = Counter(p["card"] for p in picks)
+    for entry in bench:
+        card_id = entry["card"]
+        card = cards.get(card_id)
+        if card is None:
+            found.append(
+                violation(
+                    "unknown_card",
+                    f"There is no player card {card_id!r} in this edition.",
+                    rule="HX-B1.2",
+                    card=card_id,
+                    bench=True,
+                )
+            )
+            continue
+        if card.get("colour") != colour:
+            found.append(
+                violation(
+                    "wrong_colour",
+                    f"{card.get('name', card_id)} on the bench is a {card.get('colour')} card; this team plays with {colour} cards.",
+                    rule="HX-B1.3",
+                    card=card_id,
+                    card_colour=card.get("colour"),
+                    team_colour=colour,
+                    bench=True,
+                )
+            )
+        twice = pitch[card_id] + sum(1 for b in bench if b["card"] == card_id)
+        if twice > 1 and card_id not in seen:
+            seen.add(card_id)
+            found.append(_used_twice(card, card_id, picks, bench))
     return found
 
 
@@ -183,31 +265,23 @@ def lineup_normalise(
     style: str | None,
     source: str,
     team_card: str | None = None,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> dict[str, Any]:
-    """The lineup a match receives (see docs/teams.md, "Lineup shape")."""
+    """The lineup a match receives (see docs/teams.md, "Lineup shape").
+
+    ``bench`` holds the bench cards (``{"card"}``, HX-B1.7) in the slot format without a
+    slot, on their silver side (they come on silver, HX-E.3); ``captain`` is the captain's
+    slot, no. 6 when not given (HX-B1.8).
+    """
     cards = player_cards(exp)
     by_slot = {p["slot"]: p for p in picks}
-    slots = {}
-    for slot in SLOTS:
-        pick = by_slot[slot]
-        card = cards[pick["card"]]
-        gold = bool(pick.get("gold", False))
-        side = card["gold" if gold else "silver"]
-        slots[str(slot)] = {
-            "card": card["id"],
-            "design": card.get("design"),
-            "role": card.get("role"),
-            "name": card.get("name"),
-            "numbers": card.get("numbers"),
-            "shield": card.get("shield"),
-            "edge": card.get("edge"),
-            "gold": gold,
-            "attack": side.get("attack"),
-            "defence": side.get("defence"),
-            "ability": side.get("ability"),
-            "silver": card.get("silver"),
-            "gold_side": card.get("gold"),
-        }
+    slots = {
+        str(slot): _lineup_entry(
+            cards[by_slot[slot]["card"]], bool(by_slot[slot].get("gold", False))
+        )
+        for slot in SLOTS
+    }
     return {
         "game": "hat-trick",
         "source": source,
@@ -217,6 +291,27 @@ def lineup_normalise(
         "gold": sorted(int(s) for s, entry in slots.items() if entry["gold"]),
         "star_keeper": bool(star_keeper),
         "style": style or None,
+        "bench": [_lineup_entry(cards[entry["card"]], False) for entry in bench or []],
+        "captain": DEFAULT_CAPTAIN if captain is None else captain,
+    }
+
+
+def _lineup_entry(card: dict[str, Any], gold: bool) -> dict[str, Any]:
+    side = card["gold" if gold else "silver"]
+    return {
+        "card": card["id"],
+        "design": card.get("design"),
+        "role": card.get("role"),
+        "name": card.get("name"),
+        "numbers": card.get("numbers"),
+        "shield": card.get("shield"),
+        "edge": card.get("edge"),
+        "gold": gold,
+        "attack": side.get("attack"),
+        "defence": side.get("defence"),
+        "ability": side.get("ability"),
+        "silver": card.get("silver"),
+        "gold_side": card.get("gold"),
     }
 
 
@@ -248,6 +343,43 @@ def _pool_state(budget: dict[str, int], spent: dict[str, int]) -> dict[str, dict
     }
 
 
+def _choose_pools(
+    costs: list[int], fixed: dict[str, int], budget: dict[str, int]
+) -> tuple[tuple[str, ...], dict[str, int], dict[str, int]]:
+    """The pools of the free balanced players: ``(choice, spent, over)``.
+
+    The best assignment has the least overspending in total, then the least in one pool, then
+    the most stars left in the poorer pool; among equals, the first in the order that tries
+    ``defensive`` before ``offensive`` for each player in turn. Found over the reachable
+    defensive sums (not the 2**n assignments), so a long list of picks stays cheap.
+    """
+    total = sum(costs)
+    # reach[i]: the defensive sums the players i.. can make
+    reach: list[set[int]] = [set() for _ in range(len(costs) + 1)]
+    reach[len(costs)] = {0}
+    for i in range(len(costs) - 1, -1, -1):
+        reach[i] = reach[i + 1] | {d + costs[i] for d in reach[i + 1]}
+
+    def outcome(d: int) -> tuple[tuple[int, int, int], dict[str, int], dict[str, int]]:
+        spent = {"defensive": fixed["defensive"] + d, "offensive": fixed["offensive"] + total - d}
+        over = {pool: max(0, spent[pool] - budget[pool]) for pool in POOLS}
+        left = [budget[pool] - spent[pool] for pool in POOLS]
+        return (sum(over.values()), max(over.values()), -min(left)), spent, over
+
+    best_key = min(outcome(d)[0] for d in reach[0])
+    targets = {d for d in reach[0] if outcome(d)[0] == best_key}
+    choice: list[str] = []
+    so_far = 0
+    for i, cost in enumerate(costs):
+        if any(t - so_far - cost in reach[i + 1] for t in targets):
+            choice.append("defensive")
+            so_far += cost
+        else:
+            choice.append("offensive")
+    _, spent, over = outcome(so_far)
+    return tuple(choice), spent, over
+
+
 def check_build(
     exp: dict[str, Any],
     *,
@@ -256,14 +388,18 @@ def check_build(
     colour: str,
     picks: list[dict[str, Any]],
     star_keeper: bool,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> dict[str, Any]:
-    """Check a budget build; answer ``{"valid", "violations", "pools", "picks"}``.
+    """Check a budget build; answer ``{"valid", "violations", "pools", "picks", "bench"}``.
 
     ``picks`` are ``{"slot", "card", "gold", "pool"}``; ``pool`` (defensive/offensive) is
     optional and only chooses the pool of a balanced player: without it, the pool is chosen
-    so that the build fits if any whole assignment does (HX-B2.4).
+    so that the build fits if any whole assignment does (HX-B2.4). ``bench`` cards
+    (``{"card", "pool"}``) are paid like the others at their silver price (HX-B2.7).
     """
-    found = check_lineup(exp, colour=colour, picks=picks)
+    bench = bench or []
+    found = check_lineup(exp, colour=colour, picks=picks, bench=bench, captain=captain)
     cards = player_cards(exp)
     gold_price = int(exp.get("gold_upgrade_price", 1))
     keeper_price = int(exp.get("star_keeper_price", 0))
@@ -285,7 +421,9 @@ def check_build(
     fixed = {pool: 0 for pool in POOLS}
     free: list[int] = []  # indexes of balanced picks whose pool the server chooses
     priced: list[dict[str, Any]] = []
-    for pick in picks:
+    # Bench cards (HX-B2.7) come after the lineup's picks, with ``slot`` None and never gold.
+    everyone = [*picks, *({**b, "slot": None, "gold": False} for b in bench)]
+    for pick in everyone:
         card = cards.get(pick["card"])
         entry = {
             "slot": pick["slot"],
@@ -329,18 +467,7 @@ def check_build(
 
     # Choose the pools of the free balanced players: the fitting assignment if there is one,
     # otherwise the one that overspends least.
-    best: tuple | None = None
-    for choice in product(POOLS, repeat=len(free)):
-        spent = dict(fixed)
-        for index, pool in zip(free, choice, strict=True):
-            spent[pool] += priced[index]["cost"]
-        over = {pool: max(0, spent[pool] - budget[pool]) for pool in POOLS}
-        left = [budget[pool] - spent[pool] for pool in POOLS]
-        key = (sum(over.values()), max(over.values()), -min(left))
-        if best is None or key < best[0]:
-            best = (key, choice, spent, over)
-    assert best is not None
-    _, choice, spent, over = best
+    choice, spent, over = _choose_pools([priced[i]["cost"] for i in free], fixed, budget)
     for index, pool in zip(free, choice, strict=True):
         priced[index]["pool"] = pool
         priced[index]["pool_chosen"] = True
@@ -379,11 +506,15 @@ def check_build(
                         over=over[pool],
                     )
                 )
+    on_pitch, on_bench = priced[: len(picks)], priced[len(picks) :]
+    for entry in on_bench:
+        del entry["slot"], entry["gold"]
     return {
         "valid": not found,
         "violations": found,
         "pools": _pool_state(budget, spent),
-        "picks": sorted(priced, key=lambda p: p["slot"]),
+        "picks": sorted(on_pitch, key=lambda p: p["slot"]),
+        "bench": on_bench,
         "star_keeper_cost": keeper_price if star_keeper else 0,
     }
 

@@ -113,8 +113,11 @@ def build_evaluate(
     colour: str,
     picks: list[dict[str, Any]],
     star_keeper: bool = False,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> dict[str, Any]:
-    """Check a build without saving it: ``{"valid", "violations", "pools", "picks", ...}``."""
+    """Check a build without saving it: ``{"valid", "violations", "pools", "picks", "bench",
+    ...}``."""
     if edition.game != "hat-trick":
         raise ApiError(
             "no_budget_cards",
@@ -131,6 +134,8 @@ def build_evaluate(
         colour=colour,
         picks=picks,
         star_keeper=star_keeper,
+        bench=bench,
+        captain=captain,
     )
 
 
@@ -141,8 +146,9 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
     the lineup's shape per game is in docs/teams.md. ``engine_side`` holds only the keys the
     game's engine accepts for a side (TriXKick's rejects any other key): ``{"name"}``, plus
     ``{"pieces": {"field", "substitutes"}}`` for TriXKick and ``{"lineup": {"slots",
-    "star_keeper", "style"}}`` for a Hat-Trick expansion lineup (HX-0.1). Raises ``ApiError`` 422 ``team_invalid`` when the team
-    no longer holds under its edition (e.g. after an edition changed prices).
+    "star_keeper", "style", "bench", "captain"}}`` for a Hat-Trick expansion lineup (HX-0.1,
+    HX-E.3, HX-E.4). Raises ``ApiError`` 422 ``team_invalid`` when the team no longer holds
+    under its edition (e.g. after an edition changed prices).
     """
     if team.status != Validity.VALID:
         raise ApiError(
@@ -177,7 +183,9 @@ ENGINE_SLOT_KEYS = ("card", "role", "numbers", "edge", "gold", "silver", "gold_s
 
 def _hat_trick_engine_lineup(lineup: dict[str, Any]) -> dict[str, Any]:
     """What the Hat-Trick engine reads of a lineup: each slot's card values and abilities,
-    gold flags, the star keeper and the style (docs/rules/hat-trick.md, HX-0.1)."""
+    gold flags, the star keeper and the style (docs/rules/hat-trick.md, HX-0.1), the bench in
+    the slot format (HX-E.3) and the captain's slot (HX-E.4; no. 6 for a lineup saved before
+    teams had one)."""
     return {
         "slots": {
             str(slot): {key: entry.get(key) for key in ENGINE_SLOT_KEYS}
@@ -185,4 +193,8 @@ def _hat_trick_engine_lineup(lineup: dict[str, Any]) -> dict[str, Any]:
         },
         "star_keeper": bool(lineup.get("star_keeper", False)),
         "style": lineup.get("style") or None,
+        "bench": [
+            {key: entry.get(key) for key in ENGINE_SLOT_KEYS} for entry in lineup.get("bench") or []
+        ],
+        "captain": lineup.get("captain") or rules.DEFAULT_CAPTAIN,
     }

@@ -315,8 +315,11 @@ def _hat_trick_lineup(
     team_card: str | None,
     star_keeper: bool,
     style: str | None,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """``(lineup, violations)`` for a lineup of cards or a printed team card."""
+    """``(lineup, violations)`` for a lineup of cards or a printed team card, with the
+    optional bench and captain (HX-B1.7, HX-B1.8)."""
     exp = _expansion(edition)
     if team_card is not None:
         card = rules.team_cards(exp).get(team_card)
@@ -336,7 +339,9 @@ def _hat_trick_lineup(
     else:
         source = Team.Source.LINEUP
     picks = picks or []
-    violations = rules.check_lineup(exp, colour=card_colour, picks=picks)
+    violations = rules.check_lineup(
+        exp, colour=card_colour, picks=picks, bench=bench, captain=captain
+    )
     if violations:
         return {}, violations
     lineup = rules.lineup_normalise(
@@ -347,6 +352,8 @@ def _hat_trick_lineup(
         style=style,
         source=source,
         team_card=team_card,
+        bench=bench,
+        captain=captain,
     )
     return lineup, []
 
@@ -383,6 +390,11 @@ def _lineup_picks(lineup: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
+def _lineup_bench(lineup: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bench of a stored lineup as input (``{"card"}``); none in lineups made before it."""
+    return [{"card": entry["card"]} for entry in lineup.get("bench") or []]
+
+
 @transaction.atomic
 def team_create(
     *,
@@ -396,8 +408,11 @@ def team_create(
     star_keeper: bool = False,
     team_card: str | None = None,
     pieces: dict[str, list[str]] | None = None,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> Team:
-    """A team of ``owner``: a Hat-Trick lineup or team card, or a TriXKick piece set.
+    """A team of ``owner``: a Hat-Trick lineup or team card (either with an optional bench
+    and captain), or a TriXKick piece set.
 
     Raises ``ApiError`` 422 ``invalid_lineup`` with every violation when the lineup breaks a
     rule, 400 when the request does not fit the edition's game.
@@ -417,6 +432,8 @@ def team_create(
             team_card=team_card,
             star_keeper=star_keeper,
             style=style,
+            bench=bench,
+            captain=captain,
         )
         if team_card is not None and not violations:
             printed = rules.team_cards(_expansion(edition))[team_card]
@@ -428,6 +445,12 @@ def team_create(
     elif edition.game == "trixkick":
         if picks is not None or team_card is not None:
             raise ApiError("lineup_not_allowed", "TriXKick teams are made of pieces.")
+        if bench is not None or captain is not None:
+            raise ApiError(
+                "lineup_not_allowed",
+                "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
+                "its substitutes among its pieces.",
+            )
         lineup, violations = _trixkick_lineup(edition, pieces=pieces)
         source = Team.Source.PIECES
     else:
@@ -455,7 +478,7 @@ def team_create(
 @transaction.atomic
 def team_update(*, team: Team, **changes: Any) -> Team:
     """Change name, colours, style, or the lineup (not the lineup of a build's team)."""
-    lineup_keys = {"card_colour", "picks", "star_keeper", "team_card", "pieces"}
+    lineup_keys = {"card_colour", "picks", "star_keeper", "team_card", "pieces", "bench", "captain"}
     if lineup_keys & set(changes):
         if team.source == Team.Source.BUILD:
             raise ApiError(
@@ -471,6 +494,8 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                     team_card = current["team_card"]
                 else:
                     picks = _lineup_picks(current)
+            bench = changes["bench"] if "bench" in changes else _lineup_bench(current)
+            captain = changes["captain"] if "captain" in changes else current.get("captain")
             lineup, violations = _hat_trick_lineup(
                 team.edition,
                 card_colour=changes.get("card_colour", current.get("colour", "blue")),
@@ -478,9 +503,17 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                 team_card=team_card,
                 star_keeper=changes.get("star_keeper", current.get("star_keeper", False)),
                 style=changes.get("style", team.style),
+                bench=bench,
+                captain=captain,
             )
             source = Team.Source.TEAM_CARD if team_card else Team.Source.LINEUP
         else:
+            if "bench" in changes or "captain" in changes:
+                raise ApiError(
+                    "lineup_not_allowed",
+                    "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
+                    "its substitutes among its pieces.",
+                )
             lineup, violations = _trixkick_lineup(team.edition, pieces=changes.get("pieces"))
             source = Team.Source.PIECES
         if violations:
@@ -526,6 +559,8 @@ def _team_recheck(team: Team, *, reason_prefix: str = "") -> Team:
                 team_card=team_card,
                 star_keeper=bool(current.get("star_keeper")),
                 style=team.style or None,
+                bench=_lineup_bench(current),
+                captain=current.get("captain"),
             )
     except ApiError as exc:
         lineup = {}
@@ -553,6 +588,8 @@ def _build_check_and_save(build: Build, *, reason_prefix: str = "") -> Build:
             colour=build.colour,
             picks=build.picks,
             star_keeper=build.star_keeper,
+            bench=build.bench,
+            captain=build.captain,
         )
     except ApiError as exc:
         result = {
@@ -589,6 +626,8 @@ def _build_lineup(build: Build) -> dict[str, Any]:
         star_keeper=build.star_keeper,
         style=None,
         source=Team.Source.BUILD,
+        bench=build.bench,
+        captain=build.captain,
     )
     lineup["budget"] = {
         "orientation": build.orientation,
@@ -618,8 +657,12 @@ def build_create(
     colour: str,
     picks: list[dict[str, Any]],
     star_keeper: bool = False,
+    bench: list[dict[str, Any]] | None = None,
+    captain: int | None = None,
 ) -> Build:
-    """Save a build, valid or not (a draft is allowed); its status and violations say which."""
+    """Save a build, valid or not (a draft is allowed); its status and violations say which.
+    ``bench`` (``{"card", "pool"}``, paid like the lineup, HX-B2.7) and ``captain`` are
+    optional."""
     _require_hat_trick(edition)
     build = Build(
         owner=owner,
@@ -630,6 +673,8 @@ def build_create(
         colour=colour,
         picks=picks,
         star_keeper=star_keeper,
+        bench=bench or [],
+        captain=captain,
     )
     return _build_check_and_save(build)
 
@@ -640,6 +685,10 @@ def build_update(*, build: Build, **changes: Any) -> Build:
     for key, value in changes.items():
         if key in allowed and value is not None:
             setattr(build, key, value)
+    if "bench" in changes:
+        build.bench = changes["bench"] or []
+    if "captain" in changes:
+        build.captain = changes["captain"]  # null: back to the default (no. 6)
     _require_hat_trick(build.edition)
     return _build_check_and_save(build)
 

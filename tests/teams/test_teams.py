@@ -196,7 +196,8 @@ def test_hat_trick_side_config_is_accepted_by_the_engine(auth_client, edition):
     config = auth_client.get(f"/api/teams/{team['id']}/side-config/").json()
     side = config["engine_side"]
     assert set(side) == {"name", "lineup"} and side["name"] == "Germany"
-    assert set(side["lineup"]) == {"slots", "star_keeper", "style"}
+    assert set(side["lineup"]) == {"slots", "star_keeper", "style", "bench", "captain"}
+    assert side["lineup"]["bench"] == [] and side["lineup"]["captain"] == 6  # the defaults
     assert side["lineup"]["slots"]["4"]["card"] == "blue:ball_playing_centre_back-2-4"
     assert side["lineup"]["slots"]["4"]["gold"] is True
     assert side["lineup"]["style"] == "total" and side["lineup"]["star_keeper"] is True
