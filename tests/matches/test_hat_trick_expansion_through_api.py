@@ -1,5 +1,6 @@
 """Hat-Trick expansion matches through HTTP: teams from a team card and from a budget build
-play with their lineups (issue #5), and abilities are logged like any other action (HX-A)."""
+play with their lineups (issue #5), abilities are logged like any other action (HX-A), and a
+team's bench and captain reach the match events (HX-E.3, HX-E.4)."""
 
 import pytest
 
@@ -62,13 +63,13 @@ def team_from_build(client, gold=(9,)):
     return team.json()["id"]
 
 
-def create_match(client, team, other=None):
+def create_match(client, team, other=None, **options):
     sides = [{"name": "Home", "user": "ann", "team": team}, {"name": "Guest"}]
     if other is not None:
         sides[1]["team"] = other
     response = client.post(
         "/api/matches/",
-        {"game": "hat-trick", "sides": sides, "options": {"kickoff": 0}},
+        {"game": "hat-trick", "sides": sides, "options": {"kickoff": 0, **options}},
         format="json",
     )
     assert response.status_code == 201, response.content
@@ -178,3 +179,127 @@ def test_budget_team_uses_an_ability_and_finds_its_style_through_the_api(players
     assert kinds(effects) == ["style_card_played", "style_card_effect"]
     assert (state["pitch"]["a1"], state["pitch"]["d1"]) == ("B3", "B2")
     assert state["x"]["style_spent"] == [["total-1"], []] and state["x"]["style_hand"] == [0, 0]
+
+
+# --- a team's bench and captain in the match events (HX-E.3, HX-E.4) -------------------------
+
+CHEAP = {
+    2: "full_back-2",
+    3: "full_back-3",
+    4: "stopper-4",
+    5: "stopper-5",
+    6: "central_midfielder-6",
+    7: "central_midfielder-7",
+    8: "attacking_midfielder-8",
+    10: "attacking_midfielder-10",
+    9: "goal_poacher-9",
+    11: "goal_poacher-11",
+}
+
+
+def team_from_picks(client, name, colour, **extra):
+    body = {
+        "edition": hat_trick_edition().pk,
+        "name": name,
+        "card_colour": colour,
+        "picks": [{"slot": n, "card": f"{colour}:{design}"} for n, design in CHEAP.items()],
+        **extra,
+    }
+    response = client.post("/api/teams/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def refuse(client, match_id, seq, action):
+    response = client.post(
+        f"/api/matches/{match_id}/events/", {"expected_seq": seq, "action": action}, format="json"
+    )
+    assert response.status_code == 422, response.content
+    return response.json()
+
+
+def test_a_teams_bench_and_captain_play_substitutions_and_a_protest(players, client_for):
+    ann = client_for(players[0])
+    home = team_from_picks(ann, "Home", "blue", bench=[{"card": "blue:box_to_box-7-8"}], captain=11)
+    guest = team_from_picks(ann, "Guest", "red")
+    created = create_match(ann, home, guest, kickoff=1, match_events=["substitutions", "captain"])
+    match_id = created["match"]["id"]
+    xs = created["current"]["state"]["setup"]["expansion"]
+    assert [c["card"] for c in xs["bench"]] == ["blue:box_to_box-7-8"]
+    assert xs["captains"] == [11, 6]  # the team's captain; the guest's default no. 6
+
+    # a card that is not on the bench: refused, and nothing stored (the next move is seq 0)
+    refused = refuse(
+        ann,
+        match_id,
+        0,
+        {"type": "substitute", "side": 0, "player": 7, "card": "blue:stopper-4"},
+    )
+    assert (refused["code"], refused["rule"]) == ("substitution_not_allowed", "HX-E.3")
+
+    # the bench's box-to-box midfielder (7/8) comes on for no. 7, before the kick-off
+    effects, state = log_notation(ann, match_id, 0, "sub B7 blue:box_to_box-7-8")
+    assert kinds(effects) == ["substitution"]
+    assert effects[0]["data"] == {
+        "player": 7,
+        "off": "blue:central_midfielder-7",
+        "on": "blue:box_to_box-7-8",
+        "count": 1,
+    }
+    cards = {c["slot"]: c for c in state["setup"]["expansion"]["cards"] if c["side"] == 0}
+    assert cards[7]["card"] == "blue:box_to_box-7-8" and cards[7]["numbers"] == [7, 8]
+    assert state["setup"]["expansion"]["bench"] == [] and state["x"]["subs"] == [1, 0]
+    assert state["pitch"]["c3"] == "B7"  # he takes no. 7's field
+    # once on, he is no longer on the bench
+    again = refuse(
+        ann,
+        match_id,
+        1,
+        {"type": "substitute", "side": 0, "player": 8, "card": "blue:box_to_box-7-8"},
+    )
+    assert again["code"] == "substitution_not_allowed"
+
+    # red's no. 7 (2 attack) dribbles at blue's no. 6 (2 defence), both with a 2-football
+    # dribbling card: equal cards, so blue's no. 6 fouls and blue takes its yellow card
+    for seq, text in enumerate(["D2l/D2l", "skip", "skip"], start=1):
+        effects, state = log_notation(ann, match_id, seq, text)
+    assert kinds(effects)[-3:] == ["foul", "yellow_card", "free_kick"]
+    assert state["yellow"] == [True, False]
+    offered = ann.get(f"/api/matches/{match_id}/state/").json()["legal"]["actions"]
+    assert any(a["type"] == "protest" and a["side"] == 0 for a in offered)
+
+    # blue's captain, no. 11, protests; the top card of the pile is a short pass: rejected,
+    # and as blue now holds the yellow card, the captain is sent off for dissent
+    effects, state = log_notation(ann, match_id, 4, "pr B S2l")
+    assert kinds(effects) == ["protest_rejected", "red_card"]
+    assert effects[-1]["data"] == {"player": 11, "second_yellow": True, "dissent": True}
+    assert state["sent_off"] == [[11], []] and state["yellow"] == [False, False]
+    assert "B11" not in state["pitch"].values()
+    # once only
+    late = refuse(
+        ann,
+        match_id,
+        5,
+        {
+            "type": "protest",
+            "side": 0,
+            "card": {"kind": "dribbling", "footballs": 2, "edge": "left"},
+        },
+    )
+    assert (late["code"], late["rule"]) == ("protest_not_possible", "HX-E.4")
+
+
+def test_without_the_substitutions_event_the_bench_stays_on_the_bench(players, client_for):
+    ann = client_for(players[0])
+    home = team_from_picks(ann, "Home", "blue", bench=[{"card": "blue:box_to_box-7-8"}])
+    created = create_match(ann, home)
+    assert [c["card"] for c in created["current"]["state"]["setup"]["expansion"]["bench"]] == [
+        "blue:box_to_box-7-8"
+    ]
+    refused = refuse(
+        ann,
+        created["match"]["id"],
+        0,
+        {"type": "substitute", "side": 0, "player": 7, "card": "blue:box_to_box-7-8"},
+    )
+    assert (refused["code"], refused["rule"]) == ("match_event_off", "HX-E.0")
