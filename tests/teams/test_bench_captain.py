@@ -2,6 +2,8 @@
 team cards and budget builds carry them, every violation is reported at once, and a match side
 receives them in the format the engine reads (HX-E.3, HX-E.4)."""
 
+import copy
+
 import pytest
 
 from matches.engine.hat_trick import ENGINE
@@ -385,3 +387,36 @@ def test_saved_build_answers_the_same_violations_as_the_dry_run(auth_client, edi
     made = auth_client.post(f"/api/builds/{saved.json()['id']}/team/", {}, format="json")
     assert_error_shape(made, 422, "build_invalid")
     assert Build.objects.get().team is None and not Team.objects.exists()
+
+
+# --- a new edition version re-checks the bench (HX-B4.1) --------------------------------------
+
+
+def test_new_edition_rechecks_the_bench_of_teams_and_builds(staff_client, auth_client, edition):
+    lineup_team = create(
+        auth_client, edition, name="L", picks=picks(), bench=bench("blue:winger-9-11"), captain=8
+    ).json()
+    build = auth_client.post(
+        "/api/builds/", build_body(edition, bench=bench("blue:man_marker-4")), format="json"
+    ).json()
+    assert build["status"] == "valid"
+    data = copy.deepcopy(edition.data)
+    data["expansion"]["player_cards"] = [
+        c for c in data["expansion"]["player_cards"] if c["id"] != "blue:winger-9-11"
+    ]
+    for card in data["expansion"]["player_cards"]:
+        if card["id"] == "blue:man_marker-4":
+            card["price"] = 9  # the bench card alone now overspends the defensive pool
+    response = staff_client.patch(f"/api/editions/{edition.id}/", {"data": data}, format="json")
+    assert response.status_code == 201, response.content
+
+    team = Team.objects.get(pk=lineup_team["id"])
+    assert team.status == "invalid"
+    assert [(v["code"], v["card"]) for v in team.violations] == [
+        ("unknown_card", "blue:winger-9-11")
+    ]
+    assert team.lineup["captain"] == 8  # kept as it was, not dropped
+    rechecked = auth_client.get(f"/api/builds/{build['id']}/").json()
+    assert rechecked["status"] == "invalid"
+    assert [v["code"] for v in rechecked["violations"]] == ["defensive_pool_exceeded"]
+    assert rechecked["bench"] == [{"card": "blue:man_marker-4", "pool": None}]
