@@ -123,8 +123,8 @@ class PiecesInput(serializers.Serializer):
     )
 
 
-def _paginate(view: APIView, request, queryset, serializer_class, pagination_class=None):
-    paginator = (pagination_class or NewestFirstCursorPagination)()
+def _paginate(view: APIView, request, queryset, serializer_class):
+    paginator = view.pagination_class()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
@@ -185,6 +185,7 @@ class EditionUpdateInput(serializers.Serializer):
 
 
 class EditionListView(APIView):
+    pagination_class = NewestFirstCursorPagination
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -262,6 +263,7 @@ class CardPagination(CursorPagination):
 
 
 class EditionCardListView(APIView):
+    pagination_class = CardPagination
     permission_classes = [AllowAny]
 
     @extend_schema(
@@ -275,7 +277,7 @@ class EditionCardListView(APIView):
         if "type" in filters:
             filters["shield"] = filters.pop("type")
         queryset = selectors.card_list(edition=edition, **filters)
-        return _paginate(self, request, queryset, CardOutput, CardPagination)
+        return _paginate(self, request, queryset, CardOutput)
 
 
 # --- teams -------------------------------------------------------------------------------------
@@ -345,6 +347,7 @@ class TeamUpdateInput(serializers.Serializer):
 
 
 class TeamListView(APIView):
+    pagination_class = NewestFirstCursorPagination
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
@@ -554,6 +557,7 @@ class BuildCheckView(APIView):
 
 
 class BuildListView(APIView):
+    pagination_class = NewestFirstCursorPagination
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
