@@ -3,6 +3,12 @@
 The record is written in the same transaction as the write it answers, so either both are
 stored or neither. The same key with another body is refused (422), because the client reused
 a key for a different request.
+
+The record is looked up only when the write does not go through. A first attempt (the usual
+case) costs no lookup; a retry of a request that was answered either fails as a write (its
+``expected_seq`` is stale by now, the match is closed…) or, when it would succeed again, hits
+the unique key of its record, which rolls the repeated write back. Either way the record is
+then found and its answer replayed.
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, transaction
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -57,9 +63,6 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
             "invalid_idempotency_key", "The Idempotency-Key is longer than 200 characters."
         )
     fingerprint = _fingerprint(request)
-    existing = _record(request.user, key)
-    if existing is not None:
-        return _replay(existing, fingerprint)
     try:
         with transaction.atomic():
             response = write()
@@ -71,8 +74,12 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
                 status_code=response.status_code,
                 body=response.data,
             )
-    except IntegrityError:
-        # The same key raced in from another request and won: answer as it did.
+    except Exception as exc:
+        if isinstance(exc, DatabaseError) and not isinstance(exc, IntegrityError):
+            raise  # the database failed: nothing was stored and the key is not used up
+        # The write failed (a retry's expected_seq is stale by now…) or the key is taken (a
+        # retry that went through again, or the same key raced in from another request and
+        # won; either way the write was rolled back): answer as the first time, if there was one.
         existing = _record(request.user, key)
         if existing is None:
             raise

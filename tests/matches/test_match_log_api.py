@@ -196,6 +196,40 @@ def test_idempotent_retry_returns_first_answer_and_creates_nothing(
     assert MatchEvent.objects.count() == 1
 
 
+def test_idempotent_retry_that_would_go_through_again_is_rolled_back_and_replayed(
+    amigo_match, players, client_for
+):
+    # without expected_seq a retried undo would undo a second move: its key says it is a retry
+    client = client_for(players[0])
+    deal = amigo_deal(random.Random(4), 4)
+    assert append(client, amigo_match, deal, 0).status_code == 201
+    lead = {"type": "play", "card": deal["hands"][1][0], "trick": 1}
+    assert append(client, amigo_match, lead, 1).status_code == 201
+    undo = url(amigo_match, "undo/")
+    first = client.post(undo, {}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
+    retry = client.post(undo, {}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
+    assert first.status_code == retry.status_code == 201
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    assert first.json() == retry.json()
+    assert MatchEvent.objects.filter(kind="undo").count() == 1
+    assert Match.objects.get(pk=amigo_match["match"]["id"]).seq == 3
+
+
+def test_reused_idempotency_key_is_422_even_where_the_other_write_would_go_through(
+    amigo_match, players, client_for
+):
+    client = client_for(players[0])
+    deal = amigo_deal(random.Random(4), 4)
+    assert append(client, amigo_match, deal, 0, HTTP_IDEMPOTENCY_KEY="k-4").status_code == 201
+    lead = {"type": "play", "card": deal["hands"][1][0], "trick": 1}
+    assert append(client, amigo_match, lead, 1).status_code == 201  # the move is legal
+    client.post(url(amigo_match, "undo/"), {"expected_seq": 2}, format="json")
+    other = append(client, amigo_match, lead, 3, HTTP_IDEMPOTENCY_KEY="k-4")
+    assert_error_shape(other, 422, "idempotency_key_reused")
+    assert Match.objects.get(pk=amigo_match["match"]["id"]).seq == 3
+    assert MatchEvent.objects.count() == 3
+
+
 def test_same_idempotency_key_with_another_body_is_422(amigo_match, players, client_for):
     client = client_for(players[0])
     assert (
