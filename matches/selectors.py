@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from matches import snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
@@ -78,7 +79,7 @@ def match_state_current(match: Match, *, state: Any = None) -> StateView:
     """The state after the last event, from the stored snapshot (``state``: already parsed)."""
     engine = get_engine(match.game)
     if state is None:
-        state = engine.state_from_json(match.state)
+        state = snapshots.snapshot_state(match, engine)
     return StateView(
         seq=match.seq, state=state, engine=engine, state_json=match.state, summary=match.summary
     )

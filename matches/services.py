@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from companion.api.errors import ApiError
-from matches import errors
+from matches import errors, snapshots
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.models import (
@@ -170,6 +170,7 @@ def match_create(
         )
         for position, (side, config) in enumerate(zip(sides, configs, strict=True))
     )
+    snapshots.remember_on_commit(match, state)
     return WriteResult(match=match, state=state)
 
 
@@ -232,6 +233,7 @@ def _store(match: Match, engine: GameEngine, state: Any, new_events: list[MatchE
         _record_side_results(match, outcome.scores, outcome.winners)
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
     match.save(update_fields=fields)
+    snapshots.remember_on_commit(match, state)
 
 
 def _record_side_results(match: Match, scores: Sequence[int], winners: Sequence[int]) -> None:
@@ -270,7 +272,7 @@ def match_actions_append(
     """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
     match = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
-    state = engine.state_from_json(match.state)
+    state = snapshots.snapshot_state(match, engine)
     new_events = []
     for index, data in enumerate(actions):
         if new_events and engine.outcome(state) is not None:
@@ -338,7 +340,7 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     if not stacks.redoable:
         raise errors.nothing_to("redo", current=match.seq)
     restored = stacks.redoable[-1]
-    state = engine.state_from_json(match.state)
+    state = snapshots.snapshot_state(match, engine)
     _action, state, effects = _apply(engine, state, restored.action)
     event = MatchEvent(
         match=match,

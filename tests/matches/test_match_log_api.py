@@ -523,3 +523,27 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
     assert newest_first == sorted(all_ids, reverse=True)[:2]
     assert_error_shape(ann.get("/api/matches/?result=maybe"), 400, "invalid")
     assert_error_shape(ann.get("/api/matches/?created_after=yesterday"), 400, "invalid")
+
+
+def test_a_parsed_snapshot_is_kept_for_the_next_write_only_once_committed(
+    amigo_match, players, client_for, django_capture_on_commit_callbacks
+):
+    from matches import snapshots
+
+    client = client_for(players[0])
+    match_id = amigo_match["match"]["id"]
+    snapshots.clear()
+    deal = amigo_deal(random.Random(4), 4)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert append(client, amigo_match, deal, 0).status_code == 201
+    assert snapshots._states[match_id][1] == 0  # the state read; seq 1 is not committed yet
+    for callback in callbacks:
+        callback()
+    match = Match.objects.get(pk=match_id)
+    kept = snapshots.snapshot_state(match, ENGINE)
+    assert snapshots._states[match_id][1] == match.seq == 1
+    assert kept == ENGINE.state_from_json(match.state)
+    assert snapshots.snapshot_state(match, ENGINE) is kept
+    # another match's, or another seq's, snapshot is never answered from it
+    match.seq = 0
+    assert snapshots.snapshot_state(match, ENGINE) is not kept

@@ -1,0 +1,59 @@
+"""Engine states parsed from match snapshots, kept per process for the next write.
+
+Parsing a snapshot (``engine.state_from_json``) is the largest piece of engine work in an
+append. A phone logs the moves of one match one after another, so the state an append computes
+is the one the next append of that match starts from: it is kept here, one state per match,
+the newest, for the most recently written matches.
+
+An entry can never be stale: it is keyed by the match's id, its ``created_at`` (so a reused id
+in another database is another key) and its ``seq``, and the state after event ``seq`` never
+changes, because the log is append-only (an undo is a new event, with a new seq). A state is
+only remembered once it is committed (or read from the database), so a rolled-back write
+leaves nothing behind. Engine states are immutable values, so sharing one between requests is
+safe.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from django.db import transaction
+
+from matches.engine import GameEngine
+from matches.models import Match
+
+CAPACITY = 512
+
+_lock = threading.Lock()
+_states: OrderedDict[int, tuple[Any, int, Any]] = OrderedDict()  # id: (created_at, seq, state)
+
+
+def _put(match_id: int, created_at: Any, seq: int, state: Any) -> None:
+    with _lock:
+        _states[match_id] = (created_at, seq, state)
+        _states.move_to_end(match_id)
+        while len(_states) > CAPACITY:
+            _states.popitem(last=False)
+
+
+def snapshot_state(match: Match, engine: GameEngine) -> Any:
+    """The engine state of the match's stored snapshot (``match.state`` at ``match.seq``)."""
+    entry = _states.get(match.pk)
+    if entry is not None and entry[0] == match.created_at and entry[1] == match.seq:
+        return entry[2]
+    state = engine.state_from_json(match.state)
+    _put(match.pk, match.created_at, match.seq, state)
+    return state
+
+
+def remember_on_commit(match: Match, state: Any) -> None:
+    """Keep ``state`` as the match's state at ``match.seq`` once this transaction commits."""
+    key = (match.pk, match.created_at, match.seq)
+    transaction.on_commit(lambda: _put(*key, state))
+
+
+def clear() -> None:
+    with _lock:
+        _states.clear()
