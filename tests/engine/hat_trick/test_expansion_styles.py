@@ -295,6 +295,49 @@ def test_HX_S_12_a_modifier_card_is_announced_and_counted_in_the_duel():
     assert s.x.style_armed == ()
 
 
+def england_defending_b4(designs=None):
+    """Blue attacks with no. 6 on b4, in red's half; red (physical) holds physical-2 (defence +1
+    while the ball is in its own half); blue dribbles with D2l against red's D3l."""
+    s = xnew(lineup(), lineup(designs, colour="red", style="physical"))
+    s = holding(s, red=1)
+    placement = {"b4": "B6", "a4": "R4", "b5": "R5"}  # red no. 5 right in front of the dribbler
+    return arrange(s, placement, ball="b4", cards=("D2l", "D3l"), phase="defender_move")
+
+
+def test_HX_S_12_interpretation_a_modifier_before_a_free_kick_is_spent_without_effect():
+    # good move: with a duel in the round, the announced defence modifier is counted
+    s = england_defending_b4({4: "man_marker-4"})
+    plain = play(s, "skip")[1]
+    duel, with_card = play(s, "st R physical-2", "skip")
+    lost = [e for e in with_card if e.kind in ("dribble_won", "dribble_lost")][0]
+    plain_duel = [e for e in plain if e.kind in ("dribble_won", "dribble_lost")][0]
+    assert lost.data["defence"] == plain_duel.data["defence"] + 1
+    assert event(with_card, "style_card_effect").data["amount"] == 1
+    # the man-marker's deliberate foul comes first: a free kick, no duel, the card is spent
+    s, events = play(s, {"type": "ability", "side": 1, "player": 4}, "st R physical-2", "skip")
+    assert "free_kick" in kinds(events) and "style_card_effect" not in kinds(events)
+    assert s.x.style_spent == ((), ("physical-2",)) and s.x.style_hand == (0, 0)
+    rejects(s, "st R physical-2", "style_card_spent", "HX-S.13")
+    # ... and it is not carried into the next round's duel
+    s, events = play(s, "skip", "skip", {"type": "free_kick", "scoring_opportunity": False})
+    s, events = play(s, "D2l/D3l", "skip", "skip")
+    assert s.x.style_armed == () and "style_card_effect" not in kinds(events)
+
+
+def test_HX_S_12_interpretation_a_modifier_without_a_duel_is_spent_without_effect():
+    s = england_defending_b4()
+    # the dribbler runs into an empty field (HT-3C.3): nothing is counted, nothing takes effect
+    empty = arrange(s, {"b5": ""})
+    after, events = play(empty, "st R physical-2", "skip")
+    assert "dribble_won" in kinds(events) and "style_card_effect" not in kinds(events)
+    assert after.x.style_spent == ((), ("physical-2",)) and after.x.style_armed == ()
+    # a team-mate in front gets the ball (HT-3C.2): no duel either
+    mate = arrange(s, {"b5": "B7"})
+    after, events = play(mate, "st R physical-2", "skip")
+    assert event(events, "pass_completed").data["pass_type"] == "dribbling"
+    assert "style_card_effect" not in kinds(events) and after.x.style_armed == ()
+
+
 # ---------------------------------------------------------------- HX-S.13 spending, refill
 
 

@@ -16,11 +16,12 @@ from typing import Any
 from matches.engine.base import GameEvent
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import PlayStyle, UseAbility
+from matches.engine.hat_trick.cards import DRIBBLING
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import NO_ABILITY_PHASES, _concrete, perform
 from matches.engine.hat_trick.expansion.modifiers import _half_ok
 from matches.engine.hat_trick.expansion.style_data import ORDER
-from matches.engine.hat_trick.pitch import code, number_of, side_of
+from matches.engine.hat_trick.pitch import EMPTY, N_COLS, code, forward, number_of, side_of
 from matches.engine.hat_trick.state import State
 
 MODIFIER_PHASES = frozenset({P.ATTACKER_MOVE, P.SIDEWAYS_PASS, P.DEFENDER_MOVE, P.LONG_BALL_LINE})
@@ -210,6 +211,8 @@ def style_bonus(s: State, events: list[GameEvent]) -> tuple[State, int, int]:
         return s, 0, 0
     att = dfn = 0
     kind = s.cards[s.attacker].kind
+    if kind == DRIBBLING and not _dribble_duel(s):  # HX-S.12: no duel, spent without effect
+        return s._replace(x=x._replace(style_armed=())), 0, 0
     for side, card in x.style_armed:
         effect = s.setup.expansion.style_effects[card]
         if effect.get("action") not in (None, kind):
@@ -227,3 +230,11 @@ def style_bonus(s: State, events: list[GameEvent]) -> tuple[State, int, int]:
             )
         )
     return s._replace(x=x._replace(style_armed=())), att, dfn
+
+
+def _dribble_duel(s: State) -> bool:
+    """Does the coming dribble meet an opponent right in front (HT-3C.1, not HT-3C.2/3C.3)?"""
+    front = s.ball + forward(s.attacker) * N_COLS
+    return (
+        0 <= front < len(s.grid) and s.grid[front] != EMPTY and side_of(s.grid[front]) != s.attacker
+    )
