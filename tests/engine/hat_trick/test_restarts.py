@@ -1,9 +1,10 @@
 """HT-7 (goal kick), HT-8 (halves, temporary deck, extra time, shootout), game over."""
 
+from matches.engine.hat_trick.pitch import EMPTY, parse_field
 from matches.engine.hat_trick.state import Deck, evolve
 
 from .test_fouls_and_chances import _ready, chance
-from .util import arrange, ball_at, event, kinds, new, play, rejects
+from .util import arrange, at, ball_at, event, kinds, new, play, rejects
 
 
 def _goal_kick():
@@ -114,3 +115,38 @@ def test_chance_in_half_cannot_end_the_half():
     s = _ran_out(chance())
     s, _ = play(s, "D3r/S1l", "skip", "skip", "refuse")
     assert s.half == 1
+
+
+def test_HT_0_5_after_the_end_every_action_is_refused_with_game_over():
+    s, _ = _end_second_half()
+    for action in ("S1l/S1l", "skip", "gk D1l", "5f"):
+        rejects(s, action, "game_over", "HT-0.5")
+    playing, _ = play(new(), "S1l/S1l")  # the same first action is fine while the match runs
+    assert playing.phase == "attacker_move"
+
+
+def test_HT_0_3_interpretation_a_sent_off_no_6_kick_off_goes_to_his_line_then_the_team():
+    first = _ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
+    s, ev = play(first, "skip")  # red kicks off the second half with no. 6 on c4
+    assert event(ev, "kick_off").data["player"] == 6 and ball_at(s) == "c4:R6"
+    # red no. 6 was sent off: the lowest-numbered team-mate in his kick-off line (4: R7, R6)
+    s, ev = play(evolve(first, sent_off=((), (6,))), "skip")
+    assert event(ev, "kick_off").data["player"] == 7 and ball_at(s) == "b4:R7"
+    assert at(s, "c4") == ""
+    # no team-mate left in that line either: the lowest-numbered team-mate anywhere
+    s, ev = play(evolve(first, sent_off=((), (6, 7))), "skip")
+    assert event(ev, "kick_off").data["player"] == 2 and ball_at(s) == "d6:R2"
+
+
+def test_HT_7_2_interpretation_an_empty_line_passes_the_goal_kick_on_to_the_next_line():
+    s, _ = play(_goal_kick(), "skip", "skip")
+    short, _ = play(s, "gk S1l")  # line 2 from red's goal
+    # the dribbling card's line 1 (line 6 of the pitch) is empty: the ball goes on to line 2
+    grid = list(s.grid)
+    for f in ("a6", "b6", "c6", "d6"):
+        grid[parse_field(f)] = EMPTY
+    s = evolve(s, grid=tuple(grid))
+    s2, ev = play(s, "gk D1l")
+    kick = event(ev, "goal_kick")
+    assert kick.data["line"] == 1 and ball_at(s2) == ball_at(short)
+    assert kick.data["to"][1] == "5"

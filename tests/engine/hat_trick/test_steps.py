@@ -179,6 +179,22 @@ def test_HT_3A_4_intercepted_pass_goes_to_lowest_defender_in_line():
     assert s.attacker == 1
 
 
+def test_HT_3A_4_interpretation_no_defender_in_the_line_nearest_line_toward_their_goal():
+    # blue no. 6 alone in line 3 (no. 7 moved up to a4): no red player in the ball's line
+    placement = {"a4": "B7"}
+    completed = _duel(placement, ("S4l", "S1r"), "b3")
+    s, ev = play(completed, "skip")
+    assert event(ev, "pass_completed").data["receiver"] == 7 and ball_at(s) == "a4:B7"
+    # intercepted: lines 2 (R8, ...) and 4 (R6, R7) are equally near; line 4 lies toward red's goal
+    s, ev = play(_duel(placement, ("S1l", "S4r"), "b3"), "skip")
+    e = event(ev, "pass_intercepted")
+    assert e.data["defence"] == 4 and e.data["interceptor"] == 6 and ball_at(s) == "c4:R6"
+    assert s.attacker == 1
+    # with line 4 cleared of red players the nearest line holding one is line 2
+    s, ev = play(_duel({**placement, "b4": "B10", "c4": "B11"}, ("S1l", "S4r"), "b3"), "skip")
+    assert event(ev, "pass_intercepted").data["interceptor"] == 8 and ball_at(s) == "c2:R8"
+
+
 def test_HT_3_1_tie_won_by_the_stronger_action_card():
     # attack 4 + 1 = 5 vs defence 1 + 4 = 5 -> red's card is stronger: intercepted
     s = _duel({"a3": "B9", "b3": "R9", "c3": "", "d3": ""}, ("S1l", "S4r"), "a3")
