@@ -70,7 +70,20 @@ def dribble_won(dribbler, side=0, foul=False, frm="a2", to="a3"):
     return ("dribble_won", side, data)
 
 
+def test_HX_A_3_interpretation_an_event_window_lasts_until_the_next_regular_action():
+    s = window(xnew(lineup(team_card="ITA")), dribble_won(2))  # no. 2: after a won dribble
+    use = {"type": "ability", "side": 0, "player": 2}
+    offered = [a for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability"]
+    assert use in offered[0]["uses"]
+    play(s, use)  # open until the next regular action ...
+    s, _ = play(s, "S1l/S1l")  # ... which closes it
+    offered = [a for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability"]
+    assert use not in [u for a in offered for u in a["uses"]]
+    rejects(s, use, "ability_not_usable", "HX-A.7")
+
+
 def test_FAQ_ball_playing_centre_back_may_flip_without_the_extra_field():
+    """HX-A.12: the extra field is optional; the use without a move still flips the card."""
     s = xnew(lineup(team_card="ITA"))  # no. 2 is the ball-playing centre-back (silver)
     s = window(s, dribble_won(2))
     uses = [u for u in ENGINE.legal_actions(s)["actions"] if u["type"] == "ability"]
@@ -81,6 +94,7 @@ def test_FAQ_ball_playing_centre_back_may_flip_without_the_extra_field():
 
 
 def test_FAQ_a_foul_is_not_a_successful_dribble():
+    """HX-A.15: a fouled dribble opens no "successful dribble" ability."""
     s = window(xnew(lineup(team_card="ITA")), dribble_won(2, foul=True))
     rejects(s, {"type": "ability", "side": 0, "player": 2}, "ability_not_usable", "HX-A.7")
 
@@ -97,6 +111,7 @@ def test_HX_A_4_only_the_visible_ability_and_HX_A_6_two_per_round():
 
 
 def test_FAQ_man_marker_is_booked_and_the_free_kick_is_where_the_carrier_stands():
+    """HX-A.13 (announced in his own step 2, flips only when the foul is decided), HX-A.14."""
     s = xnew(lineup(), lineup({4: "man_marker-4"}, colour="red"))
     # blue no. 6 holds the ball on b3 and dribbles; red no. 4 (man-marker) stands next to him
     s = arrange(s, {"a3": "R4"}, cards=("D2l", "D3l"), phase="defender_move", ball="b3")
@@ -106,7 +121,8 @@ def test_FAQ_man_marker_is_booked_and_the_free_kick_is_where_the_carrier_stands(
         if a["type"] == "ability"
         for u in a["uses"]
     ]
-    s, _ = play(s, {"type": "ability", "side": 1, "player": 4})
+    s, announced = play(s, {"type": "ability", "side": 1, "player": 4})
+    assert event(announced, "ability_announced") and code(1, 4) not in s.x.gold
     s, events = play(s, "skip")
     foul = [e for e in events if e.kind == "foul"][0]
     assert foul.data["fouler"] == 4 and code(1, 4) in s.x.gold  # flipped when the foul is decided

@@ -239,6 +239,7 @@ def test_tk_17_match_length():
 
 
 def test_tk_18_1_two_keepers_and_18_2_support():
+    """TK-18.1 (two keepers) and TK-18.2 (the reserve supports the announced keeper)."""
     opts = {"two_keepers": True, "keeper_support": True}
     a = {"KL": "A1", "LR": "B5"}
     b = {"KLR": "A2", "KL": "B1"}
