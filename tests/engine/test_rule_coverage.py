@@ -85,7 +85,7 @@ def error_codes() -> frozenset[str]:
 
 
 @cache
-def test_file_texts() -> str:
+def texts_of_tests() -> str:
     this = Path(__file__).resolve()  # its lists name clauses; naming is not testing
     files = [p for p in sorted((ROOT / "tests").rglob("*.py")) if p.resolve() != this]
     return "\n".join(p.read_text() for p in files)
@@ -97,7 +97,7 @@ def cited(clause: str) -> bool:
     for form in (dotted, underscored):
         # not a prefix of a longer id: HX-S.1 is not cited by HX-S.12, TK-3 not by TK_3_1
         if re.search(
-            rf"(?<![A-Za-z0-9]){re.escape(form)}(?![0-9]|[._][0-9])", test_file_texts(), re.I
+            rf"(?<![A-Za-z0-9]){re.escape(form)}(?![0-9]|[._][0-9])", texts_of_tests(), re.I
         ):
             return True
     return False
