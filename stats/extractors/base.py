@@ -46,9 +46,15 @@ class Extracted:
     context: dict[str, Any] = field(default_factory=dict)  # handlers' scratch space
 
     def add(self, side: int, player: str | None, counter: str, amount: int = 1) -> None:
-        self.sides.setdefault(side, Counter())[counter] += amount
+        totals = self.sides.get(side)
+        if totals is None:
+            totals = self.sides[side] = Counter()
+        totals[counter] = totals.get(counter, 0) + amount
         if player is not None:
-            self.players.setdefault((side, player), Counter())[counter] += amount
+            lines = self.players.get((side, player))
+            if lines is None:
+                lines = self.players[(side, player)] = Counter()
+            lines[counter] = lines.get(counter, 0) + amount
 
 
 def number(value: Any) -> str | None:
@@ -69,16 +75,25 @@ class StatsExtractor:
         for side in match.sides:
             for player in self.squad(match, side.position):
                 out.players.setdefault((side.position, player), Counter())
-        handlers = self.handlers
+        handlers, context, sides, players = self.handlers, out.context, out.sides, out.players
         for event in match.effects:
             handler = handlers.get(event.get("kind"))
             if handler is None:
                 continue
             data = event.get("data") or {}
-            for side, player, counter, amount in handler(out.context, event.get("side"), data):
+            for side, player, counter, amount in handler(context, event.get("side"), data):
                 if side is None:
                     continue
-                out.add(side, player, counter, amount)
+                # Extracted.add, inlined: this loop runs once per counted event
+                totals = sides.get(side)
+                if totals is None:
+                    totals = sides[side] = Counter()
+                totals[counter] = totals.get(counter, 0) + amount
+                if player is not None:
+                    lines = players.get((side, player))
+                    if lines is None:
+                        lines = players[(side, player)] = Counter()
+                    lines[counter] = lines.get(counter, 0) + amount
         for side in match.sides:
             out.lines[side.position] = self.lines(match, side.position)
             out.style[side.position] = self.style(match, side, out.sides.get(side.position))
@@ -110,11 +125,26 @@ class StatsExtractor:
         """Game-specific facts after all events (e.g. Amigo's per-game scores)."""
 
 
+_GROUPS_OF: dict[tuple, dict[str, tuple[str, ...]]] = {}
+
+
 def style_from_shares(counters: Counter, groups: Mapping[str, Sequence[str]]) -> str:
-    """The group with most actions (e.g. passing / long balls / dribbling); '' if none."""
-    totals = {
-        name: sum(v for k, v in counters.items() if any(k.startswith(p) for p in prefixes))
-        for name, prefixes in groups.items()
-    }
+    """The group with most actions (e.g. passing / long balls / dribbling); '' if none.
+
+    A counter counts for every group one of whose prefixes it starts with; which groups a
+    counter name falls in is worked out once per name (the names are few)."""
+    spec = tuple((name, tuple(prefixes)) for name, prefixes in groups.items())
+    groups_of = _GROUPS_OF.get(spec)
+    if groups_of is None:
+        groups_of = _GROUPS_OF[spec] = {}
+    totals = dict.fromkeys(groups, 0)
+    for key, value in counters.items():
+        names = groups_of.get(key)
+        if names is None:
+            names = groups_of[key] = tuple(
+                name for name, prefixes in spec if any(key.startswith(p) for p in prefixes)
+            )
+        for name in names:
+            totals[name] += value
     best = max(totals.items(), key=lambda item: item[1], default=("", 0))
     return best[0] if best[1] > 0 else ""
