@@ -77,8 +77,10 @@ def read_events(match_ids: Sequence[int]) -> Iterable[Any]:
 
 
 def _match_rows(
-    match: Match, sides: Sequence[MatchSide], events: Iterable[Any]
+    match: Any, sides: Sequence[Any], events: Iterable[Any]
 ) -> list[MatchParticipation]:
+    """The participations of one match; ``match`` and ``sides`` are value rows (``id, game,
+    state, finished_at, updated_at`` and ``position, name, user_id, config, score, result``)."""
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
     views = [SideView(s.position, s.config or {}, s.score or 0, s.result or "draw") for s in sides]
@@ -86,20 +88,18 @@ def _match_rows(
         MatchView(match.game, views, match.state or {}, effects)
     )
     finished_at = match.finished_at or match.updated_at
-    keys = {
-        s.position: team_key(game=match.game, config=s.config or {}, user_id=s.user_id, name=s.name)
-        for s in sides
-    }
     participations = []
     for side in sides:
         others = [o.score or 0 for o in sides if o.position != side.position]
         participations.append(
             MatchParticipation(
-                match_id=match.pk,
+                match_id=match.id,
                 game=match.game,
                 position=side.position,
                 user_id=side.user_id,
-                team_key=keys[side.position],
+                team_key=team_key(
+                    game=match.game, config=side.config or {}, user_id=side.user_id, name=side.name
+                ),
                 team_name=side.name,
                 score=side.score or 0,
                 against=max(others, default=0),
@@ -134,14 +134,21 @@ class Touched:
 
 def _write_match_rows(match_ids: Sequence[int]) -> Touched:
     """Replace the per-match rows of these (finished) matches; record the seq included."""
+    # value rows, not model instances: only the fields the rows are made of
     matches = list(
-        Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).only(
-            "id", "game", "seq", "state", "finished_at", "updated_at", "status"
+        Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).values_list(
+            "id", "game", "seq", "state", "finished_at", "updated_at", named=True
         )
     )
-    ids = [m.pk for m in matches]
-    sides: dict[int, list[MatchSide]] = defaultdict(list)
-    for side in MatchSide.objects.filter(match_id__in=ids).order_by("match_id", "position"):
+    ids = [m.id for m in matches]
+    sides: dict[int, list[Any]] = defaultdict(list)
+    for side in (
+        MatchSide.objects.filter(match_id__in=ids)
+        .order_by("match_id", "position")
+        .values_list(
+            "match_id", "position", "name", "user_id", "config", "score", "result", named=True
+        )
+    ):
         sides[side.match_id].append(side)
     events: dict[int, list[Any]] = defaultdict(list)
     for event in read_events(ids):
@@ -154,14 +161,14 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         _touch(touched, game, user_id, key, (finished_at, match_id))
     participations: list[MatchParticipation] = []
     for match in matches:
-        rows = _match_rows(match, sides[match.pk], events[match.pk])
+        rows = _match_rows(match, sides[match.id], events[match.id])
         participations += rows
         for row in rows:
             _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
     MatchParticipation.objects.bulk_create(participations, batch_size=500)
     MatchStatsState.objects.bulk_create(
-        [MatchStatsState(match_id=m.pk, seq_included=m.seq) for m in matches],
+        [MatchStatsState(match_id=m.id, seq_included=m.seq) for m in matches],
         update_conflicts=True,
         unique_fields=["match"],
         update_fields=["seq_included", "computed_at"],
