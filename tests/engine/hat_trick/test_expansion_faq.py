@@ -1,5 +1,7 @@
 """HX-N (double numbers), HX-A (the basic ability rules) and the rulebook FAQ answers."""
 
+import json
+
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.actions import UseAbility
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
@@ -59,6 +61,20 @@ def test_HX_N_2_tied_receivers_wait_for_the_managers_choice():
     assert event(events, "tie_decided").data == {"decides": "receiver", "player": 3, "at": "b1"}
     assert ball_at(s) == "b1:B3" and s.phase == "play_cards"
     rejects(xnew(lineup()), "ch2", "no_tie", "HX-N.2")
+
+
+def test_HX_N_3_a_pending_fouler_choice_survives_a_json_round_trip():
+    """A foul in a dribble where the fouler, now on the dribbler's field, ties with a team-mate
+    for the lowest number: the paused state is stored as JSON between requests."""
+    red = lineup({6: "holding_midfielder-6-7"}, colour="red")  # red 6/7 and 7 both count as 7
+    s = arrange(xnew(lineup(), red), {"a3": "R6"}, cards=("D2l", "D2r"), phase="defender_move")
+    s = arrange(s, {}, ball="b3", attacker=0)
+    s, events = play(s, "skip")  # a full tie: red no. 7 (b4) fouls and ends on b3
+    assert event(events, "lowest_number_tie").data == {"decides": "fouler", "players": [6, 7]}
+    stored = ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
+    assert stored == s
+    s, events = play(stored, "ch6")
+    assert event(events, "foul").data["fouler"] == 6 and s.x.choice is None
 
 
 def window(s, *events):

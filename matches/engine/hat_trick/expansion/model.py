@@ -201,7 +201,8 @@ def _choice(c: Any) -> tuple[Any, ...] | None:
     if c is None:
         return None
     kind, side, fields, extra = c
-    return (kind, side, tuple(fields), extra)
+    # the tied receivers waiting behind a fouler choice are a tuple (JSON gives a list)
+    return (kind, side, tuple(fields), tuple(extra) if isinstance(extra, list) else extra)
 
 
 def xstate_from_json(d: dict[str, Any]) -> XState:
