@@ -41,9 +41,6 @@ ALLOWED_UNTESTED = {
 # Known gaps: clauses that need a test and have none yet. This list may only shrink: a listed
 # clause that gets a test fails test_known_gaps_are_still_gaps until it is removed here.
 KNOWN_GAPS = {
-    "HX-A.10": "Sechser / Defensivstürmer reach (passes over, next to) - no engine test yet",
-    "HX-A.16": "wing-back gold move to the other wing and back - no engine test yet",
-    "HX-A.18": "no ability carries the ball onto the final line before a long ball - no test yet",
     # team building (teams/rules.py): tested by behaviour in tests/teams/test_builds.py and
     # test_team_cards.py, which do not cite the clause ids yet
     "HX-B2.4": "balanced player paid from one pool, pool_chosen, balanced_player_split",

@@ -163,7 +163,9 @@ def _concrete(s: State, owner: int, effect: dict, via: str | None) -> Iterator[U
                 return
         yield UseAbility(side, slot, via=via)
         return
-    if when == "own_move":
+    if kind == "intercept" and "when" not in effect:
+        pass  # HX-A.10: it answers the pass in the window (HX-A.3), checked below
+    elif when == "own_move":
         if not own_move(s, side):
             return
     elif when == "after_opponent_move":

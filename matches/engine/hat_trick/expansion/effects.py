@@ -10,7 +10,8 @@ Kinds (parameters in brackets, all optional unless marked):
               backward, diagonal_forward, other_wing; steps; with_ball; optional; wing_only;
               to_final_line; flip_on_return]
 ``swap``      swap places with a team-mate [with: in_front | line_mate]
-``intercept`` take the ball from the opponent after his pass [pass_type*; where*: over | next_to]
+``intercept`` take the ball from the opponent after his pass [pass_type*; where*: over | next_to];
+              without ``when`` it answers the pass of the last action (HX-A.3, HX-A.10)
 ``take_ball`` the ball comes to this player [from: neighbour | event; needs_pass_card]
 ``foul``      a deliberate foul on the neighbouring dribbler (announced, applied at the duel)
 ``modifier``  footballs added when the action is resolved (announced in step 2)
