@@ -2,6 +2,8 @@
 
 import pytest
 
+from teams import rules
+from teams.catalogs import hat_trick_expansion
 from tests.helpers import assert_error_shape
 from tests.teams.conftest import CHEAP, picks
 
@@ -35,6 +37,8 @@ def test_printed_budget_row_offensive_class_two_is_9_and_21(api_client, edition)
 
 
 def test_dry_run_counts_the_stars_left_in_each_pool(api_client, edition):
+    """HX-B2.4: with no pool given, the server pays each balanced player wholly from one pool
+    and reports its choice (``pool_chosen``)."""
     result = check(api_client, edition, "offensive", "II")
     assert result["valid"] is True and result["violations"] == []
     # 4 defensive stars; the two balanced midfielders (1 each) and 5 offensive stars.
@@ -43,6 +47,12 @@ def test_dry_run_counts_the_stars_left_in_each_pool(api_client, edition):
     by_slot = {p["slot"]: p for p in result["picks"]}
     assert by_slot[6]["pool"] in ("defensive", "offensive") and by_slot[6]["pool_chosen"]
     assert by_slot[2]["pool"] == "defensive" and by_slot[9]["pool"] == "offensive"
+    assert "pool_chosen" not in by_slot[2] and "pool_chosen" not in by_slot[9]
+    # each pool is charged the whole cost of the balanced players put in it
+    for pool in ("defensive", "offensive"):
+        assert result["pools"][pool]["spent"] == sum(
+            p["cost"] for p in result["picks"] if p["pool"] == pool
+        )
 
 
 def test_dry_run_works_step_by_step_with_a_partial_lineup(api_client, edition):
@@ -109,10 +119,29 @@ def test_gold_upgrade_costs_one_extra_star(api_client, edition):
     assert nine["price"] == 2 and nine["cost"] == 3 and nine["gold"] is True
 
 
-def test_star_keeper_is_paid_from_the_defensive_pool(api_client, edition):
+def test_HX_B2_6_star_keeper_costs_two_stars_from_the_defensive_pool(api_client, edition):
+    without = check(api_client, edition, "offensive", "II", lineup=OFFENSIVE_II)
     result = check(api_client, edition, "offensive", "II", lineup=OFFENSIVE_II, star_keeper=True)
+    assert without["valid"] and without["star_keeper_cost"] == 0
+    assert result["star_keeper_cost"] == 2
+    assert result["pools"]["defensive"]["spent"] == without["pools"]["defensive"]["spent"] + 2
+    assert result["pools"]["offensive"] == without["pools"]["offensive"]
+    # 8 + 2 stars against the 9 of the defensive pool
     assert codes(result) == ["defensive_pool_exceeded"]
     assert result["pools"]["defensive"]["spent"] == 10
+    assert result["violations"][0]["rule"] == "HX-B2.2"
+
+
+def test_HX_B2_6_star_keeper_price_and_pool_are_edition_data():
+    exp = hat_trick_expansion()
+    assert (exp["star_keeper_price"], exp["star_keeper_pool"]) == (2, "defensive")
+    exp.update(star_keeper_price=3, star_keeper_pool="offensive")
+    build = {"orientation": "offensive", "budget_class": "II", "colour": "blue"}
+    without = rules.check_build(exp, picks=picks(OFFENSIVE_II), star_keeper=False, **build)
+    result = rules.check_build(exp, picks=picks(OFFENSIVE_II), star_keeper=True, **build)
+    assert result["valid"] and result["star_keeper_cost"] == 3
+    assert result["pools"]["defensive"] == without["pools"]["defensive"]
+    assert result["pools"]["offensive"]["spent"] == without["pools"]["offensive"]["spent"] + 3
 
 
 def test_double_numbers_fill_either_slot(api_client, edition):
@@ -184,17 +213,32 @@ SPLIT = {
 }
 
 
-def test_balanced_player_split(api_client, edition):
+def test_HX_B2_4_balanced_player_split(api_client, edition):
     # balanced IV: 9 + 9. Defensive players 8, offensive 8 (with one gold), and a balanced
     # player of 2: 18 stars would suffice only by paying him 1 + 1.
     result = check(api_client, edition, "balanced", "IV", lineup=SPLIT, gold=(11,))
     assert codes(result) == ["balanced_player_split"]
-    assert result["violations"][0]["details"]["cards"] == ["blue:utility_man-5-6"]
+    violation = result["violations"][0]
+    assert violation["rule"] == "HX-B2.4"
+    assert violation["details"]["cards"] == ["blue:utility_man-5-6"]
+    assert (violation["details"]["needed"], violation["details"]["available"]) == (18, 18)
+    # he is still paid wholly from one pool, which that pool cannot afford
+    six = next(p for p in result["picks"] if p["slot"] == 6)
+    assert six["cost"] == 2 and six["pool"] in ("defensive", "offensive") and six["pool_chosen"]
+    assert result["pools"][six["pool"]] == {"budget": 9, "spent": 10, "left": -1}
 
 
-def test_balanced_player_with_chosen_pool_that_does_not_fit(api_client, edition):
-    result = check(api_client, edition, "offensive", "IV", pool={6: "defensive", 7: "defensive"})
-    assert codes(result) == ["defensive_pool_exceeded"]
+def test_HX_B2_4_balanced_player_with_chosen_pool_that_does_not_fit(api_client, edition):
+    """The manager's choice of pool stands, even where the other pool would have fitted."""
+    chosen = check(api_client, edition, "offensive", "IV", pool={6: "defensive", 7: "defensive"})
+    assert codes(chosen) == ["defensive_pool_exceeded"]
+    by_slot = {p["slot"]: p for p in chosen["picks"]}
+    assert by_slot[6]["pool"] == by_slot[7]["pool"] == "defensive"
+    assert "pool_chosen" not in by_slot[6] and "pool_chosen" not in by_slot[7]
+    # left to the server, both go where they fit
+    free = check(api_client, edition, "offensive", "IV")
+    assert free["valid"], free["violations"]
+    assert {p["pool"] for p in free["picks"] if p["slot"] in (6, 7)} == {"offensive"}
 
 
 def test_defensive_player_cannot_be_paid_from_offence(api_client, edition):
