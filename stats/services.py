@@ -18,10 +18,11 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db import transaction
+from django.db import connection, models, transaction
 from django.db.models import F, Q
+from django.utils import timezone
 
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus
 from matches.replay import log_stacks
@@ -64,6 +65,45 @@ def order_key(row: Any) -> tuple[datetime, int]:
     return (row.finished_at, row.match_id)
 
 
+def _insert_rows(
+    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence]
+) -> None:
+    """INSERT value tuples (in ``fields`` order) into ``model``'s table, in one executemany.
+
+    The stats write thousands of plain rows per pass; ``bulk_create`` would build a model
+    instance per row and run every value through the field machinery. Here each JSON and
+    datetime value is adapted by the backend's own adapter, as ``bulk_create`` ends up doing
+    (``adapt_json_value``, ``adapt_datetimefield_value``); the other values are plain ints,
+    floats and strings already. No defaults, no ``auto_now``: pass every column needed.
+    """
+    opts = model._meta
+    columns = [opts.get_field(name) for name in fields]
+    ops = connection.ops
+    adapters = []
+    for index, column in enumerate(columns):
+        if isinstance(column, models.JSONField):
+            encoder = column.encoder
+            adapters.append((index, lambda value, e=encoder: ops.adapt_json_value(value, e)))
+        elif isinstance(column, models.DateTimeField):
+            adapters.append((index, ops.adapt_datetimefield_value))
+    params = []
+    for row in rows:
+        if adapters:
+            row = list(row)
+            for index, adapt in adapters:
+                row[index] = adapt(row[index])
+        params.append(row)
+    if not params:
+        return
+    sql = "INSERT INTO {} ({}) VALUES ({})".format(
+        ops.quote_name(opts.db_table),
+        ", ".join(ops.quote_name(column.column) for column in columns),
+        ", ".join(["%s"] * len(columns)),
+    )
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, params)
+
+
 # --- per-match rows ---------------------------------------------------------------------------
 
 
@@ -76,9 +116,27 @@ def read_events(match_ids: Sequence[int]) -> Iterable[Any]:
     )
 
 
-def _match_rows(
-    match: Any, sides: Sequence[Any], events: Iterable[Any]
-) -> list[MatchParticipation]:
+class ParticipationRow(NamedTuple):
+    """A ``MatchParticipation`` row as written (fields in column order)."""
+
+    match_id: int
+    game: str
+    position: int
+    user_id: int | None
+    team_key: str
+    team_name: str
+    score: int
+    against: int
+    result: str
+    finished_at: datetime
+    lines: dict
+    style: str
+    counters: dict
+    players: dict
+    player_detail: dict
+
+
+def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list[ParticipationRow]:
     """The participations of one match; ``match`` and ``sides`` are value rows (``id, game,
     state, finished_at, updated_at`` and ``position, name, user_id, config, score, result``)."""
     applied = log_stacks(events).applied
@@ -92,7 +150,7 @@ def _match_rows(
     for side in sides:
         others = [o.score or 0 for o in sides if o.position != side.position]
         participations.append(
-            MatchParticipation(
+            ParticipationRow(
                 match_id=match.id,
                 game=match.game,
                 position=side.position,
@@ -159,14 +217,14 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         match_id__in=match_ids
     ).values_list("game", "user_id", "team_key", "finished_at", "match_id"):
         _touch(touched, game, user_id, key, (finished_at, match_id))
-    participations: list[MatchParticipation] = []
+    participations: list[ParticipationRow] = []
     for match in matches:
         rows = _match_rows(match, sides[match.id], events[match.id])
         participations += rows
         for row in rows:
             _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
-    MatchParticipation.objects.bulk_create(participations, batch_size=500)
+    _insert_rows(MatchParticipation, ParticipationRow._fields, participations)
     MatchStatsState.objects.bulk_create(
         [MatchStatsState(match_id=m.id, seq_included=m.seq) for m in matches],
         update_conflicts=True,
