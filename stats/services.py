@@ -250,6 +250,17 @@ def _lock_game(game: str) -> None:
 # --- ratings ----------------------------------------------------------------------------------
 
 
+RATING_FIELDS = (
+    "game",
+    "subject",
+    "user_id",
+    "match_id",
+    "finished_at",
+    "rating_before",
+    "rating_after",
+)
+
+
 def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set[int], set[str]]:
     """Recompute ratings of ``game`` from match order ``since`` on (None: from the start).
 
@@ -272,7 +283,7 @@ def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set
         .order_by("finished_at", "match_id", "position")
         .values_list("match_id", "finished_at", "user_id", "team_key", "result", "score")
     )
-    new: list[RatingEntry] = []
+    new: list[tuple] = []  # RATING_FIELDS
     users: set[int] = set()
     teams: set[str] = set()
 
@@ -283,14 +294,14 @@ def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set
                 continue
             for subject, _rank in subjects:
                 new.append(
-                    RatingEntry(
-                        game=game,
-                        subject=subject,
-                        user_id=int(subject[1:]) if subject.startswith("m") else None,
-                        match_id=match_id,
-                        finished_at=finished_at,
-                        rating_before=ratings.get(subject, elo.START),
-                        rating_after=after_ratings[subject],
+                    (
+                        game,
+                        subject,
+                        int(subject[1:]) if subject.startswith("m") else None,
+                        match_id,
+                        finished_at,
+                        ratings.get(subject, elo.START),
+                        after_ratings[subject],
                     )
                 )
             ratings.update(after_ratings)
@@ -307,7 +318,7 @@ def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set
         teams.add(key)
     if group:
         rate(current, current_at, group)
-    RatingEntry.objects.bulk_create(new, batch_size=1000)
+    _insert_rows(RatingEntry, RATING_FIELDS, new)
     return users, teams
 
 
@@ -413,7 +424,29 @@ def _managers_refresh(game: str, users: set[int] | None) -> None:
     )
 
 
-def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[HeadToHead]]:
+class _Record:
+    """One ``HeadToHead`` row while it is counted (fields as in the model)."""
+
+    __slots__ = H2H_FIELDS = (
+        "user_id",
+        "opponent_id",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "goals_for",
+        "goals_against",
+        "last_played_at",
+    )
+
+    def __init__(self, user_id: int, opponent_id: int) -> None:
+        self.user_id, self.opponent_id = user_id, opponent_id
+        self.played = self.won = self.drawn = self.lost = 0
+        self.goals_for = self.goals_against = 0
+        self.last_played_at = None
+
+
+def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[_Record]]:
     parts = MatchParticipation.objects.filter(game=game, user__isnull=False)
     if users is not None:
         mine = MatchParticipation.objects.filter(game=game, user_id__in=users).values("match_id")
@@ -425,7 +458,7 @@ def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[H
         by_match[match_id].append(
             (user_id, (RESULT_RANK.get(result, 1), score), score, finished_at)
         )
-    records: dict[tuple[int, int], HeadToHead] = {}
+    records: dict[tuple[int, int], _Record] = {}
     for sides in by_match.values():
         for user_id, rank, score, finished_at in sides:
             if users is not None and user_id not in users:
@@ -435,9 +468,7 @@ def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[H
                     continue
                 record = records.get((user_id, other_id))
                 if record is None:
-                    record = records[(user_id, other_id)] = HeadToHead(
-                        game=game, user_id=user_id, opponent_id=other_id
-                    )
+                    record = records[(user_id, other_id)] = _Record(user_id, other_id)
                 record.played += 1
                 record.won += rank > other_rank
                 record.drawn += rank == other_rank
@@ -449,14 +480,19 @@ def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[H
     if users is not None:
         old = old.filter(user_id__in=users)
     old.delete()
-    HeadToHead.objects.bulk_create(records.values(), batch_size=500)
-    out: dict[int, list[HeadToHead]] = defaultdict(list)
+    fields = _Record.H2H_FIELDS
+    _insert_rows(
+        HeadToHead,
+        ("game", *fields),
+        ((game, *[getattr(r, f) for f in fields]) for r in records.values()),
+    )
+    out: dict[int, list[_Record]] = defaultdict(list)
     for (user_id, _other), record in records.items():
         out[user_id].append(record)
     return out
 
 
-def _rival_nemesis(records: Sequence[HeadToHead]) -> tuple[int | None, int | None]:
+def _rival_nemesis(records: Sequence[_Record]) -> tuple[int | None, int | None]:
     """Rival: the manager met most often (at least three times; closest record, then most
     recent breaks ties). Nemesis: among those met at least three times, the one who beat this
     manager most (more losses than wins against them; lower win rate, then most recent)."""
@@ -474,17 +510,29 @@ def _rival_nemesis(records: Sequence[HeadToHead]) -> tuple[int | None, int | Non
 # --- player stats and team cards --------------------------------------------------------------
 
 
-def _sum_players(rows: Iterable[tuple]) -> dict[tuple[str, str], list]:
-    """``(scope key, {player: counters})`` rows -> ``{(scope key, player): [appearances, sums]}``."""
-    totals: dict[tuple[str, str], list] = {}
-    for scope_key, players in rows:
-        for player, counters in players.items():
-            entry = totals.get((scope_key, player))
-            if entry is None:
-                entry = totals[(scope_key, player)] = [0, Counter()]
-            entry[0] += 1
-            entry[1].update(counters)
-    return totals
+def _add_players(totals: dict[tuple[str, str], list], scope_key: str, players: dict) -> None:
+    """Add one participation's ``{player: counters}`` to ``{(scope key, player): [appearances,
+    sums]}``."""
+    for player, counters in players.items():
+        entry = totals.get((scope_key, player))
+        if entry is None:
+            entry = totals[(scope_key, player)] = [0, {}]
+        entry[0] += 1
+        sums = entry[1]
+        for counter, amount in counters.items():
+            sums[counter] = sums.get(counter, 0) + amount
+
+
+PLAYER_FIELDS = (
+    "game",
+    "scope",
+    "scope_key",
+    "player",
+    "appearances",
+    "goals",
+    "counters",
+    "updated_at",
+)
 
 
 def _players_refresh(
@@ -492,14 +540,20 @@ def _players_refresh(
 ) -> dict[str, dict[str, Any]]:
     """Player totals per team and per manager; returns each team's top scorer."""
     parts = MatchParticipation.objects.filter(game=game)
-    by_team = parts if teams is None else parts.filter(team_key__in=teams)
-    by_user = parts.filter(user__isnull=False)
-    if users is not None:
-        by_user = by_user.filter(user_id__in=users)
-    team_totals = _sum_players(by_team.values_list("team_key", "players").iterator(2000))
-    user_totals = _sum_players(
-        (str(u), p) for u, p in by_user.values_list("user_id", "players").iterator(2000)
-    )
+    if teams is not None or users is not None:  # one read for both scopes
+        wanted = Q(team_key__in=teams) if teams is not None else Q(pk__isnull=False)
+        if users is not None:
+            wanted |= Q(user_id__in=users)
+        else:
+            wanted |= Q(user__isnull=False)
+        parts = parts.filter(wanted)
+    team_totals: dict[tuple[str, str], list] = {}
+    user_totals: dict[tuple[str, str], list] = {}
+    for key, user_id, players in parts.values_list("team_key", "user_id", "players").iterator(2000):
+        if teams is None or key in teams:
+            _add_players(team_totals, key, players)
+        if user_id is not None and (users is None or user_id in users):
+            _add_players(user_totals, str(user_id), players)
     old = PlayerStats.objects.filter(game=game)
     if teams is not None:
         old.filter(scope=Scope.TEAM, scope_key__in=teams).delete()
@@ -509,21 +563,23 @@ def _players_refresh(
         old.filter(scope=Scope.MANAGER, scope_key__in=[str(u) for u in users]).delete()
     else:
         old.filter(scope=Scope.MANAGER).delete()
-    rows = []
+    rows = []  # PLAYER_FIELDS
+    now = timezone.now()
     top: dict[str, dict[str, Any]] = {}
     for scope, totals in ((Scope.TEAM, team_totals), (Scope.MANAGER, user_totals)):
         for (scope_key, player), (appearances, counters) in totals.items():
             counters.pop("appearances", None)
             goals = counters.get("goals", 0)
             rows.append(
-                PlayerStats(
-                    game=game,
-                    scope=scope,
-                    scope_key=scope_key,
-                    player=player,
-                    appearances=appearances,
-                    goals=goals,
-                    counters=dict(sorted(counters.items())),
+                (
+                    game,
+                    scope.value,
+                    scope_key,
+                    player,
+                    appearances,
+                    goals,
+                    dict(sorted(counters.items())),
+                    now,
                 )
             )
             if scope == Scope.TEAM and goals > 0:
@@ -534,7 +590,7 @@ def _players_refresh(
                     best["player"],
                 ):
                     top[scope_key] = {"player": player, "goals": goals, "appearances": appearances}
-    PlayerStats.objects.bulk_create(rows, batch_size=1000)
+    _insert_rows(PlayerStats, PLAYER_FIELDS, rows)
     return top
 
 
