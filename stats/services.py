@@ -21,7 +21,8 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection, models, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Sum
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus
@@ -781,9 +782,10 @@ def stats_rebuild(
     return RebuildSummary(
         matches=len(ids),
         participations=MatchParticipation.objects.count(),
-        player_lines=sum(
-            len(players) for players in MatchParticipation.objects.values_list("players", flat=True)
-        ),
+        # every player line is one appearance in its team's totals (no JSON to decode again)
+        player_lines=PlayerStats.objects.filter(scope=Scope.TEAM).aggregate(
+            lines=Coalesce(Sum("appearances"), 0)
+        )["lines"],
         managers=ManagerStats.objects.count(),
         teams=TeamCard.objects.count(),
         games=games,

@@ -265,8 +265,12 @@ def seeded_matches() -> list[int]:
 
 def test_rebuild_rows_equal_per_match_jobs_and_are_pinned():
     ids = seeded_matches()
-    services.stats_rebuild()
+    summary = services.stats_rebuild()
     rebuilt = canonical()
+    assert summary.participations == MatchParticipation.objects.count()
+    assert summary.player_lines == sum(
+        len(players) for players in MatchParticipation.objects.values_list("players", flat=True)
+    )
     counts = {name: len(rows) for name, rows in rebuilt.items()}
     assert counts == EXPECTED_COUNTS
     assert digest(rebuilt) == EXPECTED_DIGEST
