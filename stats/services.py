@@ -86,7 +86,16 @@ def _insert_rows(
             encoder = column.encoder
             adapters.append((index, lambda value, e=encoder: ops.adapt_json_value(value, e)))
         elif isinstance(column, models.DateTimeField):
-            adapters.append((index, ops.adapt_datetimefield_value))
+            # a match's time recurs on every row it feeds: adapt each distinct value once
+            adapted: dict[Any, Any] = {}
+
+            def adapt_datetime(value, adapted=adapted):
+                out = adapted.get(value, adapted)
+                if out is adapted:
+                    out = adapted[value] = ops.adapt_datetimefield_value(value)
+                return out
+
+            adapters.append((index, adapt_datetime))
     params = []
     for row in rows:
         if adapters:
