@@ -112,30 +112,10 @@ def check_lineup(
                     card=card_id,
                 )
             )
-        card = cards.get(card_id)
+        card, problems = _card_of(cards, card_id, colour, slot=slot)
+        found.extend(problems)
         if card is None:
-            found.append(
-                violation(
-                    "unknown_card",
-                    f"There is no player card {card_id!r} in this edition.",
-                    rule="HX-B1.2",
-                    slot=slot,
-                    card=card_id,
-                )
-            )
             continue
-        if card.get("colour") != colour:
-            found.append(
-                violation(
-                    "wrong_colour",
-                    f"{card.get('name', card_id)} is a {card.get('colour')} card; this team plays with {colour} cards.",
-                    rule="HX-B1.3",
-                    slot=slot,
-                    card=card_id,
-                    card_colour=card.get("colour"),
-                    team_colour=colour,
-                )
-            )
         numbers = card.get("numbers", [])
         if slot in SLOTS and slot not in numbers:
             found.append(
@@ -202,6 +182,39 @@ def _used_twice(
     )
 
 
+def _card_of(
+    cards: dict[str, dict[str, Any]], card_id: str, colour: str, **where: Any
+) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """The card and its problems as a card of this team (HX-B1.2, HX-B1.3); ``where`` names
+    the place (``slot=7`` or ``bench=True``) in the violations' details."""
+    card = cards.get(card_id)
+    if card is None:
+        return None, [
+            violation(
+                "unknown_card",
+                f"There is no player card {card_id!r} in this edition.",
+                rule="HX-B1.2",
+                card=card_id,
+                **where,
+            )
+        ]
+    if card.get("colour") == colour:
+        return card, []
+    place = " on the bench" if where.get("bench") else ""
+    return card, [
+        violation(
+            "wrong_colour",
+            f"{card.get('name', card_id)}{place} is a {card.get('colour')} card; "
+            f"this team plays with {colour} cards.",
+            rule="HX-B1.3",
+            card=card_id,
+            card_colour=card.get("colour"),
+            team_colour=colour,
+            **where,
+        )
+    ]
+
+
 def _check_bench(
     cards: dict[str, dict[str, Any]],
     *,
@@ -225,30 +238,10 @@ def _check_bench(
     pitch = Counter(p["card"] for p in picks)
     for entry in bench:
         card_id = entry["card"]
-        card = cards.get(card_id)
+        card, problems = _card_of(cards, card_id, colour, bench=True)
+        found.extend(problems)
         if card is None:
-            found.append(
-                violation(
-                    "unknown_card",
-                    f"There is no player card {card_id!r} in this edition.",
-                    rule="HX-B1.2",
-                    card=card_id,
-                    bench=True,
-                )
-            )
             continue
-        if card.get("colour") != colour:
-            found.append(
-                violation(
-                    "wrong_colour",
-                    f"{card.get('name', card_id)} on the bench is a {card.get('colour')} card; this team plays with {colour} cards.",
-                    rule="HX-B1.3",
-                    card=card_id,
-                    card_colour=card.get("colour"),
-                    team_colour=colour,
-                    bench=True,
-                )
-            )
         twice = pitch[card_id] + sum(1 for b in bench if b["card"] == card_id)
         if twice > 1 and card_id not in seen:
             seen.add(card_id)
