@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef
+from django_filters.fields import IsoDateTimeField
 
 from matches.models import Match, MatchSide, MatchStatus, SideResult, Visibility
 
@@ -15,6 +18,25 @@ class IdFilter(django_filters.NumberFilter):
     """A whole-number id; anything else (1.5, or beyond the id column's range) is a 400."""
 
     field_class = forms.IntegerField
+
+
+class UtcIsoDateTimeField(IsoDateTimeField):
+    """An ISO 8601 date and time, as UTC: an offset such as +17:24, which Python accepts and
+    PostgreSQL does not, never reaches the database; a time that leaves the calendar in UTC
+    (year 1 with a positive offset) is a 400."""
+
+    def to_python(self, value):
+        value = super().to_python(value)
+        if value is None or value.tzinfo is None:
+            return value
+        try:
+            return value.astimezone(UTC)
+        except OverflowError as exc:
+            raise forms.ValidationError("This date and time is out of range.", "invalid") from exc
+
+
+class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = UtcIsoDateTimeField
 
 
 def _side(**lookups):
@@ -40,8 +62,8 @@ class MatchHistoryFilter(django_filters.FilterSet):
         method="filter_result",
         help_text="Result of `manager`'s side (or yours when logged in): win, draw or loss.",
     )
-    created_after = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="gte")
-    created_before = django_filters.IsoDateTimeFilter(field_name="created_at", lookup_expr="lt")
+    created_after = UtcDateTimeFilter(field_name="created_at", lookup_expr="gte")
+    created_before = UtcDateTimeFilter(field_name="created_at", lookup_expr="lt")
 
     class Meta:
         model = Match

@@ -86,6 +86,7 @@ def _user_or_404(username: str):
 class UsernameField(serializers.CharField):
     def to_internal_value(self, data):
         username = super().to_internal_value(data)
+        self.run_validators(username)  # e.g. no NUL character, before it reaches the database
         user = selectors.user_by_username(username)
         if user is None:
             raise serializers.ValidationError(f"There is no manager called {username!r}.")

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import InterfaceError, OperationalError
+from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -126,6 +126,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return engine_error_response(exc)
     if isinstance(exc, OperationalError | InterfaceError):
         return unavailable_response(exc)
+    if isinstance(exc, DataError):
+        # a value the checks let through and the database refused (out of its range, a NUL
+        # character…): the client's input, so a 400, and nothing of the request is kept
+        set_rollback()
+        logger.warning("database refused a value: %s", exc)
+        body = error_body(
+            "invalid_value", "A value in the request is out of the range the service can store."
+        )
+        return Response(body, status=400)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -3,6 +3,7 @@
 from unittest import mock
 
 import pytest
+from django.db import DataError
 from django.urls import path
 from rest_framework import status
 from rest_framework.views import APIView
@@ -35,9 +36,17 @@ class _Illegal(APIView):
         )
 
 
+class _Refused(APIView):
+    permission_classes: list = []
+
+    def get(self, request):
+        raise DataError('time zone displacement out of range: "0047-07-23 09:07:59+17:24"')
+
+
 urlpatterns = [
     path("api/t/conflict/", _Conflict.as_view()),
     path("api/t/illegal/", _Illegal.as_view()),
+    path("api/t/refused/", _Refused.as_view()),
 ]
 
 
@@ -74,6 +83,11 @@ def test_405_method_not_allowed(api_client):
 def test_409_conflict_carries_details(api_client):
     body = assert_error_shape(api_client.get("/api/t/conflict/"), 409, "stale_sequence")
     assert body["details"] == {"current_seq": 3}
+
+
+@pytest.mark.urls("tests.api.test_errors")
+def test_a_value_the_database_refuses_is_a_400_not_a_500(api_client):
+    assert_error_shape(api_client.get("/api/t/refused/"), 400, "invalid_value")
 
 
 @pytest.mark.urls("tests.api.test_errors")

@@ -523,6 +523,10 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
     assert newest_first == sorted(all_ids, reverse=True)[:2]
     assert_error_shape(ann.get("/api/matches/?result=maybe"), 400, "invalid")
     assert_error_shape(ann.get("/api/matches/?created_after=yesterday"), 400, "invalid")
+    # an offset PostgreSQL cannot store is read as UTC; a time before year 1 in UTC is a 400
+    assert ids("created_after=0047-07-23T09:07:59%2B17:24") == all_ids
+    late = ann.get("/api/matches/?created_before=0001-01-01T00:00:00%2B05:00")
+    assert_error_shape(late, 400, "invalid")
 
 
 def test_a_parsed_snapshot_is_kept_for_the_next_write_only_once_committed(

@@ -116,6 +116,7 @@ def test_rating_chart_svg(league, client):
         "/api/stats/head-to-head/?game=chess&manager=ann&opponent=ben",
         "/api/stats/head-to-head/?game=hat-trick&manager=ann&opponent=ann",
         "/api/stats/head-to-head/?game=hat-trick&manager=ann&opponent=nobody",
+        "/api/stats/head-to-head/?game=hat-trick&manager=an%00n&opponent=ben",
         "/api/stats/games/hat-trick/players/?team=t41&manager=ann",
         "/api/stats/games/hat-trick/players/?sort=height",
         "/api/stats/managers/ann/?game=chess",
