@@ -264,3 +264,147 @@ def test_FAQ_wide_midfielder_no_silver_retreat_after_the_gold_jump():
     s, _ = play(arrange(s, {}, ball="b3", attacker=0), "10f")
     assert at(s, "a4") == "B10"
     assert use(0, 10, direction="backward") in offered(s)
+
+
+# ---------------------------------------------------------------- ABRÄUMER (GOLD)
+
+
+def test_FAQ_ball_winner_blocks_only_an_ability_that_could_be_used_now():
+    """F: Kann ich den potentiellen Einsatz einer Fähigkeit verhindern? A: Ja, wenn die Fähigkeit
+    zu diesem Zeitpunkt vom Gegner gültig eingesetzt werden könnte."""
+    # gold ball winner blue no. 6 on b3; red no. 7 (box-to-box, silver: after his team won the
+    # ball, move one field) on b4 and red no. 11 (goal poacher, after a parry only) on b2
+    red = lineup({7: "box_to_box-7-8"}, colour="red")
+    s = xnew(lineup({6: "ball_winner-6"}, gold=(6,)), red)
+    s = arrange(s, {}, cards=("S2l", "S1r"), ball="c3", attacker=0, phase="attacker_move")
+    s = s._replace(x=s.x._replace(window=(("ball_won", 1, {"winner": 8}),)))
+    assert use(1, 7, direction="backward") in offered(s)  # red no. 7 could use his now
+    assert use(0, 6, target=7) in offered(s)
+    refused(s, use(0, 6, target=11))  # red no. 11 could use nothing now
+    s, events = play(s, use(0, 6, target=7))
+    assert event(events, "ability_used").data["blocked"] == 7
+    rejects(s, use(1, 7, direction="backward"), "ability_blocked", "HX-A.11")
+    # without the event red no. 7 could use nothing: nothing to prevent
+    s = xnew(lineup({6: "ball_winner-6"}, gold=(6,)), red)
+    s = arrange(s, {}, cards=("S2l", "S1r"), ball="c3", attacker=0, phase="attacker_move")
+    refused(s, use(0, 6, target=7))
+
+
+# ---------------------------------------------------------------- ZENTRALER MITTELFELDSPIELER
+
+
+def test_FAQ_central_midfielder_borrowed_ability_needs_the_neighbour_after_the_dribble():
+    """F: Ich benutze die silberne Fähigkeit des Ballspielenden IV – wann genau müssen wir
+    benachbart sein? A: Die geliehene Fähigkeit sagt es: „nach einem erfolgreichen Dribbeln"."""
+    borrowed = use(0, 6, direction="forward", via="ball_playing_centre_back.silver")
+    for biv_at, open_ in (("a4", True), ("a3", False)):
+        # the silver central midfielder (no. 6, ball on b3) dribbles into the emptied b4; the
+        # ball-playing centre-back (no. 4) stands on a4 (his neighbour after the dribble) or on
+        # a3 (his neighbour before it only)
+        blue = lineup({6: "central_midfielder-6", 4: "ball_playing_centre_back-2-4"})
+        s = arrange(xnew(blue), {"b4": "", biv_at: "B4"}, cards=("D2l", "D1l"))
+        s, events = play(arrange(s, {}, ball="b3", attacker=0, phase="defender_move"), "skip")
+        assert event(events, "dribble_won").data["to"] == "b4"
+        if open_:
+            assert borrowed in offered(s)
+            s, events = play(s, borrowed)
+            assert ball_at(s) == "b5:B6" and code(0, 6) in s.x.gold
+            assert code(0, 4) not in s.x.gold  # the lender's card stays
+        else:
+            refused(s, borrowed)
+
+
+# ---------------------------------------------------------------- HALBFELDSPIELER (SILBER/GOLD)
+
+HALF_SPACE = "half_space_player-8-10"  # silver: diagonal move after a completed short pass
+
+
+def test_FAQ_half_space_player_not_in_a_scoring_opportunity():
+    """F: (Silber/Gold) Darf ich die Fähigkeit bei einer Torchance einsetzen (und auf die andere
+    Seite umdrehen)? A: Nein."""
+    diagonal = use(0, 8, direction="diagonal_forward")
+    # open play: blue no. 6 passes from b3 to no. 10 on a4; no. 8 (b5) may move diagonally
+    s = xnew(lineup({8: HALF_SPACE}))
+    s = arrange(s, {"a4": "B10"}, cards=("S4l", "S1r"), ball="b3", phase="defender_move")
+    s, events = play(arrange(s, {}, attacker=0), "skip")
+    assert event(events, "pass_completed").data["receiver"] == 10
+    assert diagonal in offered(s)
+    # a scoring opportunity: no. 9 (b6) passes to no. 11 (c5); no. 8 on b5 may not
+    s = xnew(lineup({8: HALF_SPACE}))
+    s = arrange(s, {"b6": "B9"}, ball="b6", attacker=0, phase="chance_play_cards")
+    s, events = play(s, "S1r/S4l", "skip", "skip", "p11")
+    assert event(events, "pass_completed").data["chance"] is True
+    refused(s, diagonal)
+    assert code(0, 8) not in s.x.gold
+
+
+def test_FAQ_half_space_player_not_at_a_long_shot():
+    """F: (Silber/Gold) Darf ich die Fähigkeit beim Weitschuss einsetzen (und auf die andere
+    Seite umdrehen)? A: Nein."""
+    # the half-space player (no. 8) shoots from b4, the third line before red's goal
+    s = xnew(lineup({8: HALF_SPACE}), match_events=["long_shot"])
+    s = arrange(s, {"b4": "B8"}, cards=("S3l", "S1l"), phase="attacker_move", ball="b4")
+    assert uses_of(s, 8) == []
+    s, events = play(s, "shot S3 R1")
+    assert "long_shot" in kinds(events) and "ability_used" not in kinds(events)
+    assert event(events, "shot").data["power"] == 3 + 3  # no modifier of any ability
+    assert uses_of(s, 8) == [] and code(0, 8) not in s.x.gold
+
+
+# ---------------------------------------------------------------- FLÜGELSTÜRMER (SILBER/GOLD)
+
+
+def test_FAQ_winger_modifier_ends_with_the_scoring_opportunity():
+    """F: Bleibt die Fähigkeit „aktiv", nachdem der Torhüter einen Schuss pariert oder die
+    Torchance zu einem Freistoß oder zu einem Eckball führt? A: Nein. Die Torchance ist dann
+    bereits beendet ... Der Einsatz der Fähigkeit ist aufgebraucht."""
+    # the winger (no. 9) on c5 announces his silver; no. 11 shoots from b6 and is parried back
+    # to himself: a new scoring opportunity begins
+    s = xnew(lineup({9: "winger-9-11"}))
+    s = arrange(s, {"b6": "B11", "c5": "B9"}, ball="b6", attacker=0, phase="chance_play_cards")
+    s, _ = play(s, "D4r/S1l", use(0, 9))
+    assert [a[1] for a in s.x.armed] == ["winger.silver"]
+    s, _ = play(s, "skip", "skip", "shot D4 R2")
+    assert s.x.armed == ()  # the shot ends the opportunity
+    s, events = play(s, "draw S4l S4r")
+    assert "parry" in kinds(events) and s.phase == P.SO_PLAY_CARDS
+    assert s.x.armed == () and code(0, 9) not in s.x.gold  # not active in the new one
+
+
+# ---------------------------------------------------------------- HÄNGENDE SPITZE (SILBER)
+
+
+def test_FAQ_second_striker_passes_on_a_ball_he_has_just_received():
+    """F: Muss ich den Ball auch dann abspielen, wenn ich den Ball während dieser Spielrunde
+    soeben bekommen habe? A: Ja."""
+    # the second striker (no. 10, a5) takes the ball from no. 8 (b5); the round's pass is then
+    # played by him (here the step-2 sideways pass back to b5)
+    s = xnew(lineup({10: "second_striker-10-11"}))
+    s = arrange(s, {}, cards=("S2l", "S1r"), ball="b5", attacker=0, phase="attacker_move")
+    s, _ = play(s, use(0, 10))
+    assert ball_at(s) == "a5:B10"
+    s, events = play(s, "skip", "skip")
+    passes = ("ball_passed_sideways", "pass_completed", "pass_intercepted")
+    passed = [e for e in events if e.kind in passes]
+    assert passed and passed[0].data["passer"] == 10
+
+
+# ---------------------------------------------------------------- FALSCHE 9 (SILBER)
+
+
+def test_FAQ_false_nine_already_on_the_last_line_does_not_count():
+    """F: Beim Torschuss mit einer Dribbling-Aktionskarte befinde ich mich bereits vor dem
+    Einsatz in der letzten Reihe. Darf ich auf Gold umdrehen? A: Nein – die Fähigkeit gilt als
+    nicht eingesetzt."""
+    step = use(0, 9, direction="forward")
+    s = xnew(lineup({9: "false_nine-9"}))  # no. 9 on d5, the line before red's goal
+    s = arrange(s, {"b5": "B9"}, cards=("D2l", "S1r"), ball="b5", attacker=0)
+    s = arrange(s, {}, phase="attacker_move")
+    assert step in offered(s)
+    # in a scoring opportunity on the last line with a dribbling card: nothing to use
+    s = xnew(lineup({9: "false_nine-9"}))
+    s = arrange(s, {"b6": "B9"}, ball="b6", attacker=0, phase="chance_play_cards")
+    s, _ = play(s, "D3r/S1l")
+    assert s.phase == P.SO_ATTACKER_MOVE
+    refused(s, step)
+    assert code(0, 9) not in s.x.gold

@@ -154,6 +154,11 @@ def _refresh(s: State, events: list[GameEvent]) -> State:
     return s
 
 
+CHANCE_OVER = frozenset(
+    {P.PLAY_CARDS, P.GK_ATTACKER_MOVE, P.KEEPER_DRAW, P.PENALTY, P.FK_DEFENDER_MOVE}
+)
+
+
 def _new_round(s: State) -> State:
     x = s.x
     keep = tuple(a for a in x.armed if a[2] == "chance") if s.phase == P.SO_PLAY_CARDS else ()
@@ -224,7 +229,9 @@ def apply(s: State, a: Action) -> Transition:
     x = new.x
     moved = x.opponent_moved or (kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE))
     armed = x.armed
-    if new.phase in (P.PLAY_CARDS, P.GK_ATTACKER_MOVE) and armed:
+    # FAQ winger: a chance's modifiers end with it - at the shot (a parry starts a new chance),
+    # a free kick, a penalty or a goal kick
+    if new.phase in CHANCE_OVER and armed:
         armed = tuple(t_ for t_ in armed if t_[2] != "chance")
     x = x._replace(
         window=window_of(list(t.events), phase),
