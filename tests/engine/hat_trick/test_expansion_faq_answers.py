@@ -408,3 +408,20 @@ def test_FAQ_false_nine_already_on_the_last_line_does_not_count():
     assert s.phase == P.SO_ATTACKER_MOVE
     refused(s, step)
     assert code(0, 9) not in s.x.gold
+
+
+# ---------------------------------------------------------------- MITTELSTÜRMER (SILBER/GOLD)
+
+
+def test_FAQ_centre_forward_gold_only_after_silver():
+    """F: Darf ich beide Fähigkeiten eine nach der anderen benutzen? A: Ja, aber nur die goldene
+    nach der silbernen und nicht umgekehrt. (Only the second half is reachable in our
+    reconstruction: docs/rules/hat-trick.md HX-A.15.)"""
+    cf = code(0, 9)
+    s = xnew(lineup({9: "centre_forward-9"}, gold=(9,)))  # gold, no silver use this round
+    s = arrange(s, {"b5": "B9"}, cards=("L2l", "S1r"), ball="c3", attacker=0)
+    s = arrange(s, {}, phase="attacker_move")
+    refused(s, use(0, 9))
+    # with his silver used this round, the gold is open
+    s = s._replace(x=s.x._replace(uses=((cf, "centre_forward.silver"),)))
+    assert use(0, 9) in offered(s)
