@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, prefetch_related_objects
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -22,7 +21,7 @@ from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
-from matches.models import Match, MatchEvent, MatchSide, MatchStatus
+from matches.models import Match, MatchEvent, MatchStatus
 from teams.models import Edition
 
 IDEMPOTENCY_PARAM = OpenApiParameter(
@@ -70,13 +69,10 @@ def _events_json(
 
 def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
     match = result.match
-    prefetch_related_objects(
-        [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
-    )
     view = selectors.match_state_current(match, state=result.state)
-    visible = selectors.match_visible_sides(match, request.user)
+    visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
     body = {
-        "match": presenters.match_json(match),
+        "match": presenters.match_json(match, sides=result.sides),
         "events": _events_json(match, result.events, visible=visible, voided=()),
         "current": view.to_json(visible=visible),
     }

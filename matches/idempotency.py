@@ -18,10 +18,12 @@ import json
 from collections.abc import Callable
 
 from django.db import DatabaseError, IntegrityError, transaction
+from django.utils import timezone
 from rest_framework import status
 from rest_framework.response import Response
 
 from companion.api.errors import ApiError
+from companion.sql import insert_rows
 from matches.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
@@ -54,6 +56,25 @@ def _record(user, key: str) -> IdempotencyRecord | None:
     return next(iter(rows), None)
 
 
+def _remember(user, key: str, fingerprint: str, match_id: int | None, response) -> None:
+    """Store the answer; IntegrityError when the user's key is taken."""
+    insert_rows(
+        IdempotencyRecord,
+        ("user", "key", "fingerprint", "match", "status_code", "body", "created_at"),
+        [
+            (
+                user.pk,
+                key,
+                fingerprint,
+                match_id or (response.data or {}).get("match", {}).get("id"),
+                response.status_code,
+                response.data,
+                timezone.now(),
+            )
+        ],
+    )
+
+
 def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
     key = request.headers.get(HEADER, "").strip()
     if not key:
@@ -66,14 +87,7 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
     try:
         with transaction.atomic():
             response = write()
-            IdempotencyRecord.objects.create(
-                user=request.user,
-                key=key,
-                fingerprint=fingerprint,
-                match_id=match_id or (response.data or {}).get("match", {}).get("id"),
-                status_code=response.status_code,
-                body=response.data,
-            )
+            _remember(request.user, key, fingerprint, match_id, response)
     except Exception as exc:
         if isinstance(exc, DatabaseError) and not isinstance(exc, IntegrityError):
             raise  # the database failed: nothing was stored and the key is not used up

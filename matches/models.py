@@ -106,7 +106,7 @@ class MatchSide(models.Model):
     )
 
     class Meta:
-        ordering = ("match", "position")
+        ordering = ("match_id", "position")
         constraints = [
             models.UniqueConstraint(fields=("match", "position"), name="side_unique_position")
         ]
@@ -136,7 +136,7 @@ class MatchEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ("match", "seq")
+        ordering = ("match_id", "seq")
         constraints = [
             models.UniqueConstraint(fields=("match", "seq"), name="event_unique_seq"),
         ]

@@ -7,6 +7,7 @@ asserts both give the same output.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from matches.engine.base import GameEngine, view_event
@@ -32,7 +33,10 @@ def side_json(side: MatchSide) -> dict[str, Any]:
     }
 
 
-def match_json(match: Match) -> dict[str, Any]:
+def match_json(match: Match, *, sides: Sequence[MatchSide] | None = None) -> dict[str, Any]:
+    """The match; ``sides``: its sides when at hand (else ``match.sides``, prefetched)."""
+    if sides is None:
+        sides = match.sides.all()
     return {
         "id": match.pk,
         "game": match.game,
@@ -44,7 +48,7 @@ def match_json(match: Match) -> dict[str, Any]:
         "visibility": match.visibility,
         "status": match.status,
         "seq": match.seq,
-        "sides": [side_json(side) for side in match.sides.all()],
+        "sides": [side_json(side) for side in sides],
         "options": match.options,
         "summary": match.summary,
         "result": match.result,

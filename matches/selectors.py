@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,12 +24,15 @@ def match_visible_to(user) -> QuerySet[Match]:
     return queryset.filter(Q(visibility=Visibility.PUBLIC) | Q(created_by=user) | Exists(plays_in))
 
 
-def match_visible_sides(match: Match, user) -> frozenset[int] | None:
+def match_visible_sides(
+    match: Match, user, *, sides: Sequence[MatchSide] | None = None
+) -> frozenset[int] | None:
     """Sides whose hidden information (TriXKick's keepers) ``user`` may see; ``None``: all.
 
     Everything is open once the match is over, and in games without secrets. While it runs, a
     viewer sees the secrets of the side linked to them, and the creator also those of the
-    sides with no linked user (the creator logs for them). Reads ``match.sides`` (prefetch it).
+    sides with no linked user (the creator logs for them). Reads ``sides``, else
+    ``match.sides`` (prefetch it).
     """
     if match.status != MatchStatus.IN_PROGRESS:
         return None
@@ -39,7 +43,7 @@ def match_visible_sides(match: Match, user) -> frozenset[int] | None:
     creator = match.created_by_id == user.pk
     return frozenset(
         side.position
-        for side in match.sides.all()
+        for side in (match.sides.all() if sides is None else sides)
         if side.user_id == user.pk or (creator and side.user_id is None)
     )
 

@@ -17,14 +17,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from companion.api.errors import ApiError
-from matches import errors, snapshots
+from matches import errors, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.models import (
@@ -46,9 +45,10 @@ User = get_user_model()
 
 @dataclass
 class WriteResult:
-    """What a write did: the match as now stored and the events it added."""
+    """What a write did: the match as now stored, its sides and the events it added."""
 
     match: Match
+    sides: list[MatchSide]
     events: list[MatchEvent] = field(default_factory=list)
     state: Any = None
 
@@ -159,7 +159,7 @@ def match_create(
         state=engine.state_to_json(state),
         summary=engine.summary(state),
     )
-    MatchSide.objects.bulk_create(
+    match_sides = MatchSide.objects.bulk_create(
         MatchSide(
             match=match,
             position=position,
@@ -171,33 +171,26 @@ def match_create(
         for position, (side, config) in enumerate(zip(sides, configs, strict=True))
     )
     snapshots.remember_on_commit(match, state)
-    return WriteResult(match=match, state=state)
+    return WriteResult(match=match, sides=match_sides, state=state)
 
 
 # --- append ----------------------------------------------------------------------------------
 
 
-def _lock_open_match(match_id: int, user, expected_seq: int | None) -> Match:
-    """The match row, locked for this transaction, once ``user`` may write it and it is open.
+def _lock_open_match(
+    match_id: int, user, expected_seq: int | None
+) -> tuple[Match, list[MatchSide]]:
+    """The match row, locked for this transaction, and its sides, once ``user`` may write it
+    and it is open.
 
-    Its sides (with their users) come along: they decide who writes, and every answer shows
-    them. A private match is 404 to others, a public one 403 to those who are not in it.
+    The sides (with their users) decide who writes, and every answer shows them. A private
+    match is 404 to others, a public one 403 to those who are not in it.
     """
-    rows = list(
-        Match.objects.select_for_update(of=("self",))
-        .select_related("edition")
-        .defer("edition__data")
-        .filter(pk=match_id)[:1]
-    )
-    if not rows:
+    found = write_sql.match_for_update(match_id)
+    if found is None:
         raise Http404
-    match = rows[0]
-    if match.created_by_id == user.pk:
-        match.created_by = user  # the answer names the creator: no query for the usual case
-    prefetch_related_objects(
-        [match], Prefetch("sides", queryset=MatchSide.objects.select_related("user"))
-    )
-    if match.created_by_id != user.pk and all(s.user_id != user.pk for s in match.sides.all()):
+    match, sides = found
+    if match.created_by_id != user.pk and all(side.user_id != user.pk for side in sides):
         if match.visibility != Visibility.PUBLIC:
             raise Http404
         raise errors.not_participant()
@@ -205,39 +198,47 @@ def _lock_open_match(match_id: int, user, expected_seq: int | None) -> Match:
         raise errors.match_closed(status_value=match.status, current=match.seq)
     if expected_seq is not None and expected_seq != match.seq:
         raise errors.stale_sequence(expected=expected_seq, current=match.seq)
-    return match
+    return match, sides
 
 
 def _insert_events(match: Match, events: list[MatchEvent]) -> None:
-    try:
-        with transaction.atomic():
-            MatchEvent.objects.bulk_create(events)
-    except IntegrityError as exc:  # another writer took the seq first
+    now = timezone.now()
+    for event in events:
+        event.created_at = now
+    if not write_sql.events_insert(events):  # another writer took the seq first
         current = Match.objects.filter(pk=match.pk).values_list("seq", flat=True).first()
-        raise errors.stale_sequence(expected=match.seq, current=current or match.seq) from exc
+        raise errors.stale_sequence(expected=match.seq, current=current or match.seq)
 
 
-def _store(match: Match, engine: GameEngine, state: Any, new_events: list[MatchEvent]) -> None:
+def _store(
+    match: Match,
+    sides: list[MatchSide],
+    engine: GameEngine,
+    state: Any,
+    new_events: list[MatchEvent],
+) -> None:
     """Insert the events, store the snapshot, and finish the match if the game has ended."""
     _insert_events(match, new_events)
     match.seq = new_events[-1].seq
     match.state = engine.state_to_json(state)
     match.summary = engine.summary(state)
+    match.updated_at = new_events[-1].created_at
     fields = ["seq", "state", "summary", "updated_at"]
     outcome = engine.outcome(state)
     if outcome is not None:
         match.status = MatchStatus.FINISHED
         match.result = outcome.to_json()
-        match.finished_at = timezone.now()
+        match.finished_at = match.updated_at
         fields += ["status", "result", "finished_at"]
-        _record_side_results(match, outcome.scores, outcome.winners)
+        _record_side_results(sides, outcome.scores, outcome.winners)
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
-    match.save(update_fields=fields)
+    write_sql.match_update(match, fields)
     snapshots.remember_on_commit(match, state)
 
 
-def _record_side_results(match: Match, scores: Sequence[int], winners: Sequence[int]) -> None:
-    sides = list(match.sides.all())
+def _record_side_results(
+    sides: list[MatchSide], scores: Sequence[int], winners: Sequence[int]
+) -> None:
     everyone = len(winners) in (0, len(sides))
     for side in sides:
         side.score = scores[side.position] if side.position < len(scores) else None
@@ -270,7 +271,7 @@ def match_actions_append(
     *, match_id: int, user, actions: Sequence[Any], expected_seq: int | None
 ) -> WriteResult:
     """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
-    match = _lock_open_match(match_id, user, expected_seq)
+    match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     state = snapshots.snapshot_state(match, engine)
     new_events = []
@@ -294,8 +295,8 @@ def match_actions_append(
                 author=user,
             )
         )
-    _store(match, engine, state, new_events)
-    return WriteResult(match=match, events=new_events, state=state)
+    _store(match, sides, engine, state, new_events)
+    return WriteResult(match=match, sides=sides, events=new_events, state=state)
 
 
 # --- undo, redo, abandon ---------------------------------------------------------------------
@@ -306,20 +307,22 @@ def _stacks(match: Match):
     return log_stacks(events)
 
 
-def _initial(match: Match, engine: GameEngine) -> Any:
-    configs = [side.config for side in match.sides.order_by("position")]
+def _initial(match: Match, sides: list[MatchSide], engine: GameEngine) -> Any:
+    configs = [side.config for side in sides]
     return initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
 
 
 @transaction.atomic
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match = _lock_open_match(match_id, user, expected_seq)
+    match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.applied:
         raise errors.nothing_to("undo", current=match.seq)
     voided = stacks.applied[-1]
-    state = replay_actions(engine, _initial(match, engine), (e.action for e in stacks.applied[:-1]))
+    state = replay_actions(
+        engine, _initial(match, sides, engine), (e.action for e in stacks.applied[:-1])
+    )
     event = MatchEvent(
         match=match,
         seq=match.seq + 1,
@@ -328,13 +331,13 @@ def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
         notation=f"undo {voided.seq}",
         author=user,
     )
-    _store(match, engine, state, [event])
-    return WriteResult(match=match, events=[event], state=state)
+    _store(match, sides, engine, state, [event])
+    return WriteResult(match=match, sides=sides, events=[event], state=state)
 
 
 @transaction.atomic
 def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match = _lock_open_match(match_id, user, expected_seq)
+    match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.redoable:
@@ -351,16 +354,17 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
         effects=effects,
         author=user,
     )
-    _store(match, engine, state, [event])
-    return WriteResult(match=match, events=[event], state=state)
+    _store(match, sides, engine, state, [event])
+    return WriteResult(match=match, sides=sides, events=[event], state=state)
 
 
 @transaction.atomic
 def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> WriteResult:
-    match = _lock_open_match(match_id, user, expected_seq)
+    match, sides = _lock_open_match(match_id, user, expected_seq)
     match.status = MatchStatus.ABANDONED
-    match.save(update_fields=["status", "updated_at"])
-    return WriteResult(match=match)
+    match.updated_at = timezone.now()
+    write_sql.match_update(match, ["status", "updated_at"])
+    return WriteResult(match=match, sides=sides)
 
 
 # --- import ----------------------------------------------------------------------------------

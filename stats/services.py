@@ -20,11 +20,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from django.db import connection, models, transaction
+from django.db import transaction
 from django.db.models import F, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from companion.sql import insert_rows
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus
 from matches.replay import log_stacks
 from stats import elo
@@ -64,54 +65,6 @@ def manager_subject(user_id: int) -> str:
 
 def order_key(row: Any) -> tuple[datetime, int]:
     return (row.finished_at, row.match_id)
-
-
-def _insert_rows(
-    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence]
-) -> None:
-    """INSERT value tuples (in ``fields`` order) into ``model``'s table, in one executemany.
-
-    The stats write thousands of plain rows per pass; ``bulk_create`` would build a model
-    instance per row and run every value through the field machinery. Here each JSON and
-    datetime value is adapted by the backend's own adapter, as ``bulk_create`` ends up doing
-    (``adapt_json_value``, ``adapt_datetimefield_value``); the other values are plain ints,
-    floats and strings already. No defaults, no ``auto_now``: pass every column needed.
-    """
-    opts = model._meta
-    columns = [opts.get_field(name) for name in fields]
-    ops = connection.ops
-    adapters = []
-    for index, column in enumerate(columns):
-        if isinstance(column, models.JSONField):
-            encoder = column.encoder
-            adapters.append((index, lambda value, e=encoder: ops.adapt_json_value(value, e)))
-        elif isinstance(column, models.DateTimeField):
-            # a match's time recurs on every row it feeds: adapt each distinct value once
-            adapted: dict[Any, Any] = {}
-
-            def adapt_datetime(value, adapted=adapted):
-                out = adapted.get(value, adapted)
-                if out is adapted:
-                    out = adapted[value] = ops.adapt_datetimefield_value(value)
-                return out
-
-            adapters.append((index, adapt_datetime))
-    params = []
-    for row in rows:
-        if adapters:
-            row = list(row)
-            for index, adapt in adapters:
-                row[index] = adapt(row[index])
-        params.append(row)
-    if not params:
-        return
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        ops.quote_name(opts.db_table),
-        ", ".join(ops.quote_name(column.column) for column in columns),
-        ", ".join(["%s"] * len(columns)),
-    )
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
 
 
 # --- per-match rows ---------------------------------------------------------------------------
@@ -234,7 +187,7 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         for row in rows:
             _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
-    _insert_rows(MatchParticipation, ParticipationRow._fields, participations)
+    insert_rows(MatchParticipation, ParticipationRow._fields, participations)
     MatchStatsState.objects.bulk_create(
         [MatchStatsState(match_id=m.id, seq_included=m.seq) for m in matches],
         update_conflicts=True,
@@ -328,7 +281,7 @@ def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set
         teams.add(key)
     if group:
         rate(current, current_at, group)
-    _insert_rows(RatingEntry, RATING_FIELDS, new)
+    insert_rows(RatingEntry, RATING_FIELDS, new)
     return users, teams
 
 
@@ -491,7 +444,7 @@ def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[_
         old = old.filter(user_id__in=users)
     old.delete()
     fields = _Record.H2H_FIELDS
-    _insert_rows(
+    insert_rows(
         HeadToHead,
         ("game", *fields),
         ((game, *[getattr(r, f) for f in fields]) for r in records.values()),
@@ -600,7 +553,7 @@ def _players_refresh(
                     best["player"],
                 ):
                     top[scope_key] = {"player": player, "goals": goals, "appearances": appearances}
-    _insert_rows(PlayerStats, PLAYER_FIELDS, rows)
+    insert_rows(PlayerStats, PLAYER_FIELDS, rows)
     return top
 
 

@@ -37,6 +37,7 @@ from bench.load import (
     wait_for_stats,
 )
 from matches import services as match_services
+from matches import write_sql
 from matches.engine import get_engine
 from matches.models import IdempotencyRecord, Match, MatchEvent, MatchSide
 from stats.models import GameStatsState, ManagerStats, MatchParticipation, MatchStatsState
@@ -112,16 +113,13 @@ def test_a_database_error_in_the_middle_of_an_append_writes_nothing(
     seq, action = _next(client, match_id, rng)
 
     inside = {}
-    real_save = Match.save
 
-    def save_then_lose_the_connection(self, *args, **kwargs):
-        if "seq" in (kwargs.get("update_fields") or ()):
-            # the event row is already inserted in this transaction when the snapshot is saved
-            inside["events"] = MatchEvent.objects.filter(match_id=self.pk).count()
-            raise OperationalError("server closed the connection unexpectedly")
-        return real_save(self, *args, **kwargs)
+    def update_then_lose_the_connection(match, fields):
+        # the event row is already inserted in this transaction when the snapshot is stored
+        inside["events"] = MatchEvent.objects.filter(match_id=match.pk).count()
+        raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(Match, "save", save_then_lose_the_connection)
+    monkeypatch.setattr(write_sql, "match_update", update_then_lose_the_connection)
     body = {"expected_seq": seq, "action": action}
     url = f"/api/matches/{match_id}/events/"
     response = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="move-4")
@@ -149,8 +147,8 @@ def test_a_database_error_on_the_last_move_leaves_the_match_open_and_hands_nothi
     before = _snapshot(match_id)
     real_results = match_services._record_side_results
 
-    def results_then_fail(match, scores, winners):
-        real_results(match, scores, winners)
+    def results_then_fail(sides, scores, winners):
+        real_results(sides, scores, winners)
         raise OperationalError("could not serialize access")
 
     monkeypatch.setattr(match_services, "_record_side_results", results_then_fail)

@@ -1,0 +1,197 @@
+"""Statements written as SQL from the models' own metadata, for the paths that run most.
+
+Django compiles every ORM query anew, and that costs 0.4-1.5 ms a statement on our machines:
+ten to thirty times what the database then takes to run it. Two paths pay it often enough to
+matter: logging a move (a handful of statements a move, from every phone at every table) and
+the stats jobs (thousands of rows a pass). They use these helpers; everything else uses the
+ORM.
+
+What goes in and comes out is what the ORM itself writes and reads. Tables and columns come
+from ``Model._meta``. Values are adapted as the ORM adapts them when it saves (JSON and
+datetimes by the backend's adapters, everything else by the field's ``get_db_prep_save``).
+Values read pass through the converters the ORM applies (the backend's and the field's own
+``from_db_value``) and become instances through ``Model.from_db``, with the columns not read
+left deferred. ``tests/api/test_sql.py`` holds each helper against the ORM, on SQLite and on
+PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db import connection, models
+
+Adapter = Callable[[Any], Any]
+
+
+def table(model: type[models.Model]) -> str:
+    """The model's table name, quoted for the database."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def column(model: type[models.Model], name: str, alias: str | None = None) -> str:
+    """A field's column, quoted, under ``alias`` when given."""
+    quoted = connection.ops.quote_name(model._meta.get_field(name).column)
+    return f"{alias}.{quoted}" if alias else quoted
+
+
+_PLAIN_FIELDS = (
+    models.IntegerField,  # and its small/big/positive kinds
+    models.CharField,
+    models.TextField,
+)
+
+
+def _adapter(field: models.Field) -> Adapter | None:
+    """How a value of ``field`` goes to the database; ``None`` when it goes as it is."""
+    ops = connection.ops
+    if isinstance(field, models.JSONField):
+        encoder = field.encoder
+        # None is SQL NULL, as JSONField.get_db_prep_save has it
+        return lambda value: None if value is None else ops.adapt_json_value(value, encoder)
+    if isinstance(field, models.DateTimeField):
+        # one time often recurs on many rows (a match's, on every row it feeds): adapt it once
+        adapted: dict[Any, Any] = {}
+
+        def adapt_datetime(value: Any) -> Any:
+            out = adapted.get(value, adapted)
+            if out is adapted:
+                out = adapted[value] = ops.adapt_datetimefield_value(value)
+            return out
+
+        return adapt_datetime
+    if isinstance(field, models.ForeignKey):
+        return _adapter(field.target_field)
+    if isinstance(field, _PLAIN_FIELDS):
+        return None  # ints and strings are what the driver takes
+    return lambda value: field.get_db_prep_save(value, connection)
+
+
+def _adapters(model: type[models.Model], names: Sequence[str]) -> list[tuple[int, Adapter]]:
+    found = []
+    for index, name in enumerate(names):
+        adapt = _adapter(model._meta.get_field(name))
+        if adapt is not None:
+            found.append((index, adapt))
+    return found
+
+
+def _adapted(rows: Iterable[Sequence], adapters: list[tuple[int, Adapter]]) -> list[list]:
+    params = []
+    for row in rows:
+        row = list(row)
+        for index, adapt in adapters:
+            row[index] = adapt(row[index])
+        params.append(row)
+    return params
+
+
+def insert_rows(
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Iterable[Sequence],
+    *,
+    skip_conflicts_on: Sequence[str] = (),
+) -> int:
+    """INSERT value tuples (in ``fields`` order); the number of rows inserted.
+
+    One multi-row statement per 500 rows. No defaults and no ``auto_now``: pass every column
+    the table needs. ``skip_conflicts_on``: the columns of a unique constraint; a row that
+    would break it is left out (``ON CONFLICT … DO NOTHING``) instead of raising, and the
+    count tells how many went in.
+    """
+    params = _adapted(rows, _adapters(model, fields))
+    if not params:
+        return 0
+    head = "INSERT INTO {} ({}) VALUES ".format(
+        table(model), ", ".join(column(model, name) for name in fields)
+    )
+    tail = ""
+    if skip_conflicts_on:
+        tail = " ON CONFLICT ({}) DO NOTHING".format(
+            ", ".join(column(model, name) for name in skip_conflicts_on)
+        )
+    one = "({})".format(", ".join(["%s"] * len(fields)))
+    inserted = 0
+    with connection.cursor() as cursor:
+        for start in range(0, len(params), 500):
+            chunk = params[start : start + 500]
+            cursor.execute(
+                head + ", ".join([one] * len(chunk)) + tail,
+                [value for row in chunk for value in row],
+            )
+            inserted += cursor.rowcount
+    return inserted
+
+
+def update_row(model: type[models.Model], pk: Any, values: Mapping[str, Any]) -> int:
+    """UPDATE one row by primary key; the number of rows changed (0 or 1). No ``auto_now``."""
+    names = list(values)
+    (row,) = _adapted([list(values.values())], _adapters(model, names))
+    sql = "UPDATE {} SET {} WHERE {} = %s".format(
+        table(model),
+        ", ".join(f"{column(model, name)} = %s" for name in names),
+        column(model, model._meta.pk.name),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*row, pk])
+        return cursor.rowcount
+
+
+class Columns:
+    """Columns of a model under a table alias in a SELECT: their list, and instances from rows.
+
+    ``names``: the fields to read (all concrete fields when omitted); the others are deferred
+    on the instances, loaded on first access as the ORM does.
+    """
+
+    def __init__(self, model: type[models.Model], alias: str, names: Sequence[str] = ()):
+        self.model = model
+        self.alias = alias
+        self.fields = (
+            [model._meta.get_field(name) for name in names]
+            if names
+            else list(model._meta.concrete_fields)
+        )
+        self.attnames = [field.attname for field in self.fields]
+        self._converters: tuple[Any, list] | None = None
+
+    def __len__(self) -> int:
+        return len(self.fields)
+
+    def select(self) -> str:
+        quote = connection.ops.quote_name
+        return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+
+    def _converters_now(self) -> list:
+        cached = self._converters
+        if cached is not None and cached[0] is connection.ops:
+            return cached[1]
+        found = []
+        for index, field in enumerate(self.fields):
+            expression = field.get_col(self.alias)
+            functions = connection.ops.get_db_converters(expression) + field.get_db_converters(
+                connection
+            )
+            if functions:
+                found.append((index, expression, functions))
+        self._converters = (connection.ops, found)
+        return found
+
+    def instance(self, values: Sequence[Any]) -> models.Model:
+        """The instance a row's values (these columns, in order) stand for."""
+        values = list(values)
+        for index, expression, functions in self._converters_now():
+            value = values[index]
+            for convert in functions:
+                value = convert(value, expression, connection)
+            values[index] = value
+        return self.model.from_db(connection.alias, self.attnames, values)
+
+
+def fetch(sql: str, params: Sequence[Any]) -> list[tuple]:
+    """The rows of a SELECT, as tuples."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()

@@ -1,0 +1,76 @@
+"""The match write statements read and write what the ORM reads and writes."""
+
+import random
+
+import pytest
+from django.db import transaction
+
+from matches import write_sql
+from matches.models import Match, MatchEvent, MatchSide
+from tests.helpers import assert_error_shape
+from tests.matches.play import amigo_deal
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_locked_read_is_the_match_and_sides_the_orm_reads(amigo_match, players):
+    match_id = amigo_match["match"]["id"]
+    with transaction.atomic():
+        match, sides = write_sql.match_for_update(match_id)
+    expected = Match.objects.select_related("edition", "created_by").get(pk=match_id)
+    for field in Match._meta.concrete_fields:
+        assert getattr(match, field.attname) == getattr(expected, field.attname), field.name
+    assert (match.edition.slug, match.edition.version) == (
+        expected.edition.slug,
+        expected.edition.version,
+    )
+    assert "data" in match.edition.get_deferred_fields()  # identity only: data loads on access
+    assert match.created_by.username == "ann"
+    expected_sides = list(MatchSide.objects.filter(match_id=match_id).order_by("position"))
+    assert [side.position for side in sides] == [0, 1, 2, 3]
+    for side, orm_side in zip(sides, expected_sides, strict=True):
+        for field in MatchSide._meta.concrete_fields:
+            assert getattr(side, field.attname) == getattr(orm_side, field.attname), field.name
+    assert [side.user.username if side.user else None for side in sides] == [
+        "ann",
+        "ben",
+        None,
+        None,
+    ]
+    assert write_sql.match_for_update(match_id + 1000) is None
+
+
+def test_a_write_answers_what_the_reads_say_afterwards(amigo_match, players, client_for):
+    client = client_for(players[1])  # ben, a linked player, not the creator
+    match_id = amigo_match["match"]["id"]
+    written = client.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": 0, "action": amigo_deal(random.Random(4), 4)},
+        format="json",
+    )
+    assert written.status_code == 201, written.content
+    assert written.json()["match"] == client.get(f"/api/matches/{match_id}/").json()
+    log = client.get(f"/api/matches/{match_id}/events/").json()["results"]
+    assert written.json()["events"] == log
+    current = client.get(f"/api/matches/{match_id}/state/").json()
+    assert written.json()["current"] == current
+    stored = MatchEvent.objects.get(match_id=match_id)
+    assert (stored.seq, stored.author.username, stored.kind) == (1, "ben", "action")
+
+
+def test_a_seq_taken_behind_the_lock_is_409_and_stores_nothing(amigo_match, players, client_for):
+    """The unique (match, seq) is the backstop if a writer ever skipped the row lock."""
+    match_id = amigo_match["match"]["id"]
+    MatchEvent.objects.create(match_id=match_id, seq=1, kind="action", action={"type": "x"})
+    response = client_for(players[0]).post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": 0, "action": amigo_deal(random.Random(4), 4)},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="planted",
+    )
+    body = assert_error_shape(response, 409, "stale_sequence")
+    assert body["details"]["expected_seq"] == 0
+    assert Match.objects.get(pk=match_id).seq == 0
+    assert list(MatchEvent.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
+        {"type": "x"}
+    ]
