@@ -4,18 +4,17 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0002_side_team_and_lookup_indexes'),
+        ("matches", "0002_side_team_and_lookup_indexes"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='matchevent',
-            options={'ordering': ('match_id', 'seq')},
+            name="matchevent",
+            options={"ordering": ("match_id", "seq")},
         ),
         migrations.AlterModelOptions(
-            name='matchside',
-            options={'ordering': ('match_id', 'position')},
+            name="matchside",
+            options={"ordering": ("match_id", "position")},
         ),
     ]
