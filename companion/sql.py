@@ -18,6 +18,7 @@ PostgreSQL.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from django.db import connection, models
@@ -41,16 +42,40 @@ _PLAIN_FIELDS = (
     models.CharField,
     models.TextField,
 )
+_JSON, _DATETIME, _PREPARED = "json", "datetime", "prepared"
 
 
-def _adapter(field: models.Field) -> Adapter | None:
-    """How a value of ``field`` goes to the database; ``None`` when it goes as it is."""
-    ops = connection.ops
+def _kind(field: models.Field) -> str | None:
+    """How a value of ``field`` goes to the database; ``None``: as it is."""
     if isinstance(field, models.JSONField):
+        return _JSON
+    if isinstance(field, models.DateTimeField):
+        return _DATETIME
+    if isinstance(field, models.ForeignKey):
+        return _kind(field.target_field)
+    if isinstance(field, _PLAIN_FIELDS):
+        return None  # ints and strings are what the driver takes
+    return _PREPARED
+
+
+@cache
+def _plan(model: type[models.Model], names: tuple[str, ...]) -> tuple[tuple[int, str, Any], ...]:
+    """(index, kind, field) of the values among ``names`` that need adapting."""
+    fields = [model._meta.get_field(name) for name in names]
+    return tuple(
+        (index, kind, field)
+        for index, field in enumerate(fields)
+        if (kind := _kind(field)) is not None
+    )
+
+
+def _adapter(kind: str, field: models.Field) -> Adapter:
+    ops = connection.ops
+    if kind == _JSON:
         encoder = field.encoder
         # None is SQL NULL, as JSONField.get_db_prep_save has it
         return lambda value: None if value is None else ops.adapt_json_value(value, encoder)
-    if isinstance(field, models.DateTimeField):
+    if kind == _DATETIME:
         # one time often recurs on many rows (a match's, on every row it feeds): adapt it once
         adapted: dict[Any, Any] = {}
 
@@ -61,23 +86,13 @@ def _adapter(field: models.Field) -> Adapter | None:
             return out
 
         return adapt_datetime
-    if isinstance(field, models.ForeignKey):
-        return _adapter(field.target_field)
-    if isinstance(field, _PLAIN_FIELDS):
-        return None  # ints and strings are what the driver takes
     return lambda value: field.get_db_prep_save(value, connection)
 
 
-def _adapters(model: type[models.Model], names: Sequence[str]) -> list[tuple[int, Adapter]]:
-    found = []
-    for index, name in enumerate(names):
-        adapt = _adapter(model._meta.get_field(name))
-        if adapt is not None:
-            found.append((index, adapt))
-    return found
-
-
-def _adapted(rows: Iterable[Sequence], adapters: list[tuple[int, Adapter]]) -> list[list]:
+def _adapted(
+    model: type[models.Model], names: tuple[str, ...], rows: Iterable[Sequence]
+) -> list[list]:
+    adapters = [(index, _adapter(kind, field)) for index, kind, field in _plan(model, names)]
     params = []
     for row in rows:
         row = list(row)
@@ -85,6 +100,22 @@ def _adapted(rows: Iterable[Sequence], adapters: list[tuple[int, Adapter]]) -> l
             row[index] = adapt(row[index])
         params.append(row)
     return params
+
+
+@cache
+def _insert_sql(
+    vendor: str, model: type[models.Model], names: tuple[str, ...], conflict: tuple[str, ...]
+) -> tuple[str, str, str]:
+    head = "INSERT INTO {} ({}) VALUES ".format(
+        table(model), ", ".join(column(model, name) for name in names)
+    )
+    one = "({})".format(", ".join(["%s"] * len(names)))
+    tail = ""
+    if conflict:
+        tail = " ON CONFLICT ({}) DO NOTHING".format(
+            ", ".join(column(model, name) for name in conflict)
+        )
+    return head, one, tail
 
 
 def insert_rows(
@@ -101,18 +132,11 @@ def insert_rows(
     would break it is left out (``ON CONFLICT … DO NOTHING``) instead of raising, and the
     count tells how many went in.
     """
-    params = _adapted(rows, _adapters(model, fields))
+    names = tuple(fields)
+    params = _adapted(model, names, rows)
     if not params:
         return 0
-    head = "INSERT INTO {} ({}) VALUES ".format(
-        table(model), ", ".join(column(model, name) for name in fields)
-    )
-    tail = ""
-    if skip_conflicts_on:
-        tail = " ON CONFLICT ({}) DO NOTHING".format(
-            ", ".join(column(model, name) for name in skip_conflicts_on)
-        )
-    one = "({})".format(", ".join(["%s"] * len(fields)))
+    head, one, tail = _insert_sql(connection.vendor, model, names, tuple(skip_conflicts_on))
     inserted = 0
     with connection.cursor() as cursor:
         for start in range(0, len(params), 500):
@@ -125,17 +149,21 @@ def insert_rows(
     return inserted
 
 
-def update_row(model: type[models.Model], pk: Any, values: Mapping[str, Any]) -> int:
-    """UPDATE one row by primary key; the number of rows changed (0 or 1). No ``auto_now``."""
-    names = list(values)
-    (row,) = _adapted([list(values.values())], _adapters(model, names))
-    sql = "UPDATE {} SET {} WHERE {} = %s".format(
+@cache
+def _update_sql(vendor: str, model: type[models.Model], names: tuple[str, ...]) -> str:
+    return "UPDATE {} SET {} WHERE {} = %s".format(
         table(model),
         ", ".join(f"{column(model, name)} = %s" for name in names),
         column(model, model._meta.pk.name),
     )
+
+
+def update_row(model: type[models.Model], pk: Any, values: Mapping[str, Any]) -> int:
+    """UPDATE one row by primary key; the number of rows changed (0 or 1). No ``auto_now``."""
+    names = tuple(values)
+    (row,) = _adapted(model, names, [values.values()])
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*row, pk])
+        cursor.execute(_update_sql(connection.vendor, model, names), [*row, pk])
         return cursor.rowcount
 
 
@@ -155,14 +183,20 @@ class Columns:
             else list(model._meta.concrete_fields)
         )
         self.attnames = [field.attname for field in self.fields]
+        self._select: dict[str, str] = {}
         self._converters: tuple[Any, list] | None = None
 
     def __len__(self) -> int:
         return len(self.fields)
 
     def select(self) -> str:
-        quote = connection.ops.quote_name
-        return ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+        """The SELECT list of these columns."""
+        text = self._select.get(connection.vendor)
+        if text is None:
+            quote = connection.ops.quote_name
+            text = ", ".join(f"{self.alias}.{quote(field.column)}" for field in self.fields)
+            self._select[connection.vendor] = text
+        return text
 
     def _converters_now(self) -> list:
         cached = self._converters

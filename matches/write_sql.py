@@ -8,6 +8,7 @@ ORM would, and ``tests/matches/test_write_sql.py`` holds them to it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -37,7 +38,8 @@ EVENT_FIELDS = (
 )
 
 
-def _match_sql() -> str:
+@cache
+def _match_sql(vendor: str) -> str:
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {_MATCH.select()}, {_EDITION.select()}, {_CREATOR.select()}"
@@ -50,7 +52,8 @@ def _match_sql() -> str:
     )
 
 
-def _sides_sql() -> str:
+@cache
+def _sides_sql(vendor: str) -> str:
     return (
         f"SELECT {_SIDE.select()}, {_PLAYER.select()}"
         f" FROM {sql.table(MatchSide)} s"
@@ -67,7 +70,7 @@ def match_for_update(match_id: int) -> tuple[Match, list[MatchSide]] | None:
     The match comes with its edition's identity (``data`` deferred) and its creator's and
     players' usernames, which every answer shows.
     """
-    rows = sql.fetch(_match_sql(), [match_id])
+    rows = sql.fetch(_match_sql(connection.vendor), [match_id])
     if not rows:
         return None
     row = rows[0]
@@ -76,7 +79,7 @@ def match_for_update(match_id: int) -> tuple[Match, list[MatchSide]] | None:
     match.edition = _EDITION.instance(row[len(_MATCH) : split])
     match.created_by = _CREATOR.instance(row[split:])
     sides = []
-    for side_row in sql.fetch(_sides_sql(), [match_id]):
+    for side_row in sql.fetch(_sides_sql(connection.vendor), [match_id]):
         side = _SIDE.instance(side_row[: len(_SIDE)])
         side.match = match
         side.user = _PLAYER.instance(side_row[len(_SIDE) :]) if side.user_id else None
