@@ -224,6 +224,15 @@ class Columns:
         return self.model.from_db(connection.alias, self.attnames, values)
 
 
+def split(row: Sequence[Any], *parts: Columns) -> list[Sequence[Any]]:
+    """A row read as several ``Columns`` one after another, cut into their values."""
+    cut, start = [], 0
+    for part in parts:
+        cut.append(row[start : start + len(part)])
+        start += len(part)
+    return cut
+
+
 def fetch(sql: str, params: Sequence[Any]) -> list[tuple]:
     """The rows of a SELECT, as tuples."""
     with connection.cursor() as cursor:

@@ -78,7 +78,8 @@ def _remember(user, key: str, fingerprint: str, match_id: int | None, response) 
 def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
     key = request.headers.get(HEADER, "").strip()
     if not key:
-        return write()
+        with transaction.atomic():
+            return write()
     if len(key) > 200:
         raise ApiError(
             "invalid_idempotency_key", "The Idempotency-Key is longer than 200 characters."

@@ -6,6 +6,12 @@ store the new snapshot. Appends cost the same at move 10 and at move 300: the sn
 loaded, never the log. Undo replays the effective actions (it is rare).
 
 A match that ends is handed to the stats jobs after commit (``settings.MATCH_FINISHED_TASK``).
+
+Append, undo, redo and abandon join a caller's transaction without a savepoint of their own
+(the views open it in ``matches.idempotency.idempotent``, which stores the answer in the same
+transaction): a write that fails dooms the transaction it runs in, so a caller inside one must
+let the error end it, not catch it and go on. The statements of the append path are SQL
+composed once (``matches.write_sql``); the rest use the ORM.
 """
 
 from __future__ import annotations
@@ -266,14 +272,14 @@ def _apply(engine: GameEngine, state: Any, action_data: Any) -> tuple[Any, Any, 
     return action, transition.state, [event.to_json() for event in transition.events]
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def match_actions_append(
     *, match_id: int, user, actions: Sequence[Any], expected_seq: int | None
 ) -> WriteResult:
     """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
     match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
-    state = snapshots.snapshot_state(match, engine)
+    state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     new_events = []
     for index, data in enumerate(actions):
         if new_events and engine.outcome(state) is not None:
@@ -312,7 +318,7 @@ def _initial(match: Match, sides: list[MatchSide], engine: GameEngine) -> Any:
     return initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
@@ -335,7 +341,7 @@ def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     return WriteResult(match=match, sides=sides, events=[event], state=state)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
@@ -343,7 +349,7 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     if not stacks.redoable:
         raise errors.nothing_to("redo", current=match.seq)
     restored = stacks.redoable[-1]
-    state = snapshots.snapshot_state(match, engine)
+    state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     _action, state, effects = _apply(engine, state, restored.action)
     event = MatchEvent(
         match=match,
@@ -358,13 +364,15 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     return WriteResult(match=match, sides=sides, events=[event], state=state)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)
 def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> WriteResult:
     match, sides = _lock_open_match(match_id, user, expected_seq)
+    write_sql.match_snapshot_load(match)  # the answer shows the state as it stands
+    state = snapshots.snapshot_state(match, get_engine(match.game))
     match.status = MatchStatus.ABANDONED
     match.updated_at = timezone.now()
     write_sql.match_update(match, ["status", "updated_at"])
-    return WriteResult(match=match, sides=sides)
+    return WriteResult(match=match, sides=sides, state=state)
 
 
 # --- import ----------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -38,12 +39,18 @@ def _put(match_id: int, created_at: Any, seq: int, state: Any) -> None:
             _states.popitem(last=False)
 
 
-def snapshot_state(match: Match, engine: GameEngine) -> Any:
-    """The engine state of the match's stored snapshot (``match.state`` at ``match.seq``)."""
+def snapshot_state(
+    match: Match, engine: GameEngine, *, load: Callable[[Match], Any] | None = None
+) -> Any:
+    """The engine state of the match's stored snapshot (``match.state`` at ``match.seq``).
+
+    ``load``: how to read the snapshot's JSON when it is not kept here and ``match.state``
+    was not read with the match (else deferred loading reads it).
+    """
     entry = _states.get(match.pk)
     if entry is not None and entry[0] == match.created_at and entry[1] == match.seq:
         return entry[2]
-    state = engine.state_from_json(match.state)
+    state = engine.state_from_json(match.state if load is None else load(match))
     _put(match.pk, match.created_at, match.seq, state)
     return state
 

@@ -19,11 +19,15 @@ from teams.models import Edition
 
 User = get_user_model()
 
-_MATCH = sql.Columns(Match, "m")
+# the snapshot is read only when the parsed state is not kept in this process (snapshots.py)
+_MATCH = sql.Columns(
+    Match, "m", [field.name for field in Match._meta.concrete_fields if field.name != "state"]
+)
 _EDITION = sql.Columns(Edition, "e", ["id", "game", "slug", "version"])
 _CREATOR = sql.Columns(User, "c", ["id", "username"])
 _SIDE = sql.Columns(MatchSide, "s")
 _PLAYER = sql.Columns(User, "u", ["id", "username"])
+_SNAPSHOT = sql.Columns(Match, "m", ["id", "state"])
 
 EVENT_FIELDS = (
     "match",
@@ -39,52 +43,66 @@ EVENT_FIELDS = (
 
 
 @cache
-def _match_sql(vendor: str) -> str:
+def _locked_match_sql(vendor: str) -> str:
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
+    columns = (_MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER)
     return (
-        f"SELECT {_MATCH.select()}, {_EDITION.select()}, {_CREATOR.select()}"
+        f"SELECT {', '.join(part.select() for part in columns)}"
         f" FROM {sql.table(Match)} m"
         f" JOIN {sql.table(Edition)} e"
         f" ON e.{sql.column(Edition, 'id')} = m.{sql.column(Match, 'edition')}"
         f" JOIN {sql.table(User)} c"
         f" ON c.{sql.column(User, 'id')} = m.{sql.column(Match, 'created_by')}"
-        f" WHERE m.{sql.column(Match, 'id')} = %s{lock}"
+        f" LEFT JOIN {sql.table(MatchSide)} s"
+        f" ON s.{sql.column(MatchSide, 'match')} = m.{sql.column(Match, 'id')}"
+        f" LEFT JOIN {sql.table(User)} u"
+        f" ON u.{sql.column(User, 'id')} = s.{sql.column(MatchSide, 'user')}"
+        f" WHERE m.{sql.column(Match, 'id')} = %s"
+        f" ORDER BY s.{sql.column(MatchSide, 'position')}{lock}"
     )
 
 
 @cache
-def _sides_sql(vendor: str) -> str:
+def _snapshot_sql(vendor: str) -> str:
     return (
-        f"SELECT {_SIDE.select()}, {_PLAYER.select()}"
-        f" FROM {sql.table(MatchSide)} s"
-        f" LEFT JOIN {sql.table(User)} u"
-        f" ON u.{sql.column(User, 'id')} = s.{sql.column(MatchSide, 'user')}"
-        f" WHERE s.{sql.column(MatchSide, 'match')} = %s"
-        f" ORDER BY s.{sql.column(MatchSide, 'position')}"
+        f"SELECT {_SNAPSHOT.select()} FROM {sql.table(Match)} m"
+        f" WHERE m.{sql.column(Match, 'id')} = %s"
     )
 
 
 def match_for_update(match_id: int) -> tuple[Match, list[MatchSide]] | None:
     """The match, locked until the transaction ends, and its sides in order; None: no match.
 
-    The match comes with its edition's identity (``data`` deferred) and its creator's and
-    players' usernames, which every answer shows.
+    One statement: the match with its edition's identity (``data`` deferred), its creator's
+    and players' usernames, which every answer shows, and its sides. The snapshot
+    (``state``) is deferred: load it with ``match_snapshot_load`` when it is needed.
     """
-    rows = sql.fetch(_match_sql(connection.vendor), [match_id])
+    rows = sql.fetch(_locked_match_sql(connection.vendor), [match_id])
     if not rows:
         return None
-    row = rows[0]
-    split = len(_MATCH) + len(_EDITION)
-    match = _MATCH.instance(row[: len(_MATCH)])
-    match.edition = _EDITION.instance(row[len(_MATCH) : split])
-    match.created_by = _CREATOR.instance(row[split:])
+    match_values, edition_values, creator_values, _, _ = sql.split(
+        rows[0], _MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER
+    )
+    match = _MATCH.instance(match_values)
+    match.edition = _EDITION.instance(edition_values)
+    match.created_by = _CREATOR.instance(creator_values)
     sides = []
-    for side_row in sql.fetch(_sides_sql(connection.vendor), [match_id]):
-        side = _SIDE.instance(side_row[: len(_SIDE)])
+    for row in rows:
+        *_, side_values, player_values = sql.split(row, _MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER)
+        if side_values[0] is None:  # a match with no sides (none is created so)
+            continue
+        side = _SIDE.instance(side_values)
         side.match = match
-        side.user = _PLAYER.instance(side_row[len(_SIDE) :]) if side.user_id else None
+        side.user = _PLAYER.instance(player_values) if side.user_id else None
         sides.append(side)
     return match, sides
+
+
+def match_snapshot_load(match: Match) -> dict:
+    """Read the match's stored snapshot (``state``) into it, and return it."""
+    (row,) = sql.fetch(_snapshot_sql(connection.vendor), [match.pk])
+    match.state = _SNAPSHOT.instance(row).state
+    return match.state
 
 
 def events_insert(events: Sequence[MatchEvent]) -> bool:

@@ -6,11 +6,13 @@ import pytest
 from django.db import transaction
 
 from matches import write_sql
+from matches.engine import get_engine
 from matches.models import Match, MatchEvent, MatchSide
 from tests.helpers import assert_error_shape
 from tests.matches.play import amigo_deal
 
 pytestmark = pytest.mark.django_db
+ENGINE = get_engine("amigo-hattrick")
 
 
 def test_the_locked_read_is_the_match_and_sides_the_orm_reads(amigo_match, players):
@@ -18,6 +20,8 @@ def test_the_locked_read_is_the_match_and_sides_the_orm_reads(amigo_match, playe
     with transaction.atomic():
         match, sides = write_sql.match_for_update(match_id)
     expected = Match.objects.select_related("edition", "created_by").get(pk=match_id)
+    assert match.get_deferred_fields() == {"state"}  # read only when no parsed state is kept
+    assert write_sql.match_snapshot_load(match) == expected.state
     for field in Match._meta.concrete_fields:
         assert getattr(match, field.attname) == getattr(expected, field.attname), field.name
     assert (match.edition.slug, match.edition.version) == (
@@ -74,3 +78,46 @@ def test_a_seq_taken_behind_the_lock_is_409_and_stores_nothing(amigo_match, play
     assert list(MatchEvent.objects.filter(match_id=match_id).values_list("action", flat=True)) == [
         {"type": "x"}
     ]
+
+
+@pytest.mark.parametrize("step", ["append", "undo", "redo", "abandon"])
+def test_writes_read_the_stored_snapshot_when_this_process_keeps_none(
+    amigo_match, players, client_for, step
+):
+    """Another worker process served the previous move: the snapshot is read, not kept."""
+    from matches import snapshots
+
+    client = client_for(players[0])
+    match_id = amigo_match["match"]["id"]
+    base = f"/api/matches/{match_id}/"
+    rng = random.Random(8)
+    assert (
+        client.post(
+            base + "events/", {"expected_seq": 0, "action": amigo_deal(rng, 4)}, format="json"
+        ).status_code
+        == 201
+    )
+    if step == "redo":
+        assert client.post(base + "undo/", {}, format="json").status_code == 201
+    expected_seq = client.get(base).json()["seq"]
+    before = client.get(base + "state/").json()
+    snapshots.clear()
+    if step == "append":
+        action = before["legal"]["actions"][0]
+        response = client.post(
+            base + "events/", {"expected_seq": expected_seq, "action": action}, format="json"
+        )
+        expected_state = ENGINE.apply(
+            ENGINE.state_from_json(before["state"]), ENGINE.parse_action(action)
+        ).state
+    else:
+        response = client.post(base + f"{step}/", {"expected_seq": expected_seq}, format="json")
+        expected_state = None
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert body["current"] == client.get(base + "state/").json()
+    if expected_state is not None:
+        assert body["current"]["state"] == ENGINE.state_to_json(expected_state)
+    if step == "abandon":
+        assert body["current"]["state"] == before["state"]
+        assert body["match"]["status"] == "abandoned"
