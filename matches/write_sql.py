@@ -45,20 +45,26 @@ EVENT_FIELDS = (
 @cache
 def _locked_match_sql(vendor: str) -> str:
     lock = " FOR UPDATE OF m" if connection.features.has_select_for_update_of else ""
-    columns = (_MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER)
     return (
-        f"SELECT {', '.join(part.select() for part in columns)}"
+        f"SELECT {_MATCH.select()}, {_EDITION.select()}, {_CREATOR.select()}"
         f" FROM {sql.table(Match)} m"
         f" JOIN {sql.table(Edition)} e"
         f" ON e.{sql.column(Edition, 'id')} = m.{sql.column(Match, 'edition')}"
         f" JOIN {sql.table(User)} c"
         f" ON c.{sql.column(User, 'id')} = m.{sql.column(Match, 'created_by')}"
-        f" LEFT JOIN {sql.table(MatchSide)} s"
-        f" ON s.{sql.column(MatchSide, 'match')} = m.{sql.column(Match, 'id')}"
+        f" WHERE m.{sql.column(Match, 'id')} = %s{lock}"
+    )
+
+
+@cache
+def _sides_sql(vendor: str) -> str:
+    return (
+        f"SELECT {_SIDE.select()}, {_PLAYER.select()}"
+        f" FROM {sql.table(MatchSide)} s"
         f" LEFT JOIN {sql.table(User)} u"
         f" ON u.{sql.column(User, 'id')} = s.{sql.column(MatchSide, 'user')}"
-        f" WHERE m.{sql.column(Match, 'id')} = %s"
-        f" ORDER BY s.{sql.column(MatchSide, 'position')}{lock}"
+        f" WHERE s.{sql.column(MatchSide, 'match')} = %s"
+        f" ORDER BY s.{sql.column(MatchSide, 'position')}"
     )
 
 
@@ -73,24 +79,22 @@ def _snapshot_sql(vendor: str) -> str:
 def match_for_update(match_id: int) -> tuple[Match, list[MatchSide]] | None:
     """The match, locked until the transaction ends, and its sides in order; None: no match.
 
-    One statement: the match with its edition's identity (``data`` deferred), its creator's
-    and players' usernames, which every answer shows, and its sides. The snapshot
-    (``state``) is deferred: load it with ``match_snapshot_load`` when it is needed.
+    The match comes with its edition's identity (``data`` deferred) and its creator's name;
+    the sides with their players' names: every answer shows them. The snapshot (``state``)
+    is deferred: ``match_snapshot_load`` reads it when it is needed. Two statements, not one
+    joined: a row per side would repeat the match's columns, which costs PostgreSQL more than
+    the second round trip.
     """
     rows = sql.fetch(_locked_match_sql(connection.vendor), [match_id])
     if not rows:
         return None
-    match_values, edition_values, creator_values, _, _ = sql.split(
-        rows[0], _MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER
-    )
+    match_values, edition_values, creator_values = sql.split(rows[0], _MATCH, _EDITION, _CREATOR)
     match = _MATCH.instance(match_values)
     match.edition = _EDITION.instance(edition_values)
     match.created_by = _CREATOR.instance(creator_values)
     sides = []
-    for row in rows:
-        *_, side_values, player_values = sql.split(row, _MATCH, _EDITION, _CREATOR, _SIDE, _PLAYER)
-        if side_values[0] is None:  # a match with no sides (none is created so)
-            continue
+    for row in sql.fetch(_sides_sql(connection.vendor), [match_id]):
+        side_values, player_values = sql.split(row, _SIDE, _PLAYER)
         side = _SIDE.instance(side_values)
         side.match = match
         side.user = _PLAYER.instance(player_values) if side.user_id else None
