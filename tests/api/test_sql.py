@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from companion import sql
+from matches import write_sql
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from teams.models import Edition
 from teams.services import reference_editions_load
@@ -31,17 +32,7 @@ def _event_row(match, seq, action, created_at=WHEN):
     return (match.pk, seq, "action", action, f"move {seq}", [{"kind": "k"}], None, None, created_at)
 
 
-EVENT_FIELDS = (
-    "match",
-    "seq",
-    "kind",
-    "action",
-    "notation",
-    "effects",
-    "target_seq",
-    "author",
-    "created_at",
-)
+EVENT_FIELDS = write_sql.EVENT_FIELDS  # match, seq, kind, action, notation, effects, …
 
 
 def test_inserted_rows_read_back_through_the_orm_as_written(match):
