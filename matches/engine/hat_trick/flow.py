@@ -462,18 +462,18 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
         return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None))
     target = lowest_any(s.grid, line_of(s.ball), s.defender, _numbers(s))
+    tied = [] if s.x is None else xflow.tied_fields(s, line_of(target), s.defender)
+    receiver = None if tied else number_of(s.grid[target])  # HX-N.4: not chosen yet
     events.append(
         GameEvent(
             "chance_ran_out",
             s.attacker,
-            {"receiver": number_of(s.grid[target]), "receiver_side": side_of(s.grid[target])},
+            {"receiver": receiver, "receiver_side": side_of(s.grid[target])},
         )
     )
     s = _draw_both(s._replace(ball=target), events)
-    if s.x is not None:
-        paused = xflow.tie(s, "ran_out", line_of(target), s.defender)
-        if paused is not None:
-            return paused
+    if tied:
+        return xflow.tie(s, "ran_out", tied, events)
     return _after_action(s, events)
 
 
@@ -690,6 +690,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
         if target >= 0:
             break
     receiver = s.grid[target]
+    tied = [] if s.x is None else xflow.tied_fields(s, lines_from_goal(side, k), 1 - side)
     events.append(
         GameEvent(
             "goal_kick",
@@ -697,17 +698,16 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
             {
                 "card": a.card.to_json(),
                 "line": n,
-                "receiver": number_of(receiver),
+                # HX-N.4: tied players wait for their manager's choice (``tie_decided``)
+                "receiver": None if tied else number_of(receiver),
                 "receiver_side": side_of(receiver),
-                "to": field_name(target),
+                "to": None if tied else field_name(target),
             },
         )
     )
     s = s._replace(decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
-    if s.x is not None:
-        paused = xflow.tie(s, "goal_kick", lines_from_goal(side, k), 1 - side)
-        if paused is not None:
-            return paused
+    if tied:
+        return xflow.tie(s, "goal_kick", tied, events)
     return start_turn(s, events)
 
 

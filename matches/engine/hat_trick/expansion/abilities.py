@@ -145,13 +145,22 @@ def _card_kind(s: State, side: int) -> str | None:
     return None if card is None else card.kind
 
 
-def _concrete(s: State, owner: int, effect: dict, via: str | None) -> Iterator[UseAbility]:
-    """Every concrete use of ``effect`` by ``owner`` that would have an effect now."""
+def announced(s: State, owner: int, ability: str | None) -> bool:
+    """Is ``ability`` (the id it is armed under) announced by ``owner`` and still waiting?"""
+    return ability is not None and any(a[0] == owner and a[1] == ability for a in s.x.armed)
+
+
+def _concrete(
+    s: State, owner: int, effect: dict, via: str | None, aid: str | None = None
+) -> Iterator[UseAbility]:
+    """Every concrete use of ``effect`` by ``owner`` that would have an effect now (``aid``: the
+    owner's own ability id, used when ``via`` names no borrowed one)."""
     side, slot = side_of(owner), number_of(owner)
     kind = effect["kind"]
     when = effect.get("when", "own_move")
     if kind in ARMED_KINDS:
-        if not own_move(s, side) or any(a[0] == owner and a[1] == (via or "") for a in s.x.armed):
+        # HX-A.13: announced, it is active until resolved; a second announcement changes nothing
+        if not own_move(s, side) or announced(s, owner, via or aid):
             return
         if kind == "foul" and not (
             s.phase == P.DEFENDER_MOVE and _card_kind(s, 1 - side) == "dribbling"
@@ -287,7 +296,7 @@ def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dic
             for use in _concrete(s, player, inner, borrowed):
                 yield use, aid, inner
         return
-    for use in _concrete(s, player, effect, None):
+    for use in _concrete(s, player, effect, None, aid):
         yield use, aid, effect
 
 
@@ -329,6 +338,15 @@ def _why_not(s: State, a: UseAbility) -> Exception:
     if s.x.uses_of(player) >= MAX_USES:
         return illegal(
             "ability_limit", "HX-A.6", f"No. {a.player} has used two abilities this round."
+        )
+    used = a.via or visible_ability(s, player)
+    if announced(s, player, used):
+        return illegal(
+            "ability_already_announced",
+            "HX-A.13",
+            f"No. {a.player} has already announced {used}; it stays active until it is resolved.",
+            player=a.player,
+            ability=used,
         )
     return illegal(
         "ability_not_usable",

@@ -67,12 +67,15 @@ def _pause(
     return s._replace(x=s.x._replace(choice=(kind, side, tuple(fields), extra)))
 
 
-def tie(s: State, kind: str, line: int, favoured: int) -> State | None:
-    """HX-N.4: a goal kick (or a chance that ran out) reaching tied players of one team."""
+def tied_fields(s: State, line: int, favoured: int) -> list[int]:
+    """HX-N.4: the tied players of one team a goal kick (or a chance that ran out) reaches in
+    ``line``; empty when the lowest number is one player."""
     fields = lowest_fields(s.grid, line, (0, 1), s.setup.expansion.numbers, favoured)
-    if len(fields) < 2:
-        return None
-    events: list[GameEvent] = []  # the tie event is added by the caller's action events
+    return fields if len(fields) > 1 else []
+
+
+def tie(s: State, kind: str, fields: list[int], events: list[GameEvent]) -> State:
+    """Pause for the manager's choice among ``fields`` (from ``tied_fields``)."""
     return _pause(s, kind, side_of(s.grid[fields[0]]), fields, None, events)
 
 
@@ -157,6 +160,8 @@ def _refresh(s: State, events: list[GameEvent]) -> State:
 CHANCE_OVER = frozenset(
     {P.PLAY_CARDS, P.GK_ATTACKER_MOVE, P.KEEPER_DRAW, P.PENALTY, P.FK_DEFENDER_MOVE}
 )
+# events after which the scoring opportunity is over whatever step follows
+CHANCE_ENDED = frozenset({"chance_ran_out"})
 
 
 def _new_round(s: State) -> State:
@@ -230,8 +235,8 @@ def apply(s: State, a: Action) -> Transition:
     moved = x.opponent_moved or (kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE))
     armed = x.armed
     # FAQ winger: a chance's modifiers end with it - at the shot (a parry starts a new chance),
-    # a free kick, a penalty or a goal kick
-    if new.phase in CHANCE_OVER and armed:
+    # a free kick, a penalty, a goal kick, or when it runs out (HT-5.8: a new chance may follow)
+    if armed and (new.phase in CHANCE_OVER or any(e.kind in CHANCE_ENDED for e in t.events)):
         armed = tuple(t_ for t_ in armed if t_[2] != "chance")
     x = x._replace(
         window=window_of(list(t.events), phase),
