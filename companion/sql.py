@@ -1,6 +1,6 @@
 """Statements written as SQL from the models' own metadata, for the paths that run most.
 
-Django compiles every ORM query anew, and that costs 0.4-1.5 ms a statement on our machines:
+Django compiles every ORM query anew, and that costs 0.4-1.7 ms a statement on our machines:
 ten to thirty times what the database then takes to run it. Two paths pay it often enough to
 matter: logging a move (a handful of statements a move, from every phone at every table) and
 the stats jobs (thousands of rows a pass). They use these helpers; everything else uses the
@@ -8,7 +8,8 @@ ORM.
 
 What goes in and comes out is what the ORM itself writes and reads. Tables and columns come
 from ``Model._meta``. Values are adapted as the ORM adapts them when it saves (JSON and
-datetimes by the backend's adapters, everything else by the field's ``get_db_prep_save``).
+datetimes by the backend's adapters, ints and strings as they are, anything else by the
+field's ``get_db_prep_save``).
 Values read pass through the converters the ORM applies (the backend's and the field's own
 ``from_db_value``) and become instances through ``Model.from_db``, with the columns not read
 left deferred. ``tests/api/test_sql.py`` holds each helper against the ORM, on SQLite and on
