@@ -2,12 +2,14 @@
 
 1. Appending a move through the full stack (token auth, throttling, idempotency, lock,
    engine, insert, snapshot) beside a bare DRF endpoint that authenticates the same token,
-   validates the payload and inserts one row. Target: at most 2x.
+   validates the payload and inserts one row, the two taking turns in blocks of 40 requests.
+   Target: at most 2x.
 2. The append cost around event 10 beside event 300 of the same match. Target: at most 1.2x.
 3. Listing history (first page, newest first, filtered by game and manager) with 1k and with
    100k matches in the table. Target: at most 1.3x.
 
-Run: ``python bench/api.py`` (``--quick`` for a smaller history table).
+Run: ``python bench/api.py`` (``--quick`` for a smaller history table); with ``DATABASE_URL``
+set to an empty PostgreSQL database it measures there.
 """
 
 from __future__ import annotations
