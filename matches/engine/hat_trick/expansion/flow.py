@@ -98,12 +98,38 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
     result = resolve(s, lines, events, (att + style_att, dfn + style_dfn))
     s = s._replace(grid=result.grid, ball=result.ball)
     receivers = _receivers(s, events)
+    if len(receivers) > 1:
+        _unnamed(events)
     if result.fouler:
         line = line_of(s.grid.index(result.fouler))
         fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
         if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
             return _pause(s, "fouler", s.defender, fouls, tuple(receivers), events)
     return _continue(s, result.fouler, receivers, events)
+
+
+def _named(kind: str) -> str:
+    return "receiver" if kind.endswith("_completed") else "interceptor"
+
+
+def _unnamed(events: list[GameEvent]) -> None:
+    """HX-N.2: the pass event names no receiver (interceptor) while tied players wait for the
+    manager's choice; ``tie_decided`` names him."""
+    i = max(i for i, e in enumerate(events) if e.kind in LOWEST_RULE_EVENTS)
+    e = events[i]
+    events[i] = GameEvent(e.kind, e.side, {**e.data, _named(e.kind): None, "to": None})
+
+
+def _decided_window(window: tuple, player: int, at: str) -> tuple:
+    """The last action's window with the chosen receiver (interceptor) of the pass."""
+    out = []
+    for kind, side, data in window:
+        if kind in LOWEST_RULE_EVENTS:
+            data = {**data, _named(kind): player, "to": at}
+        elif kind == "ball_won":  # the interception's winner
+            data = {**data, "winner": player}
+        out.append((kind, side, data))
+    return tuple(out)
 
 
 def _continue(s: State, fouler: int, receivers, events: list[GameEvent]) -> State:
@@ -127,6 +153,9 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
             player=a.player,
         )
     s = s._replace(x=s.x._replace(choice=None))
+    if kind == "receiver":
+        at = field_name(picked)
+        s = s._replace(x=s.x._replace(window=_decided_window(s.x.window, a.player, at)))
     events.append(
         GameEvent(
             "tie_decided", side, {"decides": kind, "player": a.player, "at": field_name(picked)}
@@ -200,7 +229,10 @@ def apply(s: State, a: Action) -> Transition:
                 players=[number_of(s.grid[f]) for f in c[2]],
                 side=c[1],
             )
-        return Transition(choose(s, a, events), tuple(events))
+        new = choose(s, a, events)
+        # the choice completes the action that paused: its end-of-action updates follow now
+        window = new.x.window + window_of(events, s.phase)
+        return _finish(s, new, tuple(events), window, new.x.opponent_moved)
     if kind is Choose:
         raise illegal("no_tie", "HX-N.2", "There is no tie of lowest numbers to decide now.")
     if kind is UseAbility:
@@ -231,23 +263,28 @@ def apply(s: State, a: Action) -> Transition:
         if cornered is not None:
             t = Transition(cornered[0], t.events + tuple(cornered[1]))
     new = t.state
+    moved = new.x.opponent_moved or (
+        kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE)
+    )
+    return _finish(s, new, t.events, window_of(list(t.events), phase), moved)
+
+
+def _finish(
+    before: State, new: State, events: tuple[GameEvent, ...], window: tuple, moved: bool
+) -> Transition:
+    """The end of a regular action (or of the choice that completes one): the window of events
+    abilities may answer, chance modifiers, counter, protest and style-card runs."""
     x = new.x
-    moved = x.opponent_moved or (kind is Move and phase in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE))
     armed = x.armed
     # FAQ winger: a chance's modifiers end with it - at the shot (a parry starts a new chance),
     # a free kick, a penalty, a goal kick, or when it runs out (HT-5.8: a new chance may follow)
-    if armed and (new.phase in CHANCE_OVER or any(e.kind in CHANCE_ENDED for e in t.events)):
+    if armed and (new.phase in CHANCE_OVER or any(e.kind in CHANCE_ENDED for e in events)):
         armed = tuple(t_ for t_ in armed if t_[2] != "chance")
-    x = x._replace(
-        window=window_of(list(t.events), phase),
-        opponent_moved=moved,
-        armed=armed,
-        style_moment=(),
-    )
+    x = x._replace(window=window, opponent_moved=moved, armed=armed, style_moment=())
     if enabled(new, "counter"):
         x = x._replace(counter=counter_side(x.window))
     if enabled(new, "captain"):
-        x = x._replace(protest=protest_side(new, t.events))
+        x = x._replace(protest=protest_side(new, events))
     new = new._replace(x=x)
-    new, extra = after_action(s, new, t.events)
-    return Transition(new, t.events + extra)
+    new, extra = after_action(before, new, events)
+    return Transition(new, events + extra)

@@ -138,11 +138,12 @@ def corner(
     out: list[GameEvent] = []
     x = after.x._replace(armed=tuple(a for a in after.x.armed if a[2] != "chance"))
     s = after._replace(attacker=side, ball=fields[0], x=x)
-    out.append(GameEvent("corner", side, {"taker": number_of(s.holder), "at": field_name(s.ball)}))
-    if len(fields) > 1:
+    if len(fields) > 1:  # HX-N.2: the manager chooses the taker (``tie_decided``)
         from matches.engine.hat_trick.expansion.flow import _pause
 
+        out.append(GameEvent("corner", side, {"taker": None, "at": None}))
         return _pause(s, "corner", side, fields, None, out), out
+    out.append(GameEvent("corner", side, {"taker": number_of(s.holder), "at": field_name(s.ball)}))
     from matches.engine.hat_trick.flow import start_turn
 
     return start_turn(s, out), out
