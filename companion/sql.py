@@ -225,6 +225,13 @@ class Columns:
         return self.model.from_db(connection.alias, self.attnames, values)
 
 
+def fits(field: models.Field, value: int) -> bool:
+    """Does the integer fit ``field``'s column? The ORM finds no row for one that does not (the
+    database would refuse it as a parameter), and these statements must do the same."""
+    low, high = connection.ops.integer_field_range(field.get_internal_type())
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
 def split(row: Sequence[Any], *parts: Columns) -> list[Sequence[Any]]:
     """A row read as several ``Columns`` one after another, cut into their values."""
     cut, start = [], 0

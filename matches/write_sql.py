@@ -85,6 +85,8 @@ def match_for_update(match_id: int) -> tuple[Match, list[MatchSide]] | None:
     joined: a row per side would repeat the match's columns, which costs PostgreSQL more than
     the second round trip.
     """
+    if not sql.fits(Match._meta.pk, match_id):  # an id from the URL beyond 64 bits
+        return None
     rows = sql.fetch(_locked_match_sql(connection.vendor), [match_id])
     if not rows:
         return None

@@ -127,3 +127,10 @@ def test_columns_not_read_are_deferred_and_load_on_access(match):
     assert edition.slug == match.edition.slug
     assert "data" in edition.get_deferred_fields()
     assert edition.data == Edition.objects.get(pk=match.edition_id).data
+
+
+def test_fits_is_the_range_of_the_column(db):
+    pk = Match._meta.pk
+    assert sql.fits(pk, 1) and sql.fits(pk, 2**63 - 1)
+    assert not sql.fits(pk, 2**63) and not sql.fits(pk, -(2**63) - 1)
+    assert sql.fits(Match._meta.get_field("seq"), 0)

@@ -121,3 +121,11 @@ def test_writes_read_the_stored_snapshot_when_this_process_keeps_none(
     if step == "abandon":
         assert body["current"]["state"] == before["state"]
         assert body["match"]["status"] == "abandoned"
+
+
+@pytest.mark.parametrize("suffix", ["events/", "events/batch/", "undo/", "redo/", "abandon/"])
+@pytest.mark.parametrize("match_id", [2**63, 2**70])
+def test_writes_to_an_id_beyond_64_bits_are_404(players, client_for, suffix, match_id):
+    body = {"expected_seq": 0, "action": {"type": "deal"}, "actions": [{"type": "deal"}]}
+    response = client_for(players[0]).post(f"/api/matches/{match_id}/{suffix}", body, format="json")
+    assert_error_shape(response, 404)
