@@ -27,5 +27,7 @@ urlpatterns = [
     path("api-auth/", include("rest_framework.urls")),
 ]
 
+handler400 = "companion.api.errors.handler400"
+handler403 = "companion.api.errors.handler403"
 handler404 = "companion.api.errors.handler404"
 handler500 = "companion.api.errors.handler500"
