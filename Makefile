@@ -22,7 +22,7 @@ run: $(STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
-		--host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
+		--no-proxy-headers --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
 test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)

@@ -8,14 +8,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
-from rest_framework.pagination import CursorPagination
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.api.pagination import CursorPagination
+from companion.api.parsers import JSONParser, read_body
 from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
@@ -43,7 +44,7 @@ class PlainTextParser(BaseParser):
     media_type = "text/plain"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return {"text": stream.read().decode("utf-8", errors="replace")}
+        return {"text": read_body(stream).decode("utf-8", errors="replace")}
 
 
 def _readable_match(request, pk: int) -> Match:

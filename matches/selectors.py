@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from matches import snapshots
+from matches import errors, snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
@@ -90,8 +90,12 @@ def match_state_current(match: Match, *, state: Any = None) -> StateView:
 
 
 def match_state_at(match: Match, *, seq: int) -> StateView:
-    """The state after event ``seq`` (0 = before the first move): the replay of the log."""
-    if seq >= match.seq:
+    """The state after event ``seq`` (0 = before the first move): the replay of the log.
+
+    A ``seq`` beyond the log is 400 ``seq_out_of_range`` (not the current state)."""
+    if seq > match.seq:
+        raise errors.seq_beyond_log(seq=seq, current=match.seq)
+    if seq == match.seq:
         return match_state_current(match)
     engine = get_engine(match.game)
     events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")

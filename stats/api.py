@@ -9,13 +9,12 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.pagination import CursorPagination
 from matches.engine import game_keys
 from matches.models import Match, Visibility
 from stats import selectors
@@ -46,12 +45,6 @@ class SortedCursorPagination(CursorPagination):
 
     def get_ordering(self, request, queryset, view):
         return getattr(view, "current_ordering", None) or self.ordering
-
-    def decode_cursor(self, request):
-        try:
-            return super().decode_cursor(request)
-        except NotFound as exc:  # a malformed query parameter, not a missing object
-            raise serializers.ValidationError({"cursor": ["This cursor is not valid."]}) from exc
 
 
 class PublicView(APIView):

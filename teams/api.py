@@ -11,13 +11,12 @@ from typing import Any
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
-from companion.api.pagination import NewestFirstCursorPagination
+from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
 from teams import rules, selectors, services
 from teams.models import Build, CardKind, Edition, Team, Validity
 

@@ -35,7 +35,11 @@ def asgi_server() -> Iterator[str]:
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     config = uvicorn.Config(
-        get_asgi_application(), lifespan="off", log_level="warning", timeout_graceful_shutdown=2
+        get_asgi_application(),
+        lifespan="off",
+        log_level="warning",
+        proxy_headers=False,
+        timeout_graceful_shutdown=2,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "companion.api.middleware.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -131,6 +132,41 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+# Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+
+# --- Caches: throttle counters and cached answers ---------------------------------------------
+# Redis (Django's own backend) when a Redis URL is configured, shared by every web process;
+# this process's memory when not, or while Redis cannot be reached (companion/cache.py).
+_redis_url = next(
+    (
+        url
+        for url in (
+            os.environ.get("CACHE_REDIS_URL"),
+            os.environ.get("REDIS_URL"),
+            os.environ.get("CELERY_BROKER_URL"),
+        )
+        if url and url.startswith(("redis://", "rediss://", "unix://"))
+    ),
+    "",
+)
+CACHES = {
+    "default": {
+        "BACKEND": "companion.cache.FailoverCache",
+        "OPTIONS": {"FAILOVER_SECONDS": float(os.environ.get("CACHE_FAILOVER_SECONDS", "10"))},
+    },
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"},
+}
+if _redis_url:
+    CACHES["shared"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _redis_url,
+        "KEY_PREFIX": "companion",
+        # an unreachable Redis costs at most a quarter of a second, once per FAILOVER_SECONDS
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
+    }
+
 # --- Django REST framework and the OpenAPI schema -------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -138,11 +174,19 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "companion.api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "companion.api.errors.exception_handler",
+    # X-Forwarded-For is trusted only from this many proxies in front of the app server
+    # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
