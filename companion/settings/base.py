@@ -4,6 +4,7 @@ Environment variables:
 - ``DEBUG`` (``1``/``0``), ``SECRET_KEY`` (required unless DEBUG), ``ALLOWED_HOSTS`` (comma list)
 - ``DATABASE_URL`` (default: SQLite file ``var/db.sqlite3``), ``DATABASE_TEST_NAME``
 - ``CELERY_BROKER_URL`` or ``REDIS_URL`` (default: none, tasks run eagerly in-process)
+- ``LIVE_REDIS_URL`` (default: the broker's URL when it is Redis; none: streams wake in-process)
 - ``CORS_ALLOWED_ORIGINS``, ``CSRF_TRUSTED_ORIGINS`` (comma lists)
 """
 
@@ -238,6 +239,19 @@ CELERY_BEAT_SCHEDULE: dict = {
 
 # Called (after commit) with the id of every match that finishes.
 MATCH_FINISHED_TASK = "stats.tasks.match_finished"
+
+# --- Live match streams (matches.live) ------------------------------------------------------
+# Redis pub/sub wakes the streams of every web process; without it (the embedded default) a
+# stream is woken in-process, which serves one server process.
+_broker = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL") or (
+    _broker if _broker.startswith(("redis://", "rediss://", "unix://")) else ""
+)
+LIVE_CHANNEL_PREFIX = os.environ.get("LIVE_CHANNEL_PREFIX", "companion")
+# A stream sends a comment line (and re-reads the log) after this long without news.
+LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
+# Threads (and so database connections) of one process that read the logs streams send.
+LIVE_READ_THREADS = int(os.environ.get("LIVE_READ_THREADS", "4"))
 
 # --- CORS / CSRF for a phone client -----------------------------------------------------------
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")
