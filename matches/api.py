@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -118,7 +119,9 @@ class MatchListCreateView(ListAPIView):
             edition = Edition.objects.filter(pk=values["edition"]).first()
             if edition is None:
                 raise ApiError(
-                    "edition_missing", f"There is no edition {values['edition']}.", status_code=400
+                    "edition_missing",
+                    _("There is no edition {edition}.").format(edition=values["edition"]),
+                    status_code=400,
                 )
         result = services.match_create(
             user=request.user,
