@@ -1,5 +1,6 @@
 # Two commands do everything on a fresh machine with Python 3.11+ and make:
 #   make run   - virtual environment, install, migrate, reference catalogs, demo data, serve :8000
+#                (uvicorn, the ASGI server: live match streams need it)
 #   make test  - virtual environment, install, run the test suite
 PYTHON ?= python3
 VENV ?= .venv
@@ -34,7 +35,8 @@ messages: $(STAMP)
 run: $(STAMP) $(CATALOGS)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
-	$(BIN)/python manage.py runserver $(HOST)
+	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
+		--no-proxy-headers --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
 test: $(STAMP) $(CATALOGS)
 	$(BIN)/pytest $(PYTEST_ARGS)

@@ -1,10 +1,12 @@
 from django.contrib import admin
+from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from companion.api import accounts
 from companion.api.health import HealthView
 from companion.api.root import ApiRootView
+from companion.api.throttles import throttle_login_posts
 
 api_patterns = [
     path("", ApiRootView.as_view(), name="api-root"),
@@ -21,11 +23,18 @@ api_patterns = [
     path("", include("stats.urls")),
 ]
 
+# the login forms of the browsable API and the admin count against the API's login rate
+browser_login = LoginView.as_view(template_name="rest_framework/login.html")
+
 urlpatterns = [
+    path("admin/login/", throttle_login_posts(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("api-auth/login/", throttle_login_posts(browser_login)),
     path("api-auth/", include("rest_framework.urls")),
 ]
 
+handler400 = "companion.api.errors.handler400"
+handler403 = "companion.api.errors.handler403"
 handler404 = "companion.api.errors.handler404"
 handler500 = "companion.api.errors.handler500"

@@ -9,14 +9,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
-from rest_framework.pagination import CursorPagination
-from rest_framework.parsers import BaseParser, JSONParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.api.pagination import CursorPagination
+from companion.api.parsers import JSONParser, read_body
 from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
@@ -44,7 +45,7 @@ class PlainTextParser(BaseParser):
     media_type = "text/plain"
 
     def parse(self, stream, media_type=None, parser_context=None):
-        return {"text": stream.read().decode("utf-8", errors="replace")}
+        return {"text": read_body(stream).decode("utf-8", errors="replace")}
 
 
 def _readable_match(request, pk: int) -> Match:
@@ -123,15 +124,19 @@ class MatchListCreateView(ListAPIView):
                     _("There is no edition {edition}.").format(edition=values["edition"]),
                     status_code=400,
                 )
-        result = services.match_create(
-            user=request.user,
-            game=values["game"],
-            sides=values["sides"],
-            options=values["options"],
-            edition=edition,
-            visibility=values["visibility"],
-        )
-        return _write_response(request, result)
+
+        def write():
+            result = services.match_create(
+                user=request.user,
+                game=values["game"],
+                sides=values["sides"],
+                options=values["options"],
+                edition=edition,
+                visibility=values["visibility"],
+            )
+            return _write_response(request, result)
+
+        return idempotent(request, write)
 
 
 class MatchDetailView(APIView):
@@ -208,7 +213,7 @@ class MatchEventsView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -237,7 +242,7 @@ class MatchEventBatchView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -259,7 +264,7 @@ class _MatchCommandView(APIView):
             result = service(
                 match_id=pk,
                 user=request.user,
-                expected_seq=data.validated_data.get("expected_seq"),
+                expected_seq=data.validated_data["expected_seq"],
             )
             return _write_response(request, result)
 

@@ -47,6 +47,15 @@ def match_closed(*, status_value: str, current: int) -> ApiError:
     )
 
 
+def seq_beyond_log(*, seq: int, current: int) -> ApiError:
+    return ApiError(
+        "seq_out_of_range",
+        f"The match has {current} moves logged; there is no state after move {seq}.",
+        status_code=status.HTTP_400_BAD_REQUEST,
+        details={"seq": seq, "current_seq": current},
+    )
+
+
 def nothing_to(what: str, *, current: int) -> ApiError:
     message = {
         "undo": lambda: _("There is no move to undo."),

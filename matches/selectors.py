@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from matches import snapshots
+from matches import errors, snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.i18n import hint_message
@@ -100,8 +100,12 @@ def match_state_current(match: Match, *, state: Any = None) -> StateView:
 
 
 def match_state_at(match: Match, *, seq: int) -> StateView:
-    """The state after event ``seq`` (0 = before the first move): the replay of the log."""
-    if seq >= match.seq:
+    """The state after event ``seq`` (0 = before the first move): the replay of the log.
+
+    A ``seq`` beyond the log is 400 ``seq_out_of_range`` (not the current state)."""
+    if seq > match.seq:
+        raise errors.seq_beyond_log(seq=seq, current=match.seq)
+    if seq == match.seq:
         return match_state_current(match)
     engine = get_engine(match.game)
     events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
@@ -117,3 +121,57 @@ def match_voided_seqs(match: Match) -> set[int]:
     events = list(match.events.only("seq", "kind", "action").order_by("seq"))
     applied = {event.seq for event in log_stacks(events).applied}
     return {event.seq for event in events if event.kind == "action" and event.seq not in applied}
+
+
+@dataclass(frozen=True)
+class LogSlice:
+    """The events of a match after a seq, with what a viewer's presentation needs."""
+
+    match: Match
+    sides: list[MatchSide]
+    events: list[MatchEvent]  # oldest first, at most the limit asked for
+    voided: frozenset[int]  # seqs among ``events`` that an undo voids now
+    more: bool  # the log goes on past the last of ``events``
+
+
+def match_log_after(match_id: int, *, after: int, limit: int = 500) -> LogSlice | None:
+    """The log of ``match_id`` after event ``after`` (``None``: no such match).
+
+    An action's ``voided`` flag is decided by the last undo or redo that names it, and those
+    come after it in the log: only events after ``after`` need to be read, however long the
+    log, and the flags are the ones the whole log gives.
+    """
+    match = (
+        Match.objects.filter(pk=match_id)
+        .only("id", "game", "status", "visibility", "created_by_id", "seq")
+        .first()
+    )
+    if match is None:
+        return None
+    sides = list(
+        MatchSide.objects.filter(match_id=match_id).only("id", "match_id", "position", "user_id")
+    )
+    if match.seq <= after:
+        return LogSlice(match=match, sides=sides, events=[], voided=frozenset(), more=False)
+    later = MatchEvent.objects.filter(match_id=match_id, seq__gt=after).order_by("seq")
+    events = list(later.select_related("author")[: limit + 1])
+    more = len(events) > limit
+    events = events[:limit]
+    last_word: dict[int, str] = {}
+    for kind, target in later.exclude(kind="action").values_list("kind", "target_seq"):
+        last_word[target] = kind
+    voided = frozenset(
+        event.seq
+        for event in events
+        if event.kind == "action" and last_word.get(event.seq) == "undo"
+    )
+    return LogSlice(match=match, sides=sides, events=events, voided=voided, more=more)
+
+
+def match_readable_by(match: Match, user, sides: Sequence[MatchSide]) -> bool:
+    """``match_visible_to`` for one match whose sides are at hand."""
+    if match.visibility == Visibility.PUBLIC:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return match.created_by_id == user.pk or any(side.user_id == user.pk for side in sides)

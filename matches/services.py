@@ -30,7 +30,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches import errors, snapshots, write_sql
+from matches import errors, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.i18n import game_name
@@ -250,6 +250,7 @@ def _store(
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
     write_sql.match_update(match, fields)
     snapshots.remember_on_commit(match, state)
+    live.publish_on_commit(match.pk, match.seq)
 
 
 def _record_side_results(

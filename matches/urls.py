@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import api
+from matches import api, live_api
 
 urlpatterns = [
     path("games/", api.GameListView.as_view(), name="game-list"),
@@ -15,4 +15,5 @@ urlpatterns = [
     path("matches/<int:pk>/abandon/", api.MatchAbandonView.as_view(), name="match-abandon"),
     path("matches/<int:pk>/export/", api.MatchExportView.as_view(), name="match-export"),
     path("matches/<int:pk>/svg/", api.MatchSvgView.as_view(), name="match-svg"),
+    path("matches/<int:pk>/stream/", live_api.MatchStreamView.as_view(), name="match-stream"),
 ]

@@ -9,13 +9,12 @@ from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
-from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.pagination import CursorPagination
 from matches.engine import game_keys
 from matches.models import Match, Visibility
 from stats import selectors
@@ -46,12 +45,6 @@ class SortedCursorPagination(CursorPagination):
 
     def get_ordering(self, request, queryset, view):
         return getattr(view, "current_ordering", None) or self.ordering
-
-    def decode_cursor(self, request):
-        try:
-            return super().decode_cursor(request)
-        except NotFound as exc:  # a malformed query parameter, not a missing object
-            raise serializers.ValidationError({"cursor": ["This cursor is not valid."]}) from exc
 
 
 class PublicView(APIView):
@@ -325,7 +318,7 @@ class RatingHistoryView(PublicView):
     def get(self, request, username: str):
         user = _user_or_404(username)
         params = self.query(request)
-        query = selectors.rating_history(game=params["game"], user=user)
+        query = selectors.rating_history(game=params["game"], user=user, reader=request.user)
         return self.paginate(request, query, RatingEntryOut, ("-finished_at", "-id"))
 
 
@@ -347,7 +340,7 @@ class RatingChartView(PublicView):
         self.query_serializer = self.Query
         game = self.query(request)["game"]
         ratings = list(
-            selectors.rating_history(game=game, user=user)
+            selectors.rating_history(game=game, user=user, reader=request.user)
             .order_by("finished_at", "match_id")
             .values_list("rating_after", flat=True)
         )

@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
+from django.conf import settings
+from django.core.exceptions import DisallowedHost, PermissionDenied, RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
@@ -188,8 +189,42 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return Response(body, status=exc.status_code, headers=headers)
 
 
+def is_api_path(path: str) -> bool:
+    return path.startswith("/api/")
+
+
 def _is_api(request) -> bool:
-    return request.path.startswith("/api/")
+    return is_api_path(request.path)
+
+
+def handler400(request, exception=None):
+    """Django's own 400s (a Host header not in ALLOWED_HOSTS, a form body over
+    DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields) as JSON under ``/api/``."""
+    if not _is_api(request):
+        from django.views.defaults import bad_request
+
+        return bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        body = error_body(
+            "payload_too_large",
+            f"The request body is larger than {limit} bytes.",
+            details={"max_bytes": limit},
+        )
+        return JsonResponse(body, status=413)
+    if isinstance(exception, DisallowedHost):
+        message = "The Host header names a host this service does not serve."
+    else:
+        message = "The request is malformed."
+    return JsonResponse(error_body("bad_request", message), status=400)
+
+
+def handler403(request, exception=None):
+    if _is_api(request):
+        return JsonResponse(error_body("permission_denied", "You may not do this."), status=403)
+    from django.views.defaults import permission_denied
+
+    return permission_denied(request, exception)
 
 
 def handler404(request, exception=None):

@@ -4,6 +4,7 @@ Environment variables:
 - ``DEBUG`` (``1``/``0``), ``SECRET_KEY`` (required unless DEBUG), ``ALLOWED_HOSTS`` (comma list)
 - ``DATABASE_URL`` (default: SQLite file ``var/db.sqlite3``), ``DATABASE_TEST_NAME``
 - ``CELERY_BROKER_URL`` or ``REDIS_URL`` (default: none, tasks run eagerly in-process)
+- ``LIVE_REDIS_URL`` (default: the broker's URL when it is Redis; none: streams wake in-process)
 - ``CORS_ALLOWED_ORIGINS``, ``CSRF_TRUSTED_ORIGINS`` (comma lists)
 """
 
@@ -61,6 +62,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "companion.api.middleware.BodySizeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -135,6 +137,41 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+# Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+
+# --- Caches: throttle counters and cached answers ---------------------------------------------
+# Redis (Django's own backend) when a Redis URL is configured, shared by every web process;
+# this process's memory when not, or while Redis cannot be reached (companion/cache.py).
+_redis_url = next(
+    (
+        url
+        for url in (
+            os.environ.get("CACHE_REDIS_URL"),
+            os.environ.get("REDIS_URL"),
+            os.environ.get("CELERY_BROKER_URL"),
+        )
+        if url and url.startswith(("redis://", "rediss://", "unix://"))
+    ),
+    "",
+)
+CACHES = {
+    "default": {
+        "BACKEND": "companion.cache.FailoverCache",
+        "OPTIONS": {"FAILOVER_SECONDS": float(os.environ.get("CACHE_FAILOVER_SECONDS", "10"))},
+    },
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "companion"},
+}
+if _redis_url:
+    CACHES["shared"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _redis_url,
+        "KEY_PREFIX": "companion",
+        # an unreachable Redis costs at most a quarter of a second, once per FAILOVER_SECONDS
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
+    }
+
 # --- Django REST framework and the OpenAPI schema -------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -142,11 +179,16 @@ REST_FRAMEWORK = {
         "companion.i18n.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # JSON only (the match import also reads text/plain): no form or multipart bodies
+    "DEFAULT_PARSER_CLASSES": ["companion.api.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "companion.api.errors.exception_handler",
+    # X-Forwarded-For is trusted only from this many proxies in front of the app server
+    # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
     "DEFAULT_THROTTLE_RATES": {
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
@@ -180,7 +222,12 @@ if not CELERY_BROKER_URL:
 else:
     CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
+# A hand-off from a request must fail fast when Redis is down (the catch-up job finds the
+# match later): one connection attempt of at most half a second, no publish retries, and the
+# stats tasks keep no result, so no result backend is ever waited for (docs/operations.md).
+CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 0.5}
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -194,6 +241,19 @@ CELERY_BEAT_SCHEDULE: dict = {
 
 # Called (after commit) with the id of every match that finishes.
 MATCH_FINISHED_TASK = "stats.tasks.match_finished"
+
+# --- Live match streams (matches.live) ------------------------------------------------------
+# Redis pub/sub wakes the streams of every web process; without it (the embedded default) a
+# stream is woken in-process, which serves one server process.
+_broker = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL") or (
+    _broker if _broker.startswith(("redis://", "rediss://", "unix://")) else ""
+)
+LIVE_CHANNEL_PREFIX = os.environ.get("LIVE_CHANNEL_PREFIX", "companion")
+# A stream sends a comment line (and re-reads the log) after this long without news.
+LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
+# Threads (and so database connections) of one process that read the logs streams send.
+LIVE_READ_THREADS = int(os.environ.get("LIVE_READ_THREADS", "4"))
 
 # --- CORS / CSRF for a phone client -----------------------------------------------------------
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")

@@ -1,0 +1,106 @@
+"""The JSON parser of every API view: bounded size and nesting, every failure a 4xx.
+
+A body over ``API_MAX_BODY_BYTES`` is 413 ``payload_too_large`` (the middleware refuses it
+by its ``Content-Length`` before any view runs; the parser reads no more than the limit in any
+case). Nesting deeper than ``API_MAX_JSON_DEPTH`` arrays or objects is 400 ``too_deep``, so a
+client cannot make the parser recurse its way into a ``RecursionError``. Bad bytes, an unknown
+charset, ``NaN`` or ``Infinity`` are 400 ``parse_error``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+
+def payload_too_large():
+    from companion.api.errors import ApiError  # errors imports DRF's views, which import us
+
+    limit = settings.API_MAX_BODY_BYTES
+    return ApiError(
+        "payload_too_large",
+        f"The request body is larger than {limit} bytes.",
+        status_code=413,
+        details={"max_bytes": limit},
+    )
+
+
+def too_deep():
+    from companion.api.errors import ApiError
+
+    depth = settings.API_MAX_JSON_DEPTH
+    return ApiError(
+        "too_deep",
+        f"The JSON body nests arrays and objects deeper than {depth} levels.",
+        status_code=400,
+        details={"max_depth": depth},
+    )
+
+
+def _depth_exceeds(raw: str, limit: int) -> bool:
+    """Whether brackets nest deeper than ``limit`` outside strings (one pass, no recursion)."""
+    depth = 0
+    in_string = escaped = False
+    for char in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def read_body(stream) -> bytes:
+    if stream is None:
+        return b""
+    limit = settings.API_MAX_BODY_BYTES
+    body = stream.read(limit + 1)
+    if len(body) > limit:
+        raise payload_too_large()
+    return body
+
+
+def decode_body(body: bytes, parser_context: dict | None) -> str:
+    encoding = parsers.get_encoding(parser_context or {}) if parser_context else "utf-8"
+    try:
+        return body.decode(encoding)
+    except LookupError as exc:
+        raise ParseError(f"Unknown character set {encoding!r}.") from exc
+    except UnicodeError as exc:
+        raise ParseError(f"The body is not valid {encoding}.") from exc
+
+
+def loads(text: str) -> Any:
+    if text.count("[") + text.count("{") > settings.API_MAX_JSON_DEPTH and _depth_exceeds(
+        text, settings.API_MAX_JSON_DEPTH
+    ):
+        raise too_deep()
+    try:
+        return json.loads(text, parse_constant=json_strict_constant)
+    except RecursionError as exc:  # not reached below the depth limit; kept as a guard
+        raise too_deep() from exc
+    except ValueError as exc:
+        raise ParseError(f"JSON parse error - {exc}") from exc
+
+
+def json_strict_constant(value: str):
+    raise ValueError(f"Out of range float value {value!r}")
+
+
+class JSONParser(parsers.JSONParser):
+    def parse(self, stream, media_type=None, parser_context=None):
+        return loads(decode_body(read_body(stream), parser_context))

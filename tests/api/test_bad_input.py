@@ -1,0 +1,255 @@
+"""Bad input of every kind answers in the error shape, never a 500 or an HTML page.
+
+Tampered cursors, deeply nested JSON, bodies over the limit, bad encodings, NUL characters,
+huge ids and floats: each request below is one a client can send, and each answer is JSON
+``{code, message, ...}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from django.test import Client, override_settings
+from rest_framework.test import APIClient
+
+from teams.models import Edition
+from teams.services import reference_editions_load
+from tests.helpers import assert_error_shape
+from tests.ops.conftest import amigo_payload
+
+pytestmark = pytest.mark.django_db
+
+
+def _cursor(raw: str) -> str:
+    return base64.b64encode(raw.encode()).decode()
+
+
+@pytest.fixture
+def editions(db):
+    return reference_editions_load()
+
+
+@pytest.fixture
+def world(editions, make_user):
+    """A logged-in manager with a public match, and the ids the lists need."""
+    user = make_user("ann")
+    client = APIClient()
+    client.force_authenticate(user)
+    match = client.post("/api/matches/", amigo_payload("ann"), format="json").json()
+    edition = Edition.objects.filter(game="hat-trick").order_by("pk").first()
+    return {"client": client, "match": match["match"]["id"], "edition": edition.pk}
+
+
+def _lists(world) -> list[str]:
+    return [
+        "/api/matches/",
+        f"/api/matches/{world['match']}/events/",
+        "/api/editions/",
+        f"/api/editions/{world['edition']}/cards/",
+        "/api/teams/",
+        "/api/builds/",
+        "/api/stats/games/hat-trick/leaderboard/",
+        "/api/stats/games/hat-trick/leaderboard/?sort=win_rate",
+        "/api/stats/games/hat-trick/players/",
+        "/api/stats/managers/ann/ratings/?game=hat-trick",
+        "/api/stats/teams/",
+        "/api/stats/teams/?game=hat-trick&sort=rating",
+    ]
+
+
+TAMPERED = [
+    "cD1hYmM=",  # base64 of "p=abc", the probe's cursor
+    _cursor("p=2026-13-45T99:00:00"),
+    _cursor("p=-1e309"),
+    _cursor("p=nan"),
+    _cursor("o=abc"),
+    _cursor("o=-5"),
+    _cursor("r=maybe&p=1"),
+    "!!!not-base64!!!",
+    _cursor("p=\x00"),
+]
+
+
+@pytest.mark.parametrize("cursor", TAMPERED)
+def test_every_paginated_list_refuses_a_tampered_cursor_with_400(world, cursor):
+    for anonymous in (False, True):
+        client = APIClient() if anonymous else world["client"]
+        for url in _lists(world):
+            sep = "&" if "?" in url else "?"
+            response = client.get(f"{url}{sep}cursor={cursor}")
+            body = assert_error_shape(response, 400, "invalid_cursor")
+            assert "cursor" in body["message"].lower(), (url, body)
+
+
+def test_a_position_beyond_the_id_column_is_400_on_lists_ordered_by_integers(world):
+    huge = _cursor("p=99999999999999999999999999")
+    for url in (
+        f"/api/matches/{world['match']}/events/",
+        f"/api/editions/{world['edition']}/cards/",
+    ):
+        assert_error_shape(APIClient().get(f"{url}?cursor={huge}"), 400, "invalid_cursor")
+
+
+def test_the_probes_exact_event_request_is_400(world):
+    response = APIClient().get(f"/api/matches/{world['match']}/events/?cursor=cD1hYmM=")
+    assert_error_shape(response, 400, "invalid_cursor")
+
+
+def test_a_real_cursor_still_pages(world):
+    client = world["client"]
+    for _ in range(3):
+        client.post("/api/matches/", amigo_payload("ann"), format="json")
+    first = client.get("/api/matches/?page_size=2").json()
+    assert first["next"]
+    second = client.get(first["next"])
+    assert second.status_code == 200 and len(second.json()["results"]) == 2
+
+
+# --- nesting and size ---------------------------------------------------------------------------
+
+
+def _deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+@pytest.mark.parametrize("levels", [1000, 100_000])
+def test_deeply_nested_json_is_400_also_anonymously_to_login(world, levels):
+    response = APIClient().post("/api/auth/login/", _deep(levels), content_type="application/json")
+    body = assert_error_shape(response, 400, "too_deep")
+    assert body["details"]["max_depth"] > 0
+    deep_object = '{"a":' * levels + "1" + "}" * levels
+    response = world["client"].post(
+        f"/api/matches/{world['match']}/events/", deep_object, content_type="application/json"
+    )
+    assert_error_shape(response, 400, "too_deep")
+
+
+def test_nesting_up_to_the_cap_is_parsed(world):
+    from django.conf import settings
+
+    levels = settings.API_MAX_JSON_DEPTH
+    body = json.dumps(
+        {"username": "ann", "password": "x" * 10, "extra": json.loads(_deep(levels - 1))}
+    )
+    response = APIClient().post("/api/auth/login/", body, content_type="application/json")
+    assert_error_shape(response, 400, "invalid_credentials")
+
+
+def test_a_10_mb_body_is_413_in_the_error_shape(world):
+    big = json.dumps({"text": "x" * (10 * 1024 * 1024)})
+    for client, url in (
+        (APIClient(), "/api/auth/login/"),
+        (world["client"], "/api/matches/import/"),
+        (world["client"], f"/api/matches/{world['match']}/events/"),
+    ):
+        response = client.post(url, big, content_type="application/json")
+        body = assert_error_shape(response, 413, "payload_too_large")
+        assert body["details"]["max_bytes"] > 0
+        assert response["Content-Type"].startswith("application/json")
+
+
+def test_a_form_body_over_the_limit_is_413():
+    limit_plus = b"a=" + b"x" * (3 * 1024 * 1024)
+    response = Client().generic(
+        "POST", "/api/auth/login/", limit_plus, content_type="application/x-www-form-urlencoded"
+    )
+    assert_error_shape(response, 413, "payload_too_large")
+
+
+# --- hosts, encodings, NUL, huge ids, floats ------------------------------------------------------
+
+
+@override_settings(ALLOWED_HOSTS=["testserver"])
+def test_a_bad_host_header_under_api_is_json_400():
+    response = Client().get("/api/matches/", HTTP_HOST="evil.example.com")
+    body = assert_error_shape(response, 400, "bad_request")
+    assert response["Content-Type"].startswith("application/json"), body
+    response = Client().get("/api/health/", HTTP_HOST="bad host!")
+    assert_error_shape(response, 400, "bad_request")
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        (b'{"username": "\xff\xfe", "password": "x"}', "application/json"),
+        (b'{"username": "a", "password": "x"}', "application/json; charset=no-such-charset"),
+        (b'{"username": "a", "password": "x"}', "application/json; charset=utf-32"),
+        (b"\xef\xbb\xbf{}", "application/json"),
+        (b'{"username": "a\\ud800", "password": "x"}', "application/json"),
+        (b"NaN", "application/json"),
+        (b'{"username": 1e999, "password": "x"}', "application/json"),
+        (b"", "application/json"),
+        (b"not json", "application/json"),
+        (b"<xml/>", "application/xml"),
+    ],
+)
+def test_bad_encodings_are_4xx_in_the_error_shape(body, content_type):
+    response = APIClient().generic("POST", "/api/auth/login/", body, content_type=content_type)
+    assert 400 <= response.status_code < 500, response.content
+    assert_error_shape(response, response.status_code)
+
+
+def test_nul_characters_are_4xx(world):
+    client = world["client"]
+    answers = [
+        client.get("/api/matches/?manager=a%00b"),
+        client.get("/api/matches/?game=hat%00trick"),
+        client.get("/api/stats/managers/a%00b/"),
+        client.get("/api/stats/games/hat-trick/players/?team=a%00"),
+        client.get("/api/stats/teams/a%00b/"),
+        APIClient().post(
+            "/api/auth/login/", {"username": "a\x00", "password": "b\x00"}, format="json"
+        ),
+        client.post("/api/matches/import/", {"text": "[Game \x00]\n1. x"}, format="json"),
+        client.post("/api/teams/", {"name": "a\x00", "edition": world["edition"]}, format="json"),
+    ]
+    for response in answers:
+        assert 400 <= response.status_code < 500, (response.request, response.content)
+        assert_error_shape(response, response.status_code)
+
+
+@pytest.mark.parametrize("huge", ["99999999999999999999999999", str(2**63), str(2**64 + 1)])
+def test_huge_ids_are_404_or_400(world, huge):
+    client = world["client"]
+    for url in (
+        f"/api/matches/{huge}/",
+        f"/api/matches/{huge}/events/",
+        f"/api/matches/{huge}/state/",
+        f"/api/matches/{huge}/export/",
+        f"/api/editions/{huge}/cards/",
+        f"/api/teams/{huge}/",
+        f"/api/stats/matches/{huge}/players/",
+        f"/api/matches/?team={huge}",
+        f"/api/matches/{world['match']}/state/?seq={huge}",
+        f"/api/stats/games/hat-trick/leaderboard/?min_played={huge}",
+        f"/api/matches/?page_size={huge}",
+    ):
+        response = client.get(url)
+        assert response.status_code in (400, 404), (url, response.content)
+        assert_error_shape(response, response.status_code)
+    response = client.post(
+        f"/api/matches/{world['match']}/events/",
+        {"expected_seq": int(huge), "action": {"type": "deal"}},
+        format="json",
+    )
+    assert response.status_code in (400, 409), response.content
+    assert_error_shape(response, response.status_code)
+
+
+def test_floats_where_integers_belong_are_400(world):
+    client = world["client"]
+    for url in (
+        "/api/matches/?page_size=2.5",
+        f"/api/matches/{world['match']}/state/?seq=1.5",
+        "/api/stats/games/hat-trick/leaderboard/?min_played=1e3",
+    ):
+        assert_error_shape(client.get(url), 400)
+    for value in (1.5, "1e3", float("1e300")):
+        response = client.post(
+            f"/api/matches/{world['match']}/events/",
+            json.dumps({"expected_seq": value, "action": {"type": "deal"}}),
+            content_type="application/json",
+        )
+        assert_error_shape(response, 400)
