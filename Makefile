@@ -20,7 +20,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # a changed .po is compiled again without a reinstall
-$(CATALOGS): %.mo: %.po $(STAMP)
+$(CATALOGS): %.mo: %.po | $(STAMP)
 	$(BIN)/pybabel compile --domain django --input-file $< --output-file $@
 
 install: $(STAMP) $(CATALOGS)
