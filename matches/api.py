@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -119,17 +120,23 @@ class MatchListCreateView(ListAPIView):
             edition = Edition.objects.filter(pk=values["edition"]).first()
             if edition is None:
                 raise ApiError(
-                    "edition_missing", f"There is no edition {values['edition']}.", status_code=400
+                    "edition_missing",
+                    _("There is no edition {edition}.").format(edition=values["edition"]),
+                    status_code=400,
                 )
-        result = services.match_create(
-            user=request.user,
-            game=values["game"],
-            sides=values["sides"],
-            options=values["options"],
-            edition=edition,
-            visibility=values["visibility"],
-        )
-        return _write_response(request, result)
+
+        def write():
+            result = services.match_create(
+                user=request.user,
+                game=values["game"],
+                sides=values["sides"],
+                options=values["options"],
+                edition=edition,
+                visibility=values["visibility"],
+            )
+            return _write_response(request, result)
+
+        return idempotent(request, write)
 
 
 class MatchDetailView(APIView):
@@ -208,7 +215,7 @@ class MatchEventsView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -237,7 +244,7 @@ class MatchEventBatchView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -259,7 +266,7 @@ class _MatchCommandView(APIView):
             result = service(
                 match_id=pk,
                 user=request.user,
-                expected_seq=data.validated_data.get("expected_seq"),
+                expected_seq=data.validated_data["expected_seq"],
             )
             return _write_response(request, result)
 
