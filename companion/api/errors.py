@@ -19,6 +19,7 @@ from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
@@ -167,6 +168,16 @@ def unavailable_response(exc: Exception) -> Response:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The error in the one shape, always as JSON (also where the view renders SVG or text)."""
+    response = _error_response(exc)
+    request = context.get("request")
+    if response is not None and request is not None:
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+    return response
+
+
+def _error_response(exc: Exception) -> Response | None:
     if isinstance(exc, EngineError):
         set_rollback()
         return engine_error_response(exc)
