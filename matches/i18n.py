@@ -271,3 +271,13 @@ GAME_NAMES = {
 
 def game_name(game: str) -> str:
     return _word(GAME_NAMES, game)
+
+
+def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
+    """The address of the clause ``rule`` of ``game`` (from the rule's prefix when not given)."""
+    from matches import rules
+
+    game = game or game_of_rule(rule)
+    if not rule or game is None or rule not in rules.clauses(game):
+        return None
+    return rules.clause_url(game, rule)
