@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from companion.api.errors import ApiError
-from matches import errors, live, snapshots, write_sql
+from matches import errors, invitations, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.models import (
@@ -93,7 +93,8 @@ def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[d
             if team.owner_id != user.pk:
                 raise ApiError(
                     "team_not_yours",
-                    f"The team {team.name!r} belongs to another manager.",
+                    f"The team {team.name!r} belongs to another manager; they bring it when "
+                    "they accept their invitation to the side.",
                     status_code=400,
                     details={"team": team.pk},
                 )
@@ -165,17 +166,29 @@ def match_create(
         state=engine.state_to_json(state),
         summary=engine.summary(state),
     )
+    # a side names the creator at once; anyone else only once they accept an invitation
+    invitees = {
+        position: side["user"]
+        for position, side in enumerate(sides)
+        if side.get("user") is not None and side["user"].pk != user.pk
+    }
     match_sides = MatchSide.objects.bulk_create(
         MatchSide(
             match=match,
             position=position,
             name=config["name"][:100],
-            user=side.get("user"),
+            user=None if position in invitees else side.get("user"),
             team=side.get("team"),
             config=config,
         )
         for position, (side, config) in enumerate(zip(sides, configs, strict=True))
     )
+    if invitees:
+        if len({invitee.pk for invitee in invitees.values()}) < len(invitees):
+            raise ApiError(
+                "already_invited", "A manager can be invited to one side of a match only."
+            )
+        invitations.invitations_pending_create(match=match, user=user, invitees=invitees)
     snapshots.remember_on_commit(match, state)
     return WriteResult(match=match, sides=match_sides, state=state)
 
