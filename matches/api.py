@@ -121,15 +121,19 @@ class MatchListCreateView(ListAPIView):
                 raise ApiError(
                     "edition_missing", f"There is no edition {values['edition']}.", status_code=400
                 )
-        result = services.match_create(
-            user=request.user,
-            game=values["game"],
-            sides=values["sides"],
-            options=values["options"],
-            edition=edition,
-            visibility=values["visibility"],
-        )
-        return _write_response(request, result)
+
+        def write():
+            result = services.match_create(
+                user=request.user,
+                game=values["game"],
+                sides=values["sides"],
+                options=values["options"],
+                edition=edition,
+                visibility=values["visibility"],
+            )
+            return _write_response(request, result)
+
+        return idempotent(request, write)
 
 
 class MatchDetailView(APIView):
@@ -206,7 +210,7 @@ class MatchEventsView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -235,7 +239,7 @@ class MatchEventBatchView(APIView):
                     match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
-                    expected_seq=data.validated_data.get("expected_seq"),
+                    expected_seq=data.validated_data["expected_seq"],
                 ),
             )
 
@@ -257,7 +261,7 @@ class _MatchCommandView(APIView):
             result = service(
                 match_id=pk,
                 user=request.user,
-                expected_seq=data.validated_data.get("expected_seq"),
+                expected_seq=data.validated_data["expected_seq"],
             )
             return _write_response(request, result)
 

@@ -53,9 +53,7 @@ class MatchCreateInput(serializers.Serializer):
 class ExpectedSeqInput(serializers.Serializer):
     expected_seq = serializers.IntegerField(
         min_value=0,
-        required=False,
-        allow_null=True,
-        help_text="The sequence number the client last saw; a mismatch is a 409.",
+        help_text="The sequence number the client last saw (`match.seq`); a mismatch is a 409.",
     )
 
 

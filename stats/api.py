@@ -318,7 +318,7 @@ class RatingHistoryView(PublicView):
     def get(self, request, username: str):
         user = _user_or_404(username)
         params = self.query(request)
-        query = selectors.rating_history(game=params["game"], user=user)
+        query = selectors.rating_history(game=params["game"], user=user, reader=request.user)
         return self.paginate(request, query, RatingEntryOut, ("-finished_at", "-id"))
 
 
@@ -340,7 +340,7 @@ class RatingChartView(PublicView):
         self.query_serializer = self.Query
         game = self.query(request)["game"]
         ratings = list(
-            selectors.rating_history(game=game, user=user)
+            selectors.rating_history(game=game, user=user, reader=request.user)
             .order_by("finished_at", "match_id")
             .values_list("rating_after", flat=True)
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
+from matches.selectors import match_visible_to
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -43,10 +44,11 @@ def head_to_head(*, game: str, user, opponent) -> HeadToHead | None:
     return HeadToHead.objects.filter(game=game, user=user, opponent=opponent).first()
 
 
-def rating_history(*, game: str, user) -> QuerySet[RatingEntry]:
-    return RatingEntry.objects.filter(game=game, subject=manager_subject(user.pk)).select_related(
-        "match"
-    )
+def rating_history(*, game: str, user, reader) -> QuerySet[RatingEntry]:
+    """``user``'s rating after each rated match that ``reader`` may read (a private match is
+    listed only to its creator and its managers); the ratings themselves count every match."""
+    entries = RatingEntry.objects.filter(game=game, subject=manager_subject(user.pk))
+    return entries.filter(match__in=match_visible_to(reader)).select_related("match")
 
 
 def team_rating_history(*, game: str, key: str) -> QuerySet[RatingEntry]:

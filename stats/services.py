@@ -458,14 +458,23 @@ def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[_
 def _rival_nemesis(records: Sequence[_Record]) -> tuple[int | None, int | None]:
     """Rival: the manager met most often (at least three times; closest record, then most
     recent breaks ties). Nemesis: among those met at least three times, the one who beat this
-    manager most (more losses than wins against them; lower win rate, then most recent)."""
+    manager most (more losses than wins against them; lower win rate, then most recent).
+    Remaining ties go to the lower user id: a total order, so the choice does not depend on
+    the order the records were counted in (a rebuild and the per-match jobs agree)."""
     met = [r for r in records if r.played >= RIVAL_MIN_MEETINGS]
     if not met:
         return None, None
-    rival = max(met, key=lambda r: (r.played, -abs(r.won - r.lost), r.last_played_at))
+    rival = max(
+        met, key=lambda r: (r.played, -abs(r.won - r.lost), r.last_played_at, -r.opponent_id)
+    )
     beaten = [r for r in met if r.lost > r.won]
     nemesis = (
-        max(beaten, key=lambda r: (r.lost, -r.won / r.played, r.last_played_at)) if beaten else None
+        max(
+            beaten,
+            key=lambda r: (r.lost, -r.won / r.played, r.last_played_at, -r.opponent_id),
+        )
+        if beaten
+        else None
     )
     return rival.opponent_id, nemesis.opponent_id if nemesis else None
 

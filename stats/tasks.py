@@ -8,13 +8,19 @@ from django.db import DatabaseError
 from stats import services
 
 
-@shared_task(autoretry_for=(DatabaseError,), retry_backoff=True, max_retries=5, acks_late=True)
+@shared_task(
+    autoretry_for=(DatabaseError,),
+    retry_backoff=True,
+    max_retries=5,
+    acks_late=True,
+    ignore_result=True,
+)
 def match_finished(match_id: int) -> int:
     """Stats of one finished match (handed over after commit by matches.services)."""
     return services.match_stats_refresh(match_id=match_id)
 
 
-@shared_task(acks_late=True)
+@shared_task(acks_late=True, ignore_result=True)
 def catch_up(limit: int = 500) -> int:
     """Beat: finished matches whose stats do not include their last seq yet."""
     return services.stats_catch_up(limit=limit)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.models import Build, CardKind, Edition, Team, Validity
 
@@ -367,8 +368,13 @@ class TeamListView(APIView):
     def post(self, request):
         data = TeamCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
-        team = services.team_create(owner=request.user, **_clean_bench(data.validated_data))
-        return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
+        values = _clean_bench(data.validated_data)
+
+        def write():
+            team = services.team_create(owner=request.user, **values)
+            return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, write)
 
 
 class TeamDetailView(APIView):
@@ -579,8 +585,12 @@ class BuildListView(APIView):
         data.is_valid(raise_exception=True)
         values = _clean_bench(data.validated_data)
         values["picks"] = _clean_picks(values["picks"])
-        build = services.build_create(owner=request.user, **values)
-        return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
+
+        def write():
+            build = services.build_create(owner=request.user, **values)
+            return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, write)
 
 
 class BuildDetailView(APIView):

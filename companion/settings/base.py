@@ -174,11 +174,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PARSER_CLASSES": [
-        "companion.api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # JSON only (the match import also reads text/plain): no form or multipart bodies
+    "DEFAULT_PARSER_CLASSES": ["companion.api.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
@@ -220,7 +217,12 @@ if not CELERY_BROKER_URL:
 else:
     CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND", CELERY_BROKER_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5}
+# A hand-off from a request must fail fast when Redis is down (the catch-up job finds the
+# match later): one connection attempt of at most half a second, no publish retries, and the
+# stats tasks keep no result, so no result backend is ever waited for (docs/operations.md).
+CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 0, "socket_connect_timeout": 0.5}
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -199,15 +199,16 @@ def test_idempotent_retry_returns_first_answer_and_creates_nothing(
 def test_idempotent_retry_that_would_go_through_again_is_rolled_back_and_replayed(
     amigo_match, players, client_for
 ):
-    # without expected_seq a retried undo would undo a second move: its key says it is a retry
+    # the retried undo goes through again as a write (same expected_seq, before the first's
+    # commit is seen): its key says it is a retry
     client = client_for(players[0])
     deal = amigo_deal(random.Random(4), 4)
     assert append(client, amigo_match, deal, 0).status_code == 201
     lead = {"type": "play", "card": deal["hands"][1][0], "trick": 1}
     assert append(client, amigo_match, lead, 1).status_code == 201
     undo = url(amigo_match, "undo/")
-    first = client.post(undo, {}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
-    retry = client.post(undo, {}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
+    first = client.post(undo, {"expected_seq": 2}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
+    retry = client.post(undo, {"expected_seq": 2}, format="json", HTTP_IDEMPOTENCY_KEY="u-1")
     assert first.status_code == retry.status_code == 201
     assert retry.headers["Idempotent-Replayed"] == "true"
     assert first.json() == retry.json()
@@ -319,12 +320,15 @@ def test_undo_then_new_move_forgets_the_redo(amigo_match, players, client_for):
     assert log[0]["voided"] is True
     append(client, amigo_match, deal, 2)
     assert_error_shape(
-        client.post(url(amigo_match, "redo/"), {}, format="json"), 409, "nothing_to_redo"
+        client.post(url(amigo_match, "redo/"), {"expected_seq": 3}, format="json"),
+        409,
+        "nothing_to_redo",
     )
 
 
 def test_nothing_to_undo_is_409(amigo_match, players, client_for):
-    response = client_for(players[0]).post(url(amigo_match, "undo/"), {}, format="json")
+    client = client_for(players[0])
+    response = client.post(url(amigo_match, "undo/"), {"expected_seq": 0}, format="json")
     assert_error_shape(response, 409, "nothing_to_undo")
 
 
@@ -334,13 +338,15 @@ def test_finished_and_abandoned_matches_refuse_writes(amigo_match, players, clie
     seq = client.get(url(amigo_match)).json()["seq"]
     assert_error_shape(append(client, amigo_match, {"type": "deal"}, seq), 409, "match_closed")
     assert_error_shape(
-        client.post(url(amigo_match, "undo/"), {}, format="json"), 409, "match_closed"
+        client.post(url(amigo_match, "undo/"), {"expected_seq": seq}, format="json"),
+        409,
+        "match_closed",
     )
 
 
 def test_abandon(amigo_match, players, client_for):
     client = client_for(players[1])  # a linked participant, not the creator
-    response = client.post(url(amigo_match, "abandon/"), {}, format="json")
+    response = client.post(url(amigo_match, "abandon/"), {"expected_seq": 0}, format="json")
     assert response.status_code == 201
     assert response.json()["match"]["status"] == "abandoned"
     assert_error_shape(append(client, amigo_match, {"type": "deal"}, 0), 409, "match_closed")
@@ -350,7 +356,8 @@ def test_not_a_participant_is_403_and_private_is_404(amigo_match, players, clien
     outsider = client_for(make_user("eve"))
     assert outsider.get(url(amigo_match)).status_code == 200  # public: readable
     assert_error_shape(append(outsider, amigo_match, {"type": "deal"}, 0), 403, "not_participant")
-    assert_error_shape(outsider.post(url(amigo_match, "undo/"), {}, format="json"), 403)
+    undo = outsider.post(url(amigo_match, "undo/"), {"expected_seq": 0}, format="json")
+    assert_error_shape(undo, 403)
 
     owner = client_for(players[0])
     private = owner.post(
@@ -475,7 +482,8 @@ def test_fast_json_matches_the_documented_serializers(amigo_match, players, clie
 
     client = client_for(players[0])
     play_out(client, amigo_match, seed=23)
-    client.post(url(amigo_match, "abandon/"), {}, format="json")
+    seq = client.get(url(amigo_match)).json()["seq"]
+    client.post(url(amigo_match, "abandon/"), {"expected_seq": seq}, format="json")
     match = Match.objects.get(pk=amigo_match["match"]["id"])
     assert presenters.match_json(match) == serializers.MatchOutput(match).data
     for event in MatchEvent.objects.filter(match=match)[:5]:

@@ -98,7 +98,8 @@ def test_writes_read_the_stored_snapshot_when_this_process_keeps_none(
         == 201
     )
     if step == "redo":
-        assert client.post(base + "undo/", {}, format="json").status_code == 201
+        undo = client.post(base + "undo/", {"expected_seq": 1}, format="json")
+        assert undo.status_code == 201
     expected_seq = client.get(base).json()["seq"]
     before = client.get(base + "state/").json()
     snapshots.clear()

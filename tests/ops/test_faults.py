@@ -342,3 +342,72 @@ def test_a_worker_killed_in_the_middle_of_a_job_converges_on_the_rerun(
     matches_stats_refresh(match_ids=[match_id])  # running it again changes nothing
     assert _stats_rows(match_id) == converged
     assert matches_pending() == []
+
+
+# --- the broker down: the finishing append does not wait for it ---------------------------------
+
+
+@pytest.mark.worker
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_finishing_append_answers_within_a_second_while_redis_is_down(
+    needs_services, editions, make_user, phone
+):
+    """Three matches one move from the end; Redis stopped; their last moves sent at once to two
+    web workers each answer within a second (the hand-off fails fast, no result backend is
+    waited for), and the catch-up job computes their stats once Redis is back."""
+    from concurrent.futures import ThreadPoolExecutor
+    from time import monotonic
+
+    from rest_framework.authtoken.models import Token
+
+    ann = make_user("ann")
+    client = phone(ann)
+    token = Token.objects.get(user=ann).key
+    last_moves = {}
+    with override_settings(MATCH_FINISHED_TASK=""):
+        for seed in (31, 32, 33):
+            match_id = create_match(client, "ann")
+            last_moves[match_id] = _play_until_one_move_is_left(
+                client, match_id, random.Random(seed)
+            )
+
+    stack = start_stack(database_url(), web_workers=2, worker_concurrency=1)
+    try:
+        stack.redis.stop()
+
+        def finish(item):
+            match_id, (seq, action) = item
+            started = monotonic()
+            with httpx.Client(
+                base_url=stack.base_url, timeout=30, headers={"Authorization": f"Token {token}"}
+            ) as http:
+                answer = http.post(
+                    f"/api/matches/{match_id}/events/",
+                    json={"expected_seq": seq, "action": action},
+                )
+            return answer.status_code, monotonic() - started
+
+        with ThreadPoolExecutor(3) as pool:
+            answers = list(pool.map(finish, last_moves.items()))
+        print("finishing appends with Redis down (status, seconds):", answers)
+        assert [status for status, _ in answers] == [201, 201, 201]
+        # two workers serve three requests: the third waits for one of the first two
+        assert max(seconds for _, seconds in answers) < 2.0, answers
+        assert sorted(seconds for _, seconds in answers)[1] < 1.0, answers
+        ids = list(last_moves)
+        assert Match.objects.filter(pk__in=ids, status="finished").count() == 3
+        assert sorted(matches_pending()) == sorted(ids)
+
+        stack.redis = start_redis(stack.redis_port, stack.logdir)
+        probe = Probe(stack.broker_url)
+        wait_for(probe.ping, timeout=90, what="the worker to reconnect", every=0.5)
+        probe.send("stats.tasks.catch_up")
+        wait_for_stats(ids, timeout=90)
+    except BaseException:
+        print("web log:\n" + stack.web.tail())
+        print("worker log:\n" + stack.worker.tail())
+        raise
+    finally:
+        stack.close()
+    assert matches_pending() == []
