@@ -7,24 +7,38 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
+# Message catalogs: the .po files are the source, the .mo files are built here (docs/i18n.md).
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard companion/locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test install lint worker beat bench bench-load clean
+.PHONY: run test install lint worker beat bench bench-load clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pybabel compile --domain django --directory companion/locale --statistics
 	touch $(STAMP)
 
-install: $(STAMP)
+# a changed .po is compiled again without a reinstall
+$(CATALOGS): %.mo: %.po | $(STAMP)
+	$(BIN)/pybabel compile --domain django --input-file $< --output-file $@
 
-run: $(STAMP)
+install: $(STAMP) $(CATALOGS)
+
+# Refresh the catalog template and the .po files from the marked sentences in the code.
+messages: $(STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --keywords gettext_lazy --keywords gettext_noop \
+	  --no-location --sort-output --omit-header --output-file companion/locale/django.pot .
+	$(BIN)/pybabel update --domain django --input-file companion/locale/django.pot \
+	  --output-dir companion/locale --no-fuzzy-matching --omit-header
+
+run: $(STAMP) $(CATALOGS)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
 		--no-proxy-headers --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
-test: $(STAMP)
+test: $(STAMP) $(CATALOGS)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)

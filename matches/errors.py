@@ -2,25 +2,46 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from rest_framework import status
 
 from companion.api.errors import ApiError
 
+#: a match's status in words (``match_closed``)
+STATUS_WORDS = {
+    "finished": lambda: pgettext("match status", "finished"),
+    "abandoned": lambda: pgettext("match status", "abandoned"),
+    "in_progress": lambda: pgettext("match status", "in progress"),
+}
+
 
 def stale_sequence(*, expected: int, current: int) -> ApiError:
+    if expected > current:  # the client is ahead: a move it saw has been undone meanwhile
+        message = _(
+            "The match is back at move {current}; the move {expected} you saw has been undone "
+            "meanwhile. Reload the match and log again."
+        )
+    else:
+        message = _(
+            "The match has moved on: you saw move {expected}, it is now at move {current}. "
+            "Reload the match and log again."
+        )
     return ApiError(
         "stale_sequence",
-        f"The match has moved on: you saw move {expected}, it is now at {current}. "
-        "Reload the match and log again.",
+        message.format(expected=expected, current=current),
         status_code=status.HTTP_409_CONFLICT,
         details={"expected_seq": expected, "current_seq": current},
     )
 
 
 def match_closed(*, status_value: str, current: int) -> ApiError:
+    words = STATUS_WORDS.get(status_value)
     return ApiError(
         "match_closed",
-        f"The match is {status_value.replace('_', ' ')}: nothing more can be logged.",
+        _("The match is {status}: nothing more can be logged.").format(
+            status=words() if words else status_value
+        ),
         status_code=status.HTTP_409_CONFLICT,
         details={"status": status_value, "current_seq": current},
     )
@@ -36,9 +57,13 @@ def seq_beyond_log(*, seq: int, current: int) -> ApiError:
 
 
 def nothing_to(what: str, *, current: int) -> ApiError:
+    message = {
+        "undo": lambda: _("There is no move to undo."),
+        "redo": lambda: _("There is no move to redo."),
+    }.get(what, lambda: _("There is no move to take back or bring back."))()
     return ApiError(
         f"nothing_to_{what}",
-        f"There is no move to {what}.",
+        message,
         status_code=status.HTTP_409_CONFLICT,
         details={"current_seq": current},
     )
@@ -47,7 +72,7 @@ def nothing_to(what: str, *, current: int) -> ApiError:
 def not_participant() -> ApiError:
     return ApiError(
         "not_participant",
-        "Only the match's creator and its managers can log moves.",
+        _("Only the match's creator and its managers can log moves."),
         status_code=status.HTTP_403_FORBIDDEN,
     )
 
@@ -55,7 +80,9 @@ def not_participant() -> ApiError:
 def hidden_information() -> ApiError:
     return ApiError(
         "hidden_information",
-        "The match file would show another side's hidden set-up; it can be exported by "
-        "everyone once the match is over.",
+        _(
+            "The match file would show another side's hidden set-up; it can be exported by "
+            "everyone once the match is over."
+        ),
         status_code=status.HTTP_403_FORBIDDEN,
     )

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -43,7 +44,7 @@ def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
         raise ApiError(
             "idempotency_key_reused",
-            "This Idempotency-Key was already used for a different request.",
+            _("This Idempotency-Key was already used for a different request."),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
     return Response(record.body, status=record.status_code, headers={REPLAY_HEADER: "true"})
@@ -82,7 +83,7 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
             return write()
     if len(key) > 200:
         raise ApiError(
-            "invalid_idempotency_key", "The Idempotency-Key is longer than 200 characters."
+            "invalid_idempotency_key", _("The Idempotency-Key is longer than 200 characters.")
         )
     fingerprint = _fingerprint(request)
     try:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from matches import errors, snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
+from matches.i18n import hint_message
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import initial_state, log_stacks, replay_actions
 
@@ -66,7 +67,7 @@ class StateView:
             "summary": self.summary
             if self.summary is not None
             else self.engine.summary(self.state),
-            "legal": self.engine.legal_actions(self.state),
+            "legal": localized_legal(self.engine, self.state),
             "outcome": outcome.to_json() if outcome else None,
         }
         if with_state:
@@ -77,6 +78,15 @@ class StateView:
             )
             data["state"] = view_state(self.engine, state_json, visible)
         return data
+
+
+def localized_legal(engine: Any, state: Any) -> dict[str, Any]:
+    """``legal_actions`` with its hint in the request's language."""
+    legal = dict(engine.legal_actions(state))
+    hint = hint_message(engine.key, state, legal)
+    if hint is not None:
+        legal["hint"] = hint
+    return legal
 
 
 def match_state_current(match: Match, *, state: Any = None) -> StateView:
@@ -106,9 +116,17 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     return StateView(seq=seq, state=state, engine=engine)
 
 
+class _SeqKind(NamedTuple):
+    seq: int
+    kind: str
+
+
 def match_voided_seqs(match: Match) -> set[int]:
     """Seqs of the action events that are currently voided by an undo."""
-    events = list(match.events.only("seq", "kind", "action").order_by("seq"))
+    # seq and kind are all the undo/redo stacks need: no action JSON, no model instances
+    events = [
+        _SeqKind(seq, kind) for seq, kind in match.events.order_by("seq").values_list("seq", "kind")
+    ]
     applied = {event.seq for event in log_stacks(events).applied}
     return {event.seq for event in events if event.kind == "action" and event.seq not in applied}
 

@@ -27,11 +27,13 @@ from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
 from matches import errors, invitations, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
+from matches.i18n import game_name
 from matches.models import (
     EventKind,
     Match,
@@ -68,13 +70,15 @@ def _resolve_edition(game: str, edition: Edition | None) -> Edition:
         if edition is None:
             raise ApiError(
                 "edition_missing",
-                f"No edition of {game} is loaded; run 'manage.py load_editions'.",
+                _("No edition of {game} is loaded on this server.").format(game=game_name(game)),
                 status_code=400,
             )
     elif edition.game != game:
         raise ApiError(
             "edition_mismatch",
-            f"Edition {edition} is for {edition.game}, not {game}.",
+            _("The edition {edition} is for {other}, not {game}.").format(
+                edition=edition, other=game_name(edition.game), game=game_name(game)
+            ),
             status_code=400,
             details={"edition": edition.pk},
         )
@@ -93,8 +97,7 @@ def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[d
             if team.owner_id != user.pk:
                 raise ApiError(
                     "team_not_yours",
-                    f"The team {team.name!r} belongs to another manager; they bring it when "
-                    "they accept their invitation to the side.",
+                    _("The team “{team}” belongs to another manager.").format(team=team.name),
                     status_code=400,
                     details={"team": team.pk},
                 )
@@ -114,7 +117,9 @@ def _edition_of_teams(
         if team.edition.game != game:
             raise ApiError(
                 "team_wrong_game",
-                f"The team {team.name!r} is a {team.edition.game} team, not {game}.",
+                _("The team “{team}” is a {other} team, not a {game} team.").format(
+                    team=team.name, other=game_name(team.edition.game), game=game_name(game)
+                ),
                 status_code=400,
                 details={"team": team.pk},
             )
@@ -124,7 +129,7 @@ def _edition_of_teams(
     if len(editions) > 1:
         raise ApiError(
             "edition_mismatch",
-            "The teams and the match must use the same edition.",
+            _("The teams and the match must use the same edition."),
             status_code=400,
             details={"editions": sorted(str(e) for e in editions)},
         )
@@ -148,9 +153,13 @@ def match_create(
     if not engine.min_sides <= len(sides) <= engine.max_sides:
         raise ApiError(
             "wrong_number_of_sides",
-            f"{engine.name} is played by {engine.min_sides}"
-            + (f" to {engine.max_sides}" if engine.max_sides != engine.min_sides else "")
-            + f" sides, not {len(sides)}.",
+            (
+                _("{game} is played by {low} to {high} sides, not {given}.")
+                if engine.max_sides != engine.min_sides
+                else _("{game} is played by {low} sides, not {given}.")
+            ).format(
+                game=engine.name, low=engine.min_sides, high=engine.max_sides, given=len(sides)
+            ),
             status_code=400,
             details={"min": engine.min_sides, "max": engine.max_sides, "given": len(sides)},
         )
@@ -303,6 +312,9 @@ def match_actions_append(
         except EngineError as exc:
             if len(actions) > 1:
                 exc.details.setdefault("index", index)
+            # the message names the teams, not side indexes (see matches.i18n)
+            exc.game = match.game
+            exc.side_names = [side.name for side in sides]
             raise
         new_events.append(
             MatchEvent(
@@ -409,7 +421,9 @@ def _edition_from_header(game: str, header: Any) -> Edition | None:
     if edition is None:
         raise ApiError(
             "edition_missing",
-            f"The file names edition {header!r}, which is not loaded here.",
+            _("The file names the edition “{edition}”, which is not loaded here.").format(
+                edition=header
+            ),
             status_code=400,
         )
     return edition
@@ -421,19 +435,23 @@ def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
     parsed = matchfile_format.read(text)
     game = parsed.headers.get("Game")
     if not isinstance(game, str):
-        raise ApiError("invalid_match_file", 'The file has no [Game "…"] header.', status_code=400)
+        raise ApiError(
+            "invalid_match_file", _('The file has no [Game "…"] header.'), status_code=400
+        )
     engine = get_engine(game)
     sides = parsed.headers.get("Sides")
     if not isinstance(sides, list) or not all(isinstance(side, dict) for side in sides):
         raise ApiError(
             "invalid_match_file",
-            "The [Sides …] header must be a JSON list of objects.",
+            _("The [Sides …] header must be a JSON list of objects."),
             status_code=400,
         )
     options = parsed.headers.get("Options") or {}
     if not isinstance(options, dict):
         raise ApiError(
-            "invalid_match_file", "The [Options …] header must be a JSON object.", status_code=400
+            "invalid_match_file",
+            _("The [Options …] header must be a JSON object."),
+            status_code=400,
         )
     actions = parsed.parse_actions(engine)
     created = match_create(

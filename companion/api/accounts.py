@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.utils import translation
+from django.utils.translation import get_language_from_request
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -12,6 +16,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
+
+from companion.i18n import preferred_language
+from companion.models import Preferences
 
 User = get_user_model()
 
@@ -23,7 +30,7 @@ class RegisterInput(serializers.Serializer):
 
     def validate_username(self, value: str) -> str:
         if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("This username is taken.", code="username_taken")
+            raise serializers.ValidationError(_("This username is taken."), code="username_taken")
         return value
 
     def validate(self, attrs):
@@ -47,6 +54,20 @@ class UserOutput(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.EmailField(allow_blank=True)
     date_joined = serializers.DateTimeField()
+    language = serializers.SerializerMethodField(
+        help_text="The language answers are given in for this user; empty: as Accept-Language asks."
+    )
+
+    def get_language(self, user) -> str:
+        return preferred_language(user)
+
+
+class MeInput(serializers.Serializer):
+    language = serializers.ChoiceField(
+        choices=[("", "as Accept-Language asks"), *settings.LANGUAGES],
+        allow_blank=True,
+        help_text="en or de; empty to follow the request's Accept-Language again.",
+    )
 
 
 class TokenOutput(serializers.Serializer):
@@ -97,7 +118,7 @@ class LoginView(APIView):
 
             raise ApiError(
                 "invalid_credentials",
-                "The username or password is wrong.",
+                _("The username or password is wrong."),
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
         return _token_response(user, status.HTTP_200_OK)
@@ -117,4 +138,18 @@ class MeView(APIView):
 
     @extend_schema(responses=UserOutput, summary="The logged-in user")
     def get(self, request):
+        return Response(UserOutput(request.user).data)
+
+    @extend_schema(request=MeInput, responses=UserOutput, summary="Change the user's language")
+    def patch(self, request):
+        data = MeInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        if "language" in data.validated_data:
+            language = data.validated_data["language"]
+            prefs, _ = Preferences.objects.update_or_create(
+                user=request.user, defaults={"language": language}
+            )
+            request.user.preferences = prefs
+            # this answer already speaks the language just chosen
+            translation.activate(language or get_language_from_request(request._request))
         return Response(UserOutput(request.user).data)

@@ -17,11 +17,13 @@ from django.core.exceptions import DisallowedHost, PermissionDenied, RequestData
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
+from matches.i18n import error_message
 
 logger = logging.getLogger(__name__)
 
@@ -85,7 +87,17 @@ def engine_error_status(exc: EngineError) -> int:
 
 
 def engine_error_response(exc: EngineError) -> Response:
-    return Response(exc.as_dict(), status=engine_error_status(exc))
+    body = exc.as_dict()
+    message = error_message(
+        exc.code,
+        exc.rule,
+        exc.details,
+        game=getattr(exc, "game", None),
+        names=getattr(exc, "side_names", None),
+    )
+    if message is not None:  # the request's language; else the engine's own English sentence
+        body["message"] = message
+    return Response(body, status=engine_error_status(exc))
 
 
 def _first_message(detail: Any) -> str:
@@ -114,8 +126,10 @@ def unavailable_response(exc: Exception) -> Response:
     logger.error("database unavailable: %s", exc.__class__.__name__, exc_info=exc)
     body = error_body(
         "service_unavailable",
-        "The service cannot reach its database right now. Try again shortly; a retry with the "
-        "same Idempotency-Key is never applied twice.",
+        _(
+            "The service cannot reach its database right now. Try again shortly; a retry with "
+            "the same Idempotency-Key is never applied twice."
+        ),
         details={"retry_after": UNAVAILABLE_RETRY_AFTER},
     )
     return Response(body, status=503, headers={"Retry-After": str(UNAVAILABLE_RETRY_AFTER)})
@@ -133,7 +147,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         set_rollback()
         logger.warning("database refused a value: %s", exc)
         body = error_body(
-            "invalid_value", "A value in the request is out of the range the service can store."
+            "invalid_value", _("A value in the request is out of the range the service can store.")
         )
         return Response(body, status=400)
     if isinstance(exc, Http404):
@@ -162,7 +176,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             fields = {"non_field_errors": fields}
         body = error_body(
             "invalid",
-            _first_message(exc.detail) or "The request is not valid.",
+            _first_message(exc.detail) or _("The request is not valid."),
             fields=fields,
         )
     else:
@@ -216,7 +230,7 @@ def handler403(request, exception=None):
 def handler404(request, exception=None):
     if _is_api(request):
         return JsonResponse(
-            error_body("not_found", "There is nothing at this address."), status=404
+            error_body("not_found", _("There is nothing at this address.")), status=404
         )
     from django.views.defaults import page_not_found
 
@@ -226,7 +240,7 @@ def handler404(request, exception=None):
 def handler500(request):
     if _is_api(request):
         return JsonResponse(
-            error_body("server_error", "Something went wrong on our side; nothing was changed."),
+            error_body("server_error", _("Something went wrong on our side; nothing was changed.")),
             status=500,
         )
     from django.views.defaults import server_error

@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -124,7 +125,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# Answers are in English or German, as the request's Accept-Language asks, unless the user
+# chose one (GET/PATCH /api/me/, see companion.i18n). The catalogs are compiled by the install
+# step (make install), see docs/i18n.md.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -170,8 +175,8 @@ if _redis_url:
 # --- Django REST framework and the OpenAPI schema -------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "companion.i18n.TokenAuthentication",
+        "companion.i18n.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON only (the match import also reads text/plain): no form or multipart bodies
@@ -184,7 +189,9 @@ REST_FRAMEWORK = {
     # X-Forwarded-For is trusted only from this many proxies in front of the app server
     # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
+    "DEFAULT_THROTTLE_CLASSES": ["companion.api.throttles.AnonymousReadThrottle"],
     "DEFAULT_THROTTLE_RATES": {
+        "anon_read": os.environ.get("THROTTLE_ANON_READ", "120/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
         "append": os.environ.get("THROTTLE_APPEND", "600/min"),

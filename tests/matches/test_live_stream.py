@@ -122,7 +122,7 @@ def test_two_phones_follow_fifty_moves_and_one_resumes_after_a_drop(make_user, s
             assert seqs == list(range(1, MOVES + 1)), name  # all, in order, once
             listed = httpx.get(
                 f"{base}/api/matches/{match_id}/events/",
-                params={"page_size": 500},
+                params={"page_size": 200},
                 headers=headers,
             ).json()["results"]
             assert received[name] == listed  # exactly as the events list gives them

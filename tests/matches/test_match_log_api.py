@@ -384,7 +384,7 @@ def test_state_at_every_seq_equals_the_replay_of_the_first_n_events(
 ):
     client = client_for(players[0])
     play_out(client, amigo_match, seed=11)
-    events = client.get(url(amigo_match, "events/") + "?page_size=500").json()["results"]
+    events = client.get(url(amigo_match, "events/") + "?page_size=200").json()["results"]
     state = ENGINE.state_from_json(state_of(client, amigo_match, seq=0)["state"])
     for event in events:
         state = ENGINE.apply(state, ENGINE.parse_action(event["action"])).state

@@ -75,7 +75,12 @@ class Phone:
         return self.get("state/", **({} if seq is None else {"seq": seq})).json()
 
     def events(self) -> list[dict]:
-        return self.get("events/", page_size=500).json()["results"]
+        page = self.get("events/", page_size=200).json()
+        events = page["results"]
+        while page["next"]:
+            page = self.client.get(page["next"]).json()
+            events += page["results"]
+        return events
 
     def svg_keepers(self, side_colour: str, seq: int | None = None) -> list[str]:
         body = self.get("svg/", **({} if seq is None else {"seq": seq})).content

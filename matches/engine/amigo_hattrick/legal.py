@@ -8,6 +8,7 @@ from .actions import Action, Deal, Pass, Play
 from .cards import Card, sort_hand
 from .errors import Code, game_over, illegal
 from .state import State, Step
+from .texts import english_hint
 
 
 def _name(state: State, side: int | None) -> str:
@@ -43,6 +44,8 @@ def check(state: State, action: Action) -> None:
             Code.DEAL_REQUIRED,
             "AH-2.1",
             f"{_name(state, state.dealer)} must deal game {state.game + 1} before anyone plays.",
+            side=state.dealer,
+            game=state.game + 1,
         )
     _check_card(state, action.card)
     if isinstance(action, Pass):
@@ -57,6 +60,7 @@ def _check_deal(state: State, deal: Deal) -> None:
             Code.DEAL_NOT_EXPECTED,
             "AH-2.1",
             f"Game {state.game} is still being played; the next deal comes after its last round.",
+            game=state.game,
         )
     if deal.hands is None:
         if state.options.hands == "known":
@@ -145,6 +149,7 @@ def _check_play(state: State, play: Play) -> None:
             f"Two tricks lie ({on_table}): a {card.colour} card may go on neither and a third "
             f"trick may not be opened; pass with it instead.",
             card=card.text,
+            colours=[t.colour for t in state.tricks],
         )
     if play.trick is None or play.trick == trick:
         return
@@ -163,6 +168,7 @@ def _check_play(state: State, play: Play) -> None:
             f"Trick {play.trick} is {target.colour}: only {target.colour} cards go on it.",
             card=card.text,
             trick=play.trick,
+            colour=target.colour,
         )
     raise illegal(
         Code.WRONG_TRICK,
@@ -170,6 +176,7 @@ def _check_play(state: State, play: Play) -> None:
         f"A second trick must be of another colour than the {state.tricks[0].colour} trick 1.",
         card=card.text,
         trick=play.trick,
+        colour=state.tricks[0].colour,
     )
 
 
@@ -188,6 +195,7 @@ def _check_pass(state: State, action: Pass) -> None:
             "AH-3.6",
             f"To pass, show a card of the colour not on the table; {card.colour} is on the table.",
             card=card.text,
+            colour=card.colour,
         )
 
 
@@ -218,32 +226,8 @@ def _shapes(state: State) -> list[dict[str, JSON]]:
 
 
 def hint(state: State) -> str:
-    if state.step is Step.OVER:
-        totals = state.totals
-        best = max(totals)
-        winners = " and ".join(
-            state.names[side] for side in range(state.players) if totals[side] == best
-        )
-        return f"The match is over: {winners} won with {best} points."
-    if state.step is Step.DEAL:
-        return (
-            f"{state.names[state.dealer]} deals game {state.game + 1}: {state.hand_size} cards "
-            f"to each player."
-        )
-    assert state.turn is not None
-    who = state.names[state.turn]
-    tricks = state.tricks
-    if not tricks:
-        return f"{who} leads round {state.round} of game {state.game} with any card."
-    if len(tricks) == 1:
-        return (
-            f"{who}: follow the {tricks[0].colour} trick or open a second trick in another colour."
-        )
-    third = next(c for c in state.colours if c not in (t.colour for t in tricks))
-    return (
-        f"{who}: follow the {tricks[0].colour} or the {tricks[1].colour} trick, "
-        f"or pass with a {third} card."
-    )
+    """What happens next, in English (``texts.hint`` gives it as a template for translation)."""
+    return english_hint(state)
 
 
 def legal_actions(state: State) -> dict[str, JSON]:

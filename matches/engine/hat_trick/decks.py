@@ -24,7 +24,7 @@ def _index(setup: Setup, card: ActionCard, side: int) -> int:
     idx = setup.card_index.get(card)
     if idx is None:
         raise illegal(
-            "card_not_available",
+            "card_not_in_edition",
             "HT-1.4",
             f"There is no {card.code} card in an action deck of this edition.",
             side=side,

@@ -321,6 +321,7 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
         "HT-2.6",
         f"The ball must go to the nearest team-mate: no. {' or no. '.join(str(number_of(s.grid[f])) for f in receivers)}.",
         receiver=a.receiver,
+        players=[number_of(s.grid[f]) for f in receivers],
     )
 
 
@@ -483,11 +484,23 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
 def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     ph = s.phase
     shootout = ph == P.SHOOTOUT
-    if ph not in (P.SO_SHOT, P.PENALTY, P.SHOOTOUT) or (ph == P.SO_SHOT and not can_shoot(s)):
+    if ph not in (P.SO_SHOT, P.PENALTY, P.SHOOTOUT):
+        if ph in P.CHANCE_PHASES:
+            raise illegal(
+                "shot_before_action",
+                "HT-5.6",
+                "In a scoring opportunity the card's action comes first (or is refused), then the shot.",
+            )
         raise illegal(
-            "shot_not_possible",
+            "no_scoring_opportunity",
             "HT-5.6",
-            "A shot needs a scoring opportunity, the card's action done and the ball in the final two lines.",
+            "A shot is taken only in a scoring opportunity, at a penalty or in a shootout.",
+        )
+    if ph == P.SO_SHOT and not can_shoot(s):
+        raise illegal(
+            "shot_out_of_range",
+            "HT-5.6",
+            "The ball holder is not in the final two lines: no shot from there.",
         )
     side = s.attacker
     keeper_side = 1 - side
@@ -514,6 +527,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
             "wrong_shooting_card",
             "HT-6.1",
             f"The shooting card must have the colour of the {card.kind.replace('_', ' ')} that led to the shot.",
+            kind=card.kind,
         )
     keeper = s.setup.keeper_card(keeper_side, a.goalkeeper_card)
     if keeper is None:
@@ -775,7 +789,7 @@ def apply_base(s: State, a: Action) -> Transition:
     kind = type(a)
     if kind not in allowed:
         if kind is Shoot:
-            _shoot(s, a, [])  # raises shot_not_possible
+            _shoot(s, a, [])  # raises no_scoring_opportunity or shot_before_action
         raise illegal(
             "wrong_step",
             "HT-E.1",

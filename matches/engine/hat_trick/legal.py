@@ -93,7 +93,8 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append(
             {"type": "choose", "decides": kind, "players": [number_of(s.grid[f]) for f in fields]}
         )
-        hint = "Lowest number: several players tie; their manager chooses one."
+        numbers = [number_of(s.grid[f]) for f in fields]
+        hint = P.HINTS["tie"].format(players=", ".join(map(str, numbers)))
         return {"hint": hint, "actor": side, "step": ph, "actions": actions}
     if ph in (P.PLAY_CARDS, P.SO_PLAY_CARDS):
         actions.append(

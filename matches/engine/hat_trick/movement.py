@@ -54,6 +54,7 @@ def check_move(state: State, rules: MoveRules, number: int, direction: str) -> t
             "HT-2.2",
             f"Your player no. {number} is not on the pitch.",
             player=number,
+            side=side,
         ) from None
     if direction not in ("forward", "backward"):
         raise illegal(
@@ -82,6 +83,8 @@ def check_move(state: State, rules: MoveRules, number: int, direction: str) -> t
                 "HT-2.1",
                 f"No. {number} has his footballs on the {card.edge} edge; your card shows them on the {rules.edge}.",
                 player=number,
+                edge=card.edge,
+                card_edge=rules.edge,
             )
     dst = target_field(src, side, direction)
     if dst < 0:

@@ -1,5 +1,7 @@
 """Names of the steps a match moves through (``State.phase``) and their plain-word hints."""
 
+from matches.engine.hat_trick.texts import HINTS as STEP_HINTS
+
 PLAY_CARDS = "play_cards"
 ATTACKER_MOVE = "attacker_move"
 SIDEWAYS_PASS = "sideways_pass"
@@ -39,27 +41,5 @@ CHANCE_PHASES = frozenset(
     {SO_PLAY_CARDS, SO_ATTACKER_MOVE, SO_SIDEWAYS_PASS, SO_DEFENDER_MOVE, SO_ACTION, SO_SHOT}
 )
 
-HINTS = {
-    PLAY_CARDS: "Step 1: both managers play an action card, draw up to 3 and reveal.",
-    ATTACKER_MOVE: "Step 2: the team with the ball may move one player (footballs on the card's edge).",
-    SIDEWAYS_PASS: "Step 2: two team-mates are equally near; choose who gets the sideways pass.",
-    DEFENDER_MOVE: "Step 2: the defending team may move one player (not onto the ball holder).",
-    LONG_BALL_LINE: "Step 3: choose how many lines forward the long ball goes.",
-    FK_DEFENDER_MOVE: "Free kick: the defending team may move one player (any edge).",
-    FK_ATTACKER_MOVE: "Free kick: the team with the ball may move one player (any edge).",
-    FK_CHOICE: "Free kick: go to a scoring opportunity, or play on.",
-    SO_PLAY_CARDS: "Scoring opportunity: both managers play an action card (no drawing) and reveal.",
-    SO_ATTACKER_MOVE: "Scoring opportunity: the attacking team may move one player.",
-    SO_SIDEWAYS_PASS: "Scoring opportunity: choose who gets the sideways pass.",
-    SO_DEFENDER_MOVE: "Scoring opportunity: the defending team may move one player, even onto the ball holder.",
-    SO_ACTION: "Scoring opportunity: perform the card's pass, or refuse.",
-    SO_SHOT: "Scoring opportunity: shoot on goal, or refuse and look for a better chance.",
-    PENALTY: "Penalty: the attacker plays a shooting card, the keeper a goalkeeper card.",
-    KEEPER_DRAW: "Save attempt: the goalkeeper's manager draws cards (he may stop at any time).",
-    GK_ATTACKER_MOVE: "Goal kick: the goalkeeper's team may move one player (any edge).",
-    GK_DEFENDER_MOVE: "Goal kick: the other team may move one player (any edge, not the one just moved).",
-    GK_CARD: "Goal kick: the goalkeeper's manager plays an action card face up.",
-    ET_KICKOFF: "Extra time: say which team kicks off (drawn at random).",
-    SHOOTOUT: "Penalty shootout: turn up the top action card and play shooting and goalkeeper cards.",
-    OVER: "The match is over.",
-}
+# Step → its hint, with every restriction that applies at that step (texts.py holds them).
+HINTS = STEP_HINTS

@@ -44,8 +44,27 @@ def check_ball_touch(w: dict, side: int, pid: str, symbol: str) -> int:
             f"The ball lies loose on {ball['field']}: a piece must receive it {what} first.".replace(
                 "  ", " "
             ),
+            field=ball["field"],
+            symbol=need,
         )
     if pid not in holders(w):
+        on_field = w["pieces"][pid]["field"] == ball["field"] and ball["owner"] == side
+        if on_field and ball["holders"] is not None and ball["lock_rule"] == "TK-7.4":
+            raise illegal(
+                "not_the_winner",
+                "TK-7.4",
+                f"{pid} did not win the ball: the piece drawn into the field plays it.",
+                piece=pid,
+                pieces=list(ball["holders"]),
+            )
+        if on_field and ball["holders"] is None and ball["symbol"] is not None:
+            raise illegal(
+                "holder_lacks_symbol",
+                ball.get("lock_rule") or "TK-4.1",
+                f"{pid} shows no {ball['symbol']}, the symbol the ball was received with.",
+                piece=pid,
+                symbol=ball["symbol"],
+            )
         raise illegal("not_holder", "TK-4.1", f"{pid} does not have the ball.", piece=pid)
     if ball.get("no_touch") == pid:
         raise illegal(
@@ -59,6 +78,8 @@ def check_ball_touch(w: dict, side: int, pid: str, symbol: str) -> int:
             "symbol_missing",
             "TK-4.1",
             f"{pid} has no {SYMBOL_NAMES[symbol]} ({symbol}) to play the ball with.",
+            piece=pid,
+            symbol=symbol,
         )
     if ball["symbol"] is not None and symbol == ball["symbol"]:
         rule = ball.get("lock_rule") or "TK-4.2"
@@ -89,10 +110,14 @@ def check_play(w: dict, side: int, a: Play) -> None:
     if a.to not in targets:
         raise illegal(
             "out_of_range",
-            "TK-4.4" if reach >= 1 else "TK-4.3",
+            "TK-10" if w["ball"]["kick"] == "corner" else "TK-4.4" if reach >= 1 else "TK-4.3",
             f"With {n} x {a.symbol} the ball cannot go from {origin} to {a.to}"
             " (up to two fields in a straight line, three also in an L).",
             reach=reach,
+            count=n,
+            symbol=a.symbol,
+            origin=origin,
+            to=a.to,
         )
     kick = w["ball"]["kick"]
     if kick == "kickoff":
@@ -227,18 +252,23 @@ def check_double_pass(w: dict, side: int, a: DoublePass) -> None:
             "partner_cannot_receive",
             "TK-15",
             f"{a.partner} shows no {a.symbol} to receive the first pass.",
+            partner=a.partner,
+            symbol=a.symbol,
         )
     if a.return_symbol == a.symbol:
         raise illegal(
             "symbol_must_change",
             "TK-4.2",
             f"{a.partner} received with {a.symbol} and must play it back with another symbol.",
+            symbol=a.symbol,
         )
     if count(partner["symbols"], a.return_symbol) == 0:
         raise illegal(
             "partner_symbol_missing",
             "TK-15",
             f"{a.partner} shows no {a.return_symbol} to play the ball back.",
+            partner=a.partner,
+            symbol=a.return_symbol,
         )
     if a.to not in diagonal_neighbours(partner["field"]):
         raise illegal(
@@ -251,6 +281,8 @@ def check_double_pass(w: dict, side: int, a: DoublePass) -> None:
             "cannot_take_back",
             "TK-15",
             f"{a.piece} shows no {a.return_symbol} to take the ball back.",
+            piece=a.piece,
+            symbol=a.return_symbol,
         )
     if a.to != start:
         if w["turn"]["ran"]:
@@ -261,9 +293,18 @@ def check_double_pass(w: dict, side: int, a: DoublePass) -> None:
             )
         reach = run_range(symbols(w, a.piece))
         if a.to not in run_targets(start, reach, w["options"]["l_shaped_runs"]):
-            raise illegal("out_of_reach", "TK-5.1", f"{a.piece} cannot run to {a.to}.")
+            raise illegal(
+                "out_of_reach",
+                "TK-5.1",
+                f"{a.piece} cannot run to {a.to}.",
+                piece=a.piece,
+                to=a.to,
+                reach=reach,
+            )
         if len(pieces_on(w, a.to, side)) >= 2:
-            raise illegal("field_full", "TK-5.2", f"{a.to} already holds two of your pieces.")
+            raise illegal(
+                "field_full", "TK-5.2", f"{a.to} already holds two of your pieces.", field=a.to
+            )
 
 
 def do_double_pass(w: dict, side: int, a: DoublePass, events: list) -> None:

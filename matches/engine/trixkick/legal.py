@@ -41,10 +41,11 @@ from matches.engine.trixkick.board import (
     shooting_zone,
 )
 from matches.engine.trixkick.fouls import card_candidates
-from matches.engine.trixkick.moves import STEP_HINT, check
+from matches.engine.trixkick.moves import check
 from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
 from matches.engine.trixkick.setup import keeper_orders
 from matches.engine.trixkick.state import holders, on_board, reading, with_status
+from matches.engine.trixkick.texts import english_hint
 
 
 def _own_counts(w: dict, side: int) -> dict[str, int]:
@@ -238,11 +239,10 @@ def grouped(actions: list[Action]) -> list[dict[str, Any]]:
 
 def legal_actions(w: dict) -> dict[str, Any]:
     if w["phase"] == "over":
-        return {"hint": "The match is over.", "actor": None, "step": "over", "actions": []}
+        return {"hint": english_hint(w), "actor": None, "step": "over", "actions": []}
     side = w["actor"]
-    hint = f"{w['names'][side]} ({'AB'[side]}) to {STEP_HINT[w['step']]}."
     return {
-        "hint": hint,
+        "hint": english_hint(w),
         "actor": side,
         "step": w["step"],
         "actions": grouped(concrete_actions(w)),

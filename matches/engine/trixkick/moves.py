@@ -70,6 +70,7 @@ def check(w: dict, a: Action) -> None:
             "TK-3",
             f"A {a.type} action is not possible now: {'AB'[side]} is to {STEP_HINT[step]}.",
             step=step,
+            side=side,
         )
     names = _PIECE_ATTRS.get(type(a), _PIECE_FIELDS)
     for name in names:
@@ -80,9 +81,12 @@ def check(w: dict, a: Action) -> None:
                 "TK-3",
                 f"It is {'AB'[side]}'s turn and {pid} belongs to the other side.",
                 piece=pid,
+                side=side,
             )
         if isinstance(pid, str) and pid not in w["pieces"]:
-            raise illegal("unknown_piece", "TK-1", f"There is no piece {pid} in this match.")
+            raise illegal(
+                "unknown_piece", "TK-1", f"There is no piece {pid} in this match.", piece=pid
+            )
     checker = _CHECKS.get(type(a))
     if checker is not None:
         checker(w, side, a)

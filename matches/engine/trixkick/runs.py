@@ -30,6 +30,8 @@ def check_run(w: dict, side: int, a: Run) -> None:
             "TK-5.1",
             f"{a.piece} runs up to {reach} field(s) in a straight line; {a.to} is out of reach.",
             reach=reach,
+            piece=a.piece,
+            to=a.to,
         )
     if len(pieces_on(w, a.to, side)) >= 2:
         raise illegal(

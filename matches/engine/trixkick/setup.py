@@ -89,17 +89,30 @@ def _own_in(w: dict, side: int, fields: tuple[str, ...]) -> int:
     return sum(len(pieces_on(w, f, side)) for f in fields)
 
 
+_NOT_IN_HAND = {
+    "sent_off": ("piece_sent_off", "TK-12.2", "has been sent off"),
+    "out": ("piece_substituted", "TK-14", "has been substituted"),
+    "bench": ("piece_on_bench", "TK-14", "is a substitute on the bench"),
+}
+
+
+def _not_in_hand(pid: str, status: str, rule: str) -> Exception:
+    """Why a piece cannot be set up (or taken off): already set up, sent off, substituted..."""
+    code, rule, why = _NOT_IN_HAND.get(status, ("piece_not_in_hand", rule, "is already set up"))
+    return illegal(code, rule, f"{pid} {why}.", piece=pid)
+
+
 def check_place(w: dict, side: int, a: Place) -> None:
     s = w["setup"]
     kind = s["kind"]
     rule = RULE[kind]
     p = w["pieces"].get(a.piece)
     if p is None or p["side"] != side:
-        raise illegal("not_your_piece", "TK-2.1", f"{a.piece} is not one of your pieces.")
-    if p["status"] != "squad":
         raise illegal(
-            "piece_not_in_hand", "TK-2.1", f"{a.piece} is not waiting to be set up.", piece=a.piece
+            "not_your_piece", "TK-2.1", f"{a.piece} is not one of your pieces.", piece=a.piece
         )
+    if p["status"] != "squad":
+        raise _not_in_hand(a.piece, p["status"], "TK-2.1")
     if len(pieces_on(w, a.to, side)) >= 2:
         raise illegal(
             "field_full", "TK-5.2", f"{a.to} already holds two of your pieces.", field=a.to
@@ -154,6 +167,7 @@ def check_place(w: dict, side: int, a: Place) -> None:
             "taker_missing",
             rule,
             f"One of your pieces must stand on {' or '.join(area)} to take the kick.",
+            fields=list(area),
         )
 
 
@@ -198,6 +212,7 @@ def check_keepers(w: dict, side: int, a: Keepers) -> None:
             "keeper_count",
             "TK-18.1" if n == 2 else "TK-2.3",
             f"Set up {n} keepers (left{', middle' if n == 3 else ''}, right).",
+            count=n,
         )
 
 
@@ -225,6 +240,8 @@ def check_substitute(w: dict, side: int, a: Substitute) -> None:
         raise illegal("not_your_piece", "TK-14", "You can only substitute your own pieces.")
     out = w["pieces"].get(a.out)
     into = w["pieces"].get(a.into)
+    if out is not None and out["status"] in ("sent_off", "out"):
+        raise _not_in_hand(a.out, out["status"], "TK-14")
     if out is None or out["status"] != "squad":
         raise illegal(
             "cannot_come_off",
@@ -254,6 +271,8 @@ def check_substitute(w: dict, side: int, a: Substitute) -> None:
             "symbols_differ",
             "TK-18.7",
             f"{a.into} must show the same kinds of symbols as {a.out}.",
+            into=a.into,
+            out=a.out,
         )
 
 

@@ -48,6 +48,9 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
             "shot_too_weak",
             "TK-8.1",
             f"From the second row a shot needs two {a.symbol}; {a.piece} shows {n}.",
+            symbol=a.symbol,
+            piece=a.piece,
+            count=n,
         )
     keepers = w["keepers"][other(side)] or {}
     if a.target not in keepers or a.target == "reserve":

@@ -148,7 +148,7 @@ def test_AH_3_6_only_third_colour_cards_must_pass():
     offer = ENGINE.legal_actions(state)
     assert {action["type"] for action in offer["actions"]} == {"pass"}
     assert len(offer["actions"]) == 12
-    assert "or pass with a green card" in offer["hint"]
+    assert "or pass: show a green card" in offer["hint"]
 
 
 def test_AH_3_6_legal_shapes_with_two_tricks():

@@ -31,7 +31,7 @@ def test_HX_E_0_match_events_are_off_by_default_and_named_in_the_options():
     s = long_shot_ready()
     assert s.setup.expansion.events == ()
     assert not offered(s, "shoot")
-    rejects(s, "shot S3 R1", "shot_not_possible", "HT-5.6")  # as in every expansion match
+    rejects(s, "shot S3 R1", "no_scoring_opportunity", "HT-5.6")  # as in every expansion match
     rejects(s, "ctr B", "match_event_off", "HX-E.0")
     rejects(s, "pr R D2l", "match_event_off", "HX-E.0")
     with pytest.raises(SetupError) as info:
@@ -61,7 +61,7 @@ def test_HX_E_1_long_shot_from_the_third_line_draws_as_from_the_second_plus_one(
 def test_HX_E_1_long_shot_only_from_the_third_line_before_anyone_moves():
     s = long_shot_ready("long_shot")
     rejects(arrange(s, {"b3": "B6"}, ball="b3"), "shot S3 R1", "long_shot_not_possible", "HX-E.1")
-    rejects(s._replace(phase="defender_move"), "shot S3 R1", "shot_not_possible", "HT-5.6")
+    rejects(s._replace(phase="defender_move"), "shot S3 R1", "no_scoring_opportunity", "HT-5.6")
     rejects(s, "shot L3 R1", "wrong_shooting_card", "HT-6.1")
 
 

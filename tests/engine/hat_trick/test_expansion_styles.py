@@ -270,7 +270,7 @@ def test_HX_S_11_abilities_before_style_cards_at_one_moment():
 
 def test_HX_S_12_playing_needs_a_held_card_and_an_effect():
     s = arrange(brazil_v_italy(), {}, cards=("D1l", "D3l"), phase="attacker_move")
-    rejects(s, "st B technical-1", "no_style_card", "HX-S.12")
+    rejects(s, "st B technical-1", "no_style_card_left", "HX-S.12")
     rejects(holding(s, blue=1), "st B technical-2 @6 f", "style_not_usable", "HX-S.12")
     spent = holding(s, blue=1, style_spent=(("technical-1",), ()))
     rejects(spent, "st B technical-1", "style_card_spent", "HX-S.13")

@@ -157,10 +157,10 @@ def test_HT_5_5_dribbling_allows_an_immediate_shot():
 
 def test_HT_5_6_shot_not_possible_outside_the_final_two_lines_or_before_the_action():
     s, _ = play(chance(), "L3r/S4l", "skip", "skip")
-    rejects(s, "shot L3 R1", "shot_not_possible", "HT-5.6")  # the pass has not been played yet
-    rejects(new(), "shot S2 R1", "shot_not_possible", "HT-5.6")
+    rejects(s, "shot L3 R1", "shot_before_action", "HT-5.6")  # the pass has not been played yet
+    rejects(new(), "shot S2 R1", "no_scoring_opportunity", "HT-5.6")
     s = arrange(chance(), {"b4": "B9"}, ball="b4", phase="chance_shot", cards=("D3r", "S1l"))
-    rejects(s, "shot D3 R1", "shot_not_possible", "HT-5.6")
+    rejects(s, "shot D3 R1", "shot_out_of_range", "HT-5.6")
 
 
 def test_HT_5_7_voluntary_refusal():

@@ -31,7 +31,7 @@ def test_HT_1_4_a_ninth_long_ball_in_one_deck_cycle_is_rejected():
 
 
 def test_HT_1_4_card_not_in_the_edition_is_rejected():
-    rejects(new(), "S9l/S1l", "card_not_available", "HT-1.4")
+    rejects(new(), "S9l/S1l", "card_not_in_edition", "HT-1.4")
 
 
 def test_HT_E_1_wrong_step():

@@ -270,7 +270,7 @@ def test_tk_7_3_loose_ball_taken_by_defence():
 def test_tk_7_4_new_attacker_may_not_use_the_deciding_symbol():
     state = after_demo(1)
     refused(state, "B-KKL K>B7", "symbol_must_change", "TK-7.4")
-    refused(state, "B-RRK R>B7", "not_holder")
+    refused(state, "B-RRK R>B7", "not_the_winner", "TK-7.4")
 
 
 def test_tk_8_1_shooting_zone_and_strength():

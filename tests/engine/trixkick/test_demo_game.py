@@ -75,7 +75,7 @@ def test_demo_new_attacker_must_use_free_symbol():
     assert err.value.code == "symbol_must_change" and err.value.rule == "TK-7.4"
     with pytest.raises(Exception) as err:
         play(state, ["B-RRK R>B7"])
-    assert err.value.code == "not_holder"
+    assert err.value.code == "not_the_winner" and err.value.rule == "TK-7.4"
 
 
 def test_demo_a_cannot_enter_full_field():

@@ -168,7 +168,7 @@ def test_tk_14_substitutions():
     assert state.to_json()["actor"] == 1  # B scored and sets up first
     state, events = play(state, ["sub B-KL B-KKLR"])
     assert kinds(events) == ["substitution"]
-    refused(state, "sub B-KL B-RRKL", "cannot_come_off", "TK-14")
+    refused(state, "sub B-KL B-RRKL", "piece_substituted", "TK-14")
     refused(state, "sub B-LR B-KKLR", "not_on_bench", "TK-14")
     state, _ = play(state, ["sub B-LR B-RRKL", "sub B-KR B-LLKR"])
     refused(state, "sub B-KLR B-LLRR", "no_substitutions_left", "TK-14")

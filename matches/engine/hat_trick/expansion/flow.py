@@ -151,6 +151,7 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
             "HX-N.2",
             f"Choose one of the tied players: no. {', no. '.join(str(number_of(s.grid[f])) for f in fields)}.",
             player=a.player,
+            players=[number_of(s.grid[f]) for f in fields],
         )
     s = s._replace(x=s.x._replace(choice=None))
     if kind == "receiver":

@@ -73,6 +73,7 @@ def long_shot(s: State, a: Shoot, events: list[GameEvent]) -> State:
             "wrong_shooting_card",
             "HT-6.1",
             "The shooting card must have the colour of the action card played this round.",
+            kind=card.kind,
         )
     keeper = s.setup.keeper_card(1 - side, a.goalkeeper_card)
     if keeper is None:

@@ -144,7 +144,7 @@ def _refuse(s: State, a: PlayStyle) -> Exception:
                 "HX-S.4",
                 "A style card cannot be played in the round it was earned.",
             )
-        return illegal("no_style_card", "HX-S.12", "You hold no playable style card.")
+        return illegal("no_style_card_left", "HX-S.12", "You hold no playable style card.")
     later = _order_problem(s, a.side, style)
     if later:
         return illegal(

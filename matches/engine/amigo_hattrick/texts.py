@@ -1,0 +1,94 @@
+"""What a player reads: one sentence per error code and per step hint (see ``engine/i18n.py``).
+
+Placeholders are keys of the error's ``details``: ``side`` (a person at the table), ``card``
+(a card, "red 10"), ``colour`` / ``colours`` (a colour, several), ``trick`` / ``game`` /
+``round`` / ``expected`` / ``given`` / ``count`` / ``points`` (numbers), ``winners`` (people).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.engine.i18n import N_
+
+ERRORS: dict[str, str] = {
+    "game_over": N_("The match is over: no more cards are dealt or played."),
+    "deal_required": N_("{side} must deal game {game} before anyone plays."),
+    "deal_not_expected": N_(
+        "Game {game} is still being played; the next deal comes after its last round."
+    ),
+    "hands_required": N_("This match logs every hand: give the cards of each hand."),
+    "hands_not_logged": N_("This match does not log hands: deal without listing them."),
+    "wrong_hand_count": N_("Give one hand for each of the {expected} players, not {given}."),
+    "wrong_hand_size": N_(
+        "Each player gets {expected} cards at this table; the hand of {side} has {given}."
+    ),
+    "card_dealt_twice": N_("The card {card} is dealt twice; every card is dealt once."),
+    "card_not_in_deck": N_("There is no card {card} in this deck."),
+    "card_already_played": N_("The card {card} has already been played or passed in this game."),
+    "card_not_in_hand": N_("{side} does not hold the card {card}."),
+    "third_colour": N_(
+        "Two tricks lie ({colours}): the card {card} may go on neither, and no third trick may "
+        "be opened; pass with it instead."
+    ),
+    "wrong_trick@AH-3.2": N_("The lead opens trick 1; there is no trick 2 yet."),
+    "wrong_trick@AH-3.3": N_("Trick {trick} is {colour}: only {colour} cards go on it."),
+    "wrong_trick@AH-3.4": N_(
+        "A second trick must be of another colour than trick 1, which is {colour}."
+    ),
+    "pass_needs_two_tricks": N_("Passing is allowed only while two tricks lie on the table."),
+    "pass_needs_third_colour": N_(
+        "To pass, show a card of the colour that is not on the table; {colour} is on the table."
+    ),
+}
+
+HINTS: dict[str, str] = {
+    "over": N_("The match is over: {winners} won with {points} points."),
+    "deal": N_("{side} deals game {game}: {count} cards to each player."),
+    "lead": N_("{side} leads round {round} of game {game} with any card."),
+    "one_trick": N_(
+        "{side}: follow the {colour} trick with a {colour} card, or open a second trick with a "
+        "card of another colour."
+    ),
+    "two_tricks": N_(
+        "{side}: follow the {colour} or the {other} trick, or pass: show a {third} card and lay "
+        "it face down (it scores −2). No third trick."
+    ),
+}
+
+
+def hint(state: Any) -> tuple[str, dict[str, Any]]:
+    """The hint's template and parameters for the state (see ``legal.hint``)."""
+    from matches.engine.amigo_hattrick.state import Step
+
+    if state.step is Step.OVER:
+        totals = state.totals
+        best = max(totals)
+        winners = [side for side in range(state.players) if totals[side] == best]
+        return "over", {"winners": winners, "points": best}
+    if state.step is Step.DEAL:
+        return "deal", {"side": state.dealer, "game": state.game + 1, "count": state.hand_size}
+    tricks = state.tricks
+    params: dict[str, Any] = {"side": state.turn}
+    if not tricks:
+        return "lead", {**params, "round": state.round, "game": state.game}
+    if len(tricks) == 1:
+        return "one_trick", {**params, "colour": tricks[0].colour}
+    third = next(c for c in state.colours if c not in (t.colour for t in tricks))
+    return "two_tricks", {
+        **params,
+        "colour": tricks[0].colour,
+        "other": tricks[1].colour,
+        "third": third,
+    }
+
+
+def english_hint(state: Any) -> str:
+    """The hint in English, as ``legal_actions`` gives it (the API translates it per request)."""
+    key, params = hint(state)
+    words = dict(params)
+    if "side" in words:
+        words["side"] = state.names[words["side"]]
+    if "winners" in words:
+        words["winners"] = " and ".join(state.names[side] for side in words["winners"])
+    return HINTS[key].format(**words)

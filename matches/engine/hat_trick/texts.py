@@ -1,0 +1,219 @@
+"""What a player reads: one sentence per error code and per step hint (see ``engine/i18n.py``).
+
+Placeholders are keys of the error's ``details``: ``side`` (a team), ``player`` (a shirt
+number), ``players`` / ``allowed`` (lists of numbers), ``card`` (an action card), ``kind`` (an
+action card's kind), ``edge`` / ``card_edge`` (left or right), ``step`` (a step, told by its
+hint), ``event`` (an optional match event), ``style`` / ``played`` (a style).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.engine.i18n import N_
+
+ERRORS: dict[str, str] = {
+    "game_over": N_("The match is over: no more moves can be logged."),
+    "wrong_step": N_("That is not possible now. {step}"),
+    # HT-1: cards
+    "card_not_in_edition": N_("The action cards of this edition hold no card “{card}”."),
+    "card_not_available": N_(
+        "{side} cannot reveal “{card}”: every such card of the deck has already been played."
+    ),
+    "not_in_hand": N_("{side} has no card in hand."),
+    "deck_empty": N_("{side} has no card left to draw."),
+    # HT-2: moving
+    "no_such_player": N_("Player no. {player} of {side} is not on the pitch."),
+    "sideways_move": N_("A player moves one field forward or backward, never sideways."),
+    "off_pitch": N_("No. {player} would leave the pitch."),
+    "wrong_edge": N_(
+        "No. {player} has his footballs on the {edge} edge, the action card played shows them "
+        "on the {card_edge}: only players with their footballs on the card's edge may move."
+    ),
+    "cannot_move_ball_holder": N_(
+        "The player with the ball stays where he is: he cannot be moved, nor pushed by a team-mate."
+    ),
+    "defender_moves_ball_holder": N_(
+        "The defending team cannot change the position of the player with the ball."
+    ),
+    "cannot_move_just_moved": N_(
+        "The player who has just moved cannot be moved again or pushed away."
+    ),
+    "wrong_receiver@HT-2.6": N_("The ball goes to one of the nearest team-mates: no. {players}."),
+    "wrong_receiver@HT-5.3": N_(
+        "In a scoring opportunity a short pass goes to a team-mate right next to the ball holder."
+    ),
+    "wrong_receiver@HT-5.4": N_(
+        "In a scoring opportunity a long ball goes to a team-mate in the final three lines."
+    ),
+    # HT-3: the action
+    "illegal_long_ball_line@HT-3B.1": N_(
+        "A long ball goes one, two or three lines forward and stays on the pitch."
+    ),
+    "illegal_long_ball_line@HT-3B.2": N_(
+        "The long ball must go to a line with one of your players in it: {allowed} lines forward."
+    ),
+    # HT-5, HT-6: scoring opportunity and shot
+    "no_scoring_opportunity": N_(
+        "A shot is taken only in a scoring opportunity, at a penalty or in a penalty shootout."
+    ),
+    "shot_before_action": N_(
+        "Not yet: in a scoring opportunity the card's action comes first (or is refused), then "
+        "the shot."
+    ),
+    "shot_out_of_range": N_("The ball holder is not in the final two lines: no shot from there."),
+    "card_missing": N_("A shootout penalty is shot with the shooter's top action card: name it."),
+    "unexpected_card": N_("Only a shootout penalty names an action card with the shot."),
+    "unknown_shooting_card": N_("There is no such shooting card in this edition."),
+    "wrong_shooting_card": N_(
+        "The shooting card must have the colour of the {kind} that led to the shot."
+    ),
+    "wrong_goalkeeper_card": N_(
+        "That is not one of the defending team's goalkeeper cards in play."
+    ),
+    "too_many_cards": N_("For this shot the goalkeeper may draw no more than {allowed} cards."),
+    # expansion: abilities, ties, keepers
+    "no_such_player@HX-A.2": N_("Player no. {player} of {side} is not on the pitch."),
+    "no_ability": N_("The side of no. {player} that is face up has no ability."),
+    "ability_blocked": N_("The ability of no. {player} is blocked this round."),
+    "ability_limit": N_("No. {player} has already used two abilities this round."),
+    "ability_already_announced": N_(
+        "No. {player} has already announced this ability; it stays active until it is resolved."
+    ),
+    "ability_not_usable": N_("The ability of no. {player} cannot take effect at this moment."),
+    "ability_without_effect": N_("This ability has no effect at this moment."),
+    "choose_tied_player": N_(
+        "Several players tie for the lowest number: first choose one of them (no. {players})."
+    ),
+    "not_a_tied_player": N_("Choose one of the tied players: no. {players}."),
+    "no_tie": N_("No tie of lowest numbers waits for a choice now."),
+    "abilities_first": N_(
+        "A style card has already been played at this moment: abilities come before style "
+        "cards, so log the ability first."
+    ),
+    "star_keeper_not_available": N_(
+        "The star goalkeeper cards are not yours now: only a “+” save with a regular card earns "
+        "them."
+    ),
+    # expansion: match events
+    "match_event_off": N_("The optional match event “{event}” is not played in this match."),
+    "long_shot_not_possible": N_(
+        "A long shot is taken by the ball holder from the third line before the goal, in his "
+        "team's step 2 before anyone moves."
+    ),
+    "counter_not_possible": N_(
+        "A counter is run right after winning the ball, before the next cards, by the new ball "
+        "holder onto an empty field or a team-mate's field in front of him."
+    ),
+    "protest_not_possible": N_(
+        "Only the captain of the team just shown the yellow card may protest, and at once."
+    ),
+    "substitution_not_allowed": N_(
+        "A substitution brings a bench card on for a player on the pitch whose shirt number it "
+        "carries, between rounds (not in a scoring opportunity), at most three per team."
+    ),
+    # expansion: style cards
+    "unknown_style_card": N_("There is no such style card in this edition."),
+    "no_style_card": N_("Your team has no style yet: it holds no style card."),
+    "no_style_card_left": N_("You hold no style card you could play."),
+    "wrong_style": N_("Your team plays {style} style cards only."),
+    "style_card_spent": N_("This style card has already been played."),
+    "style_limit": N_("Each manager plays at most one style card per round."),
+    "style_card_fresh": N_("A style card cannot be played in the round it was earned."),
+    "style_order": N_(
+        "A {played} style card has already been played at this moment: style cards take effect "
+        "tactical, technical, physical, total, the attacker's first within a style; log them in "
+        "that order."
+    ),
+    "style_not_usable": N_("This style card cannot take effect at this moment."),
+}
+
+#: Step → what may be done now, with every restriction that applies at that step.
+HINTS: dict[str, str] = {
+    "play_cards": N_("Step 1: both managers play an action card, draw back up to 3 and reveal."),
+    "attacker_move": N_(
+        "Step 2: the team with the ball may move one player one field forward or backward, "
+        "only a player with his footballs on the edge of its action card; not the ball holder."
+    ),
+    "sideways_pass": N_(
+        "Step 2: two team-mates are equally near the ball holder; choose who gets the pass."
+    ),
+    "defender_move": N_(
+        "Step 2: the defending team may move one player one field forward or backward, only a "
+        "player with his footballs on the edge of its action card; it may not change the ball "
+        "holder's position."
+    ),
+    "long_ball_line": N_(
+        "Step 3: choose how many lines forward the long ball goes (1 to 3, a line with one of "
+        "your players in it if there is one)."
+    ),
+    "free_kick_defender_move": N_(
+        "Free kick: the defending team may move one player first (any edge; not the ball holder)."
+    ),
+    "free_kick_attacker_move": N_(
+        "Free kick: the team with the ball may move one player (any edge; not the ball holder, "
+        "not the defender who has just moved)."
+    ),
+    "free_kick_choice": N_("Free kick: go to a scoring opportunity, or play on."),
+    "chance_play_cards": N_(
+        "Scoring opportunity: both managers play an action card and reveal; nobody draws."
+    ),
+    "chance_attacker_move": N_(
+        "Scoring opportunity: the attacking team may move one player, only a player with his "
+        "footballs on the edge of its action card; not the ball holder."
+    ),
+    "chance_sideways_pass": N_(
+        "Scoring opportunity: two team-mates are equally near the ball holder; choose who gets "
+        "the pass."
+    ),
+    "chance_defender_move": N_(
+        "Scoring opportunity: the defending team may move one player, only a player with his "
+        "footballs on the edge of its action card, and may swap with the ball holder."
+    ),
+    "chance_action": N_(
+        "Scoring opportunity: play the card's pass (short pass: to a team-mate right next to "
+        "the ball holder; long ball: to a team-mate in the final three lines), or refuse."
+    ),
+    "chance_shot": N_(
+        "Scoring opportunity: shoot with a shooting card of the action card's colour against a "
+        "goalkeeper card, or refuse and look for a better chance."
+    ),
+    "penalty": N_(
+        "Penalty: the attacker plays a shooting card of the colour of the action card that led "
+        "to the foul, the defending manager a goalkeeper card; the goalkeeper draws one card "
+        "fewer than for a normal shot from there."
+    ),
+    "keeper_draw": N_(
+        "Save attempt: the goalkeeper's manager draws cards, up to the number his goalkeeper "
+        "card gives; he may stop at any time."
+    ),
+    "goal_kick_attacker_move": N_(
+        "Goalkeeper's kick: the goalkeeper's team may move one player (any edge)."
+    ),
+    "goal_kick_defender_move": N_(
+        "Goalkeeper's kick: the other team may move one player (any edge; not the player who "
+        "has just moved)."
+    ),
+    "goal_kick": N_(
+        "Goalkeeper's kick: the goalkeeper's manager plays an action card face up and draws one; "
+        "the ball goes to the lowest number in the first line (dribbling), the second line "
+        "(short pass) or the third line (long ball), counted from his goal."
+    ),
+    "extra_time_kickoff": N_("Extra time: say which team kicks off (drawn at random)."),
+    "shootout": N_(
+        "Penalty shootout: turn up the top action card, then play a shooting card of its colour "
+        "and a goalkeeper card."
+    ),
+    "match_over": N_("The match is over."),
+    "tie": N_(
+        "Lowest number: several players tie; their manager chooses one of them (no. {players})."
+    ),
+}
+
+
+def hint(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The hint's template key and parameters for what ``legal_actions`` gives."""
+    for entry in legal.get("actions", ()):
+        if entry.get("type") == "choose":
+            return "tie", {"players": entry["players"]}
+    return legal["step"], {}

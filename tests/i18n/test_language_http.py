@@ -1,0 +1,143 @@
+"""The language of an answer: Accept-Language, overridden by the user's own choice."""
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.helpers import assert_error_shape
+
+pytestmark = pytest.mark.django_db
+
+CARDS = {
+    "type": "play_cards",
+    "cards": [
+        {"kind": "short_pass", "footballs": 2, "edge": "left"},
+        {"kind": "short_pass", "footballs": 2, "edge": "left"},
+    ],
+}
+WRONG_EDGE = {"type": "move", "player": 3, "direction": "forward"}
+
+
+@pytest.fixture
+def token_client(user):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+@pytest.fixture
+def match_after_cards(editions, token_client):
+    """Ajax v Bayern, both short passes played: Ajax (blue) may move a left-edge player."""
+    created = token_client.post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ajax", "user": "alice"}, {"name": "Bayern"}],
+            "options": {"kickoff": 0},
+        },
+        format="json",
+    )
+    assert created.status_code == 201, created.content
+    match_id = created.json()["match"]["id"]
+    first = token_client.post(
+        f"/api/matches/{match_id}/events/", {"expected_seq": 0, "action": CARDS}, format="json"
+    )
+    assert first.status_code == 201, first.content
+    return match_id
+
+
+def illegal_move(client, match_id, **headers):
+    return client.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": 1, "action": WRONG_EDGE},
+        format="json",
+        **headers,
+    )
+
+
+def test_the_same_illegal_move_in_german_and_in_english(token_client, match_after_cards):
+    german = assert_error_shape(
+        illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="de"), 422, "wrong_edge"
+    )
+    english = assert_error_shape(illegal_move(token_client, match_after_cards), 422, "wrong_edge")
+    assert german["rule"] == english["rule"] == "HT-2.1"
+    assert german["message"] == (
+        "Nr. 3 hat seine Fußbälle rechts, die ausgespielte Aktionskarte zeigt sie links: bewegt "
+        "werden dürfen nur Spieler, deren Fußbälle auf der gleichen Seite wie die der "
+        "Aktionskarte sind."
+    )
+    assert english["message"] == (
+        "No. 3 has his footballs on the right edge, the action card played shows them on the "
+        "left: only players with their footballs on the card's edge may move."
+    )
+
+
+def test_the_answer_names_its_language(token_client, match_after_cards):
+    response = illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="de-AT,de;q=0.9")
+    assert response["Content-Language"] == "de"
+    assert illegal_move(token_client, match_after_cards)["Content-Language"] == "en"
+
+
+def test_team_names_and_cards_in_words_instead_of_indexes_and_notation(
+    token_client, match_after_cards
+):
+    token_client.post(
+        f"/api/matches/{match_after_cards}/events/",
+        {"expected_seq": 1, "action": {"type": "skip"}},
+        format="json",
+    )
+    state = token_client.get(
+        f"/api/matches/{match_after_cards}/state/", HTTP_ACCEPT_LANGUAGE="de"
+    ).json()
+    assert state["legal"]["hint"].startswith("Schritt 2: die verteidigende Mannschaft")
+    assert "gleichen Seite" in state["legal"]["hint"]  # the side rule is stated
+
+
+def test_the_users_choice_overrides_accept_language(token_client, match_after_cards):
+    me = token_client.get("/api/me/")
+    assert me.json()["language"] == ""
+    chosen = token_client.patch("/api/me/", {"language": "de"}, format="json")
+    assert chosen.status_code == 200 and chosen.json()["language"] == "de"
+    assert chosen["Content-Language"] == "de"
+
+    body = assert_error_shape(
+        illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="en"), 422
+    )
+    assert body["message"].startswith("Nr. 3 hat seine Fußbälle")
+
+    token_client.patch("/api/me/", {"language": ""}, format="json")
+    body = assert_error_shape(
+        illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="en"), 422
+    )
+    assert body["message"].startswith("No. 3 has his footballs")
+
+
+def test_the_preference_applies_to_session_logins_too(client, user):
+    client.force_login(user)
+    client.patch("/api/me/", {"language": "de"}, content_type="application/json")
+    response = client.get("/api/matches/999999/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 404
+    assert response["Content-Language"] == "de"
+
+
+def test_an_unknown_language_is_refused(token_client):
+    response = token_client.patch("/api/me/", {"language": "fr"}, format="json")
+    body = assert_error_shape(response, 400, "invalid")
+    assert "language" in body["fields"]
+
+
+def test_api_errors_of_the_match_log_in_german(token_client, match_after_cards):
+    stale = token_client.post(
+        f"/api/matches/{match_after_cards}/events/",
+        {"expected_seq": 5, "action": {"type": "skip"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    body = assert_error_shape(stale, 409, "stale_sequence")
+    assert body["message"].startswith("Das Spiel ist wieder bei Zug 1")
+    behind = token_client.post(
+        f"/api/matches/{match_after_cards}/events/",
+        {"expected_seq": 0, "action": {"type": "skip"}},
+        format="json",
+    )
+    assert "you saw move 0, it is now at move 1" in assert_error_shape(behind, 409)["message"]
