@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -15,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from companion.api.conditional import cached_answer
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
@@ -172,7 +172,7 @@ class EventPagination(CursorPagination):
     ordering = ("seq",)
     page_size = 100
     page_size_query_param = "page_size"
-    max_page_size = 500
+    max_page_size = 200  # a page costs no more than a few appends (docs/operations.md)
 
 
 class MatchEventsView(APIView):
@@ -181,7 +181,9 @@ class MatchEventsView(APIView):
     throttle_scope = "append"
 
     def get_throttles(self):
-        return [ScopedRateThrottle()] if self.request.method == "POST" else []
+        if self.request.method == "POST":
+            return [ScopedRateThrottle()]
+        return super().get_throttles()  # anonymous reads
 
     @extend_schema(
         summary="The event log, oldest first, with notation",
@@ -321,10 +323,14 @@ class MatchExportView(APIView):
         visible = selectors.match_visible_sides(match, request.user)
         if visible is not None and len(visible) < len(match.sides.all()):
             raise errors.hidden_information()
-        text = services.match_export(match=match)
-        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-        response["Content-Disposition"] = f'inline; filename="match-{match.pk}.txt"'
-        return response
+        return cached_answer(
+            request,
+            parts=("export", match.pk, match.seq, match.status),
+            build=lambda: services.match_export(match=match),
+            content_type="text/plain; charset=utf-8",
+            keep=match.status != MatchStatus.IN_PROGRESS,
+            headers={"Content-Disposition": f'inline; filename="match-{match.pk}.txt"'},
+        )
 
 
 class MatchImportView(APIView):
@@ -360,11 +366,22 @@ class MatchSvgView(APIView):
         query = serializers.StateQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         seq = query.validated_data.get("seq")
-        view = (
-            selectors.match_state_current(match)
-            if seq is None
-            else selectors.match_state_at(match, seq=seq)
-        )
         visible = selectors.match_visible_sides(match, request.user)
-        svg = view_svg(view.engine, view.state, visible)
-        return HttpResponse(svg, content_type="image/svg+xml")
+
+        def build() -> str:
+            view = (
+                selectors.match_state_current(match)
+                if seq is None
+                else selectors.match_state_at(match, seq=seq)
+            )
+            return view_svg(view.engine, view.state, visible)
+
+        if seq is not None and seq > match.seq:
+            selectors.match_state_at(match, seq=seq)  # 400 seq_out_of_range
+        return cached_answer(
+            request,
+            parts=("svg", match.pk, match.seq, match.status, seq, visible and sorted(visible)),
+            build=build,
+            content_type="image/svg+xml",
+            keep=match.status != MatchStatus.IN_PROGRESS,
+        )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
@@ -116,9 +116,17 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     return StateView(seq=seq, state=state, engine=engine)
 
 
+class _SeqKind(NamedTuple):
+    seq: int
+    kind: str
+
+
 def match_voided_seqs(match: Match) -> set[int]:
     """Seqs of the action events that are currently voided by an undo."""
-    events = list(match.events.only("seq", "kind", "action").order_by("seq"))
+    # seq and kind are all the undo/redo stacks need: no action JSON, no model instances
+    events = [
+        _SeqKind(seq, kind) for seq, kind in match.events.order_by("seq").values_list("seq", "kind")
+    ]
     applied = {event.seq for event in log_stacks(events).applied}
     return {event.seq for event in events if event.kind == "action" and event.seq not in applied}
 

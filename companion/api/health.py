@@ -48,6 +48,7 @@ _component = inline_serializer(
 class HealthView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes: list = []  # probes poll it
 
     @extend_schema(
         summary="Service health",

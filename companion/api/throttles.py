@@ -1,13 +1,27 @@
-"""Throttles beyond DRF's views: the browser and admin login forms share the API's ``login``
-rate and counter, keyed like DRF's (the client address; ``X-Forwarded-For`` only from the
-``NUM_PROXIES`` trusted proxies)."""
+"""Throttles of our own: anonymous reads, and the browser and admin login forms, which share
+the API's ``login`` rate and counter. Anonymous clients are keyed like DRF keys them (the
+client address; ``X-Forwarded-For`` only from the ``NUM_PROXIES`` trusted proxies)."""
 
 from __future__ import annotations
 
 from functools import wraps
 
 from django.http import HttpResponse
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
+
+
+class AnonymousReadThrottle(AnonRateThrottle):
+    """Reads without an account, per client address (``anon_read`` rate): the expensive public
+    answers (exports, pictures, long logs) cannot be looped on to slow the phones down.
+    Logged-in readers and writes are throttled by their own scopes."""
+
+    scope = "anon_read"
+
+    def allow_request(self, request, view):
+        if request.method not in SAFE_METHODS:
+            return True
+        return super().allow_request(request, view)
 
 
 class FormLoginThrottle(ScopedRateThrottle):

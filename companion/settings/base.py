@@ -189,7 +189,9 @@ REST_FRAMEWORK = {
     # X-Forwarded-For is trusted only from this many proxies in front of the app server
     # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
     "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
+    "DEFAULT_THROTTLE_CLASSES": ["companion.api.throttles.AnonymousReadThrottle"],
     "DEFAULT_THROTTLE_RATES": {
+        "anon_read": os.environ.get("THROTTLE_ANON_READ", "120/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
         "append": os.environ.get("THROTTLE_APPEND", "600/min"),

@@ -122,7 +122,7 @@ def test_two_phones_follow_fifty_moves_and_one_resumes_after_a_drop(make_user, s
             assert seqs == list(range(1, MOVES + 1)), name  # all, in order, once
             listed = httpx.get(
                 f"{base}/api/matches/{match_id}/events/",
-                params={"page_size": 500},
+                params={"page_size": 200},
                 headers=headers,
             ).json()["results"]
             assert received[name] == listed  # exactly as the events list gives them
@@ -176,6 +176,14 @@ def test_a_trixkick_stream_hides_the_keepers_from_the_opponent(make_user):
             },
         )
         match_id = created["match"]["id"]
+        # ben says yes from his phone: only then is the side his, with its secrets
+        invitations = httpx.get(f"{base}/api/invitations/", headers=token_headers(ben)).json()
+        accepted = httpx.post(
+            f"{base}/api/invitations/{invitations['results'][0]['id']}/accept/",
+            json={},
+            headers=token_headers(ben),
+        )
+        assert accepted.status_code == 200, accepted.text
         seq = 0
         for line in SET_UP:
             author = ann if line.startswith("A") else ben

@@ -7,7 +7,7 @@ import pytest
 
 from matches.engine import get_engine
 from matches.models import Match, MatchEvent
-from tests.helpers import assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape
 from tests.matches.play import amigo_deal, next_action
 
 pytestmark = pytest.mark.django_db
@@ -384,7 +384,7 @@ def test_state_at_every_seq_equals_the_replay_of_the_first_n_events(
 ):
     client = client_for(players[0])
     play_out(client, amigo_match, seed=11)
-    events = client.get(url(amigo_match, "events/") + "?page_size=500").json()["results"]
+    events = client.get(url(amigo_match, "events/") + "?page_size=200").json()["results"]
     state = ENGINE.state_from_json(state_of(client, amigo_match, seq=0)["state"])
     for event in events:
         state = ENGINE.apply(state, ENGINE.parse_action(event["action"])).state
@@ -504,6 +504,7 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
             format="json",
         )
         assert response.status_code == 201, response.content
+        accept_invitations(response.json()["match"]["id"])
         return response.json()
 
     ann_ben = open_match(ann, ["ann", "ben"])
