@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
+from django.urls import NoReverseMatch
 from django.utils.translation import gettext, pgettext
 
 from matches.engine.i18n import error_template
@@ -280,4 +281,7 @@ def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
     game = game or game_of_rule(rule)
     if not rule or game is None or rule not in rules.clauses(game):
         return None
-    return rules.clause_url(game, rule)
+    try:
+        return rules.clause_url(game, rule)
+    except NoReverseMatch:  # a URL configuration without the rules (some tests use their own)
+        return None

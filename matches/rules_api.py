@@ -44,6 +44,7 @@ class GameRulesView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="games_rules_list",
         responses={200: RulesOutput, 404: OpenApiResponse(description="No such game.")},
         summary="The game's rules, clause by clause, in the request's language",
     )
@@ -55,6 +56,7 @@ class GameRuleView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="games_rule_retrieve",
         responses={200: ClauseOutput, 404: OpenApiResponse(description="No such clause.")},
         summary="One clause of the game's rules, in the request's language",
     )
