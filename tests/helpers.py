@@ -9,3 +9,12 @@ def assert_error_shape(response, status: int, code: str | None = None) -> dict:
     if code is not None:
         assert body["code"] == code, body
     return body
+
+
+def accept_invitations(match_id: int) -> None:
+    """Every manager invited to a side of the match says yes (as from their own phones)."""
+    from matches.invitations import invitation_accept
+    from matches.models import Invitation
+
+    for invitation in Invitation.objects.filter(match_id=match_id, status="pending"):
+        invitation_accept(invitation_id=invitation.pk, user=invitation.invitee)

@@ -10,6 +10,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
+from tests.helpers import accept_invitations
 from tests.teams.conftest import picks
 
 
@@ -55,7 +56,9 @@ def create_match(client: APIClient, *usernames: str, visibility: str = "public")
         "/api/matches/", amigo_payload(*usernames, visibility=visibility), format="json"
     )
     assert response.status_code == 201, response.content
-    return response.json()["match"]["id"]
+    match_id = response.json()["match"]["id"]
+    accept_invitations(match_id)  # the managers named on sides say yes
+    return match_id
 
 
 def create_team(client: APIClient, edition_id: int, name: str = "Blues") -> int:
