@@ -78,6 +78,14 @@ IMPORT_ERRORS = {
     ),
 }
 NOT_FOUND = {404: error_response("No such match, or a private one.", ["not_found"])}
+#: The statuses a match endpoint answers in general, for views that declare no codes of their own.
+ERRORS = {
+    400: error_response("Malformed input; `fields` names each field's problems."),
+    403: error_response("Not allowed.", ["permission_denied", "not_participant"]),
+    **NOT_FOUND,
+    409: error_response("A conflict with the match as it is now (`details`)."),
+    422: error_response("Well-formed but not allowed (`code`, `rule`, a sentence)."),
+}
 
 
 class PlainTextParser(BaseParser):

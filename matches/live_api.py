@@ -34,9 +34,8 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
-from companion.openapi import error_response
 from matches import live, selectors
-from matches.api import NOT_FOUND, _events_json, _readable_match
+from matches.api import ERRORS, _events_json, _readable_match
 
 logger = logging.getLogger(__name__)
 
@@ -177,8 +176,8 @@ class MatchStreamView(APIView):
                 description="`id: <seq>`, `event: event`, `data: <one item of GET events/>`; "
                 "comment lines keep the connection alive.",
             ),
-            400: error_response("A malformed `after` or `Last-Event-ID`.", ["invalid"]),
-            **NOT_FOUND,
+            400: ERRORS[400],
+            404: ERRORS[404],
         },
     )
     def get(self, request, pk: int):

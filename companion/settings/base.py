@@ -223,6 +223,10 @@ SPECTACULAR_SETTINGS = {
             "description": "Matches and their event logs: open, log moves (checked against the "
             "rules), undo and redo, state and legal moves, export and import, live streams.",
         },
+        {
+            "name": "invitations",
+            "description": "Invitations to play a side of a match: sent, accepted, declined.",
+        },
         {"name": "editions", "description": "Card catalogs (editions) the games play with."},
         {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
         {"name": "builds", "description": "Budget builds of teams within a budget card."},
