@@ -163,3 +163,55 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", "pending"
+    ACCEPTED = "accepted", "accepted"
+    DECLINED = "declined", "declined"
+
+
+class Invitation(models.Model):
+    """A match's creator asks a registered user to play one of its sides.
+
+    The side is linked to the user (``MatchSide.user``: stats, ratings, write rights) only when
+    they accept; until then it is a guest name.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="invitations")
+    position = models.PositiveSmallIntegerField(help_text="The side's position in the match.")
+    invitee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="match_invitations"
+    )
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    status = models.CharField(
+        max_length=8, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+    )
+    team = models.ForeignKey(
+        "teams.Team",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The team the invitee brought when accepting.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("match", "position"),
+                condition=models.Q(status="pending"),
+                name="invitation_one_pending_per_side",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["invitee", "status", "-created_at"], name="invitation_invitee"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id}:{self.position} -> {self.invitee_id} ({self.status})"

@@ -30,7 +30,7 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches import errors, live, snapshots, write_sql
+from matches import errors, invitations, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.i18n import game_name
@@ -175,17 +175,29 @@ def match_create(
         state=engine.state_to_json(state),
         summary=engine.summary(state),
     )
+    # a side names the creator at once; anyone else only once they accept an invitation
+    invitees = {
+        position: side["user"]
+        for position, side in enumerate(sides)
+        if side.get("user") is not None and side["user"].pk != user.pk
+    }
     match_sides = MatchSide.objects.bulk_create(
         MatchSide(
             match=match,
             position=position,
             name=config["name"][:100],
-            user=side.get("user"),
+            user=None if position in invitees else side.get("user"),
             team=side.get("team"),
             config=config,
         )
         for position, (side, config) in enumerate(zip(sides, configs, strict=True))
     )
+    if invitees:
+        if len({invitee.pk for invitee in invitees.values()}) < len(invitees):
+            raise ApiError(
+                "already_invited", "A manager can be invited to one side of a match only."
+            )
+        invitations.invitations_pending_create(match=match, user=user, invitees=invitees)
     snapshots.remember_on_commit(match, state)
     return WriteResult(match=match, sides=match_sides, state=state)
 

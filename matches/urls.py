@@ -1,9 +1,15 @@
 from django.urls import path
 
-from matches import api, live_api
+from matches import api, invitations_api, live_api, rules_api
 
 urlpatterns = [
     path("games/", api.GameListView.as_view(), name="game-list"),
+    path("games/<slug:game>/rules/", rules_api.GameRulesView.as_view(), name="game-rules"),
+    path(
+        "games/<slug:game>/rules/<str:clause>/",
+        rules_api.GameRuleView.as_view(),
+        name="game-rule",
+    ),
     path("matches/", api.MatchListCreateView.as_view(), name="match-list"),
     path("matches/import/", api.MatchImportView.as_view(), name="match-import"),
     path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="match-detail"),
@@ -16,4 +22,20 @@ urlpatterns = [
     path("matches/<int:pk>/export/", api.MatchExportView.as_view(), name="match-export"),
     path("matches/<int:pk>/svg/", api.MatchSvgView.as_view(), name="match-svg"),
     path("matches/<int:pk>/stream/", live_api.MatchStreamView.as_view(), name="match-stream"),
+    path(
+        "matches/<int:pk>/invitations/",
+        invitations_api.MatchInvitationsView.as_view(),
+        name="match-invitations",
+    ),
+    path("invitations/", invitations_api.MyInvitationsView.as_view(), name="invitation-list"),
+    path(
+        "invitations/<int:pk>/accept/",
+        invitations_api.InvitationAcceptView.as_view(),
+        name="invitation-accept",
+    ),
+    path(
+        "invitations/<int:pk>/decline/",
+        invitations_api.InvitationDeclineView.as_view(),
+        name="invitation-decline",
+    ),
 ]

@@ -16,3 +16,12 @@ def token_for(user, name: str = "test phone") -> str:
     from companion.devices import device_create
 
     return device_create(user=user, name=name)[1]
+
+
+def accept_invitations(match_id: int) -> None:
+    """Every manager invited to a side of the match says yes (as from their own phones)."""
+    from matches.invitations import invitation_accept
+    from matches.models import Invitation
+
+    for invitation in Invitation.objects.filter(match_id=match_id, status="pending"):
+        invitation_accept(invitation_id=invitation.pk, user=invitation.invitee)

@@ -2,6 +2,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
+from tests.helpers import accept_invitations
 
 
 @pytest.fixture(autouse=True)
@@ -43,4 +44,7 @@ def amigo_match(players, client_for):
         format="json",
     )
     assert response.status_code == 201, response.content
-    return response.json()
+    created = response.json()
+    accept_invitations(created["match"]["id"])  # ben says yes
+    created["match"] = client.get(f"/api/matches/{created['match']['id']}/").json()
+    return created

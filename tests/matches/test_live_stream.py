@@ -174,6 +174,14 @@ def test_a_trixkick_stream_hides_the_keepers_from_the_opponent(make_user):
             },
         )
         match_id = created["match"]["id"]
+        # ben says yes from his phone: only then is the side his, with its secrets
+        invitations = httpx.get(f"{base}/api/invitations/", headers=token_headers(ben)).json()
+        accepted = httpx.post(
+            f"{base}/api/invitations/{invitations['results'][0]['id']}/accept/",
+            json={},
+            headers=token_headers(ben),
+        )
+        assert accepted.status_code == 200, accepted.text
         seq = 0
         for line in SET_UP:
             author = ann if line.startswith("A") else ben

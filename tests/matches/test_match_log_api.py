@@ -7,7 +7,7 @@ import pytest
 
 from matches.engine import get_engine
 from matches.models import Match, MatchEvent
-from tests.helpers import assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape
 from tests.matches.play import amigo_deal, next_action
 
 pytestmark = pytest.mark.django_db
@@ -504,6 +504,7 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
             format="json",
         )
         assert response.status_code == 201, response.content
+        accept_invitations(response.json()["match"]["id"])
         return response.json()
 
     ann_ben = open_match(ann, ["ann", "ben"])

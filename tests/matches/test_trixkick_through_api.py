@@ -15,7 +15,7 @@ from matches.models import MatchEvent
 from teams.models import Edition
 from tests.engine.trixkick.helpers import setup_lines
 from tests.engine.trixkick.test_demo_game import KICKOFF, MOVES
-from tests.helpers import assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape
 
 pytestmark = pytest.mark.django_db
 ENGINE = get_engine("trixkick")
@@ -243,6 +243,7 @@ def test_the_opponent_does_not_see_the_other_sides_keepers(players, client_for, 
     ann, ben = client_for(players[0]), client_for(players[1])
     created = create(ann, [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}])
     match_id = created["match"]["id"]
+    accept_invitations(match_id)
     ann_phone, ben_phone = Phone(ann, match_id), Phone(ben, match_id)
     # each manager logs their own side's set-up; B set up first, so B's keepers come first
     seq = 0

@@ -1,0 +1,159 @@
+"""HTTP endpoints of invitations: the creator invites, the invitee accepts or declines."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches import invitations
+from matches.api import ERRORS
+from matches.models import Invitation, InvitationStatus
+from teams.models import Build, Team
+
+User = get_user_model()
+
+
+class InvitationInput(serializers.Serializer):
+    side = serializers.IntegerField(min_value=0, max_value=7, help_text="The side's position.")
+    user = serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=User.objects.filter(is_active=True),
+        help_text="Username of the manager invited to play the side.",
+    )
+
+
+class AcceptInput(serializers.Serializer):
+    team = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.select_related("edition"),
+        required=False,
+        allow_null=True,
+        help_text="One of your teams, for the side (only before the first move).",
+    )
+    build = serializers.PrimaryKeyRelatedField(
+        queryset=Build.objects.select_related("edition", "team"),
+        required=False,
+        allow_null=True,
+        help_text="One of your budget builds; the side plays the team it makes.",
+    )
+
+    def validate(self, attrs):
+        if attrs.get("team") is not None and attrs.get("build") is not None:
+            raise serializers.ValidationError("Bring a team or a build, not both.")
+        return attrs
+
+
+class InvitationOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField(source="match_id")
+    game = serializers.CharField(source="match.game")
+    side = serializers.IntegerField(source="position")
+    invitee = serializers.CharField(source="invitee.username")
+    invited_by = serializers.CharField(source="invited_by.username")
+    status = serializers.ChoiceField(choices=InvitationStatus.choices)
+    team = serializers.IntegerField(source="team_id", allow_null=True)
+    created_at = serializers.DateTimeField()
+    answered_at = serializers.DateTimeField(allow_null=True)
+
+
+class MyInvitationsQuery(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[*InvitationStatus.values, "all"], required=False, default="pending"
+    )
+
+
+class MatchInvitationsView(ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = InvitationOutput
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Invitation.objects.none()
+        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
+
+    @extend_schema(
+        summary="A match's invitations and who accepted (its creator and managers)",
+        responses={200: InvitationOutput(many=True), 403: ERRORS[403], 404: ERRORS[404]},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(
+        summary="Invite a registered manager to play a side (the match's creator)",
+        request=InvitationInput,
+        responses={201: InvitationOutput, **ERRORS},
+    )
+    def post(self, request, pk: int):
+        data = InvitationInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        invitation = invitations.invitation_create(
+            match_id=pk,
+            user=request.user,
+            position=data.validated_data["side"],
+            invitee=data.validated_data["user"],
+        )
+        return Response(InvitationOutput(invitation).data, status=status.HTTP_201_CREATED)
+
+
+class MyInvitationsView(ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = InvitationOutput
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Invitation.objects.none()
+        query = MyInvitationsQuery(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        wanted = query.validated_data["status"]
+        return invitations.invitations_of_user(
+            user=self.request.user, status_value=None if wanted == "all" else wanted
+        )
+
+    @extend_schema(
+        summary="My invitations (pending by default)",
+        parameters=[MyInvitationsQuery],
+        responses={200: InvitationOutput(many=True), 400: ERRORS[400]},
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class InvitationAcceptView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Accept: play the side, with one of your teams or builds if you like",
+        request=AcceptInput,
+        responses={
+            200: InvitationOutput,
+            **ERRORS,
+            409: OpenApiResponse(description="Answered already, or the team is fixed."),
+        },
+    )
+    def post(self, request, pk: int):
+        data = AcceptInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        invitation = invitations.invitation_accept(
+            invitation_id=pk,
+            user=request.user,
+            team=data.validated_data.get("team"),
+            build=data.validated_data.get("build"),
+        )
+        return Response(InvitationOutput(invitation).data)
+
+
+class InvitationDeclineView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Decline: the side stays a guest name",
+        request=None,
+        responses={200: InvitationOutput, 404: ERRORS[404], 409: ERRORS[409]},
+    )
+    def post(self, request, pk: int):
+        invitation = invitations.invitation_decline(invitation_id=pk, user=request.user)
+        return Response(InvitationOutput(invitation).data)
