@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
+from django.urls import NoReverseMatch
 from django.utils.translation import gettext, pgettext
 
 from matches.engine.i18n import error_template
@@ -271,3 +272,16 @@ GAME_NAMES = {
 
 def game_name(game: str) -> str:
     return _word(GAME_NAMES, game)
+
+
+def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
+    """The address of the clause ``rule`` of ``game`` (from the rule's prefix when not given)."""
+    from matches import rules
+
+    game = game or game_of_rule(rule)
+    if not rule or game is None or rule not in rules.clauses(game):
+        return None
+    try:
+        return rules.clause_url(game, rule)
+    except NoReverseMatch:  # a URL configuration without the rules (some tests use their own)
+        return None

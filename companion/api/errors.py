@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
-from matches.i18n import error_message
+from matches.i18n import error_message, rule_link
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +97,12 @@ def engine_error_response(exc: EngineError) -> Response:
     )
     if message is not None:  # the request's language; else the engine's own English sentence
         body["message"] = message
-    return Response(body, status=engine_error_status(exc))
+    headers = {}
+    url = rule_link(exc.rule, game=getattr(exc, "game", None))
+    if url:  # the clause the refusal cites, to read it in the app (docs/i18n.md)
+        body.setdefault("details", {})["rule_url"] = url
+        headers["Link"] = f'<{url}>; rel="help"'
+    return Response(body, status=engine_error_status(exc), headers=headers)
 
 
 def _first_message(detail: Any) -> str:

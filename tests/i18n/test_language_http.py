@@ -141,3 +141,13 @@ def test_api_errors_of_the_match_log_in_german(token_client, match_after_cards):
         format="json",
     )
     assert "you saw move 0, it is now at move 1" in assert_error_shape(behind, 409)["message"]
+
+
+def test_a_refusal_links_to_its_clause(token_client, match_after_cards):
+    response = illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="de")
+    body = assert_error_shape(response, 422, "wrong_edge")
+    url = body["details"]["rule_url"]
+    assert url == "/api/games/hat-trick/rules/HT-2.1/"
+    assert response["Link"] == f'<{url}>; rel="help"'
+    clause = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()
+    assert clause["text"].startswith("Seitenregel")
