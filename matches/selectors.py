@@ -58,9 +58,16 @@ class StateView:
     summary: dict[str, Any] | None = None
 
     def to_json(
-        self, *, with_state: bool = True, visible: frozenset[int] | None = None
+        self,
+        *,
+        with_state: bool = True,
+        with_reference: bool = True,
+        visible: frozenset[int] | None = None,
     ) -> dict[str, Any]:
-        """The state for a viewer who may see the secrets of ``visible`` (``None``: all)."""
+        """The state for a viewer who may see the secrets of ``visible`` (``None``: all).
+
+        Without ``with_state`` and ``with_reference``: what a phone shows next (seq, summary,
+        legal actions with their hint, outcome)."""
         outcome = self.engine.outcome(self.state)
         data: dict[str, Any] = {
             "seq": self.seq,
@@ -68,9 +75,10 @@ class StateView:
             if self.summary is not None
             else self.engine.summary(self.state),
             "legal": (legal := localized_legal(self.engine, self.state)),
-            "reference": quick_reference(self.engine.key, self.state, legal),
             "outcome": outcome.to_json() if outcome else None,
         }
+        if with_reference:
+            data["reference"] = quick_reference(self.engine.key, self.state, legal)
         if with_state:
             state_json = (
                 self.state_json
