@@ -1,10 +1,9 @@
 """The language of an answer: Accept-Language, overridden by the user's own choice."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +20,7 @@ WRONG_EDGE = {"type": "move", "player": 3, "direction": "forward"}
 @pytest.fixture
 def token_client(user):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 
