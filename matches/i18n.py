@@ -61,9 +61,9 @@ def side_name(game: str, index: Any, names: Sequence[str] | None) -> str:
         return str(index)
     if names and 0 <= index < len(names) and names[index]:
         name = names[index]
-        default = _default_side_names(game)
-        if 0 <= index < len(default) and name == default[index][0]:
-            return default[index][1]
+        colours = {"Blue": lambda: pgettext("team", "Blue"), "Red": lambda: pgettext("team", "Red")}
+        if name in colours:  # the colour a side is called by when it has no name of its own
+            return colours[name]()
         return name
     default = _default_side_names(game)
     if 0 <= index < len(default):
@@ -237,22 +237,37 @@ def error_message(
     return fill(game, template, params, names)
 
 
+def hint_key(game: str, state: Any, legal: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The key of the current step's hint (``texts.HINTS``) and its parameters."""
+    module = texts(game)
+    if game == "hat-trick":
+        return module.hint(legal)
+    if game == "trixkick":
+        return module.hint(state.read())
+    return module.hint(state)
+
+
 def hint_message(
     game: str, state: Any, legal: Mapping[str, Any], names: Sequence[str] | None = None
 ) -> str | None:
     """The hint of ``legal`` (what ``legal_actions(state)`` gave) in the active language."""
     if game not in TEXT_MODULES:
         return None
-    module = texts(game)
-    if game == "hat-trick":
-        key, params = module.hint(legal)
-    elif game == "trixkick":
-        key, params = module.hint(state.read())
-    else:
-        key, params = module.hint(state)
+    key, params = hint_key(game, state, legal)
     if names is None:
         names = list(_state_names(game, state))
-    return fill(game, module.HINTS[key], params, names)
+    return fill(game, texts(game).HINTS[key], params, names)
+
+
+def quick_reference(game: str, state: Any, legal: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The clauses that govern the current step, in the active language (short texts)."""
+    from matches import rules
+
+    if game not in TEXT_MODULES:
+        return []
+    key, _params = hint_key(game, state, legal)
+    found = (rules.clause_json(game, clause) for clause in texts(game).STEP_CLAUSES.get(key, ()))
+    return [clause for clause in found if clause is not None]
 
 
 def _state_names(game: str, state: Any) -> Sequence[str]:

@@ -141,6 +141,26 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
 
+# A device's token expires when it has not been used for this many days (docs/api.md).
+TOKEN_IDLE_DAYS = float(os.environ.get("TOKEN_IDLE_DAYS", "30"))
+
+# Mail (password reset): printed on the console unless an SMTP host is configured.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "companion@localhost")
+#: Where the password reset mail sends the reader: the page (or app link) that asks for the
+#: new password; it gets ``?uid=…&token=…`` appended. Empty: the mail gives the two values.
+PASSWORD_RESET_URL = os.environ.get("PASSWORD_RESET_URL", "")
+
 # --- Caches: throttle counters and cached answers ---------------------------------------------
 # Redis (Django's own backend) when a Redis URL is configured, shared by every web process;
 # this process's memory when not, or while Redis cannot be reached (companion/cache.py).
@@ -175,7 +195,7 @@ if _redis_url:
 # --- Django REST framework and the OpenAPI schema -------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "companion.i18n.TokenAuthentication",
+        "companion.api.authentication.DeviceTokenAuthentication",
         "companion.i18n.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -1,10 +1,9 @@
 """The language of an answer: Accept-Language, overridden by the user's own choice."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +20,7 @@ WRONG_EDGE = {"type": "move", "player": 3, "direction": "forward"}
 @pytest.fixture
 def token_client(user):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 
@@ -91,6 +90,16 @@ def test_team_names_and_cards_in_words_instead_of_indexes_and_notation(
     ).json()
     assert state["legal"]["hint"].startswith("Schritt 2: die verteidigende Mannschaft")
     assert "gleichen Seite" in state["legal"]["hint"]  # the side rule is stated
+
+
+def test_the_state_answer_carries_the_steps_quick_reference(token_client, match_after_cards):
+    url = f"/api/matches/{match_after_cards}/state/"
+    german = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()["reference"]
+    assert [clause["id"] for clause in german] == ["HT-2.1", "HT-2.2", "HT-2.4", "HT-2.9"]
+    assert german[0]["text"].startswith("Seitenregel")
+    assert german[0]["url"] == "/api/games/hat-trick/rules/HT-2.1/"
+    english = token_client.get(url).json()["reference"]
+    assert english[2]["text"] == "The attacking team moves first, never the ball holder."
 
 
 def test_the_users_choice_overrides_accept_language(token_client, match_after_cards):

@@ -7,7 +7,7 @@ from matches.engine.hat_trick.actions import UseAbility
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
 from matches.engine.hat_trick.pitch import code, parse_field
 
-from .util import arrange, ball_at, event, play, rejects
+from .util import arrange, at, ball_at, event, kinds, play, rejects
 from .xutil import lineup, xnew
 
 
@@ -63,18 +63,53 @@ def test_HX_N_2_tied_receivers_wait_for_the_managers_choice():
     rejects(xnew(lineup()), "ch2", "no_tie", "HX-N.2")
 
 
+def _short_pass_foul_between_sevens(red_booked: bool = False):
+    """Blue 6 (b3) passes short with blue 9 beside him (c3) against red 6 (6/7, a3) and red 7
+    (d3): 7 + 1 against 7 + 1, a full tie, so the defender with the lowest number in the ball's
+    line fouls, and red 6/7 and red 7 both count as no. 7."""
+    red = lineup({6: "holding_midfielder-6-7"}, colour="red")
+    s = arrange(xnew(lineup(), red), {"a3": "R6", "d3": "R7", "c3": "B9"}, cards=("S1l", "S1r"))
+    return arrange(s, {}, phase="defender_move", ball="b3", attacker=0, yellow=(False, red_booked))
+
+
 def test_HX_N_3_a_pending_fouler_choice_survives_a_json_round_trip():
-    """A foul in a dribble where the fouler, now on the dribbler's field, ties with a team-mate
-    for the lowest number: the paused state is stored as JSON between requests."""
-    red = lineup({6: "holding_midfielder-6-7"}, colour="red")  # red 6/7 and 7 both count as 7
-    s = arrange(xnew(lineup(), red), {"a3": "R6"}, cards=("D2l", "D2r"), phase="defender_move")
-    s = arrange(s, {}, ball="b3", attacker=0)
-    s, events = play(s, "skip")  # a full tie: red no. 7 (b4) fouls and ends on b3
+    """A foul after a short pass where two defenders tie for the lowest number: the paused
+    state is stored as JSON between requests."""
+    s, events = play(_short_pass_foul_between_sevens(), "skip")
+    assert event(events, "pass_completed").data["foul"] is True
     assert event(events, "lowest_number_tie").data == {"decides": "fouler", "players": [6, 7]}
     stored = ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
     assert stored == s
     s, events = play(stored, "ch6")
     assert event(events, "foul").data["fouler"] == 6 and s.x.choice is None
+
+
+def test_HX_N_3_the_defending_manager_chooses_who_sees_red_after_a_pass():
+    s, _ = play(_short_pass_foul_between_sevens(red_booked=True), "skip")
+    assert ENGINE.legal_actions(s)["actions"] == [
+        {"type": "choose", "decides": "fouler", "players": [6, 7]}
+    ]
+    s, events = play(s, "ch6")
+    assert event(events, "red_card").data == {"player": 6, "second_yellow": True}
+    assert 6 in s.sent_off[1] and 7 not in s.sent_off[1]
+
+
+def test_HX_N_3_after_a_dribble_the_defender_in_the_duel_fouls_without_a_choice():
+    """HT-4.3 / HX-N.3: the choice of fouler is given only after a short or long pass. Red 6
+    (6/7) at a3 and red 7 at b4 both count as no. 7; blue 6 dribbles from b3 into red 7, the
+    cards tie (D2l/D2r) and red is already booked: red 7, who was in the duel, fouls and is
+    sent off; red 6 stays on."""
+    red = lineup({6: "holding_midfielder-6-7"}, colour="red")
+    s = arrange(xnew(lineup(), red), {"a3": "R6", "b4": "R7"}, cards=("D2l", "D2r"))
+    s = arrange(s, {}, phase="defender_move", ball="b3", attacker=0, yellow=(False, True))
+    s, events = play(s, "skip")
+    assert event(events, "dribble_won").data["foul"] is True
+    assert "lowest_number_tie" not in kinds(events) and s.x.choice is None
+    assert event(events, "foul").data["fouler"] == 7
+    assert event(events, "red_card").data == {"player": 7, "second_yellow": True}
+    assert s.sent_off[1] == (7,) and at(s, "a3") == "R6"
+    assert s.phase == "free_kick_defender_move"
+    assert all(a["type"] != "choose" for a in ENGINE.legal_actions(s)["actions"])
 
 
 def window(s, *events):

@@ -19,6 +19,7 @@ from matches.engine.hat_trick.actions import (
     Substitute,
     UseAbility,
 )
+from matches.engine.hat_trick.cards import DRIBBLING
 from matches.engine.hat_trick.duels import resolve
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import use_ability
@@ -100,7 +101,9 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
     receivers = _receivers(s, events)
     if len(receivers) > 1:
         _unnamed(events)
-    if result.fouler:
+    # HX-N.3: the defending manager names the fouler only after a short or long pass; after a
+    # dribble the defender in the duel fouls, always (HT-4.3)
+    if result.fouler and s.cards[s.attacker].kind != DRIBBLING:
         line = line_of(s.grid.index(result.fouler))
         fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
         if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
