@@ -300,3 +300,8 @@ def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
         return rules.clause_url(game, rule)
     except NoReverseMatch:  # a URL configuration without the rules (some tests use their own)
         return None
+
+
+def style_word(style: str) -> str:
+    """A Hat-Trick style (tactical, technical, physical, total) in words."""
+    return _word(HT_STYLES, style)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -16,6 +17,7 @@ from rest_framework.views import APIView
 
 from companion.api.pagination import CursorPagination
 from matches.engine import game_keys
+from matches.i18n import game_name
 from matches.models import Match, Visibility
 from stats import selectors
 from stats.elo import START
@@ -344,7 +346,10 @@ class RatingChartView(PublicView):
             .order_by("finished_at", "match_id")
             .values_list("rating_after", flat=True)
         )
-        svg = rating_chart_svg(f"{user.username} — {game} rating (start {START:.0f})", ratings)
+        title = _("{user} — {game} rating (start {start})").format(
+            user=user.username, game=game_name(game), start=f"{START:.0f}"
+        )
+        svg = rating_chart_svg(title, ratings)
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

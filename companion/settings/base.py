@@ -204,7 +204,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "companion.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "companion.api.errors.exception_handler",
     # X-Forwarded-For is trusted only from this many proxies in front of the app server
     # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
@@ -232,6 +232,27 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {},
+    # relative: the schema serves whichever host it is read from
+    "SERVERS": [{"url": "/", "description": "This server"}],
+    "TAGS": [
+        {"name": "auth", "description": "Accounts and tokens: register, log in, log out."},
+        {"name": "me", "description": "The logged-in manager's own account."},
+        {"name": "games", "description": "The games the server referees."},
+        {
+            "name": "matches",
+            "description": "Matches and their event logs: open, log moves (checked against the "
+            "rules), undo and redo, state and legal moves, export and import, live streams.",
+        },
+        {
+            "name": "invitations",
+            "description": "Invitations to play a side of a match: sent, accepted, declined.",
+        },
+        {"name": "editions", "description": "Card catalogs (editions) the games play with."},
+        {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
+        {"name": "builds", "description": "Budget builds of teams within a budget card."},
+        {"name": "stats", "description": "Player stats, ratings and team cards from jobs."},
+        {"name": "health", "description": "Whether the service and its database answer."},
+    ],
 }
 
 # --- Celery ----------------------------------------------------------------------------------

@@ -160,3 +160,31 @@ def test_a_refusal_links_to_its_clause(token_client, match_after_cards):
     assert response["Link"] == f'<{url}>; rel="help"'
     clause = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()
     assert clause["text"].startswith("Seitenregel")
+
+
+def test_the_pictures_speak_the_requests_language(token_client, match_after_cards):
+    url = f"/api/matches/{match_after_cards}/svg/"
+    german = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "1. Halbzeit" in german and "Schritt 2: die angreifende Mannschaft bewegt" in german
+    english = token_client.get(url).content.decode()
+    assert "1st half" in english and "Step 2: the attacking team moves" in english
+    assert "attacker_move" not in english and "attacker move" not in english
+
+
+def test_trixkick_and_amigo_pictures_in_german():
+    from django.utils import translation
+
+    from matches.engine import get_engine
+
+    tk = get_engine("trixkick")
+    state = tk.initial_state(
+        edition=tk.default_edition(), sides=[{"name": "Blue"}, {"name": "Red"}], options={}
+    )
+    amigo = get_engine("amigo-hattrick")
+    table = amigo.initial_state(
+        edition=amigo.default_edition(), sides=[{"name": n} for n in "ABCD"], options={}
+    )
+    with translation.override("de"):
+        assert "Rot: einen Spieler aufstellen" in tk.render_svg(state)
+        picture = amigo.render_svg(table)
+    assert "Spiel 1: A gibt" in picture and "Gewonnen in diesem Spiel" in picture

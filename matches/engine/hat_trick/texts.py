@@ -245,3 +245,29 @@ STEP_CLAUSES: dict[str, tuple[str, ...]] = {
     "match_over": ("HT-0.5",),
     "tie": ("HX-N.2", "HX-N.4"),
 }
+
+#: Step → its short name, for the picture's caption.
+STEP_NAMES: dict[str, str] = {
+    "play_cards": N_("Step 1: action cards"),
+    "attacker_move": N_("Step 2: the attacking team moves"),
+    "sideways_pass": N_("Step 2: choose the sideways pass"),
+    "defender_move": N_("Step 2: the defending team moves"),
+    "long_ball_line": N_("Step 3: long ball, choose the line"),
+    "free_kick_defender_move": N_("Free kick: the defending team moves"),
+    "free_kick_attacker_move": N_("Free kick: the attacking team moves"),
+    "free_kick_choice": N_("Free kick: scoring opportunity or play on"),
+    "chance_play_cards": N_("Scoring opportunity: action cards"),
+    "chance_attacker_move": N_("Scoring opportunity: the attacking team moves"),
+    "chance_sideways_pass": N_("Scoring opportunity: choose the sideways pass"),
+    "chance_defender_move": N_("Scoring opportunity: the defending team moves"),
+    "chance_action": N_("Scoring opportunity: the pass"),
+    "chance_shot": N_("Scoring opportunity: the shot"),
+    "penalty": N_("Penalty"),
+    "keeper_draw": N_("Save attempt"),
+    "goal_kick_attacker_move": N_("Goalkeeper's kick: the goalkeeper's team moves"),
+    "goal_kick_defender_move": N_("Goalkeeper's kick: the other team moves"),
+    "goal_kick": N_("Goalkeeper's kick"),
+    "extra_time_kickoff": N_("Extra time: kick-off"),
+    "shootout": N_("Penalty shootout"),
+    "match_over": N_("Match over"),
+}

@@ -31,6 +31,31 @@ def test_HX_N_1_four_five_and_five_count_as_five_below_six_and_six_seven():
     assert lowest_fields(grid, 1, (0,), numbers) == [parse_field("a2"), parse_field("b2")]
 
 
+def test_HX_N_1_interpretation_shared_numbers_are_read_pairwise_not_as_a_chain():
+    """2/3, 3 and 2/4 in a line: 2/3 and 2/4 share no. 2 and tie as the lowest; no. 3 shares
+    only 3 with 2/3 and nothing with 2/4, so he is not tied at 2 (read as a chain, 3 - 2/3 - 2/4
+    would have been one group)."""
+    numbers = {code(0, 2): (2, 3), code(0, 3): (3,), code(0, 4): (2, 4)}
+    grid = grid_with({"a1": code(0, 2), "b1": code(0, 3), "c1": code(0, 4)})
+    assert lowest_fields(grid, 0, (0,), numbers) == [parse_field("a1"), parse_field("c1")]
+
+
+def test_HX_N_1_interpretation_a_goal_kick_reaches_the_lowest_and_who_shares_with_him():
+    """HX-N.4 with HX-N.1: blue's short-pass goal kick reaches line 2, which holds blue 6,
+    blue 7 (a 6/7 card) and red 7. Blue 6 is lowest; blue 6/7 shares no. 6 with him and ties;
+    red 7 shares a number with blue 6/7 only, not with blue 6, so red does not get the ball
+    (read as a chain, the three were one group and the tie between the teams went to red)."""
+    s = xnew(lineup({7: "holding_midfielder-6-7"}))
+    s = arrange(s, {"a2": "B6", "b2": "B7", "c2": "R7", "d2": ""}, attacker=0)
+    s = arrange(s, {}, phase="goal_kick", cards=(None, None))._replace(ball=-1)
+    s, events = play(s, "gk S2l")
+    assert event(events, "goal_kick").data["receiver"] is None
+    assert event(events, "lowest_number_tie").data == {"decides": "goal_kick", "players": [6, 7]}
+    assert event(events, "lowest_number_tie").side == 0
+    s, events = play(s, "ch6")
+    assert ball_at(s) == "a2:B6" and s.attacker == 0
+
+
 def test_HX_N_4_goal_kick_tie_between_teams_goes_to_the_defending_player():
     numbers = {code(0, 5): (5,), code(1, 4): (4, 5)}
     grid = grid_with({"a2": code(0, 5), "b2": code(1, 4)})
