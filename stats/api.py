@@ -256,9 +256,13 @@ class TeamQuery(serializers.Serializer):
 
 
 def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
+    """The query serializer's fields as parameters, with the bounds the server checks."""
     out = []
     for name, fld in serializer().fields.items():
         kind = OpenApiTypes.INT if isinstance(fld, serializers.IntegerField) else OpenApiTypes.STR
+        if isinstance(fld, serializers.IntegerField):
+            bounds = {"minimum": fld.min_value, "maximum": fld.max_value}
+            kind = {"type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
         enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
         out.append(
             OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
 from companion.openapi import IDEMPOTENCY_KEY, error_response
+from matches.engine import game_keys
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.models import Build, CardKind, Edition, Team, Validity
@@ -169,7 +170,7 @@ class EditionDetailOutput(EditionOutput):
 
 
 class EditionFilterInput(serializers.Serializer):
-    game = serializers.CharField(max_length=32, required=False)
+    game = serializers.ChoiceField(choices=game_keys(), required=False)
     slug = serializers.CharField(max_length=64, required=False)
 
 
