@@ -27,7 +27,7 @@ install: $(STAMP) $(CATALOGS)
 
 # Refresh the catalog template and the .po files from the marked sentences in the code.
 messages: $(STAMP)
-	$(BIN)/pybabel extract --mapping-file babel.cfg --keywords gettext_lazy --keywords gettext_noop \
+	$(BIN)/pybabel extract --mapping-file babel.cfg --keywords gettext_lazy --keywords gettext_noop --keywords tr \
 	  --no-location --sort-output --omit-header --output-file companion/locale/django.pot .
 	$(BIN)/pybabel update --domain django --input-file companion/locale/django.pot \
 	  --output-dir companion/locale --no-fuzzy-matching --omit-header

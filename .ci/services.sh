@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Make sure the services the test runs need are installed and running: Chromium (browser
-# test), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379.
+# test), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx
+# binary (the proxy test starts its own).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v make >/dev/null || need+=(make)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)  # tests/ops/test_proxy.py
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null

@@ -577,13 +577,18 @@ def drive(base_url: str, phones: list[Phone], *, matches: int, seed: int = 1, mi
 def make_phones(count: int) -> list[Phone]:
     """Managers with tokens (in the database the services use): phone i plays beside i+1."""
     from django.contrib.auth import get_user_model
-    from rest_framework.authtoken.models import Token
+
+    from companion.devices import device_create
 
     User = get_user_model()
     tag = uuid.uuid4().hex[:6]
     users = [User.objects.create_user(f"phone-{tag}-{i}") for i in range(count + 1)]
     return [
-        Phone(users[i].username, Token.objects.create(user=users[i]).key, users[i + 1].username)
+        Phone(
+            users[i].username,
+            device_create(user=users[i], name="load phone")[1],
+            users[i + 1].username,
+        )
         for i in range(count)
     ]
 

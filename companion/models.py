@@ -20,3 +20,26 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language or '-'}"
+
+
+class Device(models.Model):
+    """One login: the token a phone (or any client) authenticates with, revocable on its own.
+
+    Only the SHA-256 digest of the token is stored; the token itself is shown once, in the
+    answer of the login (or registration) that created it.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="devices"
+    )
+    key_digest = models.CharField(max_length=64, unique=True)
+    name = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    #: Updated at most once a minute; a token unused for ``TOKEN_IDLE_DAYS`` has expired.
+    last_used_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-last_used_at"], name="device_user_recent")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.name or self.pk}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
@@ -18,6 +18,7 @@ from companion.api.conditional import cached_answer
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
+from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
@@ -26,18 +27,64 @@ from matches.idempotency import idempotent
 from matches.models import Match, MatchEvent, MatchStatus
 from teams.models import Edition
 
-IDEMPOTENCY_PARAM = OpenApiParameter(
-    "Idempotency-Key",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    description="A retry with the same key and body returns the first answer and creates nothing.",
+_REUSED = error_response(
+    "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
 )
+_NOT_PARTICIPANT = error_response(
+    "Only the match's creator and its managers may write.", ["not_participant"]
+)
+_CLOSED = ["stale_sequence", "match_closed"]
+APPEND_ERRORS = {
+    403: _NOT_PARTICIPANT,
+    409: error_response("The match moved on, or is closed.", _CLOSED),
+    422: error_response(
+        "An illegal move: the engine's code, the `rule` clause and a sentence (or a reused "
+        "Idempotency-Key, `idempotency_key_reused`)."
+    ),
+}
+COMMAND_ERRORS = {
+    403: _NOT_PARTICIPANT,
+    409: error_response(
+        "The match moved on, is closed, or has nothing to undo or redo.",
+        [*_CLOSED, "nothing_to_undo", "nothing_to_redo"],
+    ),
+    422: _REUSED,
+}
+CREATE_ERRORS = {
+    400: error_response(
+        "Malformed input, or a set-up the game does not allow.",
+        [
+            "invalid",
+            "parse_error",
+            "too_deep",
+            "unknown_game",
+            "invalid_setup",
+            "wrong_number_of_sides",
+            "edition_missing",
+            "edition_mismatch",
+            "team_not_yours",
+            "team_wrong_game",
+            "invalid_idempotency_key",
+        ],
+    ),
+    422: _REUSED,
+}
+IMPORT_ERRORS = {
+    400: error_response(
+        "Malformed input or match file; an unreadable move names `details.move_number`."
+    ),
+    422: error_response(
+        "An illegal move in the file (`details.move_number`), or a reused Idempotency-Key."
+    ),
+}
+NOT_FOUND = {404: error_response("No such match, or a private one.", ["not_found"])}
+#: The statuses a match endpoint answers in general, for views that declare no codes of their own.
 ERRORS = {
-    400: OpenApiResponse(description="Malformed input (code, message, fields)."),
-    403: OpenApiResponse(description="Not a participant of this match."),
-    404: OpenApiResponse(description="No such match, or a private one."),
-    409: OpenApiResponse(description="Stale expected_seq, or the match is closed."),
-    422: OpenApiResponse(description="Illegal move: code, rule and a sentence."),
+    400: error_response("Malformed input; `fields` names each field's problems."),
+    403: error_response("Not allowed.", ["permission_denied", "not_participant"]),
+    **NOT_FOUND,
+    409: error_response("A conflict with the match as it is now (`details`)."),
+    422: error_response("Well-formed but not allowed (`code`, `rule`, a sentence)."),
 }
 
 
@@ -109,7 +156,8 @@ class MatchListCreateView(ListAPIView):
     @extend_schema(
         summary="Open a match",
         request=serializers.MatchCreateInput,
-        responses={201: serializers.WriteOutput, **ERRORS},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: serializers.WriteOutput, **CREATE_ERRORS},
     )
     def post(self, request):
         data = serializers.MatchCreateInput(data=request.data)
@@ -142,7 +190,7 @@ class MatchListCreateView(ListAPIView):
 class MatchDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(summary="A match", responses={200: serializers.MatchOutput, 404: ERRORS[404]})
+    @extend_schema(summary="A match", responses={200: serializers.MatchOutput, **NOT_FOUND})
     def get(self, request, pk: int):
         return Response(serializers.MatchOutput(_readable_match(request, pk)).data)
 
@@ -153,7 +201,7 @@ class MatchStateView(APIView):
     @extend_schema(
         summary="The state now, or after move `seq` (time travel), with legal actions",
         parameters=[serializers.StateQuery],
-        responses={200: serializers.StateOutput, 404: ERRORS[404]},
+        responses={200: serializers.StateOutput, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -187,7 +235,7 @@ class MatchEventsView(APIView):
 
     @extend_schema(
         summary="The event log, oldest first, with notation",
-        responses={200: serializers.EventOutput(many=True), 404: ERRORS[404]},
+        responses={200: serializers.EventOutput(many=True), **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -201,8 +249,8 @@ class MatchEventsView(APIView):
     @extend_schema(
         summary="Log one move",
         request=serializers.AppendInput,
-        parameters=[IDEMPOTENCY_PARAM],
-        responses={201: serializers.WriteOutput, **ERRORS},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
     )
     def post(self, request, pk: int):
         data = serializers.AppendInput(data=request.data)
@@ -230,8 +278,8 @@ class MatchEventBatchView(APIView):
     @extend_schema(
         summary="Log several moves at once, all or nothing (offline sync)",
         request=serializers.BatchAppendInput,
-        parameters=[IDEMPOTENCY_PARAM],
-        responses={201: serializers.WriteOutput, **ERRORS},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
     )
     def post(self, request, pk: int):
         data = serializers.BatchAppendInput(data=request.data)
@@ -275,8 +323,8 @@ class _MatchCommandView(APIView):
 
 _command_schema = extend_schema(
     request=serializers.ExpectedSeqInput,
-    parameters=[IDEMPOTENCY_PARAM],
-    responses={201: serializers.WriteOutput, **ERRORS},
+    parameters=[IDEMPOTENCY_KEY],
+    responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
 )
 
 
@@ -304,8 +352,8 @@ class MatchAbandonView(_MatchCommandView):
     @extend_schema(
         summary="Abandon the match",
         request=serializers.ExpectedSeqInput,
-        parameters=[IDEMPOTENCY_PARAM],
-        responses={201: serializers.WriteOutput, **ERRORS},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
     )
     def post(self, request, pk: int):
         return super().post(request, pk)
@@ -316,7 +364,13 @@ class MatchExportView(APIView):
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
-        responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            **NOT_FOUND,
+            403: error_response(
+                "Another side's hidden set-up is still secret.", ["hidden_information"]
+            ),
+        },
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -340,17 +394,22 @@ class MatchImportView(APIView):
     @extend_schema(
         summary="Create a match from a match file, re-validating every move",
         request={"application/json": serializers.ImportInput, "text/plain": OpenApiTypes.STR},
-        responses={201: serializers.WriteOutput, **ERRORS},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: serializers.WriteOutput, **IMPORT_ERRORS},
     )
     def post(self, request):
         data = serializers.ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
-        result = services.match_import(
-            user=request.user,
-            text=data.validated_data["text"],
-            visibility=data.validated_data["visibility"],
-        )
-        return _write_response(request, result)
+
+        def write():
+            result = services.match_import(
+                user=request.user,
+                text=data.validated_data["text"],
+                visibility=data.validated_data["visibility"],
+            )
+            return _write_response(request, result)
+
+        return idempotent(request, write)
 
 
 class MatchSvgView(APIView):
@@ -359,7 +418,7 @@ class MatchSvgView(APIView):
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
         parameters=[serializers.StateQuery],
-        responses={(200, "image/svg+xml"): OpenApiTypes.STR, 404: ERRORS[404]},
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)

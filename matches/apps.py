@@ -4,3 +4,11 @@ from django.apps import AppConfig
 class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "matches"
+
+    def ready(self) -> None:
+        from django.utils.translation import gettext
+
+        from matches.engine.i18n import set_translator
+
+        # the labels of the engines' SVG pictures follow the request's language
+        set_translator(gettext)

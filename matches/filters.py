@@ -8,14 +8,17 @@ import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef
 from django_filters.fields import IsoDateTimeField
+from drf_spectacular.utils import extend_schema_field
 
+from matches.engine import game_keys
 from matches.models import Match, MatchSide, MatchStatus, SideResult, Visibility
 
 MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class IdFilter(django_filters.NumberFilter):
-    """A whole-number id; anything else (1.5, or beyond the id column's range) is a 400."""
+    """A whole-number id; anything else (1.5, 0, or beyond the id column's range) is a 400."""
 
     field_class = forms.IntegerField
 
@@ -44,7 +47,9 @@ def _side(**lookups):
 
 
 class MatchHistoryFilter(django_filters.FilterSet):
-    game = django_filters.CharFilter(help_text="Game key, e.g. hat-trick.")
+    game = django_filters.ChoiceFilter(
+        choices=[(key, key) for key in game_keys()], help_text="Game key, e.g. hat-trick."
+    )
     status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
     visibility = django_filters.ChoiceFilter(choices=Visibility.choices)
     manager = django_filters.CharFilter(
@@ -68,6 +73,27 @@ class MatchHistoryFilter(django_filters.FilterSet):
     class Meta:
         model = Match
         fields = ["game", "status", "visibility"]
+
+    #: Given empty, these are a 400 (an empty value is none of the schema's choices, ids or
+    #: dates); ``manager`` and ``opponent`` are free text, where empty means "not filtered".
+    NOT_EMPTY = (
+        "game",
+        "status",
+        "visibility",
+        "result",
+        "team",
+        "created_after",
+        "created_before",
+    )
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        for name in self.NOT_EMPTY:
+            if name in self.data and not self.data.get(name, "").strip():
+                message = "Leave the parameter out rather than sending it empty."
+                self.form.add_error(name, forms.ValidationError(message, code="blank"))
+                valid = False
+        return valid
 
     def _subject(self) -> dict:
         manager = self.data.get("manager")

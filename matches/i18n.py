@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
+from django.urls import NoReverseMatch
 from django.utils.translation import gettext, pgettext
 
 from matches.engine.i18n import error_template
@@ -60,9 +61,9 @@ def side_name(game: str, index: Any, names: Sequence[str] | None) -> str:
         return str(index)
     if names and 0 <= index < len(names) and names[index]:
         name = names[index]
-        default = _default_side_names(game)
-        if 0 <= index < len(default) and name == default[index][0]:
-            return default[index][1]
+        colours = {"Blue": lambda: pgettext("team", "Blue"), "Red": lambda: pgettext("team", "Red")}
+        if name in colours:  # the colour a side is called by when it has no name of its own
+            return colours[name]()
         return name
     default = _default_side_names(game)
     if 0 <= index < len(default):
@@ -236,22 +237,37 @@ def error_message(
     return fill(game, template, params, names)
 
 
+def hint_key(game: str, state: Any, legal: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The key of the current step's hint (``texts.HINTS``) and its parameters."""
+    module = texts(game)
+    if game == "hat-trick":
+        return module.hint(legal)
+    if game == "trixkick":
+        return module.hint(state.read())
+    return module.hint(state)
+
+
 def hint_message(
     game: str, state: Any, legal: Mapping[str, Any], names: Sequence[str] | None = None
 ) -> str | None:
     """The hint of ``legal`` (what ``legal_actions(state)`` gave) in the active language."""
     if game not in TEXT_MODULES:
         return None
-    module = texts(game)
-    if game == "hat-trick":
-        key, params = module.hint(legal)
-    elif game == "trixkick":
-        key, params = module.hint(state.read())
-    else:
-        key, params = module.hint(state)
+    key, params = hint_key(game, state, legal)
     if names is None:
         names = list(_state_names(game, state))
-    return fill(game, module.HINTS[key], params, names)
+    return fill(game, texts(game).HINTS[key], params, names)
+
+
+def quick_reference(game: str, state: Any, legal: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The clauses that govern the current step, in the active language (short texts)."""
+    from matches import rules
+
+    if game not in TEXT_MODULES:
+        return []
+    key, _params = hint_key(game, state, legal)
+    found = (rules.clause_json(game, clause) for clause in texts(game).STEP_CLAUSES.get(key, ()))
+    return [clause for clause in found if clause is not None]
 
 
 def _state_names(game: str, state: Any) -> Sequence[str]:
@@ -271,3 +287,21 @@ GAME_NAMES = {
 
 def game_name(game: str) -> str:
     return _word(GAME_NAMES, game)
+
+
+def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
+    """The address of the clause ``rule`` of ``game`` (from the rule's prefix when not given)."""
+    from matches import rules
+
+    game = game or game_of_rule(rule)
+    if not rule or game is None or rule not in rules.clauses(game):
+        return None
+    try:
+        return rules.clause_url(game, rule)
+    except NoReverseMatch:  # a URL configuration without the rules (some tests use their own)
+        return None
+
+
+def style_word(style: str) -> str:
+    """A Hat-Trick style (tactical, technical, physical, total) in words."""
+    return _word(HT_STYLES, style)

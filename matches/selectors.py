@@ -11,7 +11,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from matches import errors, snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
-from matches.i18n import hint_message
+from matches.i18n import hint_message, quick_reference
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import initial_state, log_stacks, replay_actions
 
@@ -67,7 +67,8 @@ class StateView:
             "summary": self.summary
             if self.summary is not None
             else self.engine.summary(self.state),
-            "legal": localized_legal(self.engine, self.state),
+            "legal": (legal := localized_legal(self.engine, self.state)),
+            "reference": quick_reference(self.engine.key, self.state, legal),
             "outcome": outcome.to_json() if outcome else None,
         }
         if with_state:

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from matches.engine import available_games
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
+from matches.rules_api import ClauseOutput
 from teams.models import Team
 
 User = get_user_model()
@@ -115,6 +116,9 @@ class StateOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     summary = serializers.DictField()
     legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
+    reference = ClauseOutput(
+        many=True, help_text="The clauses of the current step, in a few words (quick reference)."
+    )
     outcome = serializers.DictField(allow_null=True)
     state = serializers.DictField(required=False)
 

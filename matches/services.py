@@ -206,10 +206,10 @@ def match_create(
 
 
 def _lock_open_match(
-    match_id: int, user, expected_seq: int | None
+    match_id: int, user, expected_seq: int | None, *, finished_too: bool = False
 ) -> tuple[Match, list[MatchSide]]:
     """The match row, locked for this transaction, and its sides, once ``user`` may write it
-    and it is open.
+    and it is open (``finished_too``: or finished, for the undo that reopens it).
 
     The sides (with their users) decide who writes, and every answer shows them. A private
     match is 404 to others, a public one 403 to those who are not in it.
@@ -222,7 +222,7 @@ def _lock_open_match(
         if match.visibility != Visibility.PUBLIC:
             raise Http404
         raise errors.not_participant()
-    if not match.is_open:
+    if not (match.is_open or (finished_too and match.status == MatchStatus.FINISHED)):
         raise errors.match_closed(status_value=match.status, current=match.seq)
     if expected_seq is not None and expected_seq != match.seq:
         raise errors.stale_sequence(expected=expected_seq, current=match.seq)
@@ -245,7 +245,8 @@ def _store(
     state: Any,
     new_events: list[MatchEvent],
 ) -> None:
-    """Insert the events, store the snapshot, and finish the match if the game has ended."""
+    """Insert the events, store the snapshot, and finish the match if the game has ended, or
+    reopen it if an undo took back the move that ended it."""
     _insert_events(match, new_events)
     match.seq = new_events[-1].seq
     match.state = engine.state_to_json(state)
@@ -259,6 +260,15 @@ def _store(
         match.finished_at = match.updated_at
         fields += ["status", "result", "finished_at"]
         _record_side_results(sides, outcome.scores, outcome.winners)
+        transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
+    elif match.status == MatchStatus.FINISHED:  # reopened: its results and stats are withdrawn
+        match.status = MatchStatus.IN_PROGRESS
+        match.result = None
+        match.finished_at = None
+        fields += ["status", "result", "finished_at"]
+        for side in sides:
+            side.score = side.result = None
+        MatchSide.objects.bulk_update(sides, ["score", "result"])
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
     write_sql.match_update(match, fields)
     snapshots.remember_on_commit(match, state)
@@ -279,7 +289,8 @@ def _record_side_results(
 
 
 def match_finished_handoff(match_id: int) -> None:
-    """Hand a finished match to the stats jobs; a broker outage is caught up by beat."""
+    """Hand a match that finished, or was reopened, to the stats jobs (which compute or
+    withdraw its rows as the match then stands); a broker outage is caught up by beat."""
     task_path = getattr(settings, "MATCH_FINISHED_TASK", "")
     if not task_path:
         return
@@ -346,7 +357,8 @@ def _initial(match: Match, sides: list[MatchSide], engine: GameEngine) -> Any:
 
 @transaction.atomic(savepoint=False)
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match, sides = _lock_open_match(match_id, user, expected_seq)
+    """Undo the last effective move; the move that ended a match too, which reopens it."""
+    match, sides = _lock_open_match(match_id, user, expected_seq, finished_too=True)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.applied:

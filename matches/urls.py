@@ -1,9 +1,15 @@
 from django.urls import path
 
-from matches import api, invitations_api, live_api
+from matches import api, invitations_api, live_api, rules_api
 
 urlpatterns = [
     path("games/", api.GameListView.as_view(), name="game-list"),
+    path("games/<slug:game>/rules/", rules_api.GameRulesView.as_view(), name="game-rules"),
+    path(
+        "games/<slug:game>/rules/<str:clause>/",
+        rules_api.GameRuleView.as_view(),
+        name="game-rule",
+    ),
     path("matches/", api.MatchListCreateView.as_view(), name="match-list"),
     path("matches/import/", api.MatchImportView.as_view(), name="match-import"),
     path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="match-detail"),

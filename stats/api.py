@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
@@ -16,6 +17,7 @@ from rest_framework.views import APIView
 
 from companion.api.pagination import CursorPagination
 from matches.engine import game_keys
+from matches.i18n import game_name
 from matches.models import Match, Visibility
 from stats import selectors
 from stats.elo import START
@@ -254,9 +256,13 @@ class TeamQuery(serializers.Serializer):
 
 
 def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
+    """The query serializer's fields as parameters, with the bounds the server checks."""
     out = []
     for name, fld in serializer().fields.items():
         kind = OpenApiTypes.INT if isinstance(fld, serializers.IntegerField) else OpenApiTypes.STR
+        if isinstance(fld, serializers.IntegerField):
+            bounds = {"minimum": fld.min_value, "maximum": fld.max_value}
+            kind = {"type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
         enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
         out.append(
             OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)
@@ -344,7 +350,10 @@ class RatingChartView(PublicView):
             .order_by("finished_at", "match_id")
             .values_list("rating_after", flat=True)
         )
-        svg = rating_chart_svg(f"{user.username} — {game} rating (start {START:.0f})", ratings)
+        title = _("{user} — {game} rating (start {start})").format(
+            user=user.username, game=game_name(game), start=f"{START:.0f}"
+        )
+        svg = rating_chart_svg(title, ratings)
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

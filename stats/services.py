@@ -187,6 +187,10 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         for row in rows:
             _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
+    # a match reopened since (an undo of its last move) counts no more until it ends again
+    MatchStatsState.objects.filter(match_id__in=match_ids).exclude(
+        match_id__in=[m.id for m in matches]
+    ).delete()
     insert_rows(MatchParticipation, ParticipationRow._fields, participations)
     MatchStatsState.objects.bulk_create(
         [MatchStatsState(match_id=m.id, seq_included=m.seq) for m in matches],
@@ -691,14 +695,24 @@ def match_stats_refresh(*, match_id: int) -> int:
 
 
 def matches_pending(limit: int | None = None) -> list[int]:
-    """Finished matches whose stats do not include their last sequence number, oldest first."""
+    """Finished matches whose stats do not include their last sequence number, oldest first,
+    then matches reopened since their stats were computed (whose rows are to be withdrawn)."""
     query = (
         Match.objects.filter(status=MatchStatus.FINISHED)
         .filter(Q(stats_state__isnull=True) | ~Q(stats_state__seq_included=F("seq")))
         .order_by("finished_at", "id")
         .values_list("id", flat=True)
     )
-    return list(query[:limit] if limit else query)
+    pending = list(query[:limit] if limit else query)
+    reopened = (
+        Match.objects.exclude(status=MatchStatus.FINISHED)
+        .filter(stats_state__isnull=False)
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+    if limit is None:
+        return pending + list(reopened)
+    return pending + list(reopened[: max(limit - len(pending), 0)])
 
 
 def stats_catch_up(*, limit: int = 500) -> int:

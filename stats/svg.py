@@ -5,6 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from matches.i18n import game_name, style_word
 from stats.elo import START
 
 
@@ -17,7 +21,9 @@ def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str
 
 def _player_label(game: str, player: str) -> str:
     """A footballer is named by his shirt number; a TriXKick piece by its symbols."""
-    return f"Piece {player}" if game == "trixkick" else f"No. {player}"
+    if game == "trixkick":
+        return _("Piece {piece}").format(piece=str(player).split("-", 1)[-1])
+    return _("No. {player}").format(player=player)
 
 
 def team_card_svg(card) -> str:
@@ -26,44 +32,81 @@ def team_card_svg(card) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
-        f"<title>{escape(card.name)} team card</title>",
+        f"<title>{escape(_('{team}: team card').format(team=card.name))}</title>",
         f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#0b5d1e" '
         'stroke="#e8c547" stroke-width="2"/>',
         _text(20, 38, card.name, 22, fill="#ffffff", font_weight="bold", id="name"),
-        _text(20, 60, f"{card.game} · rating {card.rating:.0f}", 13, fill="#e8c547", id="rating"),
+        _text(
+            20,
+            60,
+            _("{game} · rating {rating}").format(
+                game=game_name(card.game), rating=f"{card.rating:.0f}"
+            ),
+            13,
+            fill="#e8c547",
+            id="rating",
+        ),
         _text(
             20,
             92,
-            f"P {card.played}  W {card.won}  D {card.drawn}  L {card.lost}",
+            _("Played {played}  won {won}  drawn {drawn}  lost {lost}").format(
+                played=card.played, won=card.won, drawn=card.drawn, lost=card.lost
+            ),
             16,
             fill="#ffffff",
             id="record",
         ),
         _text(
-            20, 116, f"Goals {card.goals_for}:{card.goals_against}", 15, fill="#ffffff", id="goals"
+            20,
+            116,
+            _("Goals {scored}:{conceded}").format(
+                scored=card.goals_for, conceded=card.goals_against
+            ),
+            15,
+            fill="#ffffff",
+            id="goals",
         ),
     ]
     colours = {"W": "#2ecc71", "D": "#f1c40f", "L": "#e74c3c"}
-    parts.append(_text(20, 146, "Form", 13, fill="#cccccc"))
+    parts.append(_text(20, 146, _("Form"), 13, fill="#cccccc"))
+    letters = {
+        "W": pgettext("form: won", "W"),
+        "D": pgettext("form: drawn", "D"),
+        "L": pgettext("form: lost", "L"),
+    }
     for index, letter in enumerate(card.form or ""):
         x = 70 + index * 28
         parts.append(
             f'<rect x="{x}" y="131" width="24" height="20" rx="4" fill="{colours.get(letter, "#999")}"/>'
         )
-        parts.append(_text(x + 7, 146, letter, 13, fill="#000000", class_="form"))
+        parts.append(
+            _text(x + 7, 146, letters.get(letter, letter), 13, fill="#000000", class_="form")
+        )
     scorer = card.top_scorer or {}
-    top = "none yet"
+    top = _("none yet")
     if scorer:
         goals = scorer["goals"]
-        top = f"{_player_label(card.game, scorer['player'])} ({goals} goal{'' if goals == 1 else 's'})"
-    parts.append(_text(20, 178, f"Top scorer: {top}", 14, fill="#ffffff", id="top-scorer"))
-    parts.append(_text(20, 202, f"Style: {card.style or '—'}", 14, fill="#ffffff", id="style"))
+        top = ngettext("{player} ({goals} goal)", "{player} ({goals} goals)", goals).format(
+            player=_player_label(card.game, scorer["player"]), goals=goals
+        )
+    parts.append(
+        _text(20, 178, _("Top scorer: {top}").format(top=top), 14, fill="#ffffff", id="top-scorer")
+    )
+    style = style_word(card.style) if card.style else "—"
+    parts.append(
+        _text(20, 202, _("Style: {style}").format(style=style), 14, fill="#ffffff", id="style")
+    )
     y = 232
-    parts.append(_text(20, y, "Lines", 13, fill="#cccccc"))
+    parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
     for name, line in sorted((card.lines or {}).items()):
         y += 18
         if isinstance(line, dict) and "attack" in line:
-            label = f"{name}: {line.get('players', 0)} players, attack {line['attack']}, defence {line.get('defence', 0)}"
+            label = _("{line}: {players} players, attack {attack}, defence {defence}").format(
+                line=name,
+                players=line.get("players", 0),
+                attack=line["attack"],
+                defence=line.get("defence", 0),
+            )
         else:
             label = f"{name}: {line.get('players', 0) if isinstance(line, dict) else line}"
         parts.append(_text(28, y, label, 12, fill="#ffffff", class_="line"))
@@ -101,7 +144,9 @@ def rating_chart_svg(title: str, ratings: Sequence[float]) -> str:
         _text(
             width - pad - 120,
             24,
-            f"now {values[-1]:.0f} ({len(ratings)} matches)",
+            ngettext(
+                "now {rating} ({count} match)", "now {rating} ({count} matches)", len(ratings)
+            ).format(rating=f"{values[-1]:.0f}", count=len(ratings)),
             12,
             id="current",
         ),

@@ -17,6 +17,8 @@ from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from companion.openapi import IDEMPOTENCY_KEY, error_response
+from matches.engine import game_keys
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.models import Build, CardKind, Edition, Team, Validity
@@ -168,7 +170,7 @@ class EditionDetailOutput(EditionOutput):
 
 
 class EditionFilterInput(serializers.Serializer):
-    game = serializers.CharField(max_length=32, required=False)
+    game = serializers.ChoiceField(choices=game_keys(), required=False)
     slug = serializers.CharField(max_length=64, required=False)
 
 
@@ -346,6 +348,11 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
+LINEUP_REFUSED = error_response(
+    "The lineup breaks a team rule (`details.violations`), or a reused Idempotency-Key."
+)
+
+
 class TeamListView(APIView):
     pagination_class = NewestFirstCursorPagination
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -362,7 +369,8 @@ class TeamListView(APIView):
 
     @extend_schema(
         request=TeamCreateInput,
-        responses={201: TeamOutput},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: TeamOutput, 422: LINEUP_REFUSED},
         summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
     )
     def post(self, request):
@@ -387,7 +395,11 @@ class TeamDetailView(APIView):
     def get(self, request, pk: int):
         return Response(TeamOutput(self._team(pk)).data)
 
-    @extend_schema(request=TeamUpdateInput, responses=TeamOutput, summary="Change a team (owner)")
+    @extend_schema(
+        request=TeamUpdateInput,
+        responses={200: TeamOutput, 422: LINEUP_REFUSED},
+        summary="Change a team (owner)",
+    )
     def patch(self, request, pk: int):
         team = self._team(pk)
         _check_owner(team, request.user)
@@ -423,7 +435,7 @@ class TeamSideConfigView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses=SideConfigOutput,
+        responses={200: SideConfigOutput, 422: LINEUP_REFUSED},
         summary="What a match side receives when it plays this team (422 if the team is invalid)",
     )
     def get(self, request, pk: int):
@@ -577,7 +589,11 @@ class BuildListView(APIView):
 
     @extend_schema(
         request=BuildCreateInput,
-        responses={201: BuildOutput},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={
+            201: BuildOutput,
+            422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
+        },
         summary="Save a budget build (valid or not: its status and violations say which)",
     )
     def post(self, request):
@@ -630,7 +646,11 @@ class BuildTeamView(APIView):
 
     @extend_schema(
         request=BuildTeamInput,
-        responses={201: TeamOutput, 200: TeamOutput},
+        responses={
+            201: TeamOutput,
+            200: TeamOutput,
+            422: error_response("The build is invalid (`details.violations`).", ["build_invalid"]),
+        },
         summary="Turn a valid build into a team (owner); 422 with the violations if invalid",
     )
     def post(self, request, pk: int):

@@ -11,6 +11,13 @@ def assert_error_shape(response, status: int, code: str | None = None) -> dict:
     return body
 
 
+def token_for(user, name: str = "test phone") -> str:
+    """A new device (login) of ``user``: the key to send as ``Authorization: Token <key>``."""
+    from companion.devices import device_create
+
+    return device_create(user=user, name=name)[1]
+
+
 def accept_invitations(match_id: int) -> None:
     """Every manager invited to a side of the match says yes (as from their own phones)."""
     from matches.invitations import invitation_accept

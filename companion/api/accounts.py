@@ -1,9 +1,10 @@
-"""Registration, token login and logout, and ``/api/me/``."""
+"""Registration, login (one device per login), logout, devices, password change and reset,
+and ``/api/me/``."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import authenticate, get_user_model, password_validation
+from django.contrib.auth import authenticate, get_user_model, logout, password_validation
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from django.utils import translation
@@ -11,22 +12,35 @@ from django.utils.translation import get_language_from_request
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from companion import devices
 from companion.i18n import preferred_language
-from companion.models import Preferences
+from companion.models import Device, Preferences
 
 User = get_user_model()
+
+
+class DeviceNameField(serializers.CharField):
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 100)
+        kwargs.setdefault("required", False)
+        kwargs.setdefault("allow_blank", True)
+        kwargs.setdefault(
+            "help_text",
+            "A name for this login in the list of devices (default: the client's User-Agent).",
+        )
+        super().__init__(**kwargs)
 
 
 class RegisterInput(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]{3,150}$", max_length=150)
     password = serializers.CharField(write_only=True, min_length=8, max_length=128)
     email = serializers.EmailField(required=False, allow_blank=True)
+    device = DeviceNameField()
 
     def validate_username(self, value: str) -> str:
         if User.objects.filter(username__iexact=value).exists():
@@ -47,6 +61,7 @@ class RegisterInput(serializers.Serializer):
 class LoginInput(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=128, write_only=True)
+    device = DeviceNameField()
 
 
 class UserOutput(serializers.Serializer):
@@ -71,13 +86,17 @@ class MeInput(serializers.Serializer):
 
 
 class TokenOutput(serializers.Serializer):
-    token = serializers.CharField()
+    token = serializers.CharField(help_text="Send it as `Authorization: Token <token>`.")
+    device = serializers.IntegerField(help_text="The id of this login in `GET /api/auth/devices/`.")
     user = UserOutput()
 
 
-def _token_response(user, status_code: int) -> Response:
-    token, _ = Token.objects.get_or_create(user=user)
-    return Response({"token": token.key, "user": UserOutput(user).data}, status=status_code)
+def _token_response(request, user, name: str, status_code: int) -> Response:
+    """A new device for this login; its token is in this answer and nowhere else."""
+    name = name or request.headers.get("User-Agent", "")
+    device, key = devices.device_create(user=user, name=name)
+    body = {"token": key, "device": device.pk, "user": UserOutput(user).data}
+    return Response(body, status=status_code)
 
 
 class RegisterView(APIView):
@@ -95,7 +114,9 @@ class RegisterView(APIView):
                 password=data.validated_data["password"],
                 email=data.validated_data.get("email", ""),
             )
-        return _token_response(user, status.HTTP_201_CREATED)
+        return _token_response(
+            request, user, data.validated_data.get("device", ""), status.HTTP_201_CREATED
+        )
 
 
 class LoginView(APIView):
@@ -121,15 +142,24 @@ class LoginView(APIView):
                 _("The username or password is wrong."),
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
-        return _token_response(user, status.HTTP_200_OK)
+        return _token_response(
+            request, user, data.validated_data.get("device", ""), status.HTTP_200_OK
+        )
 
 
 class LogoutView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={204: None}, summary="Log out: revoke the token")
+    @extend_schema(
+        request=None,
+        responses={204: None},
+        summary="Log out this device: revoke its token (the other devices stay logged in)",
+    )
     def post(self, request):
-        Token.objects.filter(user=request.user).delete()
+        if isinstance(request.auth, Device):
+            request.auth.delete()
+        else:  # a browser session
+            logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -19,11 +19,12 @@ from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
-from matches.i18n import error_message
+from matches.i18n import error_message, rule_link
 
 logger = logging.getLogger(__name__)
 
@@ -97,7 +98,12 @@ def engine_error_response(exc: EngineError) -> Response:
     )
     if message is not None:  # the request's language; else the engine's own English sentence
         body["message"] = message
-    return Response(body, status=engine_error_status(exc))
+    headers = {}
+    url = rule_link(exc.rule, game=getattr(exc, "game", None))
+    if url:  # the clause the refusal cites, to read it in the app (docs/i18n.md)
+        body.setdefault("details", {})["rule_url"] = url
+        headers["Link"] = f'<{url}>; rel="help"'
+    return Response(body, status=engine_error_status(exc), headers=headers)
 
 
 def _first_message(detail: Any) -> str:
@@ -110,6 +116,37 @@ def _first_message(detail: Any) -> str:
     if isinstance(detail, list):
         return _first_message(detail[0]) if detail else ""
     return str(detail)
+
+
+def _is_leaf(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(item, dict) and set(item) == {"message", "code"} for item in value
+    )
+
+
+def field_errors(details: Any, prefix: str = "") -> dict[str, list[dict[str, str]]]:
+    """DRF's nested error details as ``{"<dotted path>": [{"code", "message"}, ...]}``.
+
+    A nested field is named by its path (``sides.1.name``, ``options.kickoff``), so every value
+    is a flat list and the shape is the same for every input.
+    """
+    if isinstance(details, dict) and set(details) == {"message", "code"}:
+        details = [details]
+    if _is_leaf(details):
+        path = prefix or "non_field_errors"
+        return {path: [{"code": str(i["code"]), "message": str(i["message"])} for i in details]}
+    out: dict[str, list[dict[str, str]]] = {}
+    items = details.items() if isinstance(details, dict) else enumerate(details)
+    for key, value in items:
+        if not value:
+            continue
+        if prefix and key == "non_field_errors":
+            key_path = prefix
+        else:
+            key_path = f"{prefix}.{key}" if prefix else str(key)
+        for path, errors in field_errors(value, key_path).items():
+            out.setdefault(path, []).extend(errors)
+    return out
 
 
 #: Seconds a client is asked to wait before retrying when the database is unreachable.
@@ -136,6 +173,16 @@ def unavailable_response(exc: Exception) -> Response:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The error in the one shape, always as JSON (also where the view renders SVG or text)."""
+    response = _error_response(exc)
+    request = context.get("request")
+    if response is not None and request is not None:
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
+    return response
+
+
+def _error_response(exc: Exception) -> Response | None:
     if isinstance(exc, EngineError):
         set_rollback()
         return engine_error_response(exc)
@@ -171,13 +218,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ApiError):
         body = error_body(exc.error_code, exc.message, rule=exc.rule, details=exc.details)
     elif isinstance(exc, exceptions.ValidationError):
-        fields = exc.get_full_details()
-        if isinstance(fields, list):
-            fields = {"non_field_errors": fields}
         body = error_body(
             "invalid",
             _first_message(exc.detail) or _("The request is not valid."),
-            fields=fields,
+            fields=field_errors(exc.get_full_details()),
         )
     else:
         codes = exc.get_codes()

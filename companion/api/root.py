@@ -15,6 +15,9 @@ ROOT_LINKS = {
     "login": "api-login",
     "logout": "api-logout",
     "me": "api-me",
+    "devices": "api-devices",
+    "password": "api-password",
+    "password_reset": "api-password-reset",
 }
 
 

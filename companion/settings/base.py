@@ -142,6 +142,26 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
 
+# A device's token expires when it has not been used for this many days (docs/api.md).
+TOKEN_IDLE_DAYS = float(os.environ.get("TOKEN_IDLE_DAYS", "30"))
+
+# Mail (password reset): printed on the console unless an SMTP host is configured.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "companion@localhost")
+#: Where the password reset mail sends the reader: the page (or app link) that asks for the
+#: new password; it gets ``?uid=…&token=…`` appended. Empty: the mail gives the two values.
+PASSWORD_RESET_URL = os.environ.get("PASSWORD_RESET_URL", "")
+
 # --- Caches: throttle counters and cached answers ---------------------------------------------
 # Redis (Django's own backend) when a Redis URL is configured, shared by every web process;
 # this process's memory when not, or while Redis cannot be reached (companion/cache.py).
@@ -176,7 +196,7 @@ if _redis_url:
 # --- Django REST framework and the OpenAPI schema -------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "companion.i18n.TokenAuthentication",
+        "companion.api.authentication.DeviceTokenAuthentication",
         "companion.i18n.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -185,7 +205,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "companion.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "companion.api.errors.exception_handler",
     # X-Forwarded-For is trusted only from this many proxies in front of the app server
     # (0: the address the connection comes from); see docs/operations.md, "Behind a proxy".
@@ -213,6 +233,27 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {},
+    # relative: the schema serves whichever host it is read from
+    "SERVERS": [{"url": "/", "description": "This server"}],
+    "TAGS": [
+        {"name": "auth", "description": "Accounts and tokens: register, log in, log out."},
+        {"name": "me", "description": "The logged-in manager's own account."},
+        {"name": "games", "description": "The games the server referees."},
+        {
+            "name": "matches",
+            "description": "Matches and their event logs: open, log moves (checked against the "
+            "rules), undo and redo, state and legal moves, export and import, live streams.",
+        },
+        {
+            "name": "invitations",
+            "description": "Invitations to play a side of a match: sent, accepted, declined.",
+        },
+        {"name": "editions", "description": "Card catalogs (editions) the games play with."},
+        {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
+        {"name": "builds", "description": "Budget builds of teams within a budget card."},
+        {"name": "stats", "description": "Player stats, ratings and team cards from jobs."},
+        {"name": "health", "description": "Whether the service and its database answer."},
+    ],
 }
 
 # --- Celery ----------------------------------------------------------------------------------

@@ -28,3 +28,32 @@ def error_template(errors: Mapping[str, str], code: str, rule: str | None) -> st
         if found is not None:
             return found
     return errors.get(code)
+
+
+def _same(text: str) -> str:
+    return text
+
+
+_translator = _same
+
+
+def set_translator(translate) -> None:
+    """Where the engines' pictures get their words from: a function from an English label to
+    the label in the reader's language (the Django app installs its ``gettext`` at start-up;
+    without one the labels stay English)."""
+    global _translator
+    _translator = translate or _same
+
+
+def tr(text: str) -> str:
+    """A label of a picture in the reader's language (``text`` is marked for the catalog)."""
+    return _translator(text)
+
+
+#: The names a side goes by when it has none of its own (translated in pictures).
+SIDE_COLOURS = {"Blue": N_("Blue"), "Red": N_("Red")}
+
+
+def side_label(name: str) -> str:
+    """A side's name for a picture: its own, or its colour in the reader's language."""
+    return tr(SIDE_COLOURS[name]) if name in SIDE_COLOURS else name

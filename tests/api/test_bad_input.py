@@ -253,3 +253,54 @@ def test_floats_where_integers_belong_are_400(world):
             content_type="application/json",
         )
         assert_error_shape(response, 400)
+
+
+# --- the schema and the server agree -------------------------------------------------------------
+
+
+def test_what_the_schema_forbids_is_refused(world):
+    client = world["client"]
+    for url in (
+        "/api/matches/?game=chess",  # not one of the schema's game keys
+        "/api/editions/?game=chess",
+        "/api/matches/?status=",  # empty is none of the choices
+        "/api/matches/?visibility=",
+        "/api/matches/?result=",
+        "/api/matches/?team=",
+        "/api/matches/?created_after=",
+        "/api/matches/?page_size=lots",  # no longer ignored
+        "/api/stats/games/hat-trick/leaderboard/?sort=best",
+    ):
+        body = assert_error_shape(client.get(url), 400, "invalid")
+        assert body["fields"], url
+    response = client.get(f"/api/matches/{world['match']}/state/?seq=999")
+    body = assert_error_shape(response, 400, "seq_out_of_range")
+    assert body["details"]["current_seq"] == 0
+
+
+def test_what_the_schema_allows_is_answered(world):
+    client = world["client"]
+    assert client.get("/api/matches/?manager=").status_code == 200  # free text: empty = all
+    assert client.get("/api/matches/?game=amigo-hattrick").json()["results"]
+    assert client.get("/api/stats/games/hat-trick/leaderboard/?min_played=0").status_code == 200
+
+
+def test_the_schema_states_the_bounds_the_server_checks(world):
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+
+    def param(path, name):
+        for item in schema["paths"][path]["get"]["parameters"]:
+            if item["name"] == name:
+                return item["schema"]
+        raise AssertionError((path, name))
+
+    assert param("/api/matches/", "page_size") == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert param("/api/matches/", "team")["minimum"] == 1
+    assert set(param("/api/matches/", "game")["enum"]) == {
+        "hat-trick",
+        "trixkick",
+        "amigo-hattrick",
+    }
+    board = "/api/stats/games/{game}/leaderboard/"
+    assert param(board, "page_size") == {"type": "integer", "minimum": 1, "maximum": 100}
+    assert param(board, "min_played")["minimum"] == 0

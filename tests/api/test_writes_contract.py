@@ -78,3 +78,10 @@ def test_team_and_build_creation_honour_the_idempotency_key(phone):
         assert retry.headers["Idempotent-Replayed"] == "true"
         assert retry.json() == first.json()
         assert model.objects.count() == 1
+
+
+def test_a_nested_field_error_is_named_by_its_path(phone):
+    body = {**AMIGO, "sides": [{"name": "a"}, {"name": "b"}, {}, {"name": "d"}]}
+    error = assert_error_shape(phone.post("/api/matches/", body, format="json"), 400, "invalid")
+    required = {"code": "required", "message": "This field is required."}
+    assert error["fields"] == {"sides.2.name": [required]}

@@ -151,6 +151,7 @@ def _code_messages() -> set[tuple[str | None, str]]:
                 "gettext_lazy": None,
                 "gettext_noop": None,
                 "N_": None,
+                "tr": None,
                 "pgettext": ((1, "c"), 2),
             },
         ):
@@ -167,8 +168,12 @@ def test_the_compiled_catalog_is_current():
     for message in _catalog():
         if not message.id or not message.string:
             continue
-        key = f"{message.context}\x04{message.id}" if message.context else message.id
-        assert compiled._catalog.get(key) == message.string, (
+        if message.pluralizable:
+            found = tuple(compiled._catalog.get((message.id[0], n)) for n in range(2))
+        else:
+            key = f"{message.context}\x04{message.id}" if message.context else message.id
+            found = compiled._catalog.get(key)
+        assert found == message.string, (
             f"{message.id!r} differs in the compiled catalog: run make install"
         )
 

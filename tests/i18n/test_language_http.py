@@ -1,10 +1,9 @@
 """The language of an answer: Accept-Language, overridden by the user's own choice."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +20,7 @@ WRONG_EDGE = {"type": "move", "player": 3, "direction": "forward"}
 @pytest.fixture
 def token_client(user):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
     return client
 
 
@@ -93,6 +92,16 @@ def test_team_names_and_cards_in_words_instead_of_indexes_and_notation(
     assert "gleichen Seite" in state["legal"]["hint"]  # the side rule is stated
 
 
+def test_the_state_answer_carries_the_steps_quick_reference(token_client, match_after_cards):
+    url = f"/api/matches/{match_after_cards}/state/"
+    german = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()["reference"]
+    assert [clause["id"] for clause in german] == ["HT-2.1", "HT-2.2", "HT-2.4", "HT-2.9"]
+    assert german[0]["text"].startswith("Seitenregel")
+    assert german[0]["url"] == "/api/games/hat-trick/rules/HT-2.1/"
+    english = token_client.get(url).json()["reference"]
+    assert english[2]["text"] == "The attacking team moves first, never the ball holder."
+
+
 def test_the_users_choice_overrides_accept_language(token_client, match_after_cards):
     me = token_client.get("/api/me/")
     assert me.json()["language"] == ""
@@ -141,3 +150,41 @@ def test_api_errors_of_the_match_log_in_german(token_client, match_after_cards):
         format="json",
     )
     assert "you saw move 0, it is now at move 1" in assert_error_shape(behind, 409)["message"]
+
+
+def test_a_refusal_links_to_its_clause(token_client, match_after_cards):
+    response = illegal_move(token_client, match_after_cards, HTTP_ACCEPT_LANGUAGE="de")
+    body = assert_error_shape(response, 422, "wrong_edge")
+    url = body["details"]["rule_url"]
+    assert url == "/api/games/hat-trick/rules/HT-2.1/"
+    assert response["Link"] == f'<{url}>; rel="help"'
+    clause = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()
+    assert clause["text"].startswith("Seitenregel")
+
+
+def test_the_pictures_speak_the_requests_language(token_client, match_after_cards):
+    url = f"/api/matches/{match_after_cards}/svg/"
+    german = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "1. Halbzeit" in german and "Schritt 2: die angreifende Mannschaft bewegt" in german
+    english = token_client.get(url).content.decode()
+    assert "1st half" in english and "Step 2: the attacking team moves" in english
+    assert "attacker_move" not in english and "attacker move" not in english
+
+
+def test_trixkick_and_amigo_pictures_in_german():
+    from django.utils import translation
+
+    from matches.engine import get_engine
+
+    tk = get_engine("trixkick")
+    state = tk.initial_state(
+        edition=tk.default_edition(), sides=[{"name": "Blue"}, {"name": "Red"}], options={}
+    )
+    amigo = get_engine("amigo-hattrick")
+    table = amigo.initial_state(
+        edition=amigo.default_edition(), sides=[{"name": n} for n in "ABCD"], options={}
+    )
+    with translation.override("de"):
+        assert "Rot: einen Spieler aufstellen" in tk.render_svg(state)
+        picture = amigo.render_svg(table)
+    assert "Spiel 1: A gibt" in picture and "Gewonnen in diesem Spiel" in picture

@@ -11,11 +11,10 @@ import threading
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
 
 from matches.engine import get_engine
 from matches.models import Match
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, token_for
 from tests.live_server import asgi_server
 from tests.matches.play import random_actions
 
@@ -24,8 +23,7 @@ MOVES = 50
 
 
 def token_headers(user) -> dict:
-    token, _ = Token.objects.get_or_create(user=user)
-    return {"Authorization": f"Token {token.key}"}
+    return {"Authorization": f"Token {token_for(user)}"}
 
 
 def read_stream(base, match_id, headers, *, until, after=None, stop_after=None, last_id=None):

@@ -338,7 +338,15 @@ def test_finished_and_abandoned_matches_refuse_writes(amigo_match, players, clie
     seq = client.get(url(amigo_match)).json()["seq"]
     assert_error_shape(append(client, amigo_match, {"type": "deal"}, seq), 409, "match_closed")
     assert_error_shape(
-        client.post(url(amigo_match, "undo/"), {"expected_seq": seq}, format="json"),
+        client.post(url(amigo_match, "redo/"), {"expected_seq": seq}, format="json"),
+        409,
+        "match_closed",
+    )
+    # an abandoned match takes nothing back either (a finished one may: tests/stats/test_reopen)
+    client.post(url(amigo_match, "undo/"), {"expected_seq": seq}, format="json")
+    client.post(url(amigo_match, "abandon/"), {"expected_seq": seq + 1}, format="json")
+    assert_error_shape(
+        client.post(url(amigo_match, "undo/"), {"expected_seq": seq + 1}, format="json"),
         409,
         "match_closed",
     )

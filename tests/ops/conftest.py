@@ -6,11 +6,10 @@ import os
 
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
-from tests.helpers import accept_invitations
+from tests.helpers import accept_invitations, token_for
 from tests.teams.conftest import picks
 
 
@@ -24,9 +23,9 @@ def phone():
     """A client that authenticates like a phone: ``Authorization: Token <key>``."""
 
     def make(user) -> APIClient:
-        token, _ = Token.objects.get_or_create(user=user)
         client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        client.token = token_for(user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {client.token}")
         return client
 
     return make

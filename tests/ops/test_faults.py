@@ -359,11 +359,9 @@ def test_the_finishing_append_answers_within_a_second_while_redis_is_down(
     from concurrent.futures import ThreadPoolExecutor
     from time import monotonic
 
-    from rest_framework.authtoken.models import Token
-
     ann = make_user("ann")
     client = phone(ann)
-    token = Token.objects.get(user=ann).key
+    token = client.token
     last_moves = {}
     with override_settings(MATCH_FINISHED_TASK=""):
         for seed in (31, 32, 33):

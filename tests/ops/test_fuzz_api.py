@@ -17,7 +17,6 @@ import pytest
 import schemathesis
 from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.transport import Response
 from schemathesis.specs.openapi.checks import (
@@ -56,12 +55,11 @@ def keep_the_test_connection():
 def world(django_user_model, editions, phone):
     """A manager with a token, a public match, a team and a build to aim at."""
     user = django_user_model.objects.create_user("fuzzer", password="a-long-secret-pw")
-    token, _ = Token.objects.get_or_create(user=user)
     client = phone(user)
     match = client.post("/api/matches/", amigo_payload("fuzzer"), format="json").json()
     edition = Edition.objects.filter(game="hat-trick").order_by("pk").first()
     return {
-        "token": token.key,
+        "token": client.token,
         "ids": {
             "matches": match["match"]["id"],
             "teams": create_team(client, edition.pk),

@@ -29,6 +29,8 @@ ANONYMOUS_WRITES = {
     ("post", "auth/register/"),
     ("post", "auth/login/"),
     ("post", "builds/check/"),
+    ("post", "auth/password/reset/"),
+    ("post", "auth/password/reset/confirm/"),
 }
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
@@ -197,6 +199,15 @@ def test_the_anonymous_writes_are_the_intended_ones(editions, make_user):
     )
     assert check.status_code == 200
     assert Build.objects.count() == 0
+    # a reset mail to an unknown address: the same 202, no mail, nothing written
+    reset = anonymous.post("/api/auth/password/reset/", {"email": "no@one.example"}, format="json")
+    assert reset.status_code == 202
+    confirm = anonymous.post(
+        "/api/auth/password/reset/confirm/",
+        {"uid": "MQ", "token": "nope", "new_password": "a-brand-new-pw-42"},
+        format="json",
+    )
+    assert_error_shape(confirm, 400, "invalid_reset_token")
 
 
 # --- object-level permissions ----------------------------------------------------------------
@@ -394,11 +405,10 @@ def test_no_origin_is_allowed_by_default():
 @pytest.mark.django_db
 def test_token_auth_needs_no_csrf_token(two_managers):
     ann, *_ = two_managers
-    from rest_framework.authtoken.models import Token
+    from tests.helpers import token_for
 
-    token, _ = Token.objects.get_or_create(user=ann)
     client = APIClient(enforce_csrf_checks=True)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(ann)}")
     response = client.post(
         "/api/matches/", {"game": "amigo-hattrick", "sides": _guests()}, format="json"
     )

@@ -88,8 +88,12 @@ def test_team_cards_json_and_svg(league, client):
     assert response.status_code == 200
     assert response["Content-Type"].startswith("image/svg+xml")
     shown = texts(response.content.decode())
-    for figure in ("Ann XI", "P 1", "W 1", "Goals 2:1", "No. 9 (2 goals)", "long balls", "1516"):
+    for figure in ("Ann XI", "Played 1", "won 1", "Goals 2:1", "No. 9 (2 goals)", "long balls"):
         assert figure in shown
+    assert "1516" in shown
+    german = texts(client.get(card["card_svg"], HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    for figure in ("Spiele 1", "gewonnen 1", "Tore 2:1", "Nr. 9 (2 Tore)", "Wertung 1516"):
+        assert figure in german
     by_rating = client.get("/api/stats/teams/?game=hat-trick&sort=rating").json()["results"]
     assert [c["rating"] for c in by_rating] == sorted(
         (c["rating"] for c in by_rating), reverse=True

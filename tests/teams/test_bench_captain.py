@@ -191,7 +191,7 @@ def test_every_violation_at_once(auth_client, edition):
 def test_malformed_bench_or_captain_is_400(auth_client, edition, body, field):
     response = create(auth_client, edition, name="X", picks=picks(), **body)
     error = assert_error_shape(response, 400)
-    assert field in error["fields"]
+    assert any(path == field or path.startswith(f"{field}.") for path in error["fields"])
     assert not Team.objects.exists()
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from matches.engine.i18n import N_, tr
+
 from .cards import Card
 from .scoring import colour_counts
 from .state import State, Step
@@ -11,6 +13,10 @@ from .state import State, Step
 FILL = {"red": "#d62828", "blue": "#1d4ed8", "green": "#15803d"}
 WIDTH = 720
 ROW = 34
+
+
+#: colour key → its word (the catalog translates it)
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green")}
 
 
 def _card(x: int, y: int, card: Card, label: str = "", face_down: bool = False) -> str:
@@ -37,36 +43,46 @@ def render_svg(state: State) -> str:
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{height}" fill="#f3efe0" />',
     ]
+    passed = tr("Passed")
+    empty_table = tr("No cards on the table.")
+    heads = (tr("Player"), tr("Hand"), tr("Won this game"), tr("Total"))
     if state.step is Step.OVER:
-        title = f"Match over after game {state.game}"
+        title = tr("Match over after game {game}").format(game=state.game)
     elif state.step is Step.DEAL:
-        title = f"Game {state.game + 1}: {state.names[state.dealer]} deals"
+        title = tr("Game {game}: {player} deals").format(
+            game=state.game + 1, player=state.names[state.dealer]
+        )
     else:
-        title = f"Game {state.game}, round {state.round}: {state.names[state.turn or 0]} to play"
+        title = tr("Game {game}, round {round}: {player} to play").format(
+            game=state.game, round=state.round, player=state.names[state.turn or 0]
+        )
     out.append(f'<text x="12" y="24" font-size="18" font-weight="bold">{escape(title)}</text>')
     # the table: trick 1, trick 2, passes
     x = 12
     for number, trick in enumerate(state.tricks, start=1):
-        out.append(f'<text x="{x}" y="46" font-size="12">Trick {number} ({trick.colour})</text>')
+        label = tr("Trick {number} ({colour})").format(
+            number=number, colour=tr(COLOUR_WORDS.get(trick.colour, trick.colour))
+        )
+        out.append(f'<text x="{x}" y="46" font-size="12">{escape(label)}</text>')
         for laid in trick.cards:
             out.append(_card(x, 54, laid.card, state.names[laid.side]))
             x += 42
         x += 24
     if state.passes:
-        out.append(f'<text x="{x}" y="46" font-size="12">Passed</text>')
+        out.append(f'<text x="{x}" y="46" font-size="12">{escape(passed)}</text>')
         for laid in state.passes:
             out.append(_card(x, 54, laid.card, state.names[laid.side], face_down=True))
             x += 42
     if not state.tricks and not state.passes:
-        out.append('<text x="12" y="84" font-size="13" fill="#555">No cards on the table.</text>')
+        out.append(f'<text x="12" y="84" font-size="13" fill="#555">{escape(empty_table)}</text>')
     # the scoreboard
     y = 150
     out.append(
-        f'<text x="12" y="{y}" font-size="12" font-weight="bold">Player</text>'
-        f'<text x="180" y="{y}" font-size="12" font-weight="bold">Hand</text>'
-        f'<text x="240" y="{y}" font-size="12" font-weight="bold">Won this game</text>'
-        f'<text x="470" y="{y}" font-size="12" font-weight="bold">Passed</text>'
-        f'<text x="560" y="{y}" font-size="12" font-weight="bold">Total</text>'
+        f'<text x="12" y="{y}" font-size="12" font-weight="bold">{escape(heads[0])}</text>'
+        f'<text x="180" y="{y}" font-size="12" font-weight="bold">{escape(heads[1])}</text>'
+        f'<text x="240" y="{y}" font-size="12" font-weight="bold">{escape(heads[2])}</text>'
+        f'<text x="470" y="{y}" font-size="12" font-weight="bold">{escape(passed)}</text>'
+        f'<text x="560" y="{y}" font-size="12" font-weight="bold">{escape(heads[3])}</text>'
     )
     totals = state.totals
     for side in range(rows):

@@ -92,3 +92,13 @@ def english_hint(state: Any) -> str:
     if "winners" in words:
         words["winners"] = " and ".join(state.names[side] for side in words["winners"])
     return HINTS[key].format(**words)
+
+
+#: Hint key → the clauses that govern that step (the state answer's quick reference).
+STEP_CLAUSES: dict[str, tuple[str, ...]] = {
+    "over": ("AH-6.3",),
+    "deal": ("AH-2.1", "AH-2.2"),
+    "lead": ("AH-3.2", "AH-3.7"),
+    "one_trick": ("AH-3.3", "AH-3.4", "AH-3.7"),
+    "two_tricks": ("AH-3.3", "AH-3.5", "AH-3.6", "AH-3.7"),
+}

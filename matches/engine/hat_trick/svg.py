@@ -6,6 +6,8 @@ from html import escape
 
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, number_of, side_of
 from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.texts import STEP_NAMES
+from matches.engine.i18n import side_label, tr
 
 CELL = 60
 MARGIN = 40
@@ -15,11 +17,18 @@ FILL = {"blue": "#2f6fd6", "red": "#d63a2f"}
 def render_svg(s: State) -> str:
     width = N_COLS * CELL + 2 * MARGIN
     height = N_LINES * CELL + 2 * MARGIN + 30
-    names = [escape(n) for n in s.setup.names]
-    half = {1: "1st half", 2: "2nd half", 3: "extra time", 4: "penalty shootout"}.get(s.half, "")
+    names = [escape(side_label(n)) for n in s.setup.names]
+    half = {
+        1: tr("1st half"),
+        2: tr("2nd half"),
+        3: tr("extra time"),
+        4: tr("penalty shootout"),
+    }.get(s.half, "")
     score = f"{names[0]} {s.score[0]} : {s.score[1]} {names[1]}"
     if s.half == 4:
-        score += f" (pens {s.shootout[2]}:{s.shootout[3]})"
+        score += " " + tr("(penalties {home}:{away})").format(
+            home=s.shootout[2], away=s.shootout[3]
+        )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
@@ -49,7 +58,7 @@ def render_svg(s: State) -> str:
         if f == s.ball:
             parts.append(f'<circle cx="{cx + 17}" cy="{cy - 17}" r="7" fill="#fff" stroke="#000"/>')
     parts.append(
-        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle" font-family="sans-serif" font-size="12">{escape(s.phase.replace("_", " "))}</text>'
+        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle" font-family="sans-serif" font-size="12">{escape(tr(STEP_NAMES.get(s.phase, "")))}</text>'
     )
     parts.append("</svg>")
     return "\n".join(parts)

@@ -217,3 +217,57 @@ def hint(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if entry.get("type") == "choose":
             return "tie", {"players": entry["players"]}
     return legal["step"], {}
+
+
+#: Hint key → the clauses that govern that step (the state answer's quick reference).
+STEP_CLAUSES: dict[str, tuple[str, ...]] = {
+    "play_cards": ("HT-1.1", "HT-1.2", "HT-1.4"),
+    "attacker_move": ("HT-2.1", "HT-2.2", "HT-2.4", "HT-2.9"),
+    "sideways_pass": ("HT-2.5", "HT-2.6"),
+    "defender_move": ("HT-2.1", "HT-2.2", "HT-2.8", "HT-2.9"),
+    "long_ball_line": ("HT-3B.1", "HT-3B.2"),
+    "free_kick_defender_move": ("HT-4.4",),
+    "free_kick_attacker_move": ("HT-4.4",),
+    "free_kick_choice": ("HT-4.5",),
+    "chance_play_cards": ("HT-5.1",),
+    "chance_attacker_move": ("HT-5.2", "HT-2.1", "HT-2.4"),
+    "chance_sideways_pass": ("HT-2.6",),
+    "chance_defender_move": ("HT-5.2", "HT-2.1"),
+    "chance_action": ("HT-5.3", "HT-5.4", "HT-5.7"),
+    "chance_shot": ("HT-5.6", "HT-5.7", "HT-6.1", "HT-6.2"),
+    "penalty": ("HT-4.6", "HT-4.7", "HT-6.1", "HT-6.2"),
+    "keeper_draw": ("HT-6.4", "HT-6.5", "HT-6.6"),
+    "goal_kick_attacker_move": ("HT-7.1",),
+    "goal_kick_defender_move": ("HT-7.1",),
+    "goal_kick": ("HT-7.2", "HT-7.3"),
+    "extra_time_kickoff": ("HT-8.4",),
+    "shootout": ("HT-8.5",),
+    "match_over": ("HT-0.5",),
+    "tie": ("HX-N.2", "HX-N.4"),
+}
+
+#: Step → its short name, for the picture's caption.
+STEP_NAMES: dict[str, str] = {
+    "play_cards": N_("Step 1: action cards"),
+    "attacker_move": N_("Step 2: the attacking team moves"),
+    "sideways_pass": N_("Step 2: choose the sideways pass"),
+    "defender_move": N_("Step 2: the defending team moves"),
+    "long_ball_line": N_("Step 3: long ball, choose the line"),
+    "free_kick_defender_move": N_("Free kick: the defending team moves"),
+    "free_kick_attacker_move": N_("Free kick: the attacking team moves"),
+    "free_kick_choice": N_("Free kick: scoring opportunity or play on"),
+    "chance_play_cards": N_("Scoring opportunity: action cards"),
+    "chance_attacker_move": N_("Scoring opportunity: the attacking team moves"),
+    "chance_sideways_pass": N_("Scoring opportunity: choose the sideways pass"),
+    "chance_defender_move": N_("Scoring opportunity: the defending team moves"),
+    "chance_action": N_("Scoring opportunity: the pass"),
+    "chance_shot": N_("Scoring opportunity: the shot"),
+    "penalty": N_("Penalty"),
+    "keeper_draw": N_("Save attempt"),
+    "goal_kick_attacker_move": N_("Goalkeeper's kick: the goalkeeper's team moves"),
+    "goal_kick_defender_move": N_("Goalkeeper's kick: the other team moves"),
+    "goal_kick": N_("Goalkeeper's kick"),
+    "extra_time_kickoff": N_("Extra time: kick-off"),
+    "shootout": N_("Penalty shootout"),
+    "match_over": N_("Match over"),
+}

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from html import escape
 
+from matches.engine.i18n import side_label, tr
 from matches.engine.trixkick.board import ROWS, coord
 from matches.engine.trixkick.hidden import HIDDEN_MARK
+from matches.engine.trixkick.texts import STEPS
 
 CELL = 90
 MARGIN = 40
@@ -96,11 +98,17 @@ def render(w: dict, visible: frozenset[int] | None = None) -> str:
         out.append(
             f'<circle cx="{cx}" cy="{cy}" r="10" fill="#fff" stroke="#000" stroke-width="2"/>'
         )
-    status = f"{w['phase']} / {w['step']}"
+    names = [side_label(n) for n in w["names"]]
+    if w["phase"] == "over":
+        status = tr("The match is over.")
+    else:
+        status = tr("{team}: {doing}").format(
+            team=names[w["actor"]], doing=tr(STEPS.get(w["step"], ""))
+        )
     out.append(
         f'<text x="{MARGIN}" y="{height - 12}" font-size="13" fill="#fff">'
-        f"{escape(w['names'][0])} {w['score'][0]} : {w['score'][1]} "
-        f"{escape(w['names'][1])} - {escape(status)}</text>"
+        f"{escape(names[0])} {w['score'][0]} : {w['score'][1]} "
+        f"{escape(names[1])} - {escape(status)}</text>"
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"

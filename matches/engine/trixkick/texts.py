@@ -271,3 +271,28 @@ def english_hint(w: dict[str, Any]) -> str:
     if "fields" in words:
         words["fields"] = " or ".join(words["fields"])
     return HINTS[key].format(**words)
+
+
+_PLAY = ("TK-3.1", "TK-4.1", "TK-4.2", "TK-4.4", "TK-8.1")
+#: Hint key → the clauses that govern that step (the state answer's quick reference).
+STEP_CLAUSES: dict[str, tuple[str, ...]] = {
+    "over": ("TK-17",),
+    "place/kickoff": ("TK-2.1", "TK-2.2", "TK-5.2"),
+    "place/corner": ("TK-10", "TK-5.2"),
+    "place/goal_kick": ("TK-11", "TK-5.2"),
+    "place/free_kick": ("TK-12.3", "TK-5.2"),
+    "place/penalty": ("TK-12.5", "TK-5.2"),
+    "keepers": ("TK-2.3",),
+    "attack/kickoff": ("TK-6", "TK-3.1"),
+    "attack/set_piece": ("TK-3.1", "TK-4.4"),
+    "attack/loose": ("TK-4.5", "TK-7.3", "TK-3.1"),
+    "attack/won": ("TK-7.4", *_PLAY),
+    "attack": _PLAY,
+    "attack/free": _PLAY,
+    "defend": ("TK-3.2", "TK-5.1", "TK-5.2", "TK-7.1"),
+    "defend/castling": ("TK-3.2", "TK-5.1", "TK-16", "TK-7.1"),
+    "card": ("TK-12.2",),
+    "corner_choice": ("TK-8.5",),
+    "rebound": ("TK-9",),
+    "penalty": ("TK-12.5", "TK-8.1"),
+}

@@ -7,7 +7,7 @@ from matches.engine.hat_trick.actions import UseAbility
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
 from matches.engine.hat_trick.pitch import code, parse_field
 
-from .util import arrange, ball_at, event, play, rejects
+from .util import arrange, at, ball_at, event, kinds, play, rejects
 from .xutil import lineup, xnew
 
 
@@ -29,6 +29,31 @@ def test_HX_N_1_four_five_and_five_count_as_five_below_six_and_six_seven():
     numbers = {code(0, 4): (4, 5), code(0, 5): (5,), code(0, 6): (6,), code(0, 7): (6, 7)}
     grid = grid_with({"a2": code(0, 4), "b2": code(0, 5), "c2": code(0, 6), "d2": code(0, 7)})
     assert lowest_fields(grid, 1, (0,), numbers) == [parse_field("a2"), parse_field("b2")]
+
+
+def test_HX_N_1_interpretation_shared_numbers_are_read_pairwise_not_as_a_chain():
+    """2/3, 3 and 2/4 in a line: 2/3 and 2/4 share no. 2 and tie as the lowest; no. 3 shares
+    only 3 with 2/3 and nothing with 2/4, so he is not tied at 2 (read as a chain, 3 - 2/3 - 2/4
+    would have been one group)."""
+    numbers = {code(0, 2): (2, 3), code(0, 3): (3,), code(0, 4): (2, 4)}
+    grid = grid_with({"a1": code(0, 2), "b1": code(0, 3), "c1": code(0, 4)})
+    assert lowest_fields(grid, 0, (0,), numbers) == [parse_field("a1"), parse_field("c1")]
+
+
+def test_HX_N_1_interpretation_a_goal_kick_reaches_the_lowest_and_who_shares_with_him():
+    """HX-N.4 with HX-N.1: blue's short-pass goal kick reaches line 2, which holds blue 6,
+    blue 7 (a 6/7 card) and red 7. Blue 6 is lowest; blue 6/7 shares no. 6 with him and ties;
+    red 7 shares a number with blue 6/7 only, not with blue 6, so red does not get the ball
+    (read as a chain, the three were one group and the tie between the teams went to red)."""
+    s = xnew(lineup({7: "holding_midfielder-6-7"}))
+    s = arrange(s, {"a2": "B6", "b2": "B7", "c2": "R7", "d2": ""}, attacker=0)
+    s = arrange(s, {}, phase="goal_kick", cards=(None, None))._replace(ball=-1)
+    s, events = play(s, "gk S2l")
+    assert event(events, "goal_kick").data["receiver"] is None
+    assert event(events, "lowest_number_tie").data == {"decides": "goal_kick", "players": [6, 7]}
+    assert event(events, "lowest_number_tie").side == 0
+    s, events = play(s, "ch6")
+    assert ball_at(s) == "a2:B6" and s.attacker == 0
 
 
 def test_HX_N_4_goal_kick_tie_between_teams_goes_to_the_defending_player():
@@ -63,18 +88,53 @@ def test_HX_N_2_tied_receivers_wait_for_the_managers_choice():
     rejects(xnew(lineup()), "ch2", "no_tie", "HX-N.2")
 
 
+def _short_pass_foul_between_sevens(red_booked: bool = False):
+    """Blue 6 (b3) passes short with blue 9 beside him (c3) against red 6 (6/7, a3) and red 7
+    (d3): 7 + 1 against 7 + 1, a full tie, so the defender with the lowest number in the ball's
+    line fouls, and red 6/7 and red 7 both count as no. 7."""
+    red = lineup({6: "holding_midfielder-6-7"}, colour="red")
+    s = arrange(xnew(lineup(), red), {"a3": "R6", "d3": "R7", "c3": "B9"}, cards=("S1l", "S1r"))
+    return arrange(s, {}, phase="defender_move", ball="b3", attacker=0, yellow=(False, red_booked))
+
+
 def test_HX_N_3_a_pending_fouler_choice_survives_a_json_round_trip():
-    """A foul in a dribble where the fouler, now on the dribbler's field, ties with a team-mate
-    for the lowest number: the paused state is stored as JSON between requests."""
-    red = lineup({6: "holding_midfielder-6-7"}, colour="red")  # red 6/7 and 7 both count as 7
-    s = arrange(xnew(lineup(), red), {"a3": "R6"}, cards=("D2l", "D2r"), phase="defender_move")
-    s = arrange(s, {}, ball="b3", attacker=0)
-    s, events = play(s, "skip")  # a full tie: red no. 7 (b4) fouls and ends on b3
+    """A foul after a short pass where two defenders tie for the lowest number: the paused
+    state is stored as JSON between requests."""
+    s, events = play(_short_pass_foul_between_sevens(), "skip")
+    assert event(events, "pass_completed").data["foul"] is True
     assert event(events, "lowest_number_tie").data == {"decides": "fouler", "players": [6, 7]}
     stored = ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
     assert stored == s
     s, events = play(stored, "ch6")
     assert event(events, "foul").data["fouler"] == 6 and s.x.choice is None
+
+
+def test_HX_N_3_the_defending_manager_chooses_who_sees_red_after_a_pass():
+    s, _ = play(_short_pass_foul_between_sevens(red_booked=True), "skip")
+    assert ENGINE.legal_actions(s)["actions"] == [
+        {"type": "choose", "decides": "fouler", "players": [6, 7]}
+    ]
+    s, events = play(s, "ch6")
+    assert event(events, "red_card").data == {"player": 6, "second_yellow": True}
+    assert 6 in s.sent_off[1] and 7 not in s.sent_off[1]
+
+
+def test_HX_N_3_after_a_dribble_the_defender_in_the_duel_fouls_without_a_choice():
+    """HT-4.3 / HX-N.3: the choice of fouler is given only after a short or long pass. Red 6
+    (6/7) at a3 and red 7 at b4 both count as no. 7; blue 6 dribbles from b3 into red 7, the
+    cards tie (D2l/D2r) and red is already booked: red 7, who was in the duel, fouls and is
+    sent off; red 6 stays on."""
+    red = lineup({6: "holding_midfielder-6-7"}, colour="red")
+    s = arrange(xnew(lineup(), red), {"a3": "R6", "b4": "R7"}, cards=("D2l", "D2r"))
+    s = arrange(s, {}, phase="defender_move", ball="b3", attacker=0, yellow=(False, True))
+    s, events = play(s, "skip")
+    assert event(events, "dribble_won").data["foul"] is True
+    assert "lowest_number_tie" not in kinds(events) and s.x.choice is None
+    assert event(events, "foul").data["fouler"] == 7
+    assert event(events, "red_card").data == {"player": 7, "second_yellow": True}
+    assert s.sent_off[1] == (7,) and at(s, "a3") == "R6"
+    assert s.phase == "free_kick_defender_move"
+    assert all(a["type"] != "choose" for a in ENGINE.legal_actions(s)["actions"])
 
 
 def window(s, *events):

@@ -140,11 +140,13 @@ def test_HX_E_5_a_counter_after_a_tied_interception():
 
 
 def _fouler_tie() -> State:
-    """A foul in a dribble where the fouler, on the dribbler's field, ties with a team-mate:
-    red 6 (6/7, the captain) and red 7 both count as no. 7 (see HX-N.3)."""
+    """A foul after a short pass where two defenders tie for the lowest number in the ball's
+    line: red 6 (6/7, the captain, a3) and red 7 (d3) both count as no. 7 (HX-N.3). Blue 6
+    (b3) with blue 9 beside him (c3): 7 + 1 against 7 + 1."""
     red = lineup({6: "holding_midfielder-6-7"}, colour="red")
     s = xnew(lineup(), red, match_events=["captain"])
-    s = arrange(s, {"a3": "R6"}, cards=("D2l", "D2r"), phase="defender_move", ball="b3")
+    s = arrange(s, {"a3": "R6", "d3": "R7", "c3": "B9"}, cards=("S1l", "S1r"))
+    s = arrange(s, {}, phase="defender_move", ball="b3", attacker=0)
     s, events = play(s, "skip")
     assert event(events, "lowest_number_tie").data == {"decides": "fouler", "players": [6, 7]}
     assert "yellow_card" not in kinds(events) and s.x.protest == -1

@@ -19,6 +19,7 @@ from matches.engine.hat_trick.actions import (
     Substitute,
     UseAbility,
 )
+from matches.engine.hat_trick.cards import DRIBBLING
 from matches.engine.hat_trick.duels import resolve
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import use_ability
@@ -30,6 +31,7 @@ from matches.engine.hat_trick.expansion.match_events import (
     enabled,
     long_shot,
 )
+from matches.engine.hat_trick.expansion.model import XState
 from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul
 from matches.engine.hat_trick.expansion.numbers import lowest_fields
 from matches.engine.hat_trick.expansion.style_earning import after_action
@@ -100,7 +102,9 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
     receivers = _receivers(s, events)
     if len(receivers) > 1:
         _unnamed(events)
-    if result.fouler:
+    # HX-N.3: the defending manager names the fouler only after a short or long pass; after a
+    # dribble the defender in the duel fouls, always (HT-4.3)
+    if result.fouler and s.cards[s.attacker].kind != DRIBBLING:
         line = line_of(s.grid.index(result.fouler))
         fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
         if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
@@ -270,6 +274,17 @@ def apply(s: State, a: Action) -> Transition:
     return _finish(s, new, t.events, window_of(list(t.events), phase), moved)
 
 
+def _set_up_again(x: XState) -> XState:
+    """HX-A.19: a kick-off (after a goal, at the start of a half) sets the cards up again, so
+    what belongs to a position ends: a wing-back's switch of wings (HX-A.16), the ball taken
+    with "receive and pass on", and the events before the kick-off, which no ability (HX-A.3)
+    or counter (HX-E.5) may answer any more. The cards' faces, the keepers' sets, style cards,
+    yellow cards and substitutions belong to the match and stay."""
+    window = x.window
+    start = max((i for i, w in enumerate(window) if w[0] == "kick_off"), default=0)
+    return x._replace(switched=frozenset(), must_pass=0, window=window[start:])
+
+
 def _finish(
     before: State, new: State, events: tuple[GameEvent, ...], window: tuple, moved: bool
 ) -> Transition:
@@ -282,6 +297,8 @@ def _finish(
     if armed and (new.phase in CHANCE_OVER or any(e.kind in CHANCE_ENDED for e in events)):
         armed = tuple(t_ for t_ in armed if t_[2] != "chance")
     x = x._replace(window=window, opponent_moved=moved, armed=armed, style_moment=())
+    if any(e.kind == "kick_off" for e in events):
+        x = _set_up_again(x)
     if enabled(new, "counter"):
         x = x._replace(counter=counter_side(x.window))
     if enabled(new, "captain"):

@@ -1,9 +1,11 @@
 """Double shirt numbers and the "lowest number" rule of thumb (HX-N).
 
-Players who share at least one shirt number count as having the same number: the group's
-number is the smallest number two of them share (4/5 and 5 count as 5); a player alone counts
-with his lowest number. The lowest group gets the ball (or fouled); when it holds several
-players of the team concerned, that team's manager chooses among them.
+Players who share at least one shirt number count as having the same number. Read pairwise
+(HX-N.1): a player who shares a number with another counts with the smallest number he shares
+with anyone (4/5 and 5 both count as 5); a player who shares none counts with his lowest number.
+The players with the lowest such number all carry it, so each shares it with every other one:
+they tie, and nobody else does (with 2/3, 3 and 2/4, no. 3 shares only 3 with 2/3 and is not
+tied at 2). When the tied players are of the team concerned, its manager chooses among them.
 """
 
 from __future__ import annotations
@@ -15,29 +17,21 @@ def numbers_of(p: int, numbers: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
     return numbers.get(p) or (number_of(p),)
 
 
-def _groups(players: list[int], numbers: dict[int, tuple[int, ...]]) -> list[tuple[int, list[int]]]:
-    """``(group number, members)`` of the players, grouped by shared numbers."""
-    groups: list[list[int]] = []
-    for p in players:
-        mine = set(numbers_of(p, numbers))
-        joined = [g for g in groups if any(mine & set(numbers_of(q, numbers)) for q in g)]
-        merged = [p]
-        for g in joined:
-            groups.remove(g)
-            merged.extend(g)
-        groups.append(merged)
-    out = []
-    for g in groups:
-        if len(g) == 1:
-            value = min(numbers_of(g[0], numbers))
-        else:
-            counts: dict[int, int] = {}
-            for q in g:
-                for n in numbers_of(q, numbers):
-                    counts[n] = counts.get(n, 0) + 1
-            value = min(n for n, c in counts.items() if c > 1)
-        out.append((value, g))
-    return out
+def _value(p: int, players: list[int], numbers: dict[int, tuple[int, ...]]) -> int:
+    """The number ``p`` counts with among ``players``: the smallest he shares with any of
+    them, or his lowest when he shares none."""
+    mine = set(numbers_of(p, numbers))
+    shared = [
+        min(common) for q in players if q != p and (common := mine & set(numbers_of(q, numbers)))
+    ]
+    return min(shared) if shared else min(mine)
+
+
+def _lowest(players: list[int], numbers: dict[int, tuple[int, ...]]) -> list[int]:
+    """The players who tie for the lowest number (HX-N.1, pairwise)."""
+    values = {p: _value(p, players, numbers) for p in players}
+    low = min(values.values())
+    return [p for p in players if values[p] == low]
 
 
 def lowest_fields(
@@ -58,7 +52,7 @@ def lowest_fields(
     }
     if not where:
         return []
-    value, members = min(_groups(list(where), numbers), key=lambda vg: vg[0])
+    members = _lowest(list(where), numbers)
     if favoured is not None and any(side_of(p) == favoured for p in members):
         members = [p for p in members if side_of(p) == favoured]
     elif favoured is not None:

@@ -1,0 +1,148 @@
+"""Password change (logged in) and password reset by e-mail (Django's reset tokens).
+
+A reset mail is sent through Django's ``PasswordResetForm`` to the active users with that
+address; the answer is 202 whether or not there is one, so the endpoint does not tell who has
+an account. The mail holds a ``uid`` and a one-time ``token`` (``default_token_generator``:
+valid for ``PASSWORD_RESET_TIMEOUT``, void once the password changes). A change or a reset
+logs out every other device.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation, update_session_auth_hash
+from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.encoding import force_str
+from django.utils.http import urlsafe_base64_decode
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from companion import devices
+from companion.api.errors import ApiError
+from companion.models import Device
+
+User = get_user_model()
+
+
+def _validate_new_password(password: str, user) -> None:
+    try:
+        password_validation.validate_password(password, user)
+    except DjangoValidationError as exc:
+        raise serializers.ValidationError(
+            {"new_password": list(exc.messages)}, code="weak_password"
+        ) from exc
+
+
+class PasswordChangeInput(serializers.Serializer):
+    old_password = serializers.CharField(max_length=128, write_only=True)
+    new_password = serializers.CharField(min_length=8, max_length=128, write_only=True)
+
+
+class PasswordResetInput(serializers.Serializer):
+    email = serializers.EmailField()
+
+
+class PasswordResetConfirmInput(serializers.Serializer):
+    uid = serializers.CharField(max_length=64, help_text="From the reset mail.")
+    token = serializers.CharField(max_length=128, help_text="From the reset mail.")
+    new_password = serializers.CharField(min_length=8, max_length=128, write_only=True)
+
+
+class PasswordChangeView(APIView):
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=PasswordChangeInput,
+        responses={204: None},
+        summary="Change my password; every other device is logged out",
+    )
+    def post(self, request):
+        data = PasswordChangeInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = request.user
+        if not user.check_password(data.validated_data["old_password"]):
+            raise serializers.ValidationError(
+                {"old_password": [_("This is not your current password.")]}, code="wrong_password"
+            )
+        _validate_new_password(data.validated_data["new_password"], user)
+        user.set_password(data.validated_data["new_password"])
+        user.save(update_fields=["password"])
+        keep = request.auth if isinstance(request.auth, Device) else None
+        devices.devices_revoke_all(user=user, keep=keep)
+        if keep is None:
+            update_session_auth_hash(request._request, user)  # this browser stays logged in
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordResetView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=PasswordResetInput,
+        responses={202: None},
+        summary="Mail a password reset to this address (202 whether or not it has an account)",
+    )
+    def post(self, request):
+        data = PasswordResetInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        form = PasswordResetForm({"email": data.validated_data["email"]})
+        if form.is_valid():
+            form.save(
+                request=request._request,
+                use_https=request.is_secure(),
+                from_email=settings.DEFAULT_FROM_EMAIL,
+                subject_template_name="companion/password_reset_subject.txt",
+                email_template_name="companion/password_reset_email.txt",
+                extra_email_context={"reset_url": settings.PASSWORD_RESET_URL},
+            )
+        return Response(status=status.HTTP_202_ACCEPTED)
+
+
+def _reset_user(uid: str):
+    try:
+        pk = force_str(urlsafe_base64_decode(uid))
+        return User.objects.filter(pk=int(pk), is_active=True).first()
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
+class PasswordResetConfirmView(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=PasswordResetConfirmInput,
+        responses={204: None},
+        summary="Set a new password with the uid and token of a reset mail; logs out every device",
+    )
+    def post(self, request):
+        data = PasswordResetConfirmInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = _reset_user(data.validated_data["uid"])
+        if user is None or not default_token_generator.check_token(
+            user, data.validated_data["token"]
+        ):
+            raise ApiError(
+                "invalid_reset_token",
+                _("This reset link is not valid: it was used, it expired, or it is mistyped."),
+                status_code=status.HTTP_400_BAD_REQUEST,
+            )
+        _validate_new_password(data.validated_data["new_password"], user)
+        user.set_password(data.validated_data["new_password"])
+        user.save(update_fields=["password"])
+        devices.devices_revoke_all(user=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,217 @@
+"""The OpenAPI schema's shared parts: the one error component, the headers, operation ids.
+
+:class:`AutoSchema` is the project's drf-spectacular schema class. On top of what each view
+declares it adds, to every operation, the error responses it really returns, all with the one
+``Error`` component:
+
+- 400 where the operation reads a body or query parameters, 413/415 where it reads a body;
+- 401 everywhere (a wrong token is refused before any view runs), 403 on writes that need a
+  login (permissions, and the CSRF check of session logins) and where the view declares it;
+- 404 where the path names an object; 429 where the view is throttled (with ``Retry-After``);
+- 503 everywhere (the database cannot be reached; with ``Retry-After``).
+
+A view names the codes of its own errors with :func:`error_response`; statuses a view
+declares win over the defaults. Writes that honour ``Idempotency-Key`` list
+:data:`IDEMPOTENCY_KEY` among their parameters and so get ``Idempotent-Replayed`` on their
+2xx answers. A command (a POST on a path with no GET) is named without the ``_create`` suffix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from drf_spectacular import openapi
+from drf_spectacular.plumbing import ResolvedComponent
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from rest_framework.permissions import AllowAny
+
+ERROR = "Error"
+FIELD_ERROR = "FieldError"
+ERROR_DETAILS = "ErrorDetails"
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description=(
+        "Up to 200 characters chosen by the client. A retry with the same key and body returns "
+        "the first answer (with `Idempotent-Replayed: true`) and creates nothing; the same key "
+        "with another body is 422 `idempotency_key_reused`. A request that failed does not use "
+        "up its key."
+    ),
+)
+
+_SCHEMAS = {
+    FIELD_ERROR: {
+        "type": "object",
+        "description": "One problem with one input field.",
+        "properties": {
+            "code": {"type": "string", "description": "e.g. `required`, `invalid`, `min_value`"},
+            "message": {"type": "string"},
+        },
+        "required": ["code", "message"],
+    },
+    ERROR_DETAILS: {
+        "type": "object",
+        "description": (
+            "Facts about the error, by code: the properties below where they apply; an "
+            "illegal move's facts are named in the game's rules document "
+            "(`docs/rules/<game>.md`)."
+        ),
+        "properties": {
+            "current_seq": {"type": "integer", "description": "The match's sequence number now."},
+            "expected_seq": {"type": "integer", "description": "The one the request carried."},
+            "index": {"type": "integer", "description": "Batch: the refused action's index."},
+            "move_number": {"type": "integer", "description": "Import: the refused move."},
+            "retry_after": {"type": "integer", "description": "Seconds to wait (429, 503)."},
+            "max_bytes": {"type": "integer", "description": "413: the largest body accepted."},
+            "max_depth": {"type": "integer", "description": "400 `too_deep`: the nesting limit."},
+        },
+        "additionalProperties": True,
+    },
+    ERROR: {
+        "type": "object",
+        "description": (
+            "Every error under /api/. `code` is stable and machine-readable; `message` is a "
+            "sentence for the player; `rule` the id of the rule clause an illegal move breaks; "
+            "`fields` (400) maps each input field, by its dotted path (`sides.1.name`), to its "
+            "problems."
+        ),
+        "properties": {
+            "code": {"type": "string"},
+            "message": {"type": "string"},
+            "rule": {"type": "string", "description": "A clause id of docs/rules, e.g. HT-2.4."},
+            "details": {"$ref": f"#/components/schemas/{ERROR_DETAILS}"},
+            "fields": {
+                "type": "object",
+                "additionalProperties": {
+                    "type": "array",
+                    "items": {"$ref": f"#/components/schemas/{FIELD_ERROR}"},
+                },
+            },
+        },
+        "required": ["code", "message"],
+    },
+}
+
+_DEFAULTS: dict[int, tuple[str, tuple[str, ...]]] = {
+    400: ("Malformed input; `fields` names each field's problems.", ("invalid", "parse_error")),
+    401: (
+        "Not logged in, or the token is not valid.",
+        ("not_authenticated", "authentication_failed"),
+    ),
+    403: ("Not allowed.", ("permission_denied",)),
+    404: ("No such object, or one this reader may not see.", ("not_found",)),
+    413: ("The body is larger than the service accepts.", ("payload_too_large",)),
+    415: ("The body is not JSON.", ("unsupported_media_type",)),
+    429: ("Too many requests; wait `Retry-After` seconds.", ("throttled",)),
+    503: (
+        "The database cannot be reached; retry after `Retry-After` seconds.",
+        ("service_unavailable",),
+    ),
+}
+_BODY_400_CODES = ("too_deep",)
+_QUERY_400_CODES = ("invalid_cursor",)
+
+_RETRY_AFTER = {
+    "description": "Seconds to wait before retrying.",
+    "schema": {"type": "integer"},
+}
+_REPLAYED = {
+    "description": "`true` when this is the stored answer to an earlier request with the same "
+    "Idempotency-Key (nothing new was created).",
+    "schema": {"type": "string", "enum": ["true"]},
+}
+
+
+def error_response(description: str, codes: Iterable[str] = ()) -> OpenApiResponse:
+    """An error status a view declares itself, with the codes it can carry (if finite)."""
+    codes = tuple(codes)
+    if codes:
+        description = f"{description} Codes: {', '.join(f'`{c}`' for c in codes)}."
+    return OpenApiResponse(response=None, description=description)
+
+
+def _with_codes(description: str, codes: Iterable[str]) -> str:
+    codes = tuple(codes)
+    return f"{description} Codes: {', '.join(f'`{c}`' for c in codes)}." if codes else description
+
+
+class AutoSchema(openapi.AutoSchema):
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is None:
+            return None
+        for name, schema in _SCHEMAS.items():
+            registry.register_on_missing(
+                ResolvedComponent(
+                    name=name, type=ResolvedComponent.SCHEMA, object=name, schema=schema
+                )
+            )
+        if not operation.get("description"):
+            operation["description"] = operation.get("summary", "")
+        self._add_errors(operation)
+        self._add_headers(operation)
+        return operation
+
+    def get_operation_id(self):
+        operation_id = super().get_operation_id()
+        if self.method == "POST" and operation_id.endswith("_create") and not self._has_get():
+            operation_id = operation_id.removesuffix("_create")
+        return operation_id
+
+    def _has_get(self) -> bool:
+        return "get" in {m.lower() for m in self.view.allowed_methods}
+
+    def _error_statuses(self, operation) -> dict[int, tuple[str, ...]]:
+        params = operation.get("parameters", [])
+        has_body = "requestBody" in operation
+        has_query = any(p["in"] == "query" for p in params)
+        has_path = any(p["in"] == "path" for p in params)
+        statuses: dict[int, tuple[str, ...]] = {401: _DEFAULTS[401][1], 503: _DEFAULTS[503][1]}
+        if has_body or has_query:
+            codes = _DEFAULTS[400][1]
+            codes += _BODY_400_CODES if has_body else ()
+            codes += _QUERY_400_CODES if has_query else ()
+            statuses[400] = codes
+        if has_body:
+            statuses[413] = _DEFAULTS[413][1]
+            statuses[415] = _DEFAULTS[415][1]
+        if self.method not in ("GET", "HEAD", "OPTIONS") and not self._open_to_all():
+            statuses[403] = _DEFAULTS[403][1]
+        if has_path:
+            statuses[404] = _DEFAULTS[404][1]
+        if self._throttled():
+            statuses[429] = _DEFAULTS[429][1]
+        return statuses
+
+    def _open_to_all(self) -> bool:
+        return all(isinstance(p, AllowAny) for p in self.view.get_permissions())
+
+    def _throttled(self) -> bool:
+        try:
+            return bool(self.view.get_throttles())
+        except Exception:  # a throttle that needs a real request: count it as throttled
+            return True
+
+    def _add_errors(self, operation) -> None:
+        responses = operation["responses"]
+        ref = {"$ref": f"#/components/schemas/{ERROR}"}
+        for status, codes in sorted(self._error_statuses(operation).items()):
+            if str(status) not in responses:
+                responses[str(status)] = {"description": _with_codes(_DEFAULTS[status][0], codes)}
+        for status, response in responses.items():
+            if status.startswith(("4", "5")):
+                response.setdefault("content", {"application/json": {"schema": ref}})
+                if status in ("429", "503"):
+                    response.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+        operation["responses"] = dict(sorted(responses.items()))
+
+    def _add_headers(self, operation) -> None:
+        names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
+        if "Idempotency-Key" not in names:
+            return
+        for status, response in operation["responses"].items():
+            if status.startswith("2"):
+                response.setdefault("headers", {})["Idempotent-Replayed"] = _REPLAYED
