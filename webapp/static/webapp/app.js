@@ -485,8 +485,10 @@ async function replay(id) {
   if (!ok) { show(errorBox(match?.message || ""), t("history")); return; }
   let seq = match.seq;
   const mine = screen;
+  let drawn = 0;
   const render = async () => {
     if (mine !== screen) return;
+    const step = ++drawn;
     show(html`${nav("history")}<h1>${match.sides.map((s) => esc(s.name)).join(" – ")}</h1>
       <p class="meta">${esc(t(`game_${match.game}`))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
       <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
@@ -495,20 +497,21 @@ async function replay(id) {
       <button class="primary" data-go="next">${t("next")}</button><button class="secondary" data-go="last">${t("last")}</button></div>
       <input type="range" id="seq" min="0" max="${match.seq}" value="${seq}" aria-label="${t("stepThrough")}">
       <div class="row"><button class="secondary" id="export">${t("export")}</button><a class="secondary button" href="#/match/${id}">${t("open")}</a></div>`, t("stepThrough"));
-    const [url, state] = await Promise.all([pictureUrl(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
-    if (url) document.getElementById("picture").src = url;
-    document.getElementById("hint").textContent = state.data?.legal?.hint || "";
     const go = { first: () => 0, prev: () => Math.max(0, seq - 1), next: () => Math.min(match.seq, seq + 1), last: () => match.seq };
     for (const b of main.querySelectorAll("[data-go]")) b.addEventListener("click", () => { seq = go[b.dataset.go](); render(); });
     document.getElementById("seq").addEventListener("change", (e) => { seq = Number(e.target.value); render(); });
     document.getElementById("export").addEventListener("click", async () => {
-      const { ok: fine, data: text } = await api(`matches/${id}/export/`, { accept: "text/plain" });
+      const { ok: fine, data: text } = await api(`matches/${id}/export/`, { accept: "text/plain, application/json;q=0.5" });
       if (!fine) return;
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([typeof text === "string" ? text : JSON.stringify(text)], { type: "text/plain" }));
       link.download = `match-${id}.txt`;
       link.click();
     });
+    const [url, state] = await Promise.all([pictureUrl(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
+    if (step !== drawn || mine !== screen) return;
+    if (url) document.getElementById("picture").src = url;
+    document.getElementById("hint").textContent = state.data?.legal?.hint || "";
   };
   render();
 }
