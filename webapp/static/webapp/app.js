@@ -347,13 +347,14 @@ async function matchScreen(id) {
       nodes = node.children();
     }
     const multi = nodes.multiNode;
+    const faces = nodes.length > 4 && nodes.every((n) => n.face);
     const buttons = nodes.map((n, i) => {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
     return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
       ${view.path.length ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid">${buttons}</ul>${multi || ""}</section>`;
+      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${multi || ""}</section>`;
   }
 
   function header() {

@@ -28,7 +28,7 @@ const WORDS = {
     live: "Live", export: "Export the match file",
     filters: "Filters", opponent: "Opponent", result: "Result", from: "From", to: "To",
     any: "any", win: "won", draw: "draw", loss: "lost", apply: "Show",
-    stepThrough: "Step through", moveN: "after move {n} of {total}", open: "Open",
+    stepThrough: "Replay", moveN: "after move {n} of {total}", open: "Open",
     first: "Start", prev: "Previous", next: "Next", last: "End",
     running: "running", finishedStatus: "finished", abandoned: "abandoned",
     // moves
@@ -76,7 +76,7 @@ const WORDS = {
     live: "Live", export: "Spieldatei exportieren",
     filters: "Filter", opponent: "Gegner", result: "Ergebnis", from: "Von", to: "Bis",
     any: "alle", win: "gewonnen", draw: "unentschieden", loss: "verloren", apply: "Anzeigen",
-    stepThrough: "Schritt für Schritt", moveN: "nach Zug {n} von {total}", open: "Öffnen",
+    stepThrough: "Nachspielen", moveN: "nach Zug {n} von {total}", open: "Öffnen",
     first: "Anfang", prev: "Zurück", next: "Weiter", last: "Ende",
     running: "läuft", finishedStatus: "beendet", abandoned: "abgebrochen",
     cardsOf: "Karte von {name}", move: "Spieler ziehen", skip: "Niemanden ziehen", forward: "vorwärts",

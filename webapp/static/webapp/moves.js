@@ -14,7 +14,7 @@ export function htCardText(card) {
 }
 
 export function htCardFace(card) {
-  const balls = "⚽".repeat(card.footballs);
+  const balls = '<span class="ball"></span>'.repeat(card.footballs);
   return `<span class="card ht ${esc(card.kind)} edge-${esc(card.edge)}" aria-hidden="true">` +
     `<span class="kind">${esc(t(`kind_${card.kind}`))}</span>` +
     `<span class="balls">${balls}</span></span>`;
