@@ -74,6 +74,10 @@ IMPORT_ERRORS = {
     400: error_response(
         "Malformed input or match file; an unreadable move names `details.move_number`."
     ),
+    409: error_response(
+        "The file records a match this server holds already (`details.match`).",
+        ["match_already_held"],
+    ),
     422: error_response(
         "An illegal move in the file (`details.move_number`), or a reused Idempotency-Key."
     ),
@@ -102,16 +106,27 @@ def _readable_match(request, pk: int) -> Match:
 
 
 def _events_json(
-    match: Match, events: list[MatchEvent], *, visible: frozenset[int] | None, voided=None
+    match: Match,
+    events: list[MatchEvent],
+    *,
+    visible: frozenset[int] | None,
+    voided=None,
+    sides=None,
 ) -> list[dict]:
     if voided is None:
         # an undo on a later page can void an action on this one: look at the whole log
         voided = selectors.match_voided_seqs(match)
     engine = get_engine(match.game)
     finished = match.status != MatchStatus.IN_PROGRESS
+    names = presenters.side_names(match, sides)
     return [
         presenters.event_json(
-            event, voided=event.seq in voided, engine=engine, visible=visible, finished=finished
+            event,
+            voided=event.seq in voided,
+            engine=engine,
+            visible=visible,
+            finished=finished,
+            names=names,
         )
         for event in events
     ]
@@ -141,7 +156,9 @@ def _write_response(
         match_json = {name: match_json[name] for name in serializers.WRITE_MATCH_FIELDS}
     body = {
         "match": match_json,
-        "events": _events_json(match, result.events, visible=visible, voided=()),
+        "events": _events_json(
+            match, result.events, visible=visible, voided=(), sides=result.sides
+        ),
         "current": view.to_json(visible=visible, with_state=full, with_reference=full),
     }
     return Response(body, status=status.HTTP_201_CREATED)
@@ -432,7 +449,7 @@ class MatchExportView(APIView):
             raise errors.hidden_information()
         return cached_answer(
             request,
-            parts=("export", match.pk, match.seq, match.status),
+            parts=("export", str(match.uid), match.seq, match.status),
             build=lambda: services.match_export(match=match),
             content_type="text/plain; charset=utf-8",
             keep=match.status != MatchStatus.IN_PROGRESS,
@@ -493,7 +510,14 @@ class MatchSvgView(APIView):
             selectors.match_state_at(match, seq=seq)  # 400 seq_out_of_range
         return cached_answer(
             request,
-            parts=("svg", match.pk, match.seq, match.status, seq, visible and sorted(visible)),
+            parts=(
+                "svg",
+                str(match.uid),
+                match.seq,
+                match.status,
+                seq,
+                visible and sorted(visible),
+            ),
             build=build,
             content_type="image/svg+xml",
             keep=match.status != MatchStatus.IN_PROGRESS,
