@@ -386,7 +386,7 @@ class MatchExportView(APIView):
             raise errors.hidden_information()
         return cached_answer(
             request,
-            parts=("export", match.pk, match.seq, match.status),
+            parts=("export", str(match.uid), match.seq, match.status),
             build=lambda: services.match_export(match=match),
             content_type="text/plain; charset=utf-8",
             keep=match.status != MatchStatus.IN_PROGRESS,
@@ -449,7 +449,14 @@ class MatchSvgView(APIView):
             selectors.match_state_at(match, seq=seq)  # 400 seq_out_of_range
         return cached_answer(
             request,
-            parts=("svg", match.pk, match.seq, match.status, seq, visible and sorted(visible)),
+            parts=(
+                "svg",
+                str(match.uid),
+                match.seq,
+                match.status,
+                seq,
+                visible and sorted(visible),
+            ),
             build=build,
             content_type="image/svg+xml",
             keep=match.status != MatchStatus.IN_PROGRESS,

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
@@ -49,7 +50,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
         if match.created_by_id != user.pk:
             raise ApiError(
                 "not_creator",
-                "Only the match's creator invites managers to its sides.",
+                _("Only the match's creator invites managers to its sides."),
                 status_code=status.HTTP_403_FORBIDDEN,
             )
         if match.status == MatchStatus.ABANDONED:
@@ -58,30 +59,32 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
         if side is None:
             raise ApiError(
                 "no_such_side",
-                f"The match has no side {position}.",
+                _("The match has no side {side}.").format(side=position),
                 details={"side": position, "sides": len(sides)},
             )
         if invitee.pk == user.pk:
             raise ApiError(
                 "invite_yourself",
-                "Name yourself on a side when you open the match; invitations are for others.",
+                _("Name yourself on a side when you open the match; invitations are for others."),
             )
         if side.user_id is not None:
             raise _conflict(
-                "side_linked", "That side is already played by a manager.", side=position
+                "side_linked", _("That side is already played by a manager."), side=position
             )
         if any(other.user_id == invitee.pk for other in sides):
             raise _conflict(
-                "already_playing", f"{invitee.username} already plays a side of this match."
+                "already_playing",
+                _("{user} already plays a side of this match.").format(user=invitee.username),
             )
         pending = Invitation.objects.filter(match=match, status=InvitationStatus.PENDING)
         if pending.filter(position=position).exists():
             raise _conflict(
-                "already_invited", "Someone is already invited to that side.", side=position
+                "already_invited", _("Someone is already invited to that side."), side=position
             )
         if pending.filter(invitee=invitee).exists():
             raise _conflict(
-                "already_invited", f"{invitee.username} is already invited to this match."
+                "already_invited",
+                _("{user} is already invited to this match.").format(user=invitee.username),
             )
         return Invitation.objects.create(
             match=match, position=position, invitee=invitee, invited_by=user
@@ -107,7 +110,7 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
     if invitation.status != InvitationStatus.PENDING:
         raise _conflict(
             "invitation_answered",
-            f"The invitation was {invitation.status} already.",
+            _("The invitation has been answered already."),
             status=invitation.status,
         )
     return invitation
@@ -117,7 +120,8 @@ def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> 
     if build is not None:
         if build.owner_id != user.pk:
             raise ApiError(
-                "build_not_yours", f"The build {build.name!r} belongs to another manager."
+                "build_not_yours",
+                _("The build “{build}” belongs to another manager.").format(build=build.name),
             )
         from teams.services import build_team_make
 
@@ -127,13 +131,15 @@ def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> 
     if team.owner_id != user.pk:
         raise ApiError(
             "team_not_yours",
-            f"The team {team.name!r} belongs to another manager: bring one of your own.",
+            _("The team “{team}” belongs to another manager.").format(team=team.name),
             details={"team": team.pk},
         )
     if team.edition_id != match.edition_id:
         raise ApiError(
             "edition_mismatch",
-            f"The team {team.name!r} is for {team.edition}, the match uses {match.edition}.",
+            _("The team “{team}” is for {edition}, the match uses {match}.").format(
+                team=team.name, edition=team.edition, match=match.edition
+            ),
             details={"team": team.pk},
         )
     return team
@@ -153,12 +159,12 @@ def invitation_accept(
         sides = list(match.sides.order_by("position"))
         side = sides[invitation.position]
         if side.user_id is not None or any(other.user_id == user.pk for other in sides):
-            raise _conflict("side_linked", "That side, or you, already play in this match.")
+            raise _conflict("side_linked", _("That side, or you, already play in this match."))
         team = _own_team(user, match, team=team, build=build)
         if team is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):
             raise _conflict(
                 "team_fixed",
-                "The side's team is fixed from the first move; accept without one.",
+                _("The side's team is fixed from the first move; accept without one."),
                 current_seq=match.seq,
             )
         side.user = user

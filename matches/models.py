@@ -9,6 +9,8 @@ the effective actions (see ``matches.services.effective_actions``).
 
 from __future__ import annotations
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 
@@ -37,6 +39,12 @@ class EventKind(models.TextChoices):
 
 
 class Match(models.Model):
+    uid = models.UUIDField(
+        default=uuid.uuid4,
+        unique=True,
+        editable=False,
+        help_text="The match's identity, kept by its match file: an import of it is recognised.",
+    )
     game = models.CharField(max_length=32)
     edition = models.ForeignKey("teams.Edition", on_delete=models.PROTECT, related_name="matches")
     created_by = models.ForeignKey(

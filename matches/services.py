@@ -17,13 +17,14 @@ composed once (``matches.write_sql``); the rest use the ORM.
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -145,8 +146,10 @@ def match_create(
     options: Mapping[str, Any] | None = None,
     edition: Edition | None = None,
     visibility: str = "public",
+    uid: uuid.UUID | None = None,
 ) -> WriteResult:
-    """Open a match. ``sides``: ``[{"name", "user"?: User, "team"?: Team, "config"?: {}}]``."""
+    """Open a match. ``sides``: ``[{"name", "user"?: User, "team"?: Team, "config"?: {}}]``;
+    ``uid``: the identity an imported file gives it (default: a new one)."""
     engine = get_engine(game)
     edition = _resolve_edition(game, _edition_of_teams(game, sides, edition))
     options = dict(options or {})
@@ -166,6 +169,7 @@ def match_create(
     configs = _side_configs(user, game, sides)
     state = initial_state(engine, edition=edition.data, sides=configs, options=options)
     match = Match.objects.create(
+        uid=uid or uuid.uuid4(),
         game=game,
         edition=edition,
         created_by=user,
@@ -465,15 +469,24 @@ def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
             _("The [Options …] header must be a JSON object."),
             status_code=400,
         )
+    uid = _uid_from_header(parsed.headers.get("Match"))
     actions = parsed.parse_actions(engine)
-    created = match_create(
-        user=user,
-        game=game,
-        sides=[{"name": side.get("name"), "config": side} for side in sides],
-        options=options,
-        edition=_edition_from_header(game, parsed.headers.get("Edition")),
-        visibility=visibility,
-    )
+    if uid is not None and Match.objects.filter(uid=uid).exists():
+        raise _already_held(user, uid)
+    try:
+        created = match_create(
+            user=user,
+            game=game,
+            sides=[{"name": side.get("name"), "config": side} for side in sides],
+            options=options,
+            edition=_edition_from_header(game, parsed.headers.get("Edition")),
+            visibility=visibility,
+            uid=uid,
+        )
+    except IntegrityError:  # the same file imported at the same moment: the other one won
+        if uid is None or not Match.objects.filter(uid=uid).exists():
+            raise
+        raise _already_held(user, uid) from None
     if not actions:
         return created
     try:
@@ -491,11 +504,45 @@ def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
         raise
 
 
+def _uid_from_header(value: Any) -> uuid.UUID | None:
+    """The ``[Match "<uuid>"]`` header: the identity of the match the file records."""
+    if value is None:
+        return None
+    try:
+        return uuid.UUID(str(value))
+    except ValueError:
+        raise ApiError(
+            "invalid_match_file",
+            _("The [Match …] header must be the match's identity (a UUID)."),
+            status_code=400,
+        ) from None
+
+
+def _already_held(user, uid: uuid.UUID) -> ApiError:
+    """409: the file records a match this server holds; a link to it if the user may read it."""
+    from matches.selectors import match_visible_to
+
+    original = match_visible_to(user).filter(uid=uid).values_list("pk", flat=True).first()
+    details: dict[str, Any] = {"uid": str(uid)}
+    if original is not None:
+        details.update(match=original, url=f"/api/matches/{original}/")
+    return ApiError(
+        "match_already_held",
+        _(
+            "This file records a match this server already holds; importing it again would "
+            "count it twice."
+        ),
+        status_code=409,
+        details=details,
+    )
+
+
 def match_export(*, match: Match) -> str:
     """The match as a match file: headers, then the effective actions in notation."""
     stacks = _stacks(match)
     headers = {
         "Game": match.game,
+        "Match": str(match.uid),
         "Edition": {"slug": match.edition.slug, "version": match.edition.version},
         "Sides": [side.config for side in match.sides.order_by("position")],
         "Options": match.options,

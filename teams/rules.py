@@ -10,6 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
 from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.style_data import problems as style_card_problems
 from teams.catalogs import piece_sets
@@ -45,6 +48,22 @@ def violation(
         "card": card,
         "details": details,
     }
+
+
+def colour_word(colour: str | None) -> str:
+    """A card colour of Hat-Trick in words."""
+    words = {"blue": pgettext("card colour", "blue"), "red": pgettext("card colour", "red")}
+    return words.get(colour or "", colour or "")
+
+
+def shield_word(shield: str | None) -> str:
+    """A shield (and the pool of stars it is paid from) in words."""
+    words = {
+        "defensive": pgettext("shield", "defensive"),
+        "balanced": pgettext("shield", "balanced"),
+        "offensive": pgettext("shield", "offensive"),
+    }
+    return words.get(shield or "", shield or "")
 
 
 # --- catalog access -------------------------------------------------------------------------
@@ -106,7 +125,9 @@ def check_lineup(
             found.append(
                 violation(
                     "unknown_slot",
-                    f"There is no shirt-number slot {slot}; slots are 2 to 11.",
+                    _(
+                        "There is no shirt number {slot} in a lineup: numbers run from 2 to 11."
+                    ).format(slot=slot),
                     rule="HX-B1.1",
                     slot=slot,
                     card=card_id,
@@ -121,7 +142,11 @@ def check_lineup(
             found.append(
                 violation(
                     "wrong_slot",
-                    f"{card.get('name', card_id)} wears {'/'.join(map(str, numbers))} and cannot play as number {slot}.",
+                    _("{name} wears {numbers} and cannot play as number {slot}.").format(
+                        name=card.get("name", card_id),
+                        numbers="/".join(map(str, numbers)),
+                        slot=slot,
+                    ),
                     rule="HX-B1.4",
                     slot=slot,
                     card=card_id,
@@ -135,7 +160,9 @@ def check_lineup(
         found.append(
             violation(
                 "slot_used_twice",
-                f"Slot {slot} has {slot_counts[slot]} cards; it takes one.",
+                _("{count} cards are picked as number {slot}; only one plays there.").format(
+                    count=slot_counts[slot], slot=slot
+                ),
                 rule="HX-B1.1",
                 slot=slot,
             )
@@ -145,7 +172,7 @@ def check_lineup(
             found.append(
                 violation(
                     "slot_not_covered",
-                    f"Nobody plays as number {slot}.",
+                    _("Nobody plays as number {slot}.").format(slot=slot),
                     rule="HX-B1.1",
                     slot=slot,
                 )
@@ -155,7 +182,10 @@ def check_lineup(
         found.append(
             violation(
                 "captain_not_a_slot",
-                f"The captain must be one of the players on slots 2 to 11, not number {captain}.",
+                _(
+                    "The captain must be one of the players with numbers 2 to 11, not number "
+                    "{captain}."
+                ).format(captain=captain),
                 rule="HX-B1.8",
                 slot=captain,
                 captain=captain,
@@ -170,10 +200,23 @@ def _used_twice(
     """HX-B1.5: one card on two slots, on a slot and on the bench, or twice on the bench."""
     slots = sorted(p["slot"] for p in picks if p["card"] == card_id)
     on_bench = sum(1 for b in bench if b["card"] == card_id)
-    places = [f"slot {s}" for s in slots] + ["the bench"] * on_bench
+    name = card.get("name", card_id)
+    if slots and on_bench:
+        message = _(
+            "{name} is picked as number {numbers} and also for the bench; each card exists once."
+        )
+    elif on_bench:
+        message = _("{name} is picked for the bench twice; each card exists once.")
+    else:
+        message = _("{name} is picked as number {numbers}; each card exists once.")
+    numbers = (
+        _("{first} and {last}").format(first=", ".join(map(str, slots[:-1])), last=slots[-1])
+        if len(slots) > 1
+        else "".join(map(str, slots))
+    )
     return violation(
         "card_used_twice",
-        f"{card.get('name', card_id)} is picked for {' and '.join(places)}; each card exists once.",
+        message.format(name=name, numbers=numbers),
         rule="HX-B1.5",
         slot=slots[0] if slots else None,
         card=card_id,
@@ -192,7 +235,7 @@ def _card_of(
         return None, [
             violation(
                 "unknown_card",
-                f"There is no player card {card_id!r} in this edition.",
+                _("There is no player card “{card}” in this edition.").format(card=card_id),
                 rule="HX-B1.2",
                 card=card_id,
                 **where,
@@ -200,12 +243,19 @@ def _card_of(
         ]
     if card.get("colour") == colour:
         return card, []
-    place = " on the bench" if where.get("bench") else ""
+    message = (
+        _("{name} on the bench is a {card_colour} card; this team plays with {colour} cards.")
+        if where.get("bench")
+        else _("{name} is a {card_colour} card; this team plays with {colour} cards.")
+    )
     return card, [
         violation(
             "wrong_colour",
-            f"{card.get('name', card_id)}{place} is a {card.get('colour')} card; "
-            f"this team plays with {colour} cards.",
+            message.format(
+                name=card.get("name", card_id),
+                card_colour=colour_word(card.get("colour")),
+                colour=colour_word(colour),
+            ),
             rule="HX-B1.3",
             card=card_id,
             card_colour=card.get("colour"),
@@ -229,7 +279,9 @@ def _check_bench(
         found.append(
             violation(
                 "bench_too_long",
-                f"The bench takes up to {MAX_BENCH} cards, not {len(bench)}.",
+                _("The bench takes up to {limit} cards, not {count}.").format(
+                    limit=MAX_BENCH, count=len(bench)
+                ),
                 rule="HX-B1.7",
                 count=len(bench),
                 limit=MAX_BENCH,
@@ -403,7 +455,9 @@ def check_build(
         found.append(
             violation(
                 "budget_row_missing",
-                f"This edition's budget cards have no row for {orientation}, class {budget_class}.",
+                _(
+                    "This edition's budget cards have no row for {orientation}, class {budget_class}."
+                ).format(orientation=shield_word(orientation), budget_class=budget_class),
                 rule="HX-B2.1",
                 orientation=orientation,
                 budget_class=budget_class,
@@ -440,7 +494,10 @@ def check_build(
                 found.append(
                     violation(
                         "wrong_pool",
-                        f"{card.get('name')} is a {shield} player and is paid from the {shield} pool only.",
+                        _(
+                            "{name} has the {shield} shield and is paid from the {shield} stars "
+                            "only."
+                        ).format(name=card.get("name"), shield=shield_word(shield)),
                         rule="HX-B2.3",
                         slot=pick["slot"],
                         card=pick["card"],
@@ -477,8 +534,10 @@ def check_build(
         found.append(
             violation(
                 "balanced_player_split",
-                "The stars would suffice only if a balanced player were paid partly from each "
-                "pool; each player is paid wholly from one pool.",
+                _(
+                    "The stars would suffice only if a balanced player were paid partly from "
+                    "each pool; each player is paid wholly from one pool."
+                ),
                 rule="HX-B2.4",
                 cards=[priced[i]["card"] for i in free],
                 needed=total_cost,
@@ -491,7 +550,10 @@ def check_build(
                 found.append(
                     violation(
                         f"{pool}_pool_exceeded",
-                        f"The {pool} players cost {spent[pool]} stars; the budget card allows {budget[pool]}.",
+                        _(
+                            "The players paid from the {pool} stars cost {spent}; the budget card "
+                            "allows {budget}."
+                        ).format(pool=shield_word(pool), spent=spent[pool], budget=budget[pool]),
                         rule="HX-B2.2",
                         pool=pool,
                         spent=spent[pool],
@@ -530,7 +592,7 @@ def check_pieces(
             found.append(
                 violation(
                     "unknown_piece",
-                    f"There is no field piece {code!r} in this edition.",
+                    _("There is no field piece {piece} in this edition.").format(piece=code),
                     rule="TK-T1",
                     card=code,
                 )
@@ -539,7 +601,11 @@ def check_pieces(
             found.append(
                 violation(
                     "piece_used_twice",
-                    f"The piece {code} is chosen {count} times; the set has {outfield[code]}.",
+                    ngettext(
+                        "The piece {piece} is chosen {count} times; the set has {have}.",
+                        "The piece {piece} is chosen {count} times; the set has {have}.",
+                        count,
+                    ).format(piece=code, count=count, have=outfield[code]),
                     rule="TK-T1",
                     card=code,
                 )
@@ -548,7 +614,7 @@ def check_pieces(
         found.append(
             violation(
                 "field_size",
-                f"A team has 10 field pieces, not {len(field)}.",
+                _("A team has 10 field pieces, not {count}.").format(count=len(field)),
                 rule="TK-T1",
                 count=len(field),
             )
@@ -558,7 +624,9 @@ def check_pieces(
         found.append(
             violation(
                 "wrong_keepers",
-                f"A team has the {len(sets['keepers'])} keeper pieces {', '.join(sets['keepers'])}.",
+                _("A team has the keeper pieces {pieces}.").format(
+                    pieces=", ".join(sets["keepers"])
+                ),
                 rule="TK-T1",
                 expected=sets["keepers"],
             )

@@ -11,10 +11,12 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
 from matches.engine import available_games, get_engine
+from matches.i18n import game_name
 from teams import rules
 from teams.catalogs import piece_sets, with_team_catalogs
 from teams.models import Build, Card, CardKind, Edition, Team, Validity
@@ -201,7 +203,7 @@ def reference_editions_load() -> list[Edition]:
 def edition_data_check(*, game: str, data: Any) -> None:
     """400 ``invalid_catalog`` when an edition's data could not be read as a catalog."""
     if not isinstance(data, dict):
-        raise ApiError("invalid_catalog", "An edition's data must be a JSON object.")
+        raise ApiError("invalid_catalog", _("An edition's data must be a JSON object."))
     problems = []
     if game == "hat-trick" and "expansion" in data:
         problems = rules.expansion_problems(data["expansion"])
@@ -363,7 +365,7 @@ def _trixkick_lineup(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     sets = piece_sets(edition.data)
     if sets is None:
-        raise ApiError("no_catalog", "This edition has no TriXKick piece sets.")
+        raise ApiError("no_catalog", _("This edition has no TriXKick piece sets."))
     pieces = pieces or {}
     field = list(pieces.get("field") or sets["field"])
     substitutes = list(
@@ -421,10 +423,10 @@ def team_create(
         if (picks is None) == (team_card is None):
             raise ApiError(
                 "lineup_or_team_card",
-                "Give either a lineup (picks) or a team card, not both and not neither.",
+                _("Give either a lineup (picks) or a team card, not both and not neither."),
             )
         if pieces is not None:
-            raise ApiError("pieces_not_allowed", "Pieces are for TriXKick teams.")
+            raise ApiError("pieces_not_allowed", _("Pieces are for TriXKick teams."))
         lineup, violations = _hat_trick_lineup(
             edition,
             card_colour=card_colour,
@@ -444,7 +446,7 @@ def team_create(
         source = team_card is not None and Team.Source.TEAM_CARD or Team.Source.LINEUP
     elif edition.game == "trixkick":
         if picks is not None or team_card is not None:
-            raise ApiError("lineup_not_allowed", "TriXKick teams are made of pieces.")
+            raise ApiError("lineup_not_allowed", _("TriXKick teams are made of pieces."))
         if bench is not None or captain is not None:
             raise ApiError(
                 "lineup_not_allowed",
@@ -456,14 +458,16 @@ def team_create(
     else:
         raise ApiError(
             "no_teams_for_game",
-            f"Teams are built for {', '.join(TEAM_GAMES)}, not for {edition.game}.",
+            _("Teams are built for {games}, not for {game}.").format(
+                games=", ".join(game_name(g) for g in TEAM_GAMES), game=game_name(edition.game)
+            ),
         )
     if violations:
         raise _unprocessable(
             "invalid_lineup", "The lineup breaks the team-building rules.", violations
         )
     if not name:
-        raise ApiError("name_required", "A team needs a name.")
+        raise ApiError("name_required", _("A team needs a name."))
     return Team.objects.create(
         owner=owner,
         edition=edition,
@@ -483,7 +487,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
         if team.source == Team.Source.BUILD:
             raise ApiError(
                 "lineup_from_build",
-                "This team's lineup comes from a budget build: change the build instead.",
+                _("This team's lineup comes from a budget build: change the build instead."),
             )
         if team.edition.game == "hat-trick":
             current = team.lineup or {}
@@ -641,7 +645,9 @@ def _require_hat_trick(edition: Edition) -> None:
     if edition.game != "hat-trick":
         raise ApiError(
             "no_budget_cards",
-            f"Budget builds are a Hat-Trick expansion rule; {edition} is a {edition.game} edition.",
+            _(
+                "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
+            ).format(edition=edition, game=game_name(edition.game)),
         )
     _expansion(edition)
 

@@ -1,8 +1,8 @@
 """Answers that do not change, cached and served with an ``ETag`` (304 on ``If-None-Match``).
 
-A finished match's export and pictures are a pure function of the match's identity, its
-``seq`` and status, the parameters of the request and what the reader may see; so is their
-``ETag``. A reader who sends it back gets 304 without the answer being built; other readers get
+A finished match's export and pictures are a pure function of the match's identity (its
+``uid``, unique across databases too), its ``seq`` and status, the parameters of the request
+and what the reader may see; so is their ``ETag``. A reader who sends it back gets 304 without the answer being built; other readers get
 the body from the cache (Redis when configured: shared by every web process). Bodies of
 matches still in progress are not cached (they change with every move), but still get an
 ``ETag`` so a phone polling the same picture gets 304 until the next move.

@@ -188,3 +188,20 @@ def test_trixkick_and_amigo_pictures_in_german():
         assert "Rot: einen Spieler aufstellen" in tk.render_svg(state)
         picture = amigo.render_svg(table)
     assert "Spiel 1: A gibt" in picture and "Gewonnen in diesem Spiel" in picture
+
+
+def test_team_building_messages_in_german():
+    from django.utils import translation
+
+    from teams.rules import _used_twice
+
+    card = {"name": "Sechser"}
+    picks = [{"slot": 9, "card": "blue:x"}]
+    with translation.override("de"):
+        twice = _used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
+    assert twice["message"] == (
+        "Sechser ist als Nummer 9 und zugleich für die Bank gewählt; jede Karte gibt es nur einmal."
+    )
+    with translation.override("en"):
+        twice = _used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
+    assert "the bench and the bench" not in twice["message"]

@@ -104,7 +104,7 @@ def test_card_on_the_pitch_and_on_the_bench_is_used_twice(auth_client, edition):
     twice = body["details"]["violations"][0]
     assert twice["rule"] == "HX-B1.5" and twice["card"] == CHEAP[9]
     assert twice["details"]["slots"] == [9] and twice["details"]["bench"] == 1
-    assert "slot 9 and the bench" in twice["message"]
+    assert "as number 9 and also for the bench" in twice["message"]
 
 
 def test_card_twice_on_the_bench_is_used_twice(auth_client, edition):
