@@ -118,7 +118,7 @@ def _events_json(
 
 def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
     match = result.match
-    view = selectors.match_state_current(match, state=result.state)
+    view = selectors.match_state_current(match, state=result.state, sides=result.sides)
     visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
     body = {
         "match": presenters.match_json(match, sides=result.sides),
