@@ -21,7 +21,7 @@ from matches.engine.hat_trick.actions import (
 )
 from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
-from matches.engine.hat_trick.duels import check_long_ball, resolve
+from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion import flow as xflow
 from matches.engine.hat_trick.expansion.keepers import after_shot as keeper_after_shot
@@ -178,13 +178,14 @@ def _end_half(s: State, events: list[GameEvent]) -> State:
     return _end_match(s, events)
 
 
-def start_turn(s: State, events: list[GameEvent]) -> State:
-    """A new turn: the half may end here (HT-8.1, HT-8.2); an attacker on the final line has a chance."""
+def start_turn(s: State, events: list[GameEvent], chance: bool = True) -> State:
+    """A new turn: the half may end here (HT-8.1, HT-8.2); an attacker on the final line has a
+    chance, unless he has chosen to play on from a free kick there (``chance`` False, HT-4.5)."""
     line = line_of(s.ball)
     if s.decks[0].ran_out and s.decks[1].ran_out and 2 <= line <= 3:
         return _end_half(s, events)
     attacker = side_of(s.grid[s.ball])
-    if line == final_line(attacker):
+    if chance and line == final_line(attacker):
         return _start_chance(s._replace(attacker=attacker), events)
     return s._replace(
         phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
@@ -273,18 +274,18 @@ def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
     if moved >= 0:
         s = s._replace(grid=grid, ball=ball)
     if ph == P.DEFENDER_MOVE:
-        if s.cards[s.attacker].kind == LONG_BALL:
+        if s.cards[s.attacker].kind == LONG_BALL and long_ball_lines(s):
             return s._replace(phase=P.LONG_BALL_LINE)
+        # HT-3B.1: on the final line no line lies ahead; the long ball stays in the ball's line
         return _step3(s, 0, events)
     if ph == P.SO_DEFENDER_MOVE:
         return _chance_action(s, events)
     if ph == P.FK_DEFENDER_MOVE:
         return s._replace(phase=P.FK_ATTACKER_MOVE, moved=moved)
     if ph == P.FK_ATTACKER_MOVE:
-        s = s._replace(moved=-1)
-        if line_of(s.ball) == final_line(s.attacker):
-            return _start_chance(s, events)
-        return s._replace(phase=P.FK_CHOICE)
+        # HT-4.5: "regardless of the position on the pitch" the attacking manager chooses, on
+        # his final line too
+        return s._replace(phase=P.FK_CHOICE, moved=-1)
     if ph == P.GK_ATTACKER_MOVE:
         return s._replace(phase=P.GK_DEFENDER_MOVE, moved=moved)
     return s._replace(phase=P.GK_CARD, moved=-1)
@@ -384,7 +385,7 @@ def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
 def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
     if a.scoring_opportunity:
         return _start_chance(s, events)
-    return start_turn(s, events)
+    return start_turn(s, events, chance=False)
 
 
 # ---------------------------------------------------------------- scoring opportunity

@@ -196,3 +196,16 @@ def test_HX_E_5_no_counter_into_an_opponent_or_after_the_next_cards():
     rejects(s, "ctr B", "counter_not_possible", "HX-E.5")
     later, _ = play(s, "S2l/S2l")
     rejects(later, "ctr R", "counter_not_possible", "HX-E.5")
+
+
+def test_HT_4_5_a_substitution_after_playing_on_from_the_final_line_starts_no_chance():
+    """HX-E.3 between rounds: blue chose to play on from a free kick on his final line (HT-4.5);
+    bringing a bench card on moves no ball, so the choice stands and no scoring opportunity is
+    forced on him."""
+    s = arrange(bench_match(), {"a6": "B9"}, ball="a6", attacker=0)
+    s = arrange(s, {}, phase="free_kick_attacker_move")
+    s, _ = play(s, "skip", "fk play")
+    assert s.phase == "play_cards"
+    s, events = play(s, "sub B7 blue:box_to_box-7-8")
+    assert "substitution" in kinds(events) and "scoring_opportunity" not in kinds(events)
+    assert s.phase == "play_cards" and s.attacker == 0 and ball_at(s) == "a6:B9"

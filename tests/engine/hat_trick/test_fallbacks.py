@@ -293,7 +293,9 @@ def test_HX_A_13_winger_modifier_ends_at_a_free_kick():
     assert event(events, "foul").data["fouler"] == 3
     assert event(events, "free_kick").data == {"taker": 9, "at": "a6"}
     assert s.phase == P.FK_DEFENDER_MOVE and s.x.armed == ()
-    s, events = play(s, "skip", "skip")  # the free kick on the final line: a scoring opportunity
+    s, _ = play(s, "skip", "skip")  # the free kick on the final line: the manager chooses
+    assert s.phase == P.FK_CHOICE
+    s, events = play(s, "fk so")
     assert "scoring_opportunity" in kinds(events) and s.phase == P.SO_PLAY_CARDS
     s, _ = play(s, "D3r/S1l")
     assert s.x.armed == ()

@@ -276,7 +276,48 @@ def test_HT_6_designers_match_report_4_plus_4_keeper_guessed_the_corner():
     assert event(ev, "goal").data["keeper_total"] == 5
 
 
-def test_HT_4_5_interpretation_free_kick_on_the_final_line_is_a_scoring_opportunity():
+def _free_kick_on_the_final_line():
+    """Blue 9 takes a free kick on a6, blue's final line (red 5, 4 and 2 beside him); both
+    managers have moved (or not): the attacking manager chooses."""
     s = arrange(new(), {"a6": "B9"}, ball="a6", attacker=0, phase="free_kick_attacker_move")
-    s, ev = play(s, "skip")
-    assert s.phase == "chance_play_cards" and "scoring_opportunity" in kinds(ev)
+    s, _ = play(s, "skip")
+    return s
+
+
+def test_HT_4_5_free_kick_on_the_final_line_offers_the_choice():
+    """ "regardless of the position on the pitch, the attacking manager can go to SCORING
+    OPPORTUNITY 1. If he chooses not to, he can progress with the normal play." """
+    s = _free_kick_on_the_final_line()
+    legal = ENGINE.legal_actions(s)
+    assert (legal["step"], legal["actor"]) == ("free_kick_choice", 0)
+    assert legal["actions"] == [{"type": "free_kick", "scoring_opportunity": [True, False]}]
+    assert "scoring opportunity" in legal["hint"] and "play on" in legal["hint"]
+    so, ev = play(s, "fk so")
+    assert so.phase == "chance_play_cards" and "scoring_opportunity" in kinds(ev)
+    on, ev = play(s, "fk play")
+    assert on.phase == "play_cards" and on.attacker == 0 and ball_at(on) == "a6:B9"
+    assert "scoring_opportunity" not in kinds(ev)
+    assert ENGINE.legal_actions(on)["actions"][0]["draw"] is True  # a normal turn: both draw
+
+
+def test_HT_4_5_playing_on_from_the_final_line_the_action_then_leads_to_the_chance():
+    """HT-3.2: after the normal turn's action the ball holder still stands on his final line
+    (a dribble toward the goal line keeps him there), so the scoring opportunity follows."""
+    s, ev = play(_free_kick_on_the_final_line(), "fk play", "D2l/S1r", "skip", "skip")
+    assert s.phase == "chance_play_cards" and ball_at(s) == "a6:B9"
+    assert kinds(ev)[-1] == "scoring_opportunity"
+
+
+def test_HT_3B_1_interpretation_a_long_ball_on_the_final_line_stays_in_the_balls_line():
+    """Normal play on the final line (after a free kick, HT-4.5): no line lies ahead, so the
+    long ball is counted in the ball's own line and goes to the lowest number there; no
+    destination step is asked for."""
+    s, _ = play(_free_kick_on_the_final_line(), "fk play", "L4l/S1r", "skip")
+    assert s.phase == "defender_move"
+    s, ev = play(s, "skip")  # no "long_ball_line" step follows
+    won = [e for e in ev if e.kind.startswith("long_ball_")]
+    assert len(won) == 1 and won[0].data["lines"] == 0
+    # blue 9 alone on line 6 (attack + 4) against red 5, 4 and 2 (defence + 1)
+    assert won[0].data["attack"] < won[0].data["defence"]
+    assert won[0].kind == "long_ball_intercepted" and won[0].data["to"] == "d6"
+    assert ball_at(s) == "d6:R2" and s.phase == "play_cards" and s.attacker == 1

@@ -178,10 +178,12 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
     return F._after_action(s, events)
 
 
-def _refresh(s: State, events: list[GameEvent]) -> State:
+def _refresh(before: State, s: State, events: list[GameEvent]) -> State:
     """After an ability moved the ball between rounds: who attacks, and is it a chance?"""
     if s.phase not in (P.PLAY_CARDS, P.SO_PLAY_CARDS) or s.ball < 0:
         return s
+    if s.ball == before.ball and s.grid[s.ball] == before.grid[s.ball]:
+        return s  # the ball did not move: a manager who chose to play on (HT-4.5) still does
     attacker = side_of(s.holder)
     chance = line_of(s.ball) == final_line(attacker)
     if chance and not (s.phase == P.SO_PLAY_CARDS and attacker == s.attacker):
@@ -224,6 +226,7 @@ def apply(s: State, a: Action) -> Transition:
         )
     kind = type(a)
     events: list[GameEvent] = []
+    before = s
     if s.x.choice is not None:
         if kind is not Choose:
             c = s.x.choice
@@ -249,13 +252,13 @@ def apply(s: State, a: Action) -> Transition:
                 "so log the ability first.",
             )
         s = use_ability(s, a, events)
-        return Transition(_refresh(s, events), tuple(events))
+        return Transition(_refresh(before, s, events), tuple(events))
     if kind is PlayStyle:
         s = play_style(s, a, events)
-        return Transition(_refresh(s, events), tuple(events))
+        return Transition(_refresh(before, s, events), tuple(events))
     if kind in _EVENT_ACTIONS:
         s = _EVENT_ACTIONS[kind](s, a, events)
-        return Transition(_refresh(s, events), tuple(events))
+        return Transition(_refresh(before, s, events), tuple(events))
     phase = s.phase
     if kind is PlayCards or kind is GoalKick:
         s = _new_round(s)
