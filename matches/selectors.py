@@ -199,7 +199,9 @@ def match_log_after(match_id: int, *, after: int, limit: int = 500) -> LogSlice 
     if match is None:
         return None
     sides = list(
-        MatchSide.objects.filter(match_id=match_id).only("id", "match_id", "position", "user_id")
+        MatchSide.objects.filter(match_id=match_id).only(
+            "id", "match_id", "position", "user_id", "name"
+        )
     )
     if match.seq <= after:
         return LogSlice(match=match, sides=sides, events=[], voided=frozenset(), more=False)
