@@ -43,6 +43,7 @@ urlpatterns = [
     path("admin/login/", throttle_login_posts(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
+    path("app/", include("webapp.urls")),
     path("api-auth/login/", throttle_login_posts(browser_login)),
     path("api-auth/", include("rest_framework.urls")),
 ]

@@ -34,6 +34,7 @@ class Command(BaseCommand):
                 [
                     "",
                     "Demo data ready: " + summary,
+                    f"  Phone app:   {base}/app/",
                     f"  API root:    {base}/api/",
                     f"  Swagger UI:  {base}/api/docs/",
                     f"  Redoc:       {base}/api/redoc/",

@@ -1,0 +1,30 @@
+import pytest
+from rest_framework.test import APIClient
+
+from teams.services import reference_editions_load
+from tests.live_server import asgi_server
+
+
+@pytest.fixture
+def app_server(transactional_db, settings):
+    """The project's ASGI application (live streams need it) with the static files found
+    in the apps, as `make run` serves them."""
+    settings.WHITENOISE_USE_FINDERS = True
+    settings.WHITENOISE_AUTOREFRESH = True
+    reference_editions_load()
+    with asgi_server() as url:
+        yield url
+
+
+@pytest.fixture
+def token_for():
+    """A phone's token, as the app gets it: by logging in (make_user's password)."""
+
+    def make(user, password: str = "a-long-secret-pw") -> str:
+        response = APIClient().post(
+            "/api/auth/login/", {"username": user.username, "password": password}, format="json"
+        )
+        assert response.status_code == 200, response.content
+        return response.json()["token"]
+
+    return make

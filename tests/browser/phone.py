@@ -1,0 +1,89 @@
+"""A phone for the web app's browser tests: Debian's Chromium at 390x844 with touch, on an
+ASGI server in the test process (the app's static modules served by whitenoise's finders)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+    "locale": "en-GB",
+}
+SCREENSHOTS = Path(
+    os.environ.get("SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "var" / "screenshots")
+)
+
+
+def db(fn, *args, **kwargs):
+    """Run an ORM query outside Playwright's event loop (the sync API runs one in this thread)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn, *args, **kwargs).result()
+
+
+def chromium_or_skip() -> str:
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium is required in CI but missing at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM} (install Debian's 'chromium' package)")
+    return CHROMIUM
+
+
+@contextmanager
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_or_skip(), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def phone(b, base_url: str, *, token: str | None = None, language: str = "en"):
+    """A new phone (browser context) with its page; signed in already when given a token."""
+    context = b.new_context(base_url=base_url, **{**PHONE, "locale": language})
+    context.set_default_timeout(15_000)
+    if token:
+        context.add_init_script(
+            f"localStorage.setItem('token', {token!r});"
+            f"localStorage.setItem('language', {language!r});"
+        )
+    page = context.new_page()
+    return context, page
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def seq_of(page) -> int:
+    return int(page.locator(".match-head").get_attribute("data-seq"))
+
+
+def tap_and_wait(page, locator, *, seq: int | None = None) -> int:
+    """Tap a move; wait until the match shows the next sequence number."""
+    before = seq_of(page) if seq is None else seq
+    locator.tap()
+    page.wait_for_selector(f'.match-head[data-seq="{before + 1}"]')
+    return before + 1

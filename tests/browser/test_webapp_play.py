@@ -1,0 +1,105 @@
+"""The phone web app at a real table: sign in, start matches and log them by tapping only."""
+
+import pytest
+
+from matches.models import Match, MatchEvent
+from tests.browser.phone import browser, db, phone, seq_of, shot, tap_and_wait
+
+pytestmark = [pytest.mark.browser]
+
+
+def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make_user):
+    make_user("ann", password="a-long-secret-pw")
+    with browser() as b:
+        context, page = phone(b, app_server)
+        outside = []
+        page.on(
+            "request",
+            lambda r: (
+                None
+                if r.url.startswith(app_server) or r.url.startswith(("data:", "blob:"))
+                else outside.append(r.url)
+            ),
+        )
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+
+        page.goto("/app/")
+        page.get_by_label("Username").fill("ann")
+        page.get_by_label("Password").fill("a-long-secret-pw")
+        shot(page, "01-sign-in")
+        page.get_by_role("button", name="Sign in").tap()
+        page.get_by_role("heading", name="My running matches").wait_for()
+        shot(page, "02-home")
+
+        # Hattrick (Amigo): four players, one game, the cards shuffled and dealt by the app
+        page.get_by_role("link", name="New match").tap()
+        page.get_by_text("Hattrick (Amigo)").tap()
+        page.get_by_label("Games to play").fill("1")
+        shot(page, "03-new-amigo")
+        page.get_by_role("button", name="Start the match").tap()
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        assert "deals game 1" in page.locator("#hint").inner_text()
+        shot(page, "04-amigo-deal")
+        seq = tap_and_wait(page, page.get_by_role("button", name="Shuffle and deal in the app"))
+        shot(page, "05-amigo-hand")
+        while page.locator('.match-head[data-status="in_progress"]').count():
+            seq = tap_and_wait(page, page.locator("button.move").first, seq=seq)
+            if seq == 20:
+                shot(page, "06-amigo-tricks")
+        page.get_by_text("The match is over.").wait_for()
+        shot(page, "07-amigo-over")
+        amigo = db(Match.objects.get, game="amigo-hattrick")
+        assert amigo.status == "finished" and amigo.seq == seq > 40
+
+        # Hat-Trick: the first turn of docs/api.md, by tapping card faces and players
+        page.get_by_role("link", name="New match").tap()
+        page.get_by_role("button", name="Start the match").tap()
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        assert page.locator("#hint").inner_text().startswith("Step 1")
+        shot(page, "08-hat-trick-step-1")
+        page.get_by_role("button", name="Card of ann").tap()
+        page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
+        shot(page, "09-hat-trick-card-of-red")
+        tap_and_wait(page, page.get_by_role("button", name="Short pass, 2 football(s), left edge"))
+        assert page.locator("#hint").inner_text().startswith("Step 2")
+        shot(page, "10-hat-trick-step-2")
+        tap_and_wait(page, page.get_by_role("button", name="Move nobody"))
+        page.get_by_role("button", name="Move a player").tap()
+        shot(page, "11-hat-trick-moves")
+        tap_and_wait(page, page.get_by_role("button", name="No. 2 forward (d6→d5)"))
+        assert page.locator("#hint").inner_text().startswith("Step 1")
+        shot(page, "12-hat-trick-after-turn")
+
+        page.get_by_role("button", name="Undo").tap()
+        page.wait_for_selector('.match-head[data-seq="4"]')
+        assert page.locator("#hint").inner_text().startswith("Step 2")
+        page.get_by_role("button", name="Redo").tap()
+        page.wait_for_selector('.match-head[data-seq="5"]')
+        assert page.locator("#hint").inner_text().startswith("Step 1")
+        kinds = db(
+            lambda: list(
+                MatchEvent.objects.filter(match__game="hat-trick")
+                .order_by("seq")
+                .values_list("kind", flat=True)
+            )
+        )
+        assert kinds == ["action", "action", "action", "undo", "redo"]
+        assert seq_of(page) == 5
+
+        # the finished match in the history, stepped through
+        page.get_by_role("link", name="History").tap()
+        page.locator("#history a").first.wait_for()
+        shot(page, "13-history")
+        page.get_by_role("link", name="Hattrick (Amigo)").tap()
+        page.get_by_role("button", name="Start").tap()
+        page.locator("#at", has_text="after move 0 of").wait_for()
+        page.get_by_role("button", name="Next").tap()
+        page.locator("#at", has_text="after move 1 of").wait_for()
+        page.get_by_role("button", name="Next").tap()
+        page.locator("#at", has_text="after move 2 of").wait_for()
+        page.wait_for_selector("#picture[src^='blob:']")
+        shot(page, "14-history-step-through")
+        context.close()
+    assert not errors, errors
+    assert not outside, f"the app fetched outside addresses: {outside}"

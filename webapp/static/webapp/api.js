@@ -1,0 +1,49 @@
+// The public API, as any client calls it: token auth, JSON, Accept-Language, idempotency keys.
+import { currentLanguage } from "./i18n.js";
+
+export class NetworkError extends Error {}
+
+export function token() {
+  return localStorage.getItem("token");
+}
+
+export function newKey() {
+  return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+export function headers(extra = {}) {
+  const h = { Accept: "application/json", "Accept-Language": currentLanguage(), ...extra };
+  const tok = token();
+  if (tok) h.Authorization = `Token ${tok}`;
+  return h;
+}
+
+// -> {ok, status, data}; throws NetworkError when the server cannot be reached.
+export async function api(path, { method = "GET", body, key, accept } = {}) {
+  const extra = {};
+  if (body !== undefined) extra["Content-Type"] = "application/json";
+  if (key) extra["Idempotency-Key"] = key;
+  if (accept) extra.Accept = accept;
+  let response;
+  try {
+    response = await fetch(path.startsWith("/") ? path : `/api/${path}`, {
+      method,
+      headers: headers(extra),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  const type = response.headers.get("Content-Type") || "";
+  let data = null;
+  if (response.status !== 204) data = type.includes("json") ? await response.json() : await response.text();
+  return { ok: response.ok, status: response.status, data };
+}
+
+// A picture from the API as an object URL for an <img> (the token header cannot ride on src).
+export async function pictureUrl(path) {
+  const { ok, data } = await api(path, { accept: "image/svg+xml, application/json;q=0.5" });
+  if (!ok || typeof data !== "string") return null;
+  return URL.createObjectURL(new Blob([data], { type: "image/svg+xml" }));
+}

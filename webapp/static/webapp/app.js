@@ -1,0 +1,545 @@
+// The phone web app: screens routed by the URL's hash, built on the public API only.
+import { api, NetworkError, newKey, pictureUrl, token } from "./api.js";
+import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { follow } from "./live.js";
+import { actionLabel, choices, esc, vocabulary } from "./moves.js";
+import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
+
+const main = document.getElementById("app");
+const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
+let leaveScreen = () => {};
+let screen = 0; // bumped on every route: late answers of a screen left behind draw nothing
+
+// --- shell ---------------------------------------------------------------------------------
+
+function html(strings, ...values) {
+  return strings.reduce((out, s, i) => out + s + (i < values.length ? values[i] : ""), "");
+}
+
+function show(content, title) {
+  main.innerHTML = content;
+  document.title = `${title} · ${t("appName")}`;
+  main.focus({ preventScroll: true });
+}
+
+function networkState() {
+  const net = document.getElementById("net");
+  net.textContent = navigator.onLine ? "" : t("offline");
+  net.className = navigator.onLine ? "net" : "net off";
+}
+
+function nav(active) {
+  const item = (hash, key) => `<a href="${hash}" class="${active === key ? "on" : ""}" ${active === key ? 'aria-current="page"' : ""}>${t(key)}</a>`;
+  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}</nav>`;
+}
+
+function errorBox(message) {
+  return `<div class="refused" role="alert"><strong>${t("refused")}:</strong> ${esc(message)}</div>`;
+}
+
+async function syncCredentials() {
+  // the service worker sends the queue on its own: it needs the token and the language
+  try {
+    await kvSet("token", token());
+    await kvSet("language", currentLanguage());
+  } catch { /* private mode without IndexedDB */ }
+}
+
+// --- sign in -------------------------------------------------------------------------------
+
+function signIn() {
+  show(html`
+    <h1>${t("signIn")}</h1>
+    <form id="signin" class="stack">
+      <label>${t("username")}<input name="username" autocomplete="username" autocapitalize="none" required></label>
+      <label>${t("password")}<input name="password" type="password" autocomplete="current-password" required></label>
+      <div id="signin-error"></div>
+      <button class="primary" type="submit">${t("signIn")}</button>
+      <button class="secondary" type="button" id="register">${t("register")}</button>
+    </form>
+    ${languagePicker()}`, t("signIn"));
+  const form = document.getElementById("signin");
+  const send = async (path) => {
+    const body = Object.fromEntries(new FormData(form));
+    const { ok, data } = await api(path, { method: "POST", body });
+    if (!ok) {
+      document.getElementById("signin-error").innerHTML = errorBox(t("signInFailed", { message: data?.message || "" }));
+      return;
+    }
+    localStorage.setItem("token", data.token);
+    localStorage.setItem("username", data.user.username);
+    if (data.user.language && !localStorage.getItem("language")) setLanguage(data.user.language);
+    await syncCredentials();
+    location.hash = "#/";
+    route();
+  };
+  form.addEventListener("submit", (e) => { e.preventDefault(); send("auth/login/"); });
+  document.getElementById("register").addEventListener("click", () => form.reportValidity() && send("auth/register/"));
+  bindLanguage();
+}
+
+function languagePicker() {
+  const lang = currentLanguage();
+  return `<fieldset class="lang"><legend>${t("language")}</legend>${LANGUAGES.map(([code, name]) =>
+    `<button type="button" data-lang="${code}" aria-pressed="${code === lang}" lang="${code}">${name}</button>`).join("")}</fieldset>`;
+}
+
+function bindLanguage() {
+  for (const b of main.querySelectorAll("[data-lang]")) {
+    b.addEventListener("click", async () => {
+      setLanguage(b.dataset.lang);
+      if (token()) api("me/", { method: "PATCH", body: { language: b.dataset.lang } }).catch(() => {});
+      await syncCredentials();
+      route();
+    });
+  }
+}
+
+// --- home ----------------------------------------------------------------------------------
+
+async function home() {
+  const me = localStorage.getItem("username");
+  show(html`<h1>${t("home")}</h1>${nav("home")}<section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
+    ${languagePicker()}<button class="secondary" id="signout">${t("signOut")}</button>`, t("home"));
+  bindLanguage();
+  document.getElementById("signout").addEventListener("click", async () => {
+    await api("auth/logout/", { method: "POST" }).catch(() => {});
+    localStorage.removeItem("token");
+    route();
+  });
+  try {
+    const { data } = await api(`matches/?status=in_progress&manager=${encodeURIComponent(me)}&page_size=20`);
+    document.getElementById("running").innerHTML = matchItems(data?.results || []);
+  } catch (err) {
+    document.getElementById("running").innerHTML = `<li>${t("offline")}</li>`;
+  }
+}
+
+function matchItems(matches) {
+  if (!matches.length) return `<li>${t("noMatches")}</li>`;
+  return matches.map((m) => {
+    const names = m.sides.map((s) => esc(s.name)).join(" – ");
+    const score = m.sides.every((s) => s.score !== null) ? ` ${m.sides.map((s) => s.score).join(m.sides.length > 2 ? " · " : ":")}` : "";
+    const status = { in_progress: t("running"), finished: t("finishedStatus"), abandoned: t("abandoned") }[m.status] || m.status;
+    return `<li><a class="item" href="#/${m.status === "in_progress" ? "match" : "replay"}/${m.id}"><span class="g">${esc(t(`game_${m.game}`))}</span><span class="n">${names}${esc(score)}</span><span class="s">${esc(status)} · ${esc(m.created_at.slice(0, 10))}</span></a></li>`;
+  }).join("");
+}
+
+// --- new match -----------------------------------------------------------------------------
+
+async function newMatch() {
+  const me = localStorage.getItem("username");
+  let game = "hat-trick";
+  let names = [];
+  const defaults = (g) => (g === "amigo-hattrick" ? [me, t("player_n", { n: 2 }), t("player_n", { n: 3 }), t("player_n", { n: 4 })] : [me, t("away_side")]);
+  names = defaults(game);
+  let teams = [];
+  try {
+    const { data } = await api(`teams/?owner=${encodeURIComponent(me)}&page_size=100`);
+    teams = data?.results || [];
+  } catch { /* offline: reference line-ups */ }
+
+  const render = () => {
+    const amigo = game === "amigo-hattrick";
+    const teamOptions = (i) => game !== "hat-trick" || !teams.length ? "" :
+      `<label>${t("team")}<select name="team${i}"><option value="">${t("noTeam")}</option>${teams.map((tm) => `<option value="${tm.id}">${esc(tm.name)}</option>`).join("")}</select></label>`;
+    show(html`<h1>${t("newMatch")}</h1>${nav("newMatch")}
+      <form id="new" class="stack">
+        <fieldset class="choices"><legend>${t("game")}</legend>
+          ${GAMES.map((g) => `<label class="pick"><input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""}><span>${t(`game_${g}`)}</span></label>`).join("")}
+        </fieldset>
+        <fieldset><legend>${t("sides")}</legend>
+          ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
+            <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>${teamOptions(i)}</div>`).join("")}
+          ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
+            <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
+        </fieldset>
+        ${amigo ? `<label>${t("games")}<input name="games" type="number" inputmode="numeric" min="1" max="30" value="${names.length * 2}"></label>` : ""}
+        <div id="new-error"></div>
+        <button class="primary" type="submit">${t("start")}</button>
+      </form>`, t("newMatch"));
+    const form = document.getElementById("new");
+    const keepNames = () => { names = names.map((n, i) => form.elements[`side${i}`]?.value ?? n); };
+    for (const radio of form.querySelectorAll("input[name=game]")) {
+      radio.addEventListener("change", () => { game = radio.value; names = defaults(game); render(); });
+    }
+    document.getElementById("more")?.addEventListener("click", () => { keepNames(); names.push(t("player_n", { n: names.length + 1 })); render(); });
+    document.getElementById("fewer")?.addEventListener("click", () => { keepNames(); names.pop(); render(); });
+    const key = newKey(); // one match per form, even on a double tap
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      keepNames();
+      const mine = Number(form.elements.me.value);
+      const sides = names.map((name, i) => {
+        const side = { name };
+        if (i === mine) side.user = me;
+        const team = form.elements[`team${i}`]?.value;
+        if (team) side.team = Number(team);
+        return side;
+      });
+      const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
+      try {
+        const { ok, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
+        if (!ok) {
+          document.getElementById("new-error").innerHTML = errorBox(data?.message || "");
+          return;
+        }
+        location.hash = `#/match/${data.match.id}`;
+      } catch (err) {
+        document.getElementById("new-error").innerHTML = errorBox(t("offline"));
+      }
+    });
+  };
+  render();
+}
+
+// --- a match at the table ------------------------------------------------------------------
+
+async function matchScreen(id) {
+  const mine = screen;
+  const view = { match: null, current: null, path: [], error: "", queue: null, picture: null, last: null, busy: false, multi: [] };
+  show(`<p class="loading">…</p>`, t("game"));
+
+  const load = async () => {
+    const [m, s] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
+    if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
+    view.match = m.data;
+    view.current = s.data;
+    localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
+    return true;
+  };
+
+  const refreshPicture = async () => {
+    try {
+      const url = await pictureUrl(`matches/${id}/svg/`);
+      if (url) {
+        if (view.picture) URL.revokeObjectURL(view.picture);
+        view.picture = url;
+        const img = document.getElementById("picture");
+        if (img) img.src = url;
+      }
+    } catch { /* offline: the last picture stays */ }
+  };
+
+  const reload = async () => {
+    try {
+      await load();
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+    }
+    view.queue = await getQueue(id).catch(() => null);
+    view.path = [];
+    render();
+    refreshPicture();
+  };
+
+  const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state });
+
+  const sendAction = async (action) => {
+    if (view.busy) return;
+    view.error = "";
+    const queued = view.queue && view.queue.actions.length;
+    if (queued || !navigator.onLine) return queueAction(action);
+    view.busy = true;
+    try {
+      const { ok, data } = await api(`matches/${id}/events/`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
+      view.busy = false;
+      if (!ok) {
+        view.error = data?.message || String(data);
+        if (data?.code === "stale_sequence") await load();
+        view.path = [];
+        render();
+        return;
+      }
+      view.last = data.events?.[data.events.length - 1]?.notation ?? null;
+      await afterWrite(data);
+    } catch (err) {
+      view.busy = false;
+      if (err instanceof NetworkError) return queueAction(action);
+      throw err;
+    }
+  };
+
+  const afterWrite = async (data) => {
+    view.match = data.match;
+    if (data.current?.legal) view.current = data.current;
+    else await load();
+    view.path = [];
+    render();
+    refreshPicture();
+  };
+
+  const queueAction = async (action) => {
+    view.queue = await enqueue(id, view.match.seq, action);
+    // if the page is closed before the network is back, the service worker sends the queue
+    navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
+    view.path = [];
+    render();
+    if (navigator.onLine) sendQueue();
+  };
+
+  const sendQueue = async () => {
+    if (!view.queue) return;
+    try {
+      const result = await flush(id, { token: token(), language: currentLanguage() });
+      if (result && result.status === 201) {
+        view.last = result.data.events?.[result.data.events.length - 1]?.notation ?? null;
+        view.queue = null;
+        await afterWrite(result.data);
+        return;
+      }
+    } catch { /* still offline */ }
+    view.queue = await getQueue(id);
+    render();
+  };
+
+  const command = async (which) => {
+    view.error = "";
+    try {
+      const { ok, data } = await api(`matches/${id}/${which}/`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
+      if (!ok) { view.error = data?.message || ""; render(); return; }
+      view.last = null;
+      await afterWrite(data);
+    } catch (err) {
+      view.error = t("offline");
+      render();
+    }
+  };
+
+  const resolveProblem = async (how) => {
+    const problem = view.queue.problem;
+    if (how === "append") await rebase(id, problem.details.current_seq);
+    else if (how === "discard") await dropQueue(id);
+    else if (how === "drop") await rebase(id, view.queue.baseSeq, problem.details.index);
+    view.queue = await getQueue(id);
+    await load().catch(() => {});
+    if (view.queue) await sendQueue();
+    else { render(); refreshPicture(); }
+  };
+
+  function queuePanel() {
+    const q = view.queue;
+    if (!q || !q.actions.length) return `<p class="stored" id="queue-state">${t("pendingNone")}</p>`;
+    let problem = "";
+    if (q.problem?.status === 409) {
+      const n = (q.problem.details?.current_seq ?? q.baseSeq) - q.baseSeq;
+      problem = `<div class="refused" role="alert">${esc(t("conflict", { n, m: q.actions.length }))}</div>
+        <div class="row"><button class="primary" data-resolve="append">${t("conflictAppend")}</button><button class="secondary" data-resolve="discard">${t("discardMine")}</button></div>`;
+    } else if (q.problem) {
+      const i = (q.problem.details?.index ?? 0) + 1;
+      problem = `<div class="refused" role="alert">${esc(t("batchRefused", { i, message: q.problem.message || "" }))}</div>
+        <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
+    }
+    return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
+      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a))}</li>`).join("")}</ol>
+      ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
+  }
+
+  function movesPanel() {
+    const legal = view.current?.legal;
+    if (view.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
+    const offline = view.queue && view.queue.actions.length;
+    let nodes = offline ? vocabulary(ctx()) : choices(ctx());
+    let title = offline ? t("unchecked") : legal?.hint || "";
+    for (const index of view.path) {
+      const node = nodes[index];
+      title = node.title;
+      nodes = node.children();
+    }
+    const multi = nodes.multiNode;
+    const faces = nodes.length > 4 && nodes.every((n) => n.face);
+    const buttons = nodes.map((n, i) => {
+      const cls = n.face ? "move face" : "move";
+      return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
+    }).join("");
+    return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
+      ${view.path.length ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
+      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${multi || ""}</section>`;
+  }
+
+  function header() {
+    const m = view.match;
+    const summary = view.current?.summary || m.summary || {};
+    const legal = view.current?.legal;
+    const actor = legal?.actor;
+    const who = actor === null || actor === undefined ? t("bothSides") : m.sides[actor]?.name;
+    const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
+    return `<header class="match-head" data-seq="${m.seq}" data-status="${m.status}"><h1>${m.sides.map((s) => esc(s.name)).join(" – ")}</h1>
+      <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
+      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
+  }
+
+  function render() {
+    if (!view.match || mine !== screen) return;
+    show(html`${nav("")}${header()}
+      <figure class="picture"><img id="picture" alt="${t("picture")}" src="${view.picture || ""}"></figure>
+      ${view.last ? `<p class="last">${esc(t("lastMove", { notation: view.last.length > 40 ? `${view.last.slice(0, 38)}…` : view.last }))}</p>` : ""}
+      ${view.error ? errorBox(view.error) : ""}
+      ${queuePanel()}
+      ${movesPanel()}
+      <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
+      <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => s.name).join(" – "));
+    const nodesAt = () => {
+      let nodes = view.queue?.actions.length ? vocabulary(ctx()) : choices(ctx());
+      for (const index of view.path) nodes = nodes[index].children();
+      return nodes;
+    };
+    for (const b of main.querySelectorAll("button.move")) {
+      b.addEventListener("click", () => {
+        const node = nodesAt()[Number(b.dataset.i)];
+        if (node.children) { view.path.push(Number(b.dataset.i)); view.error = ""; render(); }
+        else if (node.make) sendAction(node.make());
+        else if (node.multi) openMulti(node);
+        else sendAction(node.action);
+      });
+    }
+    document.getElementById("up")?.addEventListener("click", () => { view.path.pop(); render(); });
+    document.getElementById("undo").addEventListener("click", () => command("undo"));
+    document.getElementById("redo").addEventListener("click", () => command("redo"));
+    document.getElementById("send")?.addEventListener("click", sendQueue);
+    for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
+  }
+
+  function openMulti(node) {
+    const chosen = new Set();
+    const section = main.querySelector("section.moves");
+    section.innerHTML = `<p class="hint">${esc(node.label)} (≤ ${node.multi.max})</p><ul class="grid">${node.multi.options.map((o, i) =>
+      `<li><button class="move face" aria-pressed="false" data-m="${i}" aria-label="${esc(o.label)}">${o.face}<span class="lbl">${esc(o.label)}</span></button></li>`).join("")}</ul>
+      <div class="row"><button class="primary" id="multi-ok">${t("confirm")}</button><button class="secondary" id="multi-back">${t("back")}</button></div>`;
+    for (const b of section.querySelectorAll("[data-m]")) {
+      b.addEventListener("click", () => {
+        const i = Number(b.dataset.m);
+        if (chosen.has(i)) chosen.delete(i); else if (chosen.size < node.multi.max) chosen.add(i);
+        b.setAttribute("aria-pressed", String(chosen.has(i)));
+      });
+    }
+    section.querySelector("#multi-ok").addEventListener("click", () => sendAction(node.multi.build([...chosen].map((i) => node.multi.options[i].value))));
+    section.querySelector("#multi-back").addEventListener("click", render);
+  }
+
+  try {
+    if (!(await load())) return;
+  } catch (err) {
+    const cached = JSON.parse(localStorage.getItem(`match:${id}`) || "null");
+    if (!cached) { show(errorBox(t("offline")), t("offline")); return; }
+    view.match = cached.match;
+    view.current = cached.current;
+  }
+  view.queue = await getQueue(id).catch(() => null);
+  render();
+  refreshPicture();
+  if (view.queue && navigator.onLine) sendQueue();
+
+  const onOnline = () => { networkState(); if (view.queue) sendQueue(); else reload(); };
+  const onOffline = () => networkState();
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  // the other phone's moves, live
+  let pending = null;
+  const stop = follow(id, view.match.seq, (event) => {
+    if (event.seq <= view.match.seq || view.busy) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => { if (!view.queue) reload(); }, 50);
+  });
+  leaveScreen = () => {
+    stop();
+    window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", onOffline);
+  };
+}
+
+// --- history and replay --------------------------------------------------------------------
+
+async function history() {
+  const params = new URLSearchParams(location.hash.split("?")[1] || "");
+  const me = localStorage.getItem("username");
+  const value = (k) => esc(params.get(k) || "");
+  show(html`<h1>${t("history")}</h1>${nav("history")}
+    <details class="filters" ${params.toString() ? "open" : ""}><summary>${t("filters")}</summary>
+    <form id="filters" class="stack">
+      <label>${t("game")}<select name="game"><option value="">${t("any")}</option>${GAMES.map((g) => `<option value="${g}" ${params.get("game") === g ? "selected" : ""}>${t(`game_${g}`)}</option>`).join("")}</select></label>
+      <label>${t("opponent")}<input name="opponent" value="${value("opponent")}" autocapitalize="none"></label>
+      <label>${t("result")}<select name="result"><option value="">${t("any")}</option>${["win", "draw", "loss"].map((r) => `<option value="${r}" ${params.get("result") === r ? "selected" : ""}>${t(r)}</option>`).join("")}</select></label>
+      <label>${t("from")}<input type="date" name="created_after" value="${value("created_after")}"></label>
+      <label>${t("to")}<input type="date" name="created_before" value="${value("created_before")}"></label>
+      <button class="primary" type="submit">${t("apply")}</button>
+    </form></details>
+    <ul id="history" class="list"><li>…</li></ul>`, t("history"));
+  document.getElementById("filters").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const q = new URLSearchParams([...new FormData(e.target)].filter(([, v]) => v));
+    location.hash = `#/history?${q}`;
+  });
+  const query = new URLSearchParams(params);
+  query.set("manager", me);
+  for (const k of ["created_after", "created_before"]) if (query.get(k)) query.set(k, `${query.get(k)}${k === "created_before" ? "T23:59:59Z" : "T00:00:00Z"}`);
+  try {
+    const { ok, data } = await api(`matches/?${query}`);
+    document.getElementById("history").innerHTML = ok ? matchItems(data.results) : `<li>${errorBox(data?.message || "")}</li>`;
+  } catch {
+    document.getElementById("history").innerHTML = `<li>${t("offline")}</li>`;
+  }
+}
+
+async function replay(id) {
+  const { ok, data: match } = await api(`matches/${id}/`);
+  if (!ok) { show(errorBox(match?.message || ""), t("history")); return; }
+  let seq = match.seq;
+  const mine = screen;
+  let drawn = 0;
+  const render = async () => {
+    if (mine !== screen) return;
+    const step = ++drawn;
+    show(html`${nav("history")}<h1>${match.sides.map((s) => esc(s.name)).join(" – ")}</h1>
+      <p class="meta">${esc(t(`game_${match.game}`))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
+      <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
+      <p class="hint" id="hint"></p>
+      <div class="row steps"><button class="secondary" data-go="first">${t("first")}</button><button class="primary" data-go="prev">${t("prev")}</button>
+      <button class="primary" data-go="next">${t("next")}</button><button class="secondary" data-go="last">${t("last")}</button></div>
+      <input type="range" id="seq" min="0" max="${match.seq}" value="${seq}" aria-label="${t("stepThrough")}">
+      <div class="row"><button class="secondary" id="export">${t("export")}</button><a class="secondary button" href="#/match/${id}">${t("open")}</a></div>`, t("stepThrough"));
+    const go = { first: () => 0, prev: () => Math.max(0, seq - 1), next: () => Math.min(match.seq, seq + 1), last: () => match.seq };
+    for (const b of main.querySelectorAll("[data-go]")) b.addEventListener("click", () => { seq = go[b.dataset.go](); render(); });
+    document.getElementById("seq").addEventListener("change", (e) => { seq = Number(e.target.value); render(); });
+    document.getElementById("export").addEventListener("click", async () => {
+      const { ok: fine, data: text } = await api(`matches/${id}/export/`, { accept: "text/plain, application/json;q=0.5" });
+      if (!fine) return;
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([typeof text === "string" ? text : JSON.stringify(text)], { type: "text/plain" }));
+      link.download = `match-${id}.txt`;
+      link.click();
+    });
+    const [url, state] = await Promise.all([pictureUrl(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
+    if (step !== drawn || mine !== screen) return;
+    if (url) document.getElementById("picture").src = url;
+    document.getElementById("hint").textContent = state.data?.legal?.hint || "";
+  };
+  render();
+}
+
+// --- routing -------------------------------------------------------------------------------
+
+function route() {
+  screen += 1;
+  leaveScreen();
+  leaveScreen = () => {};
+  document.documentElement.lang = currentLanguage();
+  networkState();
+  const hash = location.hash.replace(/^#/, "") || "/";
+  if (!token()) return signIn();
+  const [path] = hash.split("?");
+  let m;
+  if ((m = path.match(/^\/match\/(\d+)$/))) return matchScreen(Number(m[1]));
+  if ((m = path.match(/^\/replay\/(\d+)$/))) return replay(Number(m[1]));
+  if (path === "/new") return newMatch();
+  if (path === "/history") return history();
+  return home();
+}
+
+window.addEventListener("hashchange", route);
+window.addEventListener("online", networkState);
+window.addEventListener("offline", networkState);
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/app/sw.js", { type: "module", scope: "/app/" }).catch(() => {});
+}
+route();

@@ -1,0 +1,209 @@
+// Every legal move as something to tap. The API's `legal.actions` are templates: a field
+// holding a list is a choice still to make, anything else is fixed. This module turns them
+// into a tree of buttons (branch: `children`; leaf: `action`), with cards shown by their face.
+import { t } from "./i18n.js";
+
+export function esc(value) {
+  return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+// --- faces ---------------------------------------------------------------------------------
+
+export function htCardText(card) {
+  return `${t(`kind_${card.kind}`)}, ${t("footballs", { n: card.footballs })}, ${t(`edge_${card.edge}`)}`;
+}
+
+export function htCardFace(card) {
+  const balls = '<span class="ball"></span>'.repeat(card.footballs);
+  return `<span class="card ht ${esc(card.kind)} edge-${esc(card.edge)}" aria-hidden="true">` +
+    `<span class="kind">${esc(t(`kind_${card.kind}`))}</span>` +
+    `<span class="balls">${balls}</span></span>`;
+}
+
+function amigoText(card) {
+  return `${t(`colour_${card.colour}`)} ${card.number}`;
+}
+
+function amigoFace(card) {
+  return `<span class="card amigo ${esc(card.colour)}" aria-hidden="true"><span class="num">${esc(card.number)}</span></span>`;
+}
+
+const leaf = (label, action, face = "") => ({ label, action, face });
+const branch = (label, title, children, face = "") => ({ label, title, children, face });
+const sideName = (ctx, side) => ctx.sides[side]?.name ?? `${t("side")} ${side + 1}`;
+
+// --- Hat-Trick -----------------------------------------------------------------------------
+
+function htPlayCards(entry, ctx) {
+  const [first, second] = entry.cards;
+  return [branch(t("cardsOf", { name: sideName(ctx, 0) }), t("cardsOf", { name: sideName(ctx, 0) }), () =>
+    first.map((c0) => branch(htCardText(c0), t("cardsOf", { name: sideName(ctx, 1) }), () =>
+      second.map((c1) => leaf(htCardText(c1), { type: "play_cards", cards: [c0, c1] }, htCardFace(c1))),
+    htCardFace(c0))),
+  )];
+}
+
+function htShoot(entry) {
+  const cardStep = (shooting, keeper) => {
+    const base = { type: "shoot", shooting_card: shooting, goalkeeper_card: keeper };
+    if (!entry.cards) return leaf(`${shooting} / ${keeper}`, base);
+    return branch(`${shooting} / ${keeper}`, t("cardsOf", { name: "" }), () =>
+      entry.cards.map((c) => leaf(htCardText(c), { ...base, card: c }, htCardFace(c))));
+  };
+  return [branch(t("shoot"), t("shootingCard"), () =>
+    entry.shooting_cards.map((s) => branch(s, t("goalkeeperCard"), () =>
+      entry.goalkeeper_cards.map((k) => cardStep(s, k)))))];
+}
+
+function htKeeperDraw(entry) {
+  return [{
+    label: t("keeperDraw"),
+    multi: {
+      max: entry.max_cards,
+      options: entry.cards.flatMap((c) => Array.from({ length: Math.min(c.available, entry.max_cards) }, () => c))
+        .map((c) => ({ label: htCardText(c), face: htCardFace(c), value: { kind: c.kind, footballs: c.footballs, edge: c.edge } })),
+      build: (values) => ({ type: "keeper_draw", cards: values }),
+    },
+  }];
+}
+
+const HAT_TRICK = {
+  play_cards: htPlayCards,
+  move: (entry) => [branch(t("move"), t("move"), () => entry.moves.map((m) =>
+    leaf(`${t("player", { n: m.player })} ${t(m.direction)} (${m.from}→${m.to})`, { type: "move", player: m.player, direction: m.direction })))],
+  skip: () => [leaf(t("skip"), { type: "skip" })],
+  pass_sideways: (entry) => entry.receivers.map((n) => leaf(`${t("sideways")}: ${t("receiver", { n })}`, { type: "pass_sideways", receiver: n })),
+  long_ball: (entry) => [].concat(entry.lines).map((n) => leaf(t("longBall", { n }), { type: "long_ball", lines: n })),
+  free_kick: () => [leaf(t("scoring"), { type: "free_kick", scoring_opportunity: true }), leaf(t("noScoring"), { type: "free_kick", scoring_opportunity: false })],
+  pass: (entry) => entry.receivers.map((n) => leaf(t("receiver", { n }), { type: "pass", receiver: n })),
+  refuse: () => [leaf(t("refuse"), { type: "refuse" })],
+  shoot: htShoot,
+  keeper_draw: htKeeperDraw,
+  goal_kick: (entry) => [branch(t("goalKick"), t("goalKick"), () => entry.cards.map((c) => leaf(htCardText(c), { type: "goal_kick", card: c }, htCardFace(c))))],
+  kick_off: (entry, ctx) => entry.side.map((s) => leaf(t("kickOff", { name: sideName(ctx, s) }), { type: "kick_off", side: s })),
+  choose: (entry) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n })),
+  counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],
+  protest: (entry) => entry.cards.map((c) => leaf(htCardText(c), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
+  ability: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
+  style: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
+  substitute: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
+};
+
+// --- Hattrick (Amigo) ----------------------------------------------------------------------
+
+const AMIGO_COLOURS = ["red", "blue", "green"];
+
+function shuffledDeal(players, colours, low, high) {
+  const cards = colours.flatMap((colour) => Array.from({ length: high - low + 1 }, (_, i) => ({ colour, number: low + i })));
+  for (let i = cards.length - 1; i > 0; i--) {
+    const j = crypto.getRandomValues(new Uint32Array(1))[0] % (i + 1);
+    [cards[i], cards[j]] = [cards[j], cards[i]];
+  }
+  const size = Math.floor(cards.length / players);
+  return Array.from({ length: players }, (_, p) => cards.slice(p * size, (p + 1) * size));
+}
+
+function amigoNumbers(colour, used, type, extra) {
+  const letter = colour[0].toUpperCase();
+  const taken = new Set((used || []).filter((u) => u.startsWith(letter)).map((u) => Number(u.slice(1))));
+  const out = [];
+  for (let n = 1; n <= 20; n++) {
+    if (taken.has(n)) continue;
+    const card = { colour, number: n };
+    out.push(leaf(`${t(type === "pass" ? "passCard" : "playCard")} ${amigoText(card)}`, { type, card, ...extra }, amigoFace(card)));
+  }
+  return out;
+}
+
+const AMIGO = {
+  deal: (entry, ctx) => {
+    const out = [];
+    if (entry.hands !== "required") out.push(leaf(t("deal"), { type: "deal" }));
+    if (entry.hands !== "omitted") {
+      const st = ctx.state || {};
+      const nums = st.numbers || { low: 1, high: 20 };
+      out.push({ label: t("dealKnown"), make: () => ({ type: "deal", hands: shuffledDeal(entry.players, st.colours || AMIGO_COLOURS, nums.low, nums.high) }) });
+    }
+    return out;
+  },
+  play: (entry, ctx) => {
+    if (entry.card) {
+      const label = `${t("playCard")} ${amigoText(entry.card)}` + (entry.trick ? ` → ${t("trick", { n: entry.trick })}` : "");
+      return [leaf(label, { type: "play", card: entry.card, trick: entry.trick ?? null }, amigoFace(entry.card))];
+    }
+    const title = entry.opens ? t("newTrick", { n: entry.trick }) : t("trick", { n: entry.trick });
+    return entry.colours.map((colour) => branch(`${t("trick", { n: entry.trick })}: ${t(`colour_${colour}`)}${entry.opens ? ` (${t("newTrick", { n: entry.trick })})` : ""}`, title,
+      () => amigoNumbers(colour, ctx.legal.used, "play", { trick: entry.trick }),
+      `<span class="card amigo ${esc(colour)}" aria-hidden="true"><span class="num">?</span></span>`));
+  },
+  pass: (entry, ctx) => {
+    if (entry.card) return [leaf(`${t("passCard")} ${amigoText(entry.card)}`, { type: "pass", card: entry.card }, amigoFace(entry.card))];
+    return entry.colours.map((colour) => branch(`${t("passCard")}: ${t(`colour_${colour}`)}`, t("passCard"),
+      () => amigoNumbers(colour, ctx.legal.used, "pass", {}),
+      `<span class="card amigo ${esc(colour)}" aria-hidden="true"><span class="num">?</span></span>`));
+  },
+};
+
+// --- anything else: the template read generically ------------------------------------------
+
+export function describe(action) {
+  return Object.entries(action).filter(([k]) => k !== "type").reduce(
+    (text, [k, v]) => `${text} ${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`, action.type);
+}
+
+function generic(entry) {
+  const listField = Object.keys(entry).find((k) => Array.isArray(entry[k]));
+  if (!listField) return [leaf(describe(entry), entry)];
+  const values = entry[listField];
+  const label = describe(Object.fromEntries(Object.entries(entry).filter(([k]) => k !== listField)));
+  return [branch(label, `${label}: ${listField}`, () => values.flatMap((v) => generic({ ...entry, [listField]: v })))];
+}
+
+const BY_GAME = { "hat-trick": HAT_TRICK, "amigo-hattrick": AMIGO };
+
+// The buttons for the current step: ctx = {game, legal, sides, state}.
+export function choices(ctx) {
+  const table = BY_GAME[ctx.game] || {};
+  return (ctx.legal?.actions || []).flatMap((entry) => (table[entry.type] || generic)(entry, ctx));
+}
+
+// While moves wait offline the referee cannot say what comes next: the phone offers the
+// game's whole vocabulary, checked when the queue is sent.
+export function vocabulary(ctx) {
+  const numbers = Array.from({ length: 11 }, (_, i) => i + 1);
+  if (ctx.game === "hat-trick") {
+    const faces = ["short_pass", "long_ball", "dribbling"].flatMap((kind) =>
+      [1, 2, 3, 4].flatMap((footballs) => ["left", "right"].map((edge) => ({ kind, footballs, edge }))));
+    return [
+      ...htPlayCards({ cards: [faces, faces] }, ctx),
+      branch(t("move"), t("move"), () => numbers.map((n) => branch(t("player", { n }), t("player", { n }), () =>
+        ["forward", "backward"].map((d) => leaf(`${t("player", { n })} ${t(d)}`, { type: "move", player: n, direction: d }))))),
+      leaf(t("skip"), { type: "skip" }),
+      branch(t("sideways"), t("sideways"), () => numbers.map((n) => leaf(t("receiver", { n }), { type: "pass_sideways", receiver: n }))),
+      branch(t("receiver", { n: "…" }), t("receiver", { n: "…" }), () => numbers.map((n) => leaf(t("receiver", { n }), { type: "pass", receiver: n }))),
+      leaf(t("refuse"), { type: "refuse" }),
+    ];
+  }
+  if (ctx.game === "amigo-hattrick") {
+    return [
+      leaf(t("deal"), { type: "deal" }),
+      ...AMIGO_COLOURS.map((colour) => branch(`${t("playCard")}: ${t(`colour_${colour}`)}`, t("playCard"), () => amigoNumbers(colour, [], "play", {}))),
+      ...AMIGO_COLOURS.map((colour) => branch(`${t("passCard")}: ${t(`colour_${colour}`)}`, t("passCard"), () => amigoNumbers(colour, [], "pass", {}))),
+    ];
+  }
+  return [];
+}
+
+// A short label for a queued action.
+export function actionLabel(game, action) {
+  if (action.type === "play_cards") return action.cards.map(htCardText).join(" / ");
+  if (action.type === "move") return `${t("player", { n: action.player })} ${t(action.direction)}`;
+  if (action.type === "skip") return t("skip");
+  if (action.type === "refuse") return t("refuse");
+  if (action.type === "pass_sideways") return `${t("sideways")}: ${t("receiver", { n: action.receiver })}`;
+  if (action.type === "pass" && action.receiver) return t("receiver", { n: action.receiver });
+  if (action.type === "long_ball") return t("longBall", { n: action.lines });
+  if (action.type === "deal") return t("deal");
+  if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
+  return describe(action);
+}

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from webapp import views
+
+urlpatterns = [
+    path("", views.shell, name="webapp-shell"),
+    path("manifest.webmanifest", views.manifest, name="webapp-manifest"),
+    path("sw.js", views.service_worker, name="webapp-sw"),
+]

@@ -1,0 +1,58 @@
+"""The shell of the phone web app: one HTML page, a web manifest and the service worker.
+
+Everything else the app shows comes from the public API (`/api/`), exactly as a third-party
+client would get it; these views hand out files and nothing about matches, teams or users.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
+
+
+@require_safe
+def shell(request):
+    return render(request, "webapp/index.html")
+
+
+@require_safe
+def manifest(request):
+    icon = static("webapp/icon.svg")
+    data = {
+        "name": "Tabletop Football Companion",
+        "short_name": "Companion",
+        "start_url": "/app/",
+        "scope": "/app/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#0f3d22",
+        "theme_color": "#145a32",
+        "lang": "en",
+        "icons": [
+            {"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+        ],
+    }
+    return JsonResponse(data, content_type="application/manifest+json")
+
+
+@cache
+def _service_worker_source() -> str:
+    return (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def service_worker(request):
+    """The worker lives at /app/sw.js so that its scope is the whole app."""
+    # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
+    source = _service_worker_source().replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+    return HttpResponse(source, content_type="text/javascript; charset=utf-8")
