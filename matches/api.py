@@ -108,16 +108,27 @@ def _readable_match(request, pk: int) -> Match:
 
 
 def _events_json(
-    match: Match, events: list[MatchEvent], *, visible: frozenset[int] | None, voided=None
+    match: Match,
+    events: list[MatchEvent],
+    *,
+    visible: frozenset[int] | None,
+    voided=None,
+    sides=None,
 ) -> list[dict]:
     if voided is None:
         # an undo on a later page can void an action on this one: look at the whole log
         voided = selectors.match_voided_seqs(match)
     engine = get_engine(match.game)
     finished = match.status != MatchStatus.IN_PROGRESS
+    names = presenters.side_names(match, sides)
     return [
         presenters.event_json(
-            event, voided=event.seq in voided, engine=engine, visible=visible, finished=finished
+            event,
+            voided=event.seq in voided,
+            engine=engine,
+            visible=visible,
+            finished=finished,
+            names=names,
         )
         for event in events
     ]
@@ -125,11 +136,13 @@ def _events_json(
 
 def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
     match = result.match
-    view = selectors.match_state_current(match, state=result.state)
+    view = selectors.match_state_current(match, state=result.state, sides=result.sides)
     visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
     body = {
         "match": presenters.match_json(match, sides=result.sides),
-        "events": _events_json(match, result.events, visible=visible, voided=()),
+        "events": _events_json(
+            match, result.events, visible=visible, voided=(), sides=result.sides
+        ),
         "current": view.to_json(visible=visible),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

@@ -126,6 +126,14 @@ class MatchOutput(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+class ToMoveOutput(serializers.Serializer):
+    side = serializers.IntegerField(help_text="The side's position.")
+    name = serializers.CharField(help_text="The side's team (or person) name.")
+    user = serializers.CharField(
+        allow_null=True, help_text="Username of the manager linked to the side, if any."
+    )
+
+
 class StateOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     summary = serializers.DictField()
@@ -134,6 +142,11 @@ class StateOutput(serializers.Serializer):
         many=True, help_text="The clauses of the current step, in a few words (quick reference)."
     )
     outcome = serializers.DictField(allow_null=True)
+    to_move = ToMoveOutput(
+        many=True,
+        help_text="The sides whose move it is (all of them when they act at once; none once "
+        "the match is over), for a phone to show 'your turn'.",
+    )
     state = serializers.DictField(required=False)
 
 

@@ -1,5 +1,5 @@
 import pytest
-from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
 from tests.live_server import asgi_server
@@ -18,7 +18,13 @@ def app_server(transactional_db, settings):
 
 @pytest.fixture
 def token_for():
-    def make(user) -> str:
-        return Token.objects.get_or_create(user=user)[0].key
+    """A phone's token, as the app gets it: by logging in (make_user's password)."""
+
+    def make(user, password: str = "a-long-secret-pw") -> str:
+        response = APIClient().post(
+            "/api/auth/login/", {"username": user.username, "password": password}, format="json"
+        )
+        assert response.status_code == 200, response.content
+        return response.json()["token"]
 
     return make

@@ -199,6 +199,11 @@ export function actionLabel(game, action) {
   if (action.type === "play_cards") return action.cards.map(htCardText).join(" / ");
   if (action.type === "move") return `${t("player", { n: action.player })} ${t(action.direction)}`;
   if (action.type === "skip") return t("skip");
+  if (action.type === "refuse") return t("refuse");
+  if (action.type === "pass_sideways") return `${t("sideways")}: ${t("receiver", { n: action.receiver })}`;
+  if (action.type === "pass" && action.receiver) return t("receiver", { n: action.receiver });
+  if (action.type === "long_ball") return t("longBall", { n: action.lines });
+  if (action.type === "deal") return t("deal");
   if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
   return describe(action);
 }

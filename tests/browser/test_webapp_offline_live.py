@@ -1,0 +1,136 @@
+"""Two phones at one table: moves logged offline reach the server once, a refused one is
+shown with its sentence and resolved, and the other phone sees the moves live."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.models import Match, MatchEvent
+from tests.browser.phone import browser, db, phone, seq_of, shot, tap_and_wait
+
+pytestmark = [pytest.mark.browser]
+
+
+def _hat_trick_match(user, opponent=None) -> int:
+    client = APIClient()
+    client.force_authenticate(user)
+    red = {"name": "Red"} if opponent is None else {"name": "Red", "user": opponent.username}
+    response = client.post(
+        "/api/matches/",
+        {"game": "hat-trick", "sides": [{"name": "Blue", "user": user.username}, red]},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["match"]["id"]
+
+
+def _stored(match_id):
+    return list(
+        MatchEvent.objects.filter(match_id=match_id)
+        .order_by("seq")
+        .values_list("seq", "kind", "notation")
+    )
+
+
+def _play_first_cards(page):
+    page.get_by_role("button", name="Card of Blue").tap()
+    page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
+    page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
+
+
+def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolved(
+    app_server, make_user, token_for
+):
+    ann = make_user("ann")
+    match_id = _hat_trick_match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token)
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+
+        context.set_offline(True)
+        page.get_by_text("Offline").wait_for()
+        _play_first_cards(page)
+        page.get_by_role("heading", name="1 move(s) not yet stored on the server").wait_for()
+        assert "Not checked yet" in page.locator("#hint").inner_text()
+        page.get_by_role("button", name="Move nobody").tap()
+        page.get_by_role("heading", name="2 move(s)").wait_for()
+        page.get_by_role("button", name="Move a player").tap()
+        page.get_by_role("button", name="No. 2", exact=True).tap()
+        page.get_by_role("button", name="No. 2 forward").tap()
+        page.get_by_role("heading", name="3 move(s) not yet stored on the server").wait_for()
+        shot(page, "20-offline-queue")
+        assert db(_stored, match_id) == []
+
+        context.set_offline(False)
+        page.wait_for_selector('.match-head[data-seq="3"]')
+        page.get_by_text("Every move is stored.").wait_for()
+        shot(page, "21-back-online")
+        assert [kind for _, kind, _ in db(_stored, match_id)] == ["action"] * 3
+        assert db(_stored, match_id)[0][2] == "S2l/S2l"
+
+        # offline again: the second move queued is not allowed at that step
+        context.set_offline(True)
+        page.get_by_text("Offline").wait_for()
+        _play_first_cards(page)
+        page.get_by_role("button", name="Decline").tap()
+        page.get_by_role("heading", name="2 move(s) not yet stored on the server").wait_for()
+        context.set_offline(False)
+        refusal = page.get_by_role("alert")
+        refusal.wait_for()
+        assert refusal.inner_text().startswith("Move 2 of the queue was refused:")
+        shot(page, "22-queue-refused")
+        assert len(db(_stored, match_id)) == 3  # all or nothing: none of the two
+        page.get_by_role("button", name="Drop move 2 and the ones after it").tap()
+        page.wait_for_selector('.match-head[data-seq="4"]')
+        page.get_by_text("Every move is stored.").wait_for()
+        assert [n for _, _, n in db(_stored, match_id)][3] == "S2l/S2l"
+        context.close()
+
+
+def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
+    app_server, make_user, token_for
+):
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = _hat_trick_match(ann, opponent=ben)
+    client = APIClient()
+    client.force_authenticate(ben)
+    invitation = client.get("/api/invitations/").json()["results"][0]["id"]
+    assert (
+        client.post(f"/api/invitations/{invitation}/accept/", {}, format="json").status_code == 200
+    )
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        ann_phone, ann_page = phone(b, app_server, token=tokens[0])
+        ben_phone, ben_page = phone(b, app_server, token=tokens[1], language="de")
+        ann_page.goto(f"/app/#/match/{match_id}")
+        ben_page.goto(f"/app/#/match/{match_id}")
+        ann_page.wait_for_selector('.match-head[data-seq="0"]')
+        ben_page.wait_for_selector('.match-head[data-seq="0"]')
+
+        _play_first_cards(ann_page)
+        ann_page.wait_for_selector('.match-head[data-seq="1"]')
+        ben_page.wait_for_selector('.match-head[data-seq="1"]')  # no tap on ben's phone
+        assert ben_page.locator("#hint").inner_text().startswith("Schritt 2")
+        shot(ben_page, "23-live-second-phone-de")
+        tap_and_wait(ben_page, ben_page.get_by_role("button", name="Niemanden ziehen"))
+        ann_page.wait_for_selector('.match-head[data-seq="2"]')
+
+        # ann goes offline and queues a move while ben logs one: 409 on sync, kept, resolved
+        ann_phone.set_offline(True)
+        ann_page.get_by_role("button", name="Move a player").tap()
+        ann_page.locator("button.move").first.tap()
+        ann_page.get_by_role("heading", name="1 move(s) not yet stored").wait_for()
+        ben_page.get_by_role("button", name="Zurücknehmen").tap()
+        ben_page.wait_for_selector('.match-head[data-seq="3"]')
+        ann_phone.set_offline(False)
+        conflict = ann_page.get_by_role("alert")
+        conflict.wait_for()
+        assert "Another phone logged 1 move(s) meanwhile" in conflict.inner_text()
+        shot(ann_page, "24-queue-conflict")
+        ann_page.get_by_role("button", name="Discard mine").tap()
+        ann_page.get_by_text("Every move is stored.").wait_for()
+        assert seq_of(ann_page) == 3
+        assert db(lambda: Match.objects.get(pk=match_id).seq) == 3
+        ann_phone.close()
+        ben_phone.close()
