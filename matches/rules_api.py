@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.openapi import error_response
 from matches import rules, tutorials
 from matches.engine import available_games
 
@@ -46,7 +47,7 @@ class GameRulesView(APIView):
 
     @extend_schema(
         operation_id="games_rules_list",
-        responses={200: RulesOutput, 404: OpenApiResponse(description="No such game.")},
+        responses={200: RulesOutput, 404: error_response("No such game.", ["not_found"])},
         summary="The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
@@ -58,7 +59,10 @@ class GameRuleView(APIView):
 
     @extend_schema(
         operation_id="games_rule_retrieve",
-        responses={200: ClauseOutput, 404: OpenApiResponse(description="No such clause.")},
+        responses={
+            200: ClauseOutput,
+            404: error_response("No such game or clause.", ["not_found"]),
+        },
         summary="One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
@@ -128,7 +132,10 @@ class GameTutorialsView(APIView):
 
     @extend_schema(
         operation_id="games_tutorials_list",
-        responses={200: TutorialListItem(many=True), 404: OpenApiResponse(description="No game.")},
+        responses={
+            200: TutorialListItem(many=True),
+            404: error_response("No such game.", ["not_found"]),
+        },
         summary="The game's tutorials: the rulebook's worked examples",
     )
     def get(self, request, game: str):
@@ -149,7 +156,10 @@ class GameTutorialView(APIView):
 
     @extend_schema(
         operation_id="games_tutorial_retrieve",
-        responses={200: TutorialOutput, 404: OpenApiResponse(description="No such tutorial.")},
+        responses={
+            200: TutorialOutput,
+            404: error_response("No such game, tutorial or step.", ["not_found"]),
+        },
         summary="A tutorial step by step, each step explained in the request's language",
     )
     def get(self, request, game: str, tutorial: str):
@@ -162,7 +172,11 @@ class GameTutorialCheckView(APIView):
     @extend_schema(
         operation_id="games_tutorial_check",
         request=PlayAlongInput,
-        responses={200: PlayAlongOutput, 404: OpenApiResponse(description="No such tutorial.")},
+        responses={
+            200: PlayAlongOutput,
+            403: error_response("A session login without its CSRF token.", ["permission_denied"]),
+            404: error_response("No such game, tutorial or step.", ["not_found"]),
+        },
         summary="Play along: is this move the one the example makes at this step?",
     )
     def post(self, request, game: str, tutorial: str):
