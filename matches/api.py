@@ -78,6 +78,13 @@ IMPORT_ERRORS = {
     ),
 }
 NOT_FOUND = {404: error_response("No such match, or a private one.", ["not_found"])}
+#: ``?seq=`` of the state and the picture: a whole number up to the match's own seq.
+SEQ_QUERY = {
+    400: error_response(
+        "Malformed query, or `seq` beyond the log (`details.current_seq`).",
+        ["invalid", "seq_out_of_range"],
+    )
+}
 #: The statuses a match endpoint answers in general, for views that declare no codes of their own.
 ERRORS = {
     400: error_response("Malformed input; `fields` names each field's problems."),
@@ -101,16 +108,27 @@ def _readable_match(request, pk: int) -> Match:
 
 
 def _events_json(
-    match: Match, events: list[MatchEvent], *, visible: frozenset[int] | None, voided=None
+    match: Match,
+    events: list[MatchEvent],
+    *,
+    visible: frozenset[int] | None,
+    voided=None,
+    sides=None,
 ) -> list[dict]:
     if voided is None:
         # an undo on a later page can void an action on this one: look at the whole log
         voided = selectors.match_voided_seqs(match)
     engine = get_engine(match.game)
     finished = match.status != MatchStatus.IN_PROGRESS
+    names = presenters.side_names(match, sides)
     return [
         presenters.event_json(
-            event, voided=event.seq in voided, engine=engine, visible=visible, finished=finished
+            event,
+            voided=event.seq in voided,
+            engine=engine,
+            visible=visible,
+            finished=finished,
+            names=names,
         )
         for event in events
     ]
@@ -118,11 +136,13 @@ def _events_json(
 
 def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
     match = result.match
-    view = selectors.match_state_current(match, state=result.state)
+    view = selectors.match_state_current(match, state=result.state, sides=result.sides)
     visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
     body = {
         "match": presenters.match_json(match, sides=result.sides),
-        "events": _events_json(match, result.events, visible=visible, voided=()),
+        "events": _events_json(
+            match, result.events, visible=visible, voided=(), sides=result.sides
+        ),
         "current": view.to_json(visible=visible),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -201,7 +221,7 @@ class MatchStateView(APIView):
     @extend_schema(
         summary="The state now, or after move `seq` (time travel), with legal actions",
         parameters=[serializers.StateQuery],
-        responses={200: serializers.StateOutput, **NOT_FOUND},
+        responses={200: serializers.StateOutput, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -393,7 +413,10 @@ class MatchImportView(APIView):
 
     @extend_schema(
         summary="Create a match from a match file, re-validating every move",
-        request={"application/json": serializers.ImportInput, "text/plain": OpenApiTypes.STR},
+        request={
+            "application/json": serializers.ImportInput,
+            "text/plain": {"type": "string", "minLength": 1, "maxLength": 1_000_000},
+        },
         parameters=[IDEMPOTENCY_KEY],
         responses={201: serializers.WriteOutput, **IMPORT_ERRORS},
     )
@@ -418,7 +441,7 @@ class MatchSvgView(APIView):
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
         parameters=[serializers.StateQuery],
-        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **NOT_FOUND},
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)

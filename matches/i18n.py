@@ -160,13 +160,15 @@ def _numbers(value: Any) -> str:
 
 def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -> str:
     """One parameter of a template, in words of the active language."""
-    if key in ("side", "team"):
+    if key in ("side", "team", "fouled_side", "dealer", "leader", "next_leader"):
         return side_name(game, value, names)
     if key == "winners":
         return _and([side_name(game, v, names) for v in value])
     if game == "hat-trick":
         if key == "card":
             return ht_card(value)
+        if key == "pass_type":
+            return _word(HT_KINDS, value)
         if key == "kind":
             return _word(HT_KINDS, value)
         if key in ("edge", "card_edge"):
@@ -191,7 +193,7 @@ def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -
             phrase = texts(game).STEPS.get(value)
             return gettext(phrase) if phrase else ""
     elif game == "amigo-hattrick":
-        if key == "card":
+        if key in ("card", "high_card"):
             return ah_card(value)
         if key in ("colour", "other", "third"):
             return _word(AH_COLOURS, value)
@@ -305,3 +307,42 @@ def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
 def style_word(style: str) -> str:
     """A Hat-Trick style (tactical, technical, physical, total) in words."""
     return _word(HT_STYLES, style)
+
+
+def effect_text(
+    game: str, effect: Mapping[str, Any], names: Sequence[str] | None = None
+) -> str | None:
+    """What a logged event's effect means, in the active language (``None``: no sentence,
+    or a detail it needs is hidden from this viewer)."""
+    if game not in TEXT_MODULES:
+        return None
+    template = getattr(texts(game), "EFFECTS", {}).get(effect.get("kind"))
+    if template is None:
+        return None
+    params = dict(effect.get("data") or {})
+    params["side"] = effect.get("side")
+    if "in" in params:  # a TriXKick substitution names the incoming piece "in"
+        params["into"] = params["in"]
+    if any(params.get(key) is None for key in placeholders(template)):
+        return None
+    return fill(game, template, params, names)
+
+
+def state_side_names(game: str, state: Any) -> list[str]:
+    """The sides' names as the engine state holds them, in order."""
+    return list(_state_names(game, state))
+
+
+def to_move_name(game: str, state: Any, side: int) -> str:
+    """The name of side ``side`` as hints and ``to_move`` call it (its team's or person's)."""
+    return side_name(game, side, state_side_names(game, state))
+
+
+def hint_with_actor(game: str, state: Any, hint: str, actor: Any) -> str:
+    """The hint, naming the side whose move it is when it does not already."""
+    if not isinstance(actor, int) or isinstance(actor, bool):
+        return hint
+    name = to_move_name(game, state, actor)
+    if name in hint:
+        return hint
+    return gettext("{doing} ({team} to move)").format(doing=hint, team=name)

@@ -65,7 +65,9 @@ def _messages(read: selectors.LogSlice, user) -> list[str] | None:
     if not selectors.match_readable_by(read.match, user, read.sides):
         return None
     visible = selectors.match_visible_sides(read.match, user, sides=read.sides)
-    items = _events_json(read.match, read.events, visible=visible, voided=read.voided)
+    items = _events_json(
+        read.match, read.events, visible=visible, voided=read.voided, sides=read.sides
+    )
     return [
         f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
         for item in items

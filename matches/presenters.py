@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from matches.engine.base import GameEngine, view_event
+from matches.i18n import effect_text
 from matches.models import Match, MatchEvent, MatchSide
 
 
@@ -65,13 +66,19 @@ def event_json(
     engine: GameEngine | None = None,
     visible: frozenset[int] | None = None,
     finished: bool = False,
+    names: Sequence[str] | None = None,
 ) -> dict[str, Any]:
-    """An event; with ``engine`` and ``visible``, as a viewer who may see only those secrets."""
+    """An event; with ``engine`` and ``visible``, as a viewer who may see only those secrets.
+
+    With ``engine``, each effect carries ``text``: what it means, in the request's language
+    (``names``: the sides' names, so the text names teams), or ``None``."""
     action, notation, effects = event.action, event.notation, event.effects
     if engine is not None and visible is not None and action is not None:
         action, notation, effects = view_event(
             engine, action, notation, effects, visible, finished=finished
         )
+    if engine is not None and effects:
+        effects = [{**e, "text": effect_text(engine.key, e, names)} for e in effects]
     return {
         "seq": event.seq,
         "kind": event.kind,
@@ -83,3 +90,16 @@ def event_json(
         "author": event.author.username if event.author_id else None,
         "created_at": _dt(event.created_at),
     }
+
+
+def side_names(match: Match, sides: Sequence[MatchSide] | None = None) -> list[str] | None:
+    """The sides' names when they are at hand (given or prefetched), without a query."""
+    if sides is None:
+        cache = getattr(match, "_prefetched_objects_cache", {})
+        if "sides" not in cache:
+            return None
+        sides = cache["sides"]
+    ordered = sorted(sides, key=lambda side: side.__dict__.get("position", 0))
+    if any("name" not in side.__dict__ for side in ordered):
+        return None  # not loaded (a deferred field would cost a query, and none in async code)
+    return [side.__dict__["name"] for side in ordered]

@@ -205,3 +205,12 @@ def test_team_building_messages_in_german():
     with translation.override("en"):
         twice = _used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
     assert "the bench and the bench" not in twice["message"]
+
+
+def test_the_log_tells_each_effect_in_words(token_client, match_after_cards):
+    url = f"/api/matches/{match_after_cards}/events/"
+    german = token_client.get(url, HTTP_ACCEPT_LANGUAGE="de").json()["results"][0]["effects"]
+    texts = [effect["text"] for effect in german]
+    assert "Ajax deckt „Kurzer Pass 2, links“ auf." in texts
+    english = token_client.get(url).json()["results"][0]["effects"]
+    assert "Bayern reveals “Short pass 2, left”." in [effect["text"] for effect in english]

@@ -102,3 +102,14 @@ STEP_CLAUSES: dict[str, tuple[str, ...]] = {
     "one_trick": ("AH-3.3", "AH-3.4", "AH-3.7"),
     "two_tricks": ("AH-3.3", "AH-3.5", "AH-3.6", "AH-3.7"),
 }
+
+#: Event kind → what a player reads in the match log (placeholders: ``side`` and the data).
+EFFECTS: dict[str, str] = {
+    "game_dealt": N_("{dealer} has dealt game {game}; {leader} leads."),
+    "card_played": N_("{side} plays on trick {trick}."),
+    "card_passed": N_("{side} passes."),
+    "trick_won": N_("{side} wins trick {trick} with {high_card}: {count} cards in {colour}."),
+    "round_ended": N_("Round {round} is over; {next_leader} leads the next."),
+    "game_scored": N_("Game {game} is scored."),
+    "match_ended": N_("The match is over: {winners} won."),
+}
