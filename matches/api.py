@@ -83,6 +83,13 @@ IMPORT_ERRORS = {
     ),
 }
 NOT_FOUND = {404: error_response("No such match, or a private one.", ["not_found"])}
+#: ``?seq=`` of the state and the picture: a whole number up to the match's own seq.
+SEQ_QUERY = {
+    400: error_response(
+        "Malformed query, or `seq` beyond the log (`details.current_seq`).",
+        ["invalid", "seq_out_of_range"],
+    )
+}
 #: The statuses a match endpoint answers in general, for views that declare no codes of their own.
 ERRORS = {
     400: error_response("Malformed input; `fields` names each field's problems."),
@@ -149,7 +156,7 @@ def _write_response(
     A write to the log tells only the match's id, seq, status and result unless ``full``; a
     ``new_match`` is told whole (the phone has no copy of it yet)."""
     match = result.match
-    view = selectors.match_state_current(match, state=result.state)
+    view = selectors.match_state_current(match, state=result.state, sides=result.sides)
     visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
     match_json = presenters.match_json(match, sides=result.sides)
     if not (full or new_match):
@@ -246,7 +253,7 @@ class MatchStateView(APIView):
     @extend_schema(
         summary="The state now, or after move `seq` (time travel), with legal actions",
         parameters=[serializers.StateQuery, IF_NONE_MATCH, ETAG],
-        responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **NOT_FOUND},
+        responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -463,7 +470,10 @@ class MatchImportView(APIView):
 
     @extend_schema(
         summary="Create a match from a match file, re-validating every move",
-        request={"application/json": serializers.ImportInput, "text/plain": OpenApiTypes.STR},
+        request={
+            "application/json": serializers.ImportInput,
+            "text/plain": {"type": "string", "minLength": 1, "maxLength": 1_000_000},
+        },
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.CreatedOutput, **IMPORT_ERRORS},
     )
@@ -489,7 +499,7 @@ class MatchSvgView(APIView):
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
         parameters=[serializers.StateQuery],
-        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **NOT_FOUND},
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)

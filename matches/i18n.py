@@ -326,3 +326,23 @@ def effect_text(
     if any(params.get(key) is None for key in placeholders(template)):
         return None
     return fill(game, template, params, names)
+
+
+def state_side_names(game: str, state: Any) -> list[str]:
+    """The sides' names as the engine state holds them, in order."""
+    return list(_state_names(game, state))
+
+
+def to_move_name(game: str, state: Any, side: int) -> str:
+    """The name of side ``side`` as hints and ``to_move`` call it (its team's or person's)."""
+    return side_name(game, side, state_side_names(game, state))
+
+
+def hint_with_actor(game: str, state: Any, hint: str, actor: Any) -> str:
+    """The hint, naming the side whose move it is when it does not already."""
+    if not isinstance(actor, int) or isinstance(actor, bool):
+        return hint
+    name = to_move_name(game, state, actor)
+    if name in hint:
+        return hint
+    return gettext("{doing} ({team} to move)").format(doing=hint, team=name)

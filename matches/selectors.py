@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -11,7 +11,13 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from matches import errors, snapshots
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
-from matches.i18n import hint_message, quick_reference
+from matches.i18n import (
+    hint_message,
+    hint_with_actor,
+    quick_reference,
+    state_side_names,
+    to_move_name,
+)
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import initial_state, log_stacks, replay_actions
 
@@ -56,6 +62,7 @@ class StateView:
     engine: Any
     state_json: dict[str, Any] | None = None  # the stored snapshot, when it is at hand
     summary: dict[str, Any] | None = None
+    sides: Sequence[MatchSide] | None = None  # the match's sides (with users), when at hand
 
     def to_json(
         self,
@@ -76,6 +83,7 @@ class StateView:
             else self.engine.summary(self.state),
             "legal": (legal := localized_legal(self.engine, self.state)),
             "outcome": outcome.to_json() if outcome else None,
+            "to_move": to_move(self.engine, self.state, legal, outcome, self.sides),
         }
         if with_reference:
             data["reference"] = quick_reference(self.engine.key, self.state, legal)
@@ -90,21 +98,53 @@ class StateView:
 
 
 def localized_legal(engine: Any, state: Any) -> dict[str, Any]:
-    """``legal_actions`` with its hint in the request's language."""
+    """``legal_actions`` with its hint in the request's language, naming the side to move."""
     legal = dict(engine.legal_actions(state))
     hint = hint_message(engine.key, state, legal)
     if hint is not None:
         legal["hint"] = hint
+    if isinstance(legal.get("hint"), str):
+        legal["hint"] = hint_with_actor(engine.key, state, legal["hint"], legal.get("actor"))
     return legal
 
 
-def match_state_current(match: Match, *, state: Any = None) -> StateView:
-    """The state after the last event, from the stored snapshot (``state``: already parsed)."""
+def to_move(
+    engine: Any,
+    state: Any,
+    legal: Mapping[str, Any],
+    outcome: Any,
+    sides: Sequence[MatchSide] | None,
+) -> list[dict[str, Any]]:
+    """The sides whose move it is, ``[{"side", "name", "user"}]``: the engine's ``actor``, or
+    every side when all act at once (both Hat-Trick managers reveal cards); none once over.
+    ``user`` is the linked manager's username (so a phone can say "your turn")."""
+    if outcome is not None:
+        return []
+    actor = legal.get("actor")
+    count = len(sides) if sides else len(state_side_names(engine.key, state))
+    positions = [actor] if isinstance(actor, int) and not isinstance(actor, bool) else range(count)
+    users = {side.position: side.user.username for side in sides or () if side.user_id}
+    return [
+        {"side": p, "name": to_move_name(engine.key, state, p), "user": users.get(p)}
+        for p in positions
+    ]
+
+
+def match_state_current(
+    match: Match, *, state: Any = None, sides: Sequence[MatchSide] | None = None
+) -> StateView:
+    """The state after the last event, from the stored snapshot (``state``: already parsed;
+    ``sides``: the match's sides with their users, else ``match.sides``, prefetched)."""
     engine = get_engine(match.game)
     if state is None:
         state = snapshots.snapshot_state(match, engine)
     return StateView(
-        seq=match.seq, state=state, engine=engine, state_json=match.state, summary=match.summary
+        seq=match.seq,
+        state=state,
+        engine=engine,
+        state_json=match.state,
+        summary=match.summary,
+        sides=list(match.sides.all()) if sides is None else sides,
     )
 
 
@@ -119,10 +159,11 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     engine = get_engine(match.game)
     events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
     stacks = log_stacks(events.order_by("seq"))
-    configs = [side.config for side in match.sides.order_by("position")]
+    sides = list(match.sides.order_by("position").select_related("user"))
+    configs = [side.config for side in sides]
     state = initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
     state = replay_actions(engine, state, (event.action for event in stacks.applied))
-    return StateView(seq=seq, state=state, engine=engine)
+    return StateView(seq=seq, state=state, engine=engine, sides=sides)
 
 
 class _SeqKind(NamedTuple):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.engine import available_games
@@ -58,18 +59,31 @@ class ExpectedSeqInput(serializers.Serializer):
     )
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"type": "string", "description": "The kind of action."}},
+        "additionalProperties": True,
+    }
+)
+class ActionField(serializers.JSONField):
+    """One action in the game's JSON form: an object with a ``type`` (never null)."""
+
+
 class AppendInput(ExpectedSeqInput):
-    action = serializers.JSONField(help_text="One action in the game's JSON form.")
+    action = ActionField(help_text="One action in the game's JSON form.")
 
 
 class BatchAppendInput(ExpectedSeqInput):
     actions = serializers.ListField(
-        child=serializers.JSONField(), min_length=1, max_length=500, help_text="Actions, in order."
+        child=ActionField(), min_length=1, max_length=500, help_text="Actions, in order."
     )
 
 
 class ImportInput(serializers.Serializer):
-    text = serializers.CharField(help_text="A match file (see docs/api.md).", max_length=2_000_000)
+    # a request body is at most API_MAX_BODY_BYTES (1 MB): the file fits in it
+    text = serializers.CharField(help_text="A match file (see docs/api.md).", max_length=1_000_000)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
 
 
@@ -129,6 +143,14 @@ class MatchOutput(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
 
 
+class ToMoveOutput(serializers.Serializer):
+    side = serializers.IntegerField(help_text="The side's position.")
+    name = serializers.CharField(help_text="The side's team (or person) name.")
+    user = serializers.CharField(
+        allow_null=True, help_text="Username of the manager linked to the side, if any."
+    )
+
+
 class StateOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     summary = serializers.DictField()
@@ -137,6 +159,11 @@ class StateOutput(serializers.Serializer):
         many=True, help_text="The clauses of the current step, in a few words (quick reference)."
     )
     outcome = serializers.DictField(allow_null=True)
+    to_move = ToMoveOutput(
+        many=True,
+        help_text="The sides whose move it is (all of them when they act at once; none once "
+        "the match is over), for a phone to show 'your turn'.",
+    )
     state = serializers.DictField(required=False)
 
 

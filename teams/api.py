@@ -17,10 +17,12 @@ from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from companion.api.query import validated_query
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.engine import game_keys
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
+from teams.labels import card_name
 from teams.models import Build, CardKind, Edition, Team, Validity
 
 # --- shared serializers -----------------------------------------------------------------------
@@ -141,9 +143,8 @@ def _check_owner(obj, user) -> None:
 
 
 def _query(serializer_class, request) -> dict[str, Any]:
-    data = serializer_class(data=request.query_params)
-    data.is_valid(raise_exception=True)
-    return {k: v for k, v in data.validated_data.items() if v not in (None, "")}
+    data = validated_query(serializer_class, request)
+    return {k: v for k, v in data.items() if v not in (None, "")}
 
 
 # --- editions ----------------------------------------------------------------------------------
@@ -235,8 +236,11 @@ class CardOutput(serializers.Serializer):
     type = serializers.CharField(source="shield", help_text="Shield type (or set / style).")
     price = serializers.IntegerField(allow_null=True)
     role = serializers.CharField()
-    name = serializers.CharField()
+    name = serializers.SerializerMethodField(help_text="The card's name in the answer's language.")
     data = serializers.JSONField()
+
+    def get_name(self, obj) -> str:
+        return card_name(obj)
 
     def get_numbers(self, obj) -> list[int]:
         return [n for n in (obj.number, obj.number_alt) if n is not None]
