@@ -174,6 +174,7 @@ class NextOutput(serializers.Serializer):
     summary = serializers.DictField()
     legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
     outcome = serializers.DictField(allow_null=True)
+    to_move = ToMoveOutput(many=True, help_text="The sides whose move it is.")
     reference = ClauseOutput(
         many=True, required=False, help_text="With `?include=state`: the quick reference."
     )

@@ -8,7 +8,7 @@ from matches.models import MatchEvent
 from tests.helpers import assert_error_shape
 from tests.matches.play import amigo_deal
 
-NEXT = {"seq", "summary", "legal", "outcome"}
+NEXT = {"seq", "summary", "legal", "outcome", "to_move"}
 
 
 def url(match, suffix=""):
