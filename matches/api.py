@@ -78,6 +78,13 @@ IMPORT_ERRORS = {
     ),
 }
 NOT_FOUND = {404: error_response("No such match, or a private one.", ["not_found"])}
+#: ``?seq=`` of the state and the picture: a whole number up to the match's own seq.
+SEQ_QUERY = {
+    400: error_response(
+        "Malformed query, or `seq` beyond the log (`details.current_seq`).",
+        ["invalid", "seq_out_of_range"],
+    )
+}
 #: The statuses a match endpoint answers in general, for views that declare no codes of their own.
 ERRORS = {
     400: error_response("Malformed input; `fields` names each field's problems."),
@@ -214,7 +221,7 @@ class MatchStateView(APIView):
     @extend_schema(
         summary="The state now, or after move `seq` (time travel), with legal actions",
         parameters=[serializers.StateQuery],
-        responses={200: serializers.StateOutput, **NOT_FOUND},
+        responses={200: serializers.StateOutput, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
@@ -406,7 +413,10 @@ class MatchImportView(APIView):
 
     @extend_schema(
         summary="Create a match from a match file, re-validating every move",
-        request={"application/json": serializers.ImportInput, "text/plain": OpenApiTypes.STR},
+        request={
+            "application/json": serializers.ImportInput,
+            "text/plain": {"type": "string", "minLength": 1, "maxLength": 1_000_000},
+        },
         parameters=[IDEMPOTENCY_KEY],
         responses={201: serializers.WriteOutput, **IMPORT_ERRORS},
     )
@@ -431,7 +441,7 @@ class MatchSvgView(APIView):
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
         parameters=[serializers.StateQuery],
-        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **NOT_FOUND},
+        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)

@@ -10,6 +10,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.query import validated_query
 from matches import invitations
 from matches.api import ERRORS
 from matches.models import Invitation, InvitationStatus
@@ -106,9 +107,7 @@ class MyInvitationsView(ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Invitation.objects.none()
-        query = MyInvitationsQuery(data=self.request.query_params)
-        query.is_valid(raise_exception=True)
-        wanted = query.validated_data["status"]
+        wanted = validated_query(MyInvitationsQuery, self.request)["status"]
         return invitations.invitations_of_user(
             user=self.request.user, status_value=None if wanted == "all" else wanted
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from matches.engine import available_games
@@ -58,18 +59,31 @@ class ExpectedSeqInput(serializers.Serializer):
     )
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["type"],
+        "properties": {"type": {"type": "string", "description": "The kind of action."}},
+        "additionalProperties": True,
+    }
+)
+class ActionField(serializers.JSONField):
+    """One action in the game's JSON form: an object with a ``type`` (never null)."""
+
+
 class AppendInput(ExpectedSeqInput):
-    action = serializers.JSONField(help_text="One action in the game's JSON form.")
+    action = ActionField(help_text="One action in the game's JSON form.")
 
 
 class BatchAppendInput(ExpectedSeqInput):
     actions = serializers.ListField(
-        child=serializers.JSONField(), min_length=1, max_length=500, help_text="Actions, in order."
+        child=ActionField(), min_length=1, max_length=500, help_text="Actions, in order."
     )
 
 
 class ImportInput(serializers.Serializer):
-    text = serializers.CharField(help_text="A match file (see docs/api.md).", max_length=2_000_000)
+    # a request body is at most API_MAX_BODY_BYTES (1 MB): the file fits in it
+    text = serializers.CharField(help_text="A match file (see docs/api.md).", max_length=1_000_000)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
 
 

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.pagination import CursorPagination
+from companion.api.query import validated_query
 from matches.engine import game_keys
 from matches.i18n import game_name
 from matches.models import Match, Visibility
@@ -54,9 +55,8 @@ class PublicView(APIView):
     query_serializer: type[serializers.Serializer] | None = None
 
     def query(self, request) -> dict[str, Any]:
-        serializer = self.query_serializer(data=request.query_params)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data
+        # text filters (manager, team, player) sent empty mean "not filtered", as documented
+        return validated_query(self.query_serializer, request, text_may_be_empty=True)
 
     def paginate(self, request, queryset, serializer_class, ordering):
         self.current_ordering = ordering
@@ -263,6 +263,8 @@ def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
         if isinstance(fld, serializers.IntegerField):
             bounds = {"minimum": fld.min_value, "maximum": fld.max_value}
             kind = {"type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
+        elif fld.required and not getattr(fld, "allow_blank", True):
+            kind = {"type": "string", "minLength": 1}  # required text cannot be empty
         enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
         out.append(
             OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from companion.api.query import validated_query
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.engine import game_keys
 from matches.idempotency import idempotent
@@ -141,9 +142,8 @@ def _check_owner(obj, user) -> None:
 
 
 def _query(serializer_class, request) -> dict[str, Any]:
-    data = serializer_class(data=request.query_params)
-    data.is_valid(raise_exception=True)
-    return {k: v for k, v in data.validated_data.items() if v not in (None, "")}
+    data = validated_query(serializer_class, request)
+    return {k: v for k, v in data.items() if v not in (None, "")}
 
 
 # --- editions ----------------------------------------------------------------------------------

@@ -304,3 +304,59 @@ def test_the_schema_states_the_bounds_the_server_checks(world):
     board = "/api/stats/games/{game}/leaderboard/"
     assert param(board, "page_size") == {"type": "integer", "minimum": 1, "maximum": 100}
     assert param(board, "min_played")["minimum"] == 0
+
+
+def _schema() -> dict:
+    return APIClient().get("/api/schema/", HTTP_ACCEPT="application/json").json()
+
+
+def test_an_action_is_an_object_with_a_type_in_the_schema_and_null_is_refused(world):
+    schema = _schema()["components"]["schemas"]
+    action = schema["AppendInputRequest"]["properties"]["action"]
+    assert action["type"] == "object" and action["required"] == ["type"]
+    assert "nullable" not in action
+    batch = schema["BatchAppendInputRequest"]["properties"]["actions"]["items"]
+    assert batch["type"] == "object"
+    url = f"/api/matches/{world['match']}/events/"
+    body = assert_error_shape(
+        world["client"].post(url, {"expected_seq": 0, "action": None}, format="json"), 400
+    )
+    assert body["fields"]["action"][0]["code"] == "null"
+
+
+def test_an_empty_import_is_outside_the_schema_and_refused(world):
+    body = _schema()["paths"]["/api/matches/import/"]["post"]["requestBody"]["content"]
+    assert body["text/plain"]["schema"]["minLength"] == 1
+    assert body["text/plain"]["schema"]["maxLength"] <= 1_048_576  # fits in a body
+    client = world["client"]
+    assert_error_shape(client.post("/api/matches/import/", "", content_type="text/plain"), 400)
+    assert_error_shape(client.post("/api/matches/import/", {"text": ""}, format="json"), 400)
+
+
+def test_empty_parameters_follow_the_schema(world):
+    params = {
+        p["name"]: p["schema"]
+        for p in _schema()["paths"]["/api/stats/head-to-head/"]["get"]["parameters"]
+    }
+    assert params["manager"]["minLength"] == 1  # required: empty is refused
+    client = world["client"]
+    h2h = "/api/stats/head-to-head/?game=hat-trick&manager=&opponent=ann"
+    assert_error_shape(client.get(h2h), 400)
+    # optional text filters sent empty mean "not filtered", as their schema allows
+    assert client.get("/api/stats/teams/?manager=").status_code == 200
+    assert client.get("/api/stats/games/hat-trick/players/?manager=&team=").status_code == 200
+    # an empty choice or id is none of the schema's values
+    for url in (
+        "/api/stats/teams/?game=",
+        "/api/stats/teams/?sort=",
+        "/api/stats/games/hat-trick/leaderboard/?sort=",
+        "/api/stats/games/hat-trick/leaderboard/?min_played=",
+        "/api/editions/?game=",
+        "/api/editions/?slug=",
+        "/api/teams/?status=",
+        "/api/teams/?owner=",
+        "/api/builds/?status=",
+        "/api/invitations/?status=",
+    ):
+        body = assert_error_shape(client.get(url), 400, "invalid")
+        assert list(body["fields"].values())[0][0]["code"] == "blank", url

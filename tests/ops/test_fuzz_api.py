@@ -2,8 +2,9 @@
 
 Every operation gets generated requests (valid and invalid), sent through the WSGI app as a
 logged-in phone (token auth) and, for some, anonymously; path ids point at real objects half
-of the time so requests get past the 404. Checked: never a 5xx, and every documented response
-matches its schema and content type.
+of the time so requests get past the 404. Checked: never a 5xx, every status the server answers
+is one the schema declares for the operation, and every documented response matches its schema
+and content type.
 
 ``FUZZ_API_EXAMPLES`` sets the number of examples per operation (default: small, for CI).
 """
@@ -22,6 +23,7 @@ from schemathesis.core.transport import Response
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
+    status_code_conformance,
 )
 
 from teams.models import Edition
@@ -30,7 +32,8 @@ from tests.ops.conftest import amigo_payload, create_build, create_team
 EXAMPLES = int(os.environ.get("FUZZ_API_EXAMPLES", "10"))
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
-CHECKS = [not_a_server_error, content_type_conformance]
+# no 5xx, every status documented, every content type as declared (bodies: _check_schema)
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance]
 SERVED = {"count": 0, "statuses": {}}
 
 

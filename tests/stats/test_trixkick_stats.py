@@ -158,11 +158,12 @@ def special_situations():
         position({"LLK": "C3", "KL": "A5"}, {"RRK": "B8", "LR": "B1"}, holder="A-LLK", symbol="L"),
         ["A-LLK K>B8", "end", "B-LR B2"],
     )
-    # 4. B's KR holds the ball on A2; A's KL runs in: 3 K against 1, a defending foul by A in
-    #    its penalty area; B cards KKL; penalty, scored by KR with R at the left keeper L.
+    # 4. B's KR holds the ball on A2 next to A's KL; A's KKL runs in: 3 K against 1, decided
+    #    by his run, a defending foul by A in its penalty area; KKL is booked; penalty, scored
+    #    by KR with R at the left keeper L.
     take(
         position(
-            {"KKL": "A2", "KL": "A6"},
+            {"KL": "A2", "KKL": "A6"},
             {"KR": "A2", "LR": "B1"},
             holder="B-KR",
             symbol="K",
@@ -172,8 +173,7 @@ def special_situations():
         [
             "B-LR B2",
             "end",
-            "A-KL A2",
-            "card A-KKL",
+            "A-KKL A2",
             "B-KR@A3",
             "A-KKL@A5",
             "B-LR@B1",
@@ -219,10 +219,10 @@ def special_situations():
         ),
         ["B-LLLK L>>left"],
     )
-    # 8. second yellow: A's KL and KKL are on a yellow; KL runs in and fouls (3 K against 1);
-    #    B cards KL: red; free kick for B.
+    # 8. second yellow: A's KL and KKL are on a yellow; KKL runs in to KL and fouls (3 K
+    #    against 1): red; free kick for B.
     state = position(
-        {"KKL": "A6", "KL": "A5"},
+        {"KL": "A6", "KKL": "A5"},
         {"KR": "A6", "LR": "B1"},
         holder="B-KR",
         symbol="K",
@@ -231,7 +231,7 @@ def special_situations():
     )
     w = state.to_json()
     w["pieces"]["A-KL"]["yellow"] = w["pieces"]["A-KKL"]["yellow"] = True
-    take(ENGINE.state_from_json(w), ["B-LR B2", "end", "A-KL A6", "card A-KL"])
+    take(ENGINE.state_from_json(w), ["B-LR B2", "end", "A-KKL A6"])
     # 9. KKL K>C3 lies loose; B castles KL and LR; the log stops with the pass unclaimed.
     last = take(
         position(
@@ -268,21 +268,22 @@ def test_special_situations_equal_hand_counts(make_user):
     services.match_stats_refresh(match_id=match.pk)
 
     assert lines_of(0) == {
-        # 1: played, ran, dribble won, duel won; 2: the same but lost; 4: duel won, foul and
-        # yellow; 8: duel won; 9: played, the pass never claimed
+        # 1: played, ran, dribble won, duel won; 2: the same but lost; 4: ran in, duel won,
+        # foul and yellow; 8: ran in, duel won, foul, red; 9: played, the pass never claimed
         "KKL": {
             "balls_played": 3,
-            "runs": 2,
+            "runs": 4,
             "dribbles_won": 1,
             "dribbles_lost": 1,
             "duels_won": 3,
             "duels_lost": 1,
-            "fouls": 1,
+            "fouls": 2,
             "yellow_cards": 1,
+            "red_cards": 1,
             "passes_loose.open_play": 1,
         },
-        # 4: ran in, duel won; 8: ran in, duel won, foul, red
-        "KL": {"runs": 2, "duels_won": 2, "fouls": 1, "red_cards": 1},
+        # 4 and 8: stood on the field, duel won
+        "KL": {"duels_won": 2},
         "LLK": {"balls_played": 1, "passes_intercepted.open_play": 1},
         "KLR": {"double_passes": 1, "balls_played": 1, "passes_completed.open_play": 1},
         "KR": {"double_passes": 1, "balls_played": 1, "passes_completed.open_play": 1},

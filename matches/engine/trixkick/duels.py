@@ -60,10 +60,11 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
     }
     events.append(GameEvent("duel_won", winner, data))
     events.append(GameEvent("duel_lost", other(winner), data))
-    superior_moved_in = any(side_of(pid) == winner for pid in moved_in)
-    if w["options"]["fouls"] and abs(att - dfd) >= 2 and superior_moved_in:
-        commit_foul(w, winner, field, symbol, events)
-        return
+    if w["options"]["fouls"] and abs(att - dfd) >= 2:
+        foulers = _foulers(w, winner, field, symbol, moved_in, att, dfd)
+        if foulers:
+            commit_foul(w, winner, field, symbol, events, foulers)
+            return
     if winner == defender:
         drawn = [
             pid
@@ -73,6 +74,27 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
         _win(w, defender, field, symbol, drawn[:1] or None, "duel", events)
         return
     start_attack(w, attacker)
+
+
+def _foulers(
+    w: dict, winner: int, field: str, symbol: str | None, moved_in: set, att: int, dfd: int
+) -> list[str]:
+    """The pieces that may be booked for a foul by ``winner`` (TK-12.1, TK-12.2), none: no foul.
+
+    Attacking foul: a piece of the attack ran into the field; the card goes to one of the
+    attack's pieces there. Defending foul: a defender "zieht in das Feld hinein und entscheidet
+    damit den Kräftevergleich für sich": his run decided it when without his symbols the
+    defence would not have been stronger (ties go to the attacker); only he can be booked.
+    """
+    if winner == w["attacker"]:
+        if any(side_of(pid) == winner for pid in moved_in):
+            return pieces_on(w, field, winner)
+        return []
+    return [
+        pid
+        for pid in sorted(moved_in)
+        if side_of(pid) == winner and dfd - count(symbols(w, pid), symbol) <= att
+    ]
 
 
 def _at(w: dict, pid: str) -> str | None:

@@ -7,11 +7,13 @@ from matches.engine.trixkick.board import PENALTY_AREA
 from matches.engine.trixkick.state import other, pieces_on
 
 
-def commit_foul(w: dict, fouler: int, field: str, symbol: str | None, events: list) -> None:
-    """The superior side fouled on ``field``: card, then free kick or penalty."""
+def commit_foul(
+    w: dict, fouler: int, field: str, symbol: str | None, events: list, suspects: list[str]
+) -> None:
+    """The superior side fouled on ``field``: card (to one of ``suspects``), then free kick or
+    penalty."""
     fouled = other(fouler)
     kind = "attacking" if fouler == w["attacker"] else "defending"
-    suspects = pieces_on(w, field, fouler)
     events.append(
         GameEvent(
             "foul",
@@ -19,7 +21,13 @@ def commit_foul(w: dict, fouler: int, field: str, symbol: str | None, events: li
             {"field": field, "symbol": symbol, "kind": kind, "pieces": suspects},
         )
     )
-    w["pending"] = {"kind": "card", "fouled": fouled, "field": field, "symbol": symbol}
+    w["pending"] = {
+        "kind": "card",
+        "fouled": fouled,
+        "field": field,
+        "symbol": symbol,
+        "suspects": list(suspects),
+    }
     if len(suspects) == 1:
         give_card(w, suspects[0], events)
         award_kick(w, events)
@@ -30,7 +38,9 @@ def commit_foul(w: dict, fouler: int, field: str, symbol: str | None, events: li
 
 def card_candidates(w: dict) -> list[str]:
     pending = w["pending"]
-    return pieces_on(w, pending["field"], other(pending["fouled"]))
+    if "suspects" in pending:
+        return list(pending["suspects"])
+    return pieces_on(w, pending["field"], other(pending["fouled"]))  # stored before suspects
 
 
 def give_card(w: dict, pid: str, events: list) -> None:

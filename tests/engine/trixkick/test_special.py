@@ -46,30 +46,77 @@ def test_tk_12_1_defending_foul_and_no_foul_without_moving_in():
     state, _ = play(state, ["B-LR B2", "end"])
     state, events = play(state, ["A-KL B5"])
     assert "foul" not in kinds(events)
-    # B's KR (1 K) against A's KKL + KL running in (3 K): defending foul
-    a2 = {"KKL": "A6", "KL": "A5"}
-    b2 = {"KR": "A6", "LR": "B1"}
-    state = position(a2, b2, holder="B-KR", symbol="K", attacker=1, options=FOULS)
-    state, _ = play(state, ["B-LR B2", "end"])
-    state, events = play(state, ["A-KL A6"])
+    # B's KR (1 K) against A's KL + KKL running in (3 K): without KKL 1 : 1 (B keeps the
+    # ball), so KKL's run decided the comparison: defending foul
+    state, events = play(_kkl_runs_in(), ["A-KKL A6"])
     foul = next(e for e in events if e.kind == "foul")
     assert foul.side == 0 and foul.data["kind"] == "defending"
+    assert foul.data["pieces"] == ["A-KKL"]
+
+
+def _kkl_runs_in(yellow=()):
+    """B's KR holds the ball on A6 (received with K) next to A's KL; A's KKL waits on A5."""
+    a2 = {"KL": "A6", "KKL": "A5"}
+    b2 = {"KR": "A6", "LR": "B1"}
+    state = position(a2, b2, holder="B-KR", symbol="K", attacker=1, options=FOULS)
+    if yellow:
+        w = state.to_json()
+        for pid in yellow:
+            w["pieces"][pid]["yellow"] = True
+        state = ENGINE.state_from_json(w)
+    state, _ = play(state, ["B-LR B2", "end"])
+    return state
+
+
+def test_tk_12_1_interpretation_a_defender_whose_run_adds_nothing_does_not_foul():
+    """B's KKR plays K from B6 to A6 and runs after it (dribble: 2 K less two fields = 0); A's
+    KKL already stands on A6 (2 K). A's LR runs in with no K: 2 : 0 is won by two, but the run
+    did not decide it, so A wins the ball without a foul."""
+    a = {"KKL": "A6", "LR": "A7"}
+    b = {"KKR": "B6", "KL": "B1"}
+    state = position(a, b, holder="B-KKR", symbol="R", attacker=1, options=FOULS)
+    state, events = play(state, ["B-KKR K>A6", "B-KKR A6"])
+    assert "dribble" in kinds(events)
+    state, events = play(state, ["A-LR A6"])
+    duel = next(e for e in events if e.kind == "duel_won")
+    assert (duel.data["attacking_strength"], duel.data["defending_strength"]) == (0, 2)
+    assert "foul" not in kinds(events) and "ball_won" in kinds(events)
+    assert state.to_json()["attacker"] == 0
+
+
+def test_tk_12_1_interpretation_a_defender_whose_run_did_not_decide_does_not_foul():
+    """A's KKL (2 K) already beats B's KR (1 K) on A6; A's KL running in makes it 3 : 1, won by
+    two, but the comparison was decided without him: no foul, A wins the ball."""
+    a = {"KKL": "A6", "KL": "A5"}
+    b = {"KR": "A6", "LR": "B1"}
+    state = position(a, b, holder="B-KR", symbol="K", attacker=1, options=FOULS)
+    state, _ = play(state, ["B-LR B2", "end"])
+    state, events = play(state, ["A-KL A6"])
+    duel = next(e for e in events if e.kind == "duel_won")
+    assert (duel.data["attacking_strength"], duel.data["defending_strength"]) == (1, 3)
+    assert "foul" not in kinds(events)
+    won = next(e for e in events if e.kind == "ball_won")
+    assert won.side == 0 and won.data["pieces"] == ["A-KL"]
+
+
+def test_tk_12_2_only_the_defender_who_ran_in_is_booked():
+    """The defending foul above: A's KL stood on A6 before the move and did not foul, so B
+    does not choose; A's KKL, who ran in, gets the yellow card at once."""
+    state, events = play(_kkl_runs_in(), ["A-KKL A6"])
+    assert kinds(events)[-3:] == ["foul", "yellow_card", "free_kick"]
+    assert next(e for e in events if e.kind == "yellow_card").data == {"piece": "A-KKL"}
+    w = state.to_json()
+    assert w["pieces"]["A-KKL"]["yellow"] and not w["pieces"]["A-KL"]["yellow"]
+    assert w["setup"]["kind"] == "free_kick" and w["setup"]["field"] == "A6"
 
 
 def test_tk_12_2_second_yellow_is_red():
-    a2 = {"KKL": "A6", "KL": "A5"}
-    b2 = {"KR": "A6", "LR": "B1"}
-    state = position(a2, b2, holder="B-KR", symbol="K", attacker=1, options=FOULS)
+    state = _kkl_runs_in(yellow=("A-KL", "A-KKL"))
+    state, events = play(state, ["A-KKL A6"])
+    assert kinds(events)[-3:] == ["foul", "red_card", "free_kick"]
     w = state.to_json()
-    w["pieces"]["A-KL"]["yellow"] = True
-    w["pieces"]["A-KKL"]["yellow"] = True
-    state = ENGINE.state_from_json(w)
-    state, _ = play(state, ["B-LR B2", "end", "A-KL A6"])
-    state, events = play(state, ["card A-KL"])
-    assert kinds(events)[0] == "red_card"
-    w = state.to_json()
-    assert w["pieces"]["A-KL"]["status"] == "sent_off"
-    assert "A-KL" not in [e["piece"] for e in ENGINE.legal_actions(state)["actions"]]
+    assert w["pieces"]["A-KKL"]["status"] == "sent_off"
+    assert w["pieces"]["A-KL"]["status"] != "sent_off"  # he stood there, he did not foul
 
 
 def test_tk_12_3_free_kick_setup_and_symbol():
@@ -97,13 +144,12 @@ def test_tk_12_4_wall():
 
 
 def test_tk_12_5_penalty():
-    a2 = {"KKL": "A2", "KL": "A6"}
+    # A's KL on A2 (penalty area) with B's KR; A's KKL runs in from A6 and decides it
+    a2 = {"KL": "A2", "KKL": "A6"}
     b2 = {"KR": "A2", "LR": "B1"}
     state = position(a2, b2, holder="B-KR", symbol="K", attacker=1, options=FOULS)
     state, _ = play(state, ["B-LR B2", "end"])
-    state, events = play(state, ["A-KL A2"])
-    assert "penalty" in kinds(events) or state.to_json()["step"] == "card"
-    state, events = play(state, ["card A-KKL"])
+    state, events = play(state, ["A-KKL A2"])
     assert "penalty" in kinds(events)
     w = state.to_json()
     assert w["setup"]["kind"] == "penalty" and w["actor"] == 1
@@ -134,6 +180,43 @@ def test_tk_13_offside():
     state = _offside_state("A1")
     state, events = play(state, ["B-KL L>A5"])
     assert "offside" not in kinds(events)
+
+
+def _pass_onto_the_goal_row(second_a3_piece_on):
+    """B's KL on A5 plays L to its LR on A1, A's goal row; A's LR stands on A1 with him, A's
+    KKL on A3 and A's KL on ``second_a3_piece_on``."""
+    a = {"LR": "A1", "KKL": "A3", "KL": second_a3_piece_on, "KR": "C4"}
+    b = {"KL": "A5", "LR": "A1", "RRK": "C3"}
+    state = position(a, b, holder="B-KL", symbol="K", attacker=1, options={"offside": True})
+    return play(state, ["B-KL L>A1"])
+
+
+def test_tk_13_interpretation_two_opponents_on_another_field_of_the_row_keep_him_onside():
+    """The booklet's "in dieser Reihe pro Feld höchstens je ein gegnerischer Spieler" is a
+    condition on the row: A3 holds two A pieces, so the row is not open and B's LR on A1 is onside, though his
+    own field holds only one opponent."""
+    state, events = _pass_onto_the_goal_row("A3")
+    assert "offside" not in kinds(events) and "ball_received" in kinds(events)
+    assert state.to_json()["ball"]["field"] == "A1"
+
+
+def test_tk_13_interpretation_at_most_one_opponent_on_every_field_of_the_row_is_offside():
+    """The other side: A's KL moves from A3 to A2, so no field of the goal row holds two A
+    pieces: B's LR on A1 is offside."""
+    state, events = _pass_onto_the_goal_row("A2")
+    assert kinds(events)[-2:] == ["offside", "free_kick"]
+    assert state.to_json()["setup"]["field"] == "A1"
+
+
+def test_tk_13_interpretation_the_second_row_is_judged_as_a_row_too():
+    """Second row, A's goal row empty: B's LR on A5 has one opponent beside him, but A7 holds
+    two A pieces: onside. With A's KL on A8 instead, every field holds one at most: offside."""
+    b = {"KL": "C1", "LR": "A5", "RRK": "C3"}
+    for kl, offside in (("A7", False), ("A8", True)):
+        a = {"KR": "A5", "KKL": "A7", "KL": kl, "LR": "C4"}
+        state = position(a, b, holder="B-KL", symbol="K", attacker=1, options={"offside": True})
+        state, events = play(state, ["B-KL L>A5"])
+        assert ("offside" in kinds(events)) is offside
 
 
 def test_tk_13_offside_exceptions():
