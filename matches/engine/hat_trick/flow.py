@@ -186,13 +186,13 @@ def start_turn(s: State, events: list[GameEvent], chance: bool = True) -> State:
         return _end_half(s, events)
     attacker = side_of(s.grid[s.ball])
     if chance and line == final_line(attacker):
-        return _start_chance(s._replace(attacker=attacker), events)
+        return start_chance(s._replace(attacker=attacker), events)
     return s._replace(
         phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
     )
 
 
-def _start_chance(s: State, events: list[GameEvent]) -> State:
+def start_chance(s: State, events: list[GameEvent]) -> State:
     events.append(
         GameEvent("scoring_opportunity", s.attacker, {"player": number_of(s.grid[s.ball])})
     )
@@ -227,7 +227,7 @@ def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> 
 # ---------------------------------------------------------------- step 2
 
 
-def _rules(s: State) -> MoveRules:
+def move_rules(s: State) -> MoveRules:
     ph = s.phase
     if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
         return MoveRules(s.attacker, s.cards[s.attacker].edge, False, "HT-2.4", -1)
@@ -245,7 +245,7 @@ def _rules(s: State) -> MoveRules:
 
 
 def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
-    rules = _rules(s)
+    rules = move_rules(s)
     moved = -1
     grid, ball = s.grid, s.ball
     if type(a) is Move:
@@ -335,16 +335,16 @@ def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
     result = resolve(s, lines, events)
     s = s._replace(grid=result.grid, ball=result.ball)
     if result.fouler:
-        return _foul(s, result.fouler, events)
-    return _after_action(s, events)
+        return foul(s, result.fouler, events)
+    return after_action(s, events)
 
 
-def _after_action(s: State, events: list[GameEvent]) -> State:
+def after_action(s: State, events: list[GameEvent]) -> State:
     """HT-3.2: a new turn, or a scoring opportunity when the ball holder reached his final line."""
     return start_turn(s._replace(attacker=side_of(s.grid[s.ball])), events)
 
 
-def _foul(s: State, fouler: int, events: list[GameEvent]) -> State:
+def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
     """HT-4.1 - HT-4.6: the action stands, yellow (or red), then a free kick or a penalty."""
     d = s.defender
     taker = number_of(s.grid[s.ball])
@@ -384,7 +384,7 @@ def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
 
 def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
     if a.scoring_opportunity:
-        return _start_chance(s, events)
+        return start_chance(s, events)
     return start_turn(s, events, chance=False)
 
 
@@ -476,7 +476,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     s = _draw_both(s._replace(ball=target), events)
     if tied:
         return xflow.tie(s, "ran_out", tied, events)
-    return _after_action(s, events)
+    return after_action(s, events)
 
 
 # ---------------------------------------------------------------- shooting
@@ -635,7 +635,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
         )
         s = _draw_both(s._replace(ball=target, attacker=side_of(receiver)), events)
         if side_of(receiver) == shot.side:
-            return _start_chance(s, events)
+            return start_chance(s, events)
         return start_turn(s, events)
     return _goal(s, shot, base, events)  # HT-6.9
 

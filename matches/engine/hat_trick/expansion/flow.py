@@ -94,7 +94,7 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
     F = _base()
     s, marker = forced_foul(s, events)
     if marker:  # FAQ: the free kick is taken where the ball carrier stands; the marker is booked
-        return F._foul(s, marker, events)
+        return F.foul(s, marker, events)
     s, att, dfn = duel_bonus(s, lines, events)  # HX-S.11: abilities before style cards
     s, style_att, style_dfn = style_bonus(s, events)
     result = resolve(s, lines, events, (att + style_att, dfn + style_dfn))
@@ -141,8 +141,8 @@ def _continue(s: State, fouler: int, receivers, events: list[GameEvent]) -> Stat
     if len(receivers) > 1:
         return _pause(s, "receiver", side_of(s.holder), list(receivers), fouler, events)
     if fouler:
-        return F._foul(s, fouler, events)
-    return F._after_action(s, events)
+        return F.foul(s, fouler, events)
+    return F.after_action(s, events)
 
 
 def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
@@ -171,11 +171,11 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
     s = s._replace(ball=picked)
     if kind == "receiver":
         if extra:
-            return F._foul(s, extra, events)
-        return F._after_action(s, events)
+            return F.foul(s, extra, events)
+        return F.after_action(s, events)
     if kind == "goal_kick":
         return F.start_turn(s._replace(attacker=side_of(s.grid[picked])), events)
-    return F._after_action(s, events)
+    return F.after_action(s, events)
 
 
 def _refresh(before: State, s: State, events: list[GameEvent]) -> State:
@@ -187,7 +187,7 @@ def _refresh(before: State, s: State, events: list[GameEvent]) -> State:
     attacker = side_of(s.holder)
     chance = line_of(s.ball) == final_line(attacker)
     if chance and not (s.phase == P.SO_PLAY_CARDS and attacker == s.attacker):
-        return _base()._start_chance(s._replace(attacker=attacker), events)
+        return _base().start_chance(s._replace(attacker=attacker), events)
     if not chance:
         return s._replace(attacker=attacker, phase=P.PLAY_CARDS)
     return s

@@ -102,6 +102,6 @@ def own_move(s: State, side: int) -> bool:
     """The owner's side is the one moving in the current step-2 phase."""
     if s.phase not in P.MOVE_PHASES:
         return False
-    from matches.engine.hat_trick.flow import _rules
+    from matches.engine.hat_trick.flow import move_rules
 
-    return _rules(s).side == side
+    return move_rules(s).side == side
