@@ -2,6 +2,7 @@
 import { api, NetworkError, newKey, pictureUrl, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
+import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
 import { actionLabel, choices, esc, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
@@ -31,7 +32,7 @@ function networkState() {
 
 function nav(active) {
   const item = (hash, key) => `<a href="${hash}" class="${active === key ? "on" : ""}" ${active === key ? 'aria-current="page"' : ""}>${t(key)}</a>`;
-  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}${item("#/build", "teams")}</nav>`;
+  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}${item("#/build", "teams")}${item("#/stats", "stats")}</nav>`;
 }
 
 function errorBox(message) {
@@ -545,6 +546,10 @@ async function route() {
   if ((m = path.match(/^\/replay\/(\d+)$/))) return replay(Number(m[1]));
   if (path === "/new") return newMatch();
   if (path === "/history") return history();
+  if (path === "/stats") {
+    const mine = screen;
+    return statsScreen(main, show, nav, () => mine === screen, new URLSearchParams(hash.split("?")[1] || ""));
+  }
   if (path === "/build") {
     const mine = screen;
     return buildScreen(main, show, nav, () => mine === screen);
