@@ -10,6 +10,7 @@ from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -146,6 +147,27 @@ def _write_response(request, result: services.WriteResult, *, created: bool = Tr
         "current": view.to_json(visible=visible),
     }
     return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets a client ask for the picture or the match file by its media type (errors stay JSON)."""
+
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str | bytes):
+            return data
+        return JSONRenderer().render(data)
+
+
+class _SvgRenderer(_FileRenderer):
+    media_type = "image/svg+xml"
+    format = "svg"
+
+
+class _TextRenderer(_FileRenderer):
+    media_type = "text/plain"
+    format = "txt"
 
 
 class GameListView(APIView):
@@ -381,6 +403,7 @@ class MatchAbandonView(_MatchCommandView):
 
 class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _TextRenderer]
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
@@ -437,6 +460,7 @@ class MatchImportView(APIView):
 
 class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _SvgRenderer]
 
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
