@@ -245,7 +245,7 @@ async function matchScreen(id) {
     if (queued || !navigator.onLine) return queueAction(action);
     view.busy = true;
     try {
-      const { ok, data } = await api(`matches/${id}/events/`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
+      const { ok, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
       view.busy = false;
       if (!ok) {
         view.error = data?.message || String(data);
@@ -299,7 +299,7 @@ async function matchScreen(id) {
   const command = async (which) => {
     view.error = "";
     try {
-      const { ok, data } = await api(`matches/${id}/${which}/`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
+      const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
       if (!ok) { view.error = data?.message || ""; render(); return; }
       view.last = null;
       await afterWrite(data);
