@@ -11,6 +11,7 @@ from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -177,6 +178,27 @@ def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     query = sorted(request.query_params.lists())
     visible = sorted(visible) if visible is not None else None
     return (name, match.pk, match.seq, match.status, query, visible, get_language())
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets a client ask for the picture or the match file by its media type (errors stay JSON)."""
+
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str | bytes):
+            return data
+        return JSONRenderer().render(data)
+
+
+class _SvgRenderer(_FileRenderer):
+    media_type = "image/svg+xml"
+    format = "svg"
+
+
+class _TextRenderer(_FileRenderer):
+    media_type = "text/plain"
+    format = "txt"
 
 
 class GameListView(APIView):
@@ -438,6 +460,7 @@ class MatchAbandonView(_MatchCommandView):
 
 class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _TextRenderer]
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
@@ -495,6 +518,7 @@ class MatchImportView(APIView):
 
 class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _SvgRenderer]
 
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
