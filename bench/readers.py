@@ -68,11 +68,15 @@ def _open(http, username: str, games: int) -> int:
     return response.json()["match"]["id"]
 
 
-def run(url: str, *, readers: int, workers: int, moves: int, anon_rate: str | None) -> dict:
+def run(
+    url: str, *, readers: int, workers: int, moves: int, anon_rate: str | None, cache: str
+) -> dict:
     import httpx
 
     logdir = Path(tempfile.mkdtemp(prefix="companion-readers-"))
     extra = {"THROTTLE_ANON_READ": anon_rate} if anon_rate else {}
+    if cache:
+        extra["CACHE_REDIS_URL"] = cache
     env = service_env(url, "", LOG_LEVEL="WARNING", **extra)
     web, base = start_web(env, logdir, workers=workers)
     try:
@@ -121,18 +125,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readers", type=int, default=6)
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--moves", type=int, default=120, help="phone moves per measurement")
+    parser.add_argument(
+        "--cache-redis", default="", help="a Redis URL for the shared cache (default: none)"
+    )
     args = parser.parse_args(argv)
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/companion_readers")
     if not url.startswith("postgres"):
         print("bench/readers.py needs PostgreSQL: set DATABASE_URL=postgres://…", file=sys.stderr)
         return 2
     _prepare_database(url)
-    for label, rate in (("throttle as configured", None), ("throttle lifted", "1000000/min")):
+    runs = [("throttle as configured", None), ("throttle lifted", "1000000/min")]
+    for label, rate in runs[:1] if args.cache_redis else runs:
         data = run(
-            url, readers=args.readers, workers=args.web_workers, moves=args.moves, anon_rate=rate
+            url,
+            readers=args.readers,
+            workers=args.web_workers,
+            moves=args.moves,
+            anon_rate=rate,
+            cache=args.cache_redis,
         )
         print(
-            f"{label}: {args.readers} anonymous readers on export/ of a {data['length']}-move "
+            f"{label}{' (Redis cache)' if args.cache_redis else ''}: {args.readers} anonymous readers on export/ of a {data['length']}-move "
             f"match, gunicorn x{args.web_workers}: phone append p50 alone "
             f"{data['alone_p50_ms']:.1f} ms, with the readers {data['loaded_p50_ms']:.1f} ms "
             f"(p95 {data['loaded_p95_ms']:.1f} ms); reads {data['reads']} "
