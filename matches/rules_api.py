@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
-from matches import rules
+from companion.openapi import error_response
+from matches import rules, tutorials
 from matches.engine import available_games
 
 
@@ -28,7 +30,7 @@ class ClauseOutput(serializers.Serializer):
 
 class RulesOutput(serializers.Serializer):
     game = serializers.CharField()
-    language = serializers.ChoiceField(choices=rules.LANGUAGES)
+    language = serializers.CharField(help_text="The language of the texts: en or de.")
     clauses = ClauseOutput(many=True)
 
 
@@ -45,7 +47,7 @@ class GameRulesView(APIView):
 
     @extend_schema(
         operation_id="games_rules_list",
-        responses={200: RulesOutput, 404: OpenApiResponse(description="No such game.")},
+        responses={200: RulesOutput, 404: error_response("No such game.", ["not_found"])},
         summary="The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
@@ -57,7 +59,10 @@ class GameRuleView(APIView):
 
     @extend_schema(
         operation_id="games_rule_retrieve",
-        responses={200: ClauseOutput, 404: OpenApiResponse(description="No such clause.")},
+        responses={
+            200: ClauseOutput,
+            404: error_response("No such game or clause.", ["not_found"]),
+        },
         summary="One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
@@ -69,3 +74,121 @@ class GameRuleView(APIView):
                 status_code=404,
             )
         return Response(found)
+
+
+# --- tutorials -------------------------------------------------------------------------------
+
+
+class TutorialListItem(serializers.Serializer):
+    id = serializers.CharField()
+    title = serializers.CharField()
+    url = serializers.CharField()
+
+
+class TutorialStepOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    moves = serializers.ListField(child=serializers.CharField(), help_text="In notation.")
+    text = serializers.CharField(help_text="What happens, in the answer's language.")
+    effects = serializers.ListField(child=serializers.CharField(), help_text="What followed.")
+    next = serializers.CharField(help_text="What may be done after this step.")
+    summary = serializers.DictField()
+
+
+class TutorialOutput(serializers.Serializer):
+    id = serializers.CharField()
+    game = serializers.CharField()
+    language = serializers.CharField(help_text="The language of the texts: en or de.")
+    title = serializers.CharField()
+    sides = serializers.ListField(child=serializers.CharField())
+    steps = TutorialStepOutput(many=True)
+
+
+class PlayAlongInput(serializers.Serializer):
+    step = serializers.IntegerField(min_value=1)
+    move = serializers.IntegerField(min_value=1, default=1)
+    action = serializers.JSONField(help_text="The move as the game's JSON action or notation.")
+
+
+class PlayAlongOutput(serializers.Serializer):
+    matches = serializers.BooleanField()
+    expected = serializers.CharField()
+    given = serializers.CharField()
+    text = serializers.CharField()
+
+
+def _tutorial(game: str, tutorial_id: str) -> dict:
+    found = tutorials.tutorial(_known_game(game), tutorial_id)
+    if found is None:
+        raise ApiError(
+            "not_found",
+            _("There is no tutorial “{tutorial}” for this game.").format(tutorial=tutorial_id),
+            status_code=404,
+        )
+    return found
+
+
+class GameTutorialsView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_tutorials_list",
+        responses={
+            200: TutorialListItem(many=True),
+            404: error_response("No such game.", ["not_found"]),
+        },
+        summary="The game's tutorials: the rulebook's worked examples",
+    )
+    def get(self, request, game: str):
+        lang = rules.language()
+        items = [
+            {
+                "id": t["id"],
+                "title": t["title"][lang],
+                "url": reverse("game-tutorial", kwargs={"game": game, "tutorial": t["id"]}),
+            }
+            for t in tutorials.tutorials(_known_game(game))
+        ]
+        return Response(items)
+
+
+class GameTutorialView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_tutorial_retrieve",
+        responses={
+            200: TutorialOutput,
+            404: error_response("No such game, tutorial or step.", ["not_found"]),
+        },
+        summary="A tutorial step by step, each step explained in the request's language",
+    )
+    def get(self, request, game: str, tutorial: str):
+        return Response(tutorials.tutorial_json(game, _tutorial(game, tutorial)))
+
+
+class GameTutorialCheckView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_tutorial_check",
+        request=PlayAlongInput,
+        responses={
+            200: PlayAlongOutput,
+            403: error_response("A session login without its CSRF token.", ["permission_denied"]),
+            404: error_response("No such game, tutorial or step.", ["not_found"]),
+        },
+        summary="Play along: is this move the one the example makes at this step?",
+    )
+    def post(self, request, game: str, tutorial: str):
+        data = _tutorial(game, tutorial)
+        given = PlayAlongInput(data=request.data)
+        given.is_valid(raise_exception=True)
+        step, move = given.validated_data["step"], given.validated_data["move"]
+        if step > len(data["steps"]) or move > len(data["steps"][step - 1]["moves"]):
+            raise ApiError(
+                "not_found", _("The tutorial has no such step or move."), status_code=404
+            )
+        answer = tutorials.play_along(
+            game, data, step=step, move=move, action=given.validated_data["action"]
+        )
+        return Response(answer)

@@ -10,6 +10,21 @@ urlpatterns = [
         rules_api.GameRuleView.as_view(),
         name="game-rule",
     ),
+    path(
+        "games/<slug:game>/tutorials/",
+        rules_api.GameTutorialsView.as_view(),
+        name="game-tutorials",
+    ),
+    path(
+        "games/<slug:game>/tutorials/<slug:tutorial>/",
+        rules_api.GameTutorialView.as_view(),
+        name="game-tutorial",
+    ),
+    path(
+        "games/<slug:game>/tutorials/<slug:tutorial>/check/",
+        rules_api.GameTutorialCheckView.as_view(),
+        name="game-tutorial-check",
+    ),
     path("matches/", api.MatchListCreateView.as_view(), name="match-list"),
     path("matches/import/", api.MatchImportView.as_view(), name="match-import"),
     path("matches/<int:pk>/", api.MatchDetailView.as_view(), name="match-detail"),

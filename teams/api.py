@@ -22,6 +22,7 @@ from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.engine import game_keys
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
+from teams.labels import card_name
 from teams.models import Build, CardKind, Edition, Team, Validity
 
 # --- shared serializers -----------------------------------------------------------------------
@@ -235,8 +236,11 @@ class CardOutput(serializers.Serializer):
     type = serializers.CharField(source="shield", help_text="Shield type (or set / style).")
     price = serializers.IntegerField(allow_null=True)
     role = serializers.CharField()
-    name = serializers.CharField()
+    name = serializers.SerializerMethodField(help_text="The card's name in the answer's language.")
     data = serializers.JSONField()
+
+    def get_name(self, obj) -> str:
+        return card_name(obj)
 
     def get_numbers(self, obj) -> list[int]:
         return [n for n in (obj.number, obj.number_alt) if n is not None]

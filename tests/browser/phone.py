@@ -72,11 +72,6 @@ def phone(b, base_url: str, *, token: str | None = None, language: str = "en"):
     return context, page
 
 
-def shot(page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-
-
 def seq_of(page) -> int:
     return int(page.locator(".match-head").get_attribute("data-seq"))
 
@@ -87,3 +82,29 @@ def tap_and_wait(page, locator, *, seq: int | None = None) -> int:
     locator.tap()
     page.wait_for_selector(f'.match-head[data-seq="{before + 1}"]')
     return before + 1
+
+
+def _axe_source() -> str:
+    from importlib.resources import files
+
+    return (files("axe_playwright_python") / "axe.min.js").read_text(encoding="utf-8")
+
+
+def accessible(page, screen: str) -> None:
+    """axe-core, run in the page, finds no serious or critical violation on this screen."""
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(content=_axe_source())
+    result = page.evaluate(
+        """() => axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+             .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})))"""
+    )
+    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    assert not serious, f"{screen}: {serious}"
+
+
+def shot(page, name: str) -> None:
+    """Save a screenshot of this screen, and check its accessibility while at it."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    accessible(page, name)

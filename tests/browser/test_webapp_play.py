@@ -100,6 +100,15 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.locator("#at", has_text="after move 2 of").wait_for()
         page.wait_for_selector("#picture[src^='blob:']")
         shot(page, "14-history-step-through")
+        page.get_by_role("button", name="Export the match file").tap()
+
+        # the manager's stats after the finished match
+        page.get_by_role("link", name="Stats").tap()
+        page.get_by_role("link", name="Hattrick (Amigo)").tap()
+        page.locator(".record dd").first.wait_for()
+        assert page.locator(".record dd").first.inner_text() == "1"
+        page.wait_for_selector("#rating-chart[src^='blob:']")
+        shot(page, "15-stats")
         context.close()
     assert not errors, errors
     assert not outside, f"the app fetched outside addresses: {outside}"

@@ -214,3 +214,18 @@ def test_the_log_tells_each_effect_in_words(token_client, match_after_cards):
     assert "Ajax deckt „Kurzer Pass 2, links“ auf." in texts
     english = token_client.get(url).json()["results"][0]["effects"]
     assert "Bayern reveals “Short pass 2, left”." in [effect["text"] for effect in english]
+
+
+def test_catalog_labels_in_the_requests_language(editions, client):
+    from teams.models import Edition
+
+    edition = Edition.objects.get(game="hat-trick", slug="reference")
+    url = f"/api/editions/{edition.pk}/cards/"
+    german = client.get(
+        url, {"kind": "player", "role": "holding_midfielder"}, HTTP_ACCEPT_LANGUAGE="de"
+    )
+    assert {card["name"] for card in german.json()["results"]} == {"Sechser"}
+    english = client.get(url, {"kind": "player", "role": "holding_midfielder"})
+    assert {card["name"] for card in english.json()["results"]} == {"Holding midfielder"}
+    base = client.get(url, {"kind": "base_player", "role": "forward"}, HTTP_ACCEPT_LANGUAGE="de")
+    assert {card["name"] for card in base.json()["results"]} == {"Stürmer"}

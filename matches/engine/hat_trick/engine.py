@@ -11,9 +11,12 @@ from matches.engine.hat_trick import flow, legal, notation
 from matches.engine.hat_trick import state as _state
 from matches.engine.hat_trick.edition import build_setup, reference_edition
 from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.expansion import flow as spieler
 from matches.engine.hat_trick.pitch import field_name, number_of
 from matches.engine.hat_trick.state import State
 from matches.engine.hat_trick.svg import render_svg
+
+spieler.install()  # the "Spieler" expansion fills the base flow's hook points
 
 
 class HatTrickEngine:

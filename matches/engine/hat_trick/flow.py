@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from matches.engine.base import GameEvent, GameOverError, Outcome, Transition
+from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import (
     Action,
@@ -23,11 +24,6 @@ from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
 from matches.engine.hat_trick.errors import illegal
-from matches.engine.hat_trick.expansion import flow as xflow
-from matches.engine.hat_trick.expansion.keepers import after_shot as keeper_after_shot
-from matches.engine.hat_trick.expansion.keepers import check_keeper_card
-from matches.engine.hat_trick.expansion.modifiers import shot_bonus
-from matches.engine.hat_trick.expansion.setup import initial_xstate
 from matches.engine.hat_trick.lines import closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
 from matches.engine.hat_trick.pitch import (
@@ -97,7 +93,9 @@ def new_match(setup: Setup, kickoff: int) -> State:
         yellow=(False, False),
         sent_off=((), ()),
         decks=(fresh_deck(setup, hand), fresh_deck(setup, hand)),
-        x=None if setup.expansion is None else initial_xstate(setup.expansion),
+        x=None
+        if setup.expansion is None
+        else hooks.for_setup(setup).initial_state(setup.expansion),
     )
 
 
@@ -186,13 +184,13 @@ def start_turn(s: State, events: list[GameEvent], chance: bool = True) -> State:
         return _end_half(s, events)
     attacker = side_of(s.grid[s.ball])
     if chance and line == final_line(attacker):
-        return _start_chance(s._replace(attacker=attacker), events)
+        return start_chance(s._replace(attacker=attacker), events)
     return s._replace(
         phase=P.PLAY_CARDS, attacker=attacker, cards=(None, None), moved=-1, shot=None
     )
 
 
-def _start_chance(s: State, events: list[GameEvent]) -> State:
+def start_chance(s: State, events: list[GameEvent]) -> State:
     events.append(
         GameEvent("scoring_opportunity", s.attacker, {"player": number_of(s.grid[s.ball])})
     )
@@ -227,7 +225,7 @@ def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> 
 # ---------------------------------------------------------------- step 2
 
 
-def _rules(s: State) -> MoveRules:
+def move_rules(s: State) -> MoveRules:
     ph = s.phase
     if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
         return MoveRules(s.attacker, s.cards[s.attacker].edge, False, "HT-2.4", -1)
@@ -245,7 +243,7 @@ def _rules(s: State) -> MoveRules:
 
 
 def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
-    rules = _rules(s)
+    rules = move_rules(s)
     moved = -1
     grid, ball = s.grid, s.ball
     if type(a) is Move:
@@ -331,20 +329,20 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
     if s.x is not None:
-        return xflow.step3(s, lines, events)
+        return hooks.of(s).step3(s, lines, events)
     result = resolve(s, lines, events)
     s = s._replace(grid=result.grid, ball=result.ball)
     if result.fouler:
-        return _foul(s, result.fouler, events)
-    return _after_action(s, events)
+        return foul(s, result.fouler, events)
+    return after_action(s, events)
 
 
-def _after_action(s: State, events: list[GameEvent]) -> State:
+def after_action(s: State, events: list[GameEvent]) -> State:
     """HT-3.2: a new turn, or a scoring opportunity when the ball holder reached his final line."""
     return start_turn(s._replace(attacker=side_of(s.grid[s.ball])), events)
 
 
-def _foul(s: State, fouler: int, events: list[GameEvent]) -> State:
+def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
     """HT-4.1 - HT-4.6: the action stands, yellow (or red), then a free kick or a penalty."""
     d = s.defender
     taker = number_of(s.grid[s.ball])
@@ -384,7 +382,7 @@ def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
 
 def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
     if a.scoring_opportunity:
-        return _start_chance(s, events)
+        return start_chance(s, events)
     return start_turn(s, events, chance=False)
 
 
@@ -464,7 +462,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
         return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None))
     target = lowest_any(s.grid, line_of(s.ball), s.defender, _numbers(s))
-    tied = [] if s.x is None else xflow.tied_fields(s, line_of(target), s.defender)
+    tied = [] if s.x is None else hooks.of(s).tied_fields(s, line_of(target), s.defender)
     receiver = None if tied else number_of(s.grid[target])  # HX-N.4: not chosen yet
     events.append(
         GameEvent(
@@ -475,8 +473,8 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     )
     s = _draw_both(s._replace(ball=target), events)
     if tied:
-        return xflow.tie(s, "ran_out", tied, events)
-    return _after_action(s, events)
+        return hooks.of(s).tie(s, "ran_out", tied, events)
+    return after_action(s, events)
 
 
 # ---------------------------------------------------------------- shooting
@@ -538,7 +536,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
             f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
         )
     if s.x is not None:
-        check_keeper_card(s, keeper_side, keeper.id)
+        hooks.of(s).check_keeper_card(s, keeper_side, keeper.id)
     if shootout:
         dl = list(decks)
         dl[side] = reveal_from_pile(s.setup, decks[side], card, side, events)
@@ -548,7 +546,9 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     position = "final_line_centre" if shootout else shooting_position(side, s.ball)
     bonus_power = bonus_draws = 0
     if s.x is not None and not shootout:
-        s, bonus_power, bonus_draws, final = shot_bonus(s, side, s.ball, card.kind, events)
+        s, bonus_power, bonus_draws, final = hooks.of(s).shot_bonus(
+            s, side, s.ball, card.kind, events
+        )
         if final:
             position = position.replace("second_line", "final_line")
     symbol = shooting.symbol_against(keeper.dive)
@@ -577,7 +577,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
     if s.x is not None:
-        s = keeper_after_shot(s, keeper_side, keeper.id, symbol, events)
+        s = hooks.of(s).after_shot(s, keeper_side, keeper.id, symbol, events)
     return s
 
 
@@ -635,7 +635,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
         )
         s = _draw_both(s._replace(ball=target, attacker=side_of(receiver)), events)
         if side_of(receiver) == shot.side:
-            return _start_chance(s, events)
+            return start_chance(s, events)
         return start_turn(s, events)
     return _goal(s, shot, base, events)  # HT-6.9
 
@@ -705,7 +705,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
         if target >= 0:
             break
     receiver = s.grid[target]
-    tied = [] if s.x is None else xflow.tied_fields(s, lines_from_goal(side, k), 1 - side)
+    tied = [] if s.x is None else hooks.of(s).tied_fields(s, lines_from_goal(side, k), 1 - side)
     events.append(
         GameEvent(
             "goal_kick",
@@ -722,7 +722,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
     )
     s = s._replace(decks=(dl[0], dl[1]), ball=target, attacker=side_of(receiver))
     if tied:
-        return xflow.tie(s, "goal_kick", tied, events)
+        return hooks.of(s).tie(s, "goal_kick", tied, events)
     return start_turn(s, events)
 
 
@@ -776,7 +776,7 @@ _HANDLERS = {
 
 def apply(s: State, a: Action) -> Transition:
     if s.x is not None:
-        return xflow.apply(s, a)
+        return hooks.of(s).apply(s, a)
     return apply_base(s, a)
 
 

@@ -13,7 +13,7 @@ from matches.engine.hat_trick.expansion.keepers import keepers_in_play
 from matches.engine.hat_trick.expansion.match_events import counter_target, enabled, long_shot_open
 from matches.engine.hat_trick.expansion.styles import style_options
 from matches.engine.hat_trick.expansion.substitutions import substitution_options
-from matches.engine.hat_trick.flow import _rules, can_shoot, chance_targets
+from matches.engine.hat_trick.flow import can_shoot, chance_targets, move_rules
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
 from matches.engine.hat_trick.state import State
@@ -38,7 +38,7 @@ def actor(s: State) -> int | None:
     if ph in (P.PLAY_CARDS, P.SO_PLAY_CARDS, P.OVER, P.ET_KICKOFF):
         return None
     if ph in P.MOVE_PHASES:
-        return _rules(s).side
+        return move_rules(s).side
     if ph == P.KEEPER_DRAW:
         return 1 - s.attacker
     return s.attacker
@@ -105,7 +105,7 @@ def legal_actions(s: State) -> dict[str, Any]:
             }
         )
     elif ph in P.MOVE_PHASES:
-        moves = move_options(s, _rules(s))
+        moves = move_options(s, move_rules(s))
         if moves:
             actions.append({"type": "move", "moves": moves})
         actions.append({"type": "skip"})

@@ -182,6 +182,43 @@ def test_tk_13_offside():
     assert "offside" not in kinds(events)
 
 
+def _pass_onto_the_goal_row(second_a3_piece_on):
+    """B's KL on A5 plays L to its LR on A1, A's goal row; A's LR stands on A1 with him, A's
+    KKL on A3 and A's KL on ``second_a3_piece_on``."""
+    a = {"LR": "A1", "KKL": "A3", "KL": second_a3_piece_on, "KR": "C4"}
+    b = {"KL": "A5", "LR": "A1", "RRK": "C3"}
+    state = position(a, b, holder="B-KL", symbol="K", attacker=1, options={"offside": True})
+    return play(state, ["B-KL L>A1"])
+
+
+def test_tk_13_interpretation_two_opponents_on_another_field_of_the_row_keep_him_onside():
+    """The booklet's "in dieser Reihe pro Feld höchstens je ein gegnerischer Spieler" is a
+    condition on the row: A3 holds two A pieces, so the row is not open and B's LR on A1 is onside, though his
+    own field holds only one opponent."""
+    state, events = _pass_onto_the_goal_row("A3")
+    assert "offside" not in kinds(events) and "ball_received" in kinds(events)
+    assert state.to_json()["ball"]["field"] == "A1"
+
+
+def test_tk_13_interpretation_at_most_one_opponent_on_every_field_of_the_row_is_offside():
+    """The other side: A's KL moves from A3 to A2, so no field of the goal row holds two A
+    pieces: B's LR on A1 is offside."""
+    state, events = _pass_onto_the_goal_row("A2")
+    assert kinds(events)[-2:] == ["offside", "free_kick"]
+    assert state.to_json()["setup"]["field"] == "A1"
+
+
+def test_tk_13_interpretation_the_second_row_is_judged_as_a_row_too():
+    """Second row, A's goal row empty: B's LR on A5 has one opponent beside him, but A7 holds
+    two A pieces: onside. With A's KL on A8 instead, every field holds one at most: offside."""
+    b = {"KL": "C1", "LR": "A5", "RRK": "C3"}
+    for kl, offside in (("A7", False), ("A8", True)):
+        a = {"KR": "A5", "KKL": "A7", "KL": kl, "LR": "C4"}
+        state = position(a, b, holder="B-KL", symbol="K", attacker=1, options={"offside": True})
+        state, events = play(state, ["B-KL L>A5"])
+        assert ("offside" in kinds(events)) is offside
+
+
 def test_tk_13_offside_exceptions():
     # a piece running in after the pass from an onside field is not offside
     a = {"KL": "C4", "KR": "A6"}

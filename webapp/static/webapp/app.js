@@ -1,6 +1,8 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
 import { api, NetworkError, newKey, pictureUrl, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { buildScreen } from "./build.js";
+import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
 import { actionLabel, choices, esc, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
@@ -30,7 +32,7 @@ function networkState() {
 
 function nav(active) {
   const item = (hash, key) => `<a href="${hash}" class="${active === key ? "on" : ""}" ${active === key ? 'aria-current="page"' : ""}>${t(key)}</a>`;
-  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}</nav>`;
+  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}${item("#/build", "teams")}${item("#/stats", "stats")}</nav>`;
 }
 
 function errorBox(message) {
@@ -135,14 +137,15 @@ async function newMatch() {
   names = defaults(game);
   let teams = [];
   try {
-    const { data } = await api(`teams/?owner=${encodeURIComponent(me)}&page_size=100`);
+    const { data } = await api("teams/?page_size=100"); // one's own teams
     teams = data?.results || [];
   } catch { /* offline: reference line-ups */ }
 
+  const chosenTeam = new URLSearchParams(location.hash.split("?")[1] || "").get("team");
   const render = () => {
     const amigo = game === "amigo-hattrick";
     const teamOptions = (i) => game !== "hat-trick" || !teams.length ? "" :
-      `<label>${t("team")}<select name="team${i}"><option value="">${t("noTeam")}</option>${teams.map((tm) => `<option value="${tm.id}">${esc(tm.name)}</option>`).join("")}</select></label>`;
+      `<label>${t("team")}<select name="team${i}"><option value="">${t("noTeam")}</option>${teams.map((tm) => `<option value="${tm.id}" ${i === 0 && String(tm.id) === chosenTeam ? "selected" : ""}>${esc(tm.name)}</option>`).join("")}</select></label>`;
     show(html`<h1>${t("newMatch")}</h1>${nav("newMatch")}
       <form id="new" class="stack">
         <fieldset class="choices"><legend>${t("game")}</legend>
@@ -519,8 +522,18 @@ async function replay(id) {
 
 // --- routing -------------------------------------------------------------------------------
 
-function route() {
+async function whoAmI() {
+  if (localStorage.getItem("username")) return;
+  try {
+    const { ok, data } = await api("me/");
+    if (ok) localStorage.setItem("username", data.username);
+    else if (data?.code === "not_authenticated" || data?.code === "authentication_failed") localStorage.removeItem("token");
+  } catch { /* offline: asked again on the next screen */ }
+}
+
+async function route() {
   screen += 1;
+  if (token()) await whoAmI();
   leaveScreen();
   leaveScreen = () => {};
   document.documentElement.lang = currentLanguage();
@@ -533,6 +546,14 @@ function route() {
   if ((m = path.match(/^\/replay\/(\d+)$/))) return replay(Number(m[1]));
   if (path === "/new") return newMatch();
   if (path === "/history") return history();
+  if (path === "/stats") {
+    const mine = screen;
+    return statsScreen(main, show, nav, () => mine === screen, new URLSearchParams(hash.split("?")[1] || ""));
+  }
+  if (path === "/build") {
+    const mine = screen;
+    return buildScreen(main, show, nav, () => mine === screen);
+  }
   return home();
 }
 

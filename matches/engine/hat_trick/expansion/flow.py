@@ -4,6 +4,8 @@ the window of events abilities may answer. Regular actions go through the base s
 from __future__ import annotations
 
 from matches.engine.base import GameEvent, GameOverError, Transition
+from matches.engine.hat_trick import flow as F
+from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import (
     Action,
@@ -24,6 +26,7 @@ from matches.engine.hat_trick.duels import resolve
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.abilities import use_ability
 from matches.engine.hat_trick.expansion.captain import protest, protest_side
+from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
 from matches.engine.hat_trick.expansion.match_events import (
     corner,
     counter,
@@ -31,10 +34,11 @@ from matches.engine.hat_trick.expansion.match_events import (
     enabled,
     long_shot,
 )
-from matches.engine.hat_trick.expansion.model import XState
-from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul
-from matches.engine.hat_trick.expansion.numbers import lowest_fields
-from matches.engine.hat_trick.expansion.style_earning import after_action
+from matches.engine.hat_trick.expansion.model import XSetup, XState
+from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul, shot_bonus
+from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
+from matches.engine.hat_trick.expansion.setup import initial_xstate
+from matches.engine.hat_trick.expansion.style_earning import after_action as style_runs
 from matches.engine.hat_trick.expansion.styles import play_style, style_bonus
 from matches.engine.hat_trick.expansion.substitutions import substitute
 from matches.engine.hat_trick.expansion.triggers import window_of
@@ -50,25 +54,6 @@ LOWEST_RULE_EVENTS = (
 )
 
 
-def _base():
-    from matches.engine.hat_trick import flow
-
-    return flow
-
-
-def _pause(
-    s: State, kind: str, side: int, fields: list[int], extra, events: list[GameEvent]
-) -> State:
-    events.append(
-        GameEvent(
-            "lowest_number_tie",
-            side,
-            {"decides": kind, "players": [number_of(s.grid[f]) for f in fields]},
-        )
-    )
-    return s._replace(x=s.x._replace(choice=(kind, side, tuple(fields), extra)))
-
-
 def tied_fields(s: State, line: int, favoured: int) -> list[int]:
     """HX-N.4: the tied players of one team a goal kick (or a chance that ran out) reaches in
     ``line``; empty when the lowest number is one player."""
@@ -78,7 +63,7 @@ def tied_fields(s: State, line: int, favoured: int) -> list[int]:
 
 def tie(s: State, kind: str, fields: list[int], events: list[GameEvent]) -> State:
     """Pause for the manager's choice among ``fields`` (from ``tied_fields``)."""
-    return _pause(s, kind, side_of(s.grid[fields[0]]), fields, None, events)
+    return pause(s, kind, side_of(s.grid[fields[0]]), fields, None, events)
 
 
 def _receivers(s: State, events: list[GameEvent]) -> list[int]:
@@ -91,10 +76,9 @@ def _receivers(s: State, events: list[GameEvent]) -> list[int]:
 
 
 def step3(s: State, lines: int, events: list[GameEvent]) -> State:
-    F = _base()
     s, marker = forced_foul(s, events)
     if marker:  # FAQ: the free kick is taken where the ball carrier stands; the marker is booked
-        return F._foul(s, marker, events)
+        return F.foul(s, marker, events)
     s, att, dfn = duel_bonus(s, lines, events)  # HX-S.11: abilities before style cards
     s, style_att, style_dfn = style_bonus(s, events)
     result = resolve(s, lines, events, (att + style_att, dfn + style_dfn))
@@ -108,7 +92,7 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
         line = line_of(s.grid.index(result.fouler))
         fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
         if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
-            return _pause(s, "fouler", s.defender, fouls, tuple(receivers), events)
+            return pause(s, "fouler", s.defender, fouls, tuple(receivers), events)
     return _continue(s, result.fouler, receivers, events)
 
 
@@ -137,16 +121,14 @@ def _decided_window(window: tuple, player: int, at: str) -> tuple:
 
 
 def _continue(s: State, fouler: int, receivers, events: list[GameEvent]) -> State:
-    F = _base()
     if len(receivers) > 1:
-        return _pause(s, "receiver", side_of(s.holder), list(receivers), fouler, events)
+        return pause(s, "receiver", side_of(s.holder), list(receivers), fouler, events)
     if fouler:
-        return F._foul(s, fouler, events)
-    return F._after_action(s, events)
+        return F.foul(s, fouler, events)
+    return F.after_action(s, events)
 
 
 def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
-    F = _base()
     kind, side, fields, extra = s.x.choice
     picked = next((f for f in fields if number_of(s.grid[f]) == a.player), -1)
     if picked < 0:
@@ -171,11 +153,11 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
     s = s._replace(ball=picked)
     if kind == "receiver":
         if extra:
-            return F._foul(s, extra, events)
-        return F._after_action(s, events)
+            return F.foul(s, extra, events)
+        return F.after_action(s, events)
     if kind == "goal_kick":
         return F.start_turn(s._replace(attacker=side_of(s.grid[picked])), events)
-    return F._after_action(s, events)
+    return F.after_action(s, events)
 
 
 def _refresh(before: State, s: State, events: list[GameEvent]) -> State:
@@ -187,7 +169,7 @@ def _refresh(before: State, s: State, events: list[GameEvent]) -> State:
     attacker = side_of(s.holder)
     chance = line_of(s.ball) == final_line(attacker)
     if chance and not (s.phase == P.SO_PLAY_CARDS and attacker == s.attacker):
-        return _base()._start_chance(s._replace(attacker=attacker), events)
+        return F.start_chance(s._replace(attacker=attacker), events)
     if not chance:
         return s._replace(attacker=attacker, phase=P.PLAY_CARDS)
     return s
@@ -265,7 +247,7 @@ def apply(s: State, a: Action) -> Transition:
     if kind is Shoot and phase == P.ATTACKER_MOVE and enabled(s, "long_shot"):
         t = Transition(long_shot(s, a, events), tuple(events))
     else:
-        t = _base().apply_base(s, a)
+        t = F.apply_base(s, a)
     if kind is KeeperDraw:
         cornered = corner(s, t.state, t.events)
         if cornered is not None:
@@ -307,5 +289,23 @@ def _finish(
     if enabled(new, "captain"):
         x = x._replace(protest=protest_side(new, events))
     new = new._replace(x=x)
-    new, extra = after_action(before, new, events)
+    new, extra = style_runs(before, new, events)
     return Transition(new, events + extra)
+
+
+class SpielerHooks:
+    """The "Spieler" expansion in the base flow's hook points (``hooks.FlowHooks``)."""
+
+    initial_state = staticmethod(initial_xstate)
+    apply = staticmethod(apply)
+    step3 = staticmethod(step3)
+    tied_fields = staticmethod(tied_fields)
+    tie = staticmethod(tie)
+    check_keeper_card = staticmethod(check_keeper_card)
+    shot_bonus = staticmethod(shot_bonus)
+    after_shot = staticmethod(after_shot)
+
+
+def install() -> None:
+    """Play every match whose set-up carries Spieler lineups through this expansion."""
+    hooks.install(XSetup, SpielerHooks())

@@ -8,7 +8,8 @@ from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import Counter, Shoot
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
-from matches.engine.hat_trick.expansion.numbers import lowest_fields
+from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
+from matches.engine.hat_trick.flow import start_turn
 from matches.engine.hat_trick.pitch import (
     EMPTY,
     N_COLS,
@@ -140,13 +141,9 @@ def corner(
     x = after.x._replace(armed=tuple(a for a in after.x.armed if a[2] != "chance"))
     s = after._replace(attacker=side, ball=fields[0], x=x)
     if len(fields) > 1:  # HX-N.2: the manager chooses the taker (``tie_decided``)
-        from matches.engine.hat_trick.expansion.flow import _pause
-
         out.append(GameEvent("corner", side, {"taker": None, "at": None}))
-        return _pause(s, "corner", side, fields, None, out), out
+        return pause(s, "corner", side, fields, None, out), out
     out.append(GameEvent("corner", side, {"taker": number_of(s.holder), "at": field_name(s.ball)}))
-    from matches.engine.hat_trick.flow import start_turn
-
     return start_turn(s, out), out
 
 

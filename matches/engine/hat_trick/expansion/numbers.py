@@ -10,7 +10,9 @@ tied at 2). When the tied players are of the team concerned, its manager chooses
 
 from __future__ import annotations
 
+from matches.engine.base import GameEvent
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, number_of, side_of
+from matches.engine.hat_trick.state import State
 
 
 def numbers_of(p: int, numbers: dict[int, tuple[int, ...]]) -> tuple[int, ...]:
@@ -70,4 +72,19 @@ def first(fields: list[int]) -> int:
     return fields[0] if fields else -1
 
 
-__all__ = ["EMPTY", "first", "lowest_fields", "lowest_number", "numbers_of"]
+def pause(
+    s: State, kind: str, side: int, fields: list[int], extra, events: list[GameEvent]
+) -> State:
+    """HX-N.2 - HX-N.4: wait for the manager's choice among the tied ``fields`` (event
+    ``lowest_number_tie``); ``extra`` is what the choice completes."""
+    events.append(
+        GameEvent(
+            "lowest_number_tie",
+            side,
+            {"decides": kind, "players": [number_of(s.grid[f]) for f in fields]},
+        )
+    )
+    return s._replace(x=s.x._replace(choice=(kind, side, tuple(fields), extra)))
+
+
+__all__ = ["EMPTY", "first", "lowest_fields", "lowest_number", "numbers_of", "pause"]

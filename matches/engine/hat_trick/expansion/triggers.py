@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.hat_trick import phases as P
+from matches.engine.hat_trick.flow import move_rules
 from matches.engine.hat_trick.pitch import N_COLS, col_of, forward, number_of, parse_field, side_of
 from matches.engine.hat_trick.state import State
 
@@ -102,6 +103,4 @@ def own_move(s: State, side: int) -> bool:
     """The owner's side is the one moving in the current step-2 phase."""
     if s.phase not in P.MOVE_PHASES:
         return False
-    from matches.engine.hat_trick.flow import _rules
-
-    return _rules(s).side == side
+    return move_rules(s).side == side

@@ -1,0 +1,137 @@
+// Building a Hat-Trick team within a budget card: orientation and class, the catalog by
+// shirt number, shield and price, the stars left in each pool (the dry run,
+// POST builds/check/) and every violation beside the slot it concerns; save; use in a match.
+import { api, newKey } from "./api.js";
+import { currentLanguage, t } from "./i18n.js";
+import { esc } from "./moves.js";
+
+const SLOTS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+const ORIENTATIONS = ["defensive", "balanced", "offensive"];
+const CLASSES = ["I", "II", "III", "IV"];
+const SHIELDS = ["defensive", "balanced", "offensive"];
+
+const cardName = (card) => (currentLanguage() === "de" && card.data?.name_de) || card.name;
+const stars = (n) => "★".repeat(n);
+
+export async function buildScreen(main, show, nav, isCurrent) {
+  const { data: editions } = await api("editions/?game=hat-trick");
+  const edition = editions?.results?.[0];
+  if (!edition) { show(`<p>${t("noEdition")}</p>`, t("teams")); return; }
+  const draft = { name: t("myTeam"), orientation: "offensive", budget_class: "II", card_colour: "blue", picks: {} };
+  const known = {}; // card code -> card row of the catalog
+  let check = null;
+  let saved = null;
+  let slotOpen = null;
+  let filter = { shield: "", price_max: "" };
+  let message = "";
+
+  const body = () => ({
+    edition: edition.id,
+    name: draft.name,
+    orientation: draft.orientation,
+    budget_class: draft.budget_class,
+    card_colour: draft.card_colour,
+    picks: Object.entries(draft.picks).map(([slot, p]) => ({ slot: Number(slot), card: p.card, gold: p.gold })),
+  });
+
+  const recheck = async () => {
+    const { ok, data } = await api("builds/check/", { method: "POST", body: body() });
+    check = ok ? data : null;
+    message = ok ? "" : data?.message || "";
+    saved = null;
+    render();
+  };
+
+  const violationsFor = (slot) => (check?.violations || []).filter((v) => v.slot === slot);
+  const general = () => (check?.violations || []).filter((v) => v.slot === null || v.slot === undefined);
+
+  function toggles(name, values, current, label) {
+    return `<fieldset class="toggles"><legend>${label}</legend>${values.map((v) =>
+      `<button type="button" data-${name}="${v}" aria-pressed="${v === current}">${esc(v === "" ? t("any") : t(`${name}_${v}`) === `${name}_${v}` ? v : t(`${name}_${v}`))}</button>`).join("")}</fieldset>`;
+  }
+
+  function pools() {
+    if (!check) return "";
+    return `<div class="pools" id="pools">${Object.entries(check.pools).map(([pool, p]) =>
+      `<div class="pool ${p.left < 0 ? "over" : ""}"><span>${t(`pool_${pool}`)}</span><strong aria-label="${esc(t("starsLeft", { n: p.left, budget: p.budget }))}">${esc(t("starsLeft", { n: p.left, budget: p.budget }))}</strong></div>`).join("")}</div>`;
+  }
+
+  function slotRows() {
+    return `<ol class="slots">${SLOTS.map((slot) => {
+      const pick = draft.picks[slot];
+      const card = pick && known[pick.card];
+      const problems = violationsFor(slot);
+      return `<li class="slot ${problems.length ? "bad" : ""}">
+        <button type="button" class="slot-pick" data-slot="${slot}" aria-label="${esc(t("slotN", { n: slot }))}: ${esc(card ? cardName(card) : t("pickCard"))}">
+          <span class="no">${slot}</span><span class="who">${card ? `${esc(cardName(card))} <small>${esc(t(`shield_${card.type}`))} · ${stars(card.price)}</small>` : `<em>${t("pickCard")}</em>`}</span></button>
+        ${card ? `<button type="button" class="gold" data-gold="${slot}" aria-pressed="${pick.gold}">${t("gold")}</button>` : ""}
+        ${problems.map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}</li>`;
+    }).join("")}</ol>`;
+  }
+
+  async function catalog(slot) {
+    const query = new URLSearchParams({ kind: "player", colour: draft.card_colour, number: String(slot), page_size: "100" });
+    if (filter.shield) query.set("type", filter.shield);
+    if (filter.price_max) query.set("price_max", filter.price_max);
+    const { data } = await api(`editions/${edition.id}/cards/?${query}`);
+    const cards = data?.results || [];
+    for (const c of cards) known[c.code] = c;
+    return cards;
+  }
+
+  async function render() {
+    if (!isCurrent()) return;
+    if (slotOpen !== null) {
+      const cards = await catalog(slotOpen);
+      if (!isCurrent()) return;
+      show(`${nav("teams")}<h1>${esc(t("slotN", { n: slotOpen }))}</h1>
+        ${toggles("shield", ["", ...SHIELDS], filter.shield, t("shield"))}
+        <label>${t("priceMax")}<select id="price-max"><option value="">${t("any")}</option>${[1, 2, 3, 4].map((p) => `<option value="${p}" ${String(p) === filter.price_max ? "selected" : ""}>${stars(p)} (${p})</option>`).join("")}</select></label>
+        <ul class="catalog">${cards.map((c) => `<li><button type="button" class="catalog-card" data-card="${esc(c.code)}">
+          <span class="cname">${esc(cardName(c))}</span><span class="cmeta">${esc(t("numbers"))} ${c.numbers.join("/")} · ${esc(t(`shield_${c.type}`))} · <span aria-label="${t("price", { n: c.price })}">${stars(c.price)}</span></span></button></li>`).join("") || `<li>${t("noCards")}</li>`}</ul>
+        <button class="secondary" id="catalog-back">${t("back")}</button>`, t("teams"));
+      for (const b of main.querySelectorAll("[data-shield]")) b.addEventListener("click", () => { filter.shield = b.dataset.shield; render(); });
+      main.querySelector("#price-max").addEventListener("change", (e) => { filter.price_max = e.target.value; render(); });
+      for (const b of main.querySelectorAll("[data-card]")) {
+        b.addEventListener("click", () => { draft.picks[slotOpen] = { card: b.dataset.card, gold: false }; slotOpen = null; recheck(); });
+      }
+      main.querySelector("#catalog-back").addEventListener("click", () => { slotOpen = null; render(); });
+      return;
+    }
+    show(`${nav("teams")}<h1>${t("buildTitle")}</h1>
+      <label>${t("teamName")}<input id="build-name" value="${esc(draft.name)}" maxlength="60"></label>
+      <section class="budget-card" aria-label="${t("budgetCard")}">
+        ${toggles("orientation", ORIENTATIONS, draft.orientation, t("orientation"))}
+        ${toggles("class", CLASSES, draft.budget_class, t("budgetClass"))}
+        ${toggles("colour", ["blue", "red"], draft.card_colour, t("cardColour"))}
+        ${pools()}
+        ${general().map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}
+      </section>
+      ${message ? `<div class="refused" role="alert">${esc(message)}</div>` : ""}
+      ${slotRows()}
+      <div class="row sticky">${saved
+        ? `<button class="primary" id="use">${t("useInMatch")}</button>`
+        : `<button class="primary" id="save">${t("save")}</button>`}</div>
+      ${saved ? `<p class="stored" id="saved">${esc(t(saved.status === "valid" ? "savedValid" : "savedInvalid", { name: saved.name }))}</p>` : ""}`, t("teams"));
+    main.querySelector("#build-name").addEventListener("change", (e) => { draft.name = e.target.value; saved = null; });
+    for (const b of main.querySelectorAll("[data-orientation]")) b.addEventListener("click", () => { draft.orientation = b.dataset.orientation; recheck(); });
+    for (const b of main.querySelectorAll("[data-class]")) b.addEventListener("click", () => { draft.budget_class = b.dataset.class; recheck(); });
+    for (const b of main.querySelectorAll("[data-colour]")) b.addEventListener("click", () => { draft.card_colour = b.dataset.colour; draft.picks = {}; recheck(); });
+    for (const b of main.querySelectorAll("[data-slot]")) b.addEventListener("click", () => { slotOpen = Number(b.dataset.slot); render(); });
+    for (const b of main.querySelectorAll("[data-gold]")) b.addEventListener("click", () => { const p = draft.picks[b.dataset.gold]; p.gold = !p.gold; recheck(); });
+    main.querySelector("#save")?.addEventListener("click", async () => {
+      const { ok, data } = await api("builds/", { method: "POST", body: body(), key: newKey() });
+      if (!ok) { message = data?.message || ""; render(); return; }
+      saved = data;
+      if (data.status !== "valid") { check = { ...check, violations: data.violations }; saved = null; message = t("savedInvalid", { name: data.name }); }
+      render();
+    });
+    main.querySelector("#use")?.addEventListener("click", async () => {
+      const { ok, data } = await api(`builds/${saved.id}/team/`, { method: "POST", body: {}, key: newKey() });
+      if (!ok) { message = data?.message || ""; render(); return; }
+      location.hash = `#/new?team=${data.id}`;
+    });
+  }
+
+  await recheck();
+}
