@@ -7,9 +7,12 @@
 2. The append cost around event 10 beside event 300 of the same match. Target: at most 1.2x.
 3. Listing history (first page, newest first, filtered by game and manager) with 1k and with
    100k matches in the table. Target: at most 1.3x.
+4. The size of append answers over whole random matches of each game, the full state
+   (``?include=state``, every answer before) beside the slim default. Target: Hat-Trick
+   median at most a fifth of the full one.
 
-Run: ``python bench/api.py`` (``--quick`` for a smaller history table); with ``DATABASE_URL``
-set to an empty PostgreSQL database it measures there.
+Run: ``python bench/api.py`` (``--quick`` for a smaller history table and fewer matches);
+with ``DATABASE_URL`` set to an empty PostgreSQL database it measures there.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ _django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import transaction  # noqa: E402
 from django.urls import path  # noqa: E402
+from engine import TRIXKICK_OPTIONS, TRIXKICK_PERIOD_STEPS, trixkick_choice  # noqa: E402
 from rest_framework import serializers  # noqa: E402
 from rest_framework.permissions import IsAuthenticated  # noqa: E402
 from rest_framework.response import Response  # noqa: E402
@@ -37,6 +41,7 @@ from rest_framework.views import APIView  # noqa: E402
 
 from companion.devices import device_create  # noqa: E402
 from matches.engine import get_engine  # noqa: E402
+from matches.engine.hat_trick.sampling import random_action as hat_trick_random_action  # noqa: E402
 from matches.models import Match, MatchEvent, MatchSide  # noqa: E402
 
 GAME = "amigo-hattrick"
@@ -98,6 +103,82 @@ def legal_playthrough(n: int, seed: int = 1) -> list[dict]:
     return actions
 
 
+def _amigo_choice(legal: dict, rng: random.Random, _since_whistle: int) -> dict:
+    if legal["step"] == "deal":
+        cards = [{"colour": c, "number": k} for c in ("red", "blue", "green") for k in range(1, 21)]
+        rng.shuffle(cards)
+        size = len(cards) // len(SIDES)
+        return {
+            "type": "deal",
+            "hands": [cards[i * size : (i + 1) * size] for i in range(len(SIDES))],
+        }
+    return rng.choice(legal["actions"])
+
+
+def _hat_trick_choice(legal: dict, rng: random.Random, _since_whistle: int) -> dict:
+    return get_engine("hat-trick").action_to_json(hat_trick_random_action(legal, rng))
+
+
+def _trixkick_choice(legal: dict, rng: random.Random, since_whistle: int) -> dict:
+    return trixkick_choice(legal, rng, since_whistle >= TRIXKICK_PERIOD_STEPS)
+
+
+#: game -> (match options, sides, a random concrete action from the answer's ``legal``)
+SIZE_GAMES = {
+    "hat-trick": ({"extra_time": True, "penalty_shootout": True}, SIDES[:2], _hat_trick_choice),
+    "trixkick": (TRIXKICK_OPTIONS, SIDES[:2], _trixkick_choice),
+    "amigo-hattrick": ({}, SIDES, _amigo_choice),
+}
+
+
+def answer_sizes(client: APIClient, game: str, *, seed: int, full: bool) -> list[int]:
+    """Bytes of every append answer of one random match played through the API from the
+    answers alone (``full``: with ``?include=state``, as every answer was before)."""
+    options, sides, choose = SIZE_GAMES[game]
+    query = "?include=state" if full else ""
+    created = _check(
+        client.post(
+            "/api/matches/", {"game": game, "sides": sides, "options": options}, format="json"
+        )
+    ).json()
+    match_id, current = created["match"]["id"], created["current"]
+    rng = random.Random(seed)
+    sizes: list[int] = []
+    since_whistle = 0
+    while current["outcome"] is None:
+        action = choose(current["legal"], rng, since_whistle)
+        response = _check(
+            client.post(
+                f"/api/matches/{match_id}/events/{query}",
+                {"expected_seq": current["seq"], "action": action},
+                format="json",
+            )
+        )
+        sizes.append(len(response.content))
+        current = response.json()["current"]
+        since_whistle = 0 if action["type"] == "whistle" else since_whistle + 1
+    return sizes
+
+
+def bench_answer_sizes(client: APIClient, matches: int) -> dict[str, dict[str, list[int]]]:
+    """Append answer sizes over whole random matches of each game, full beside slim."""
+    return {
+        game: {
+            mode: [
+                size
+                for seed in range(matches)
+                for size in answer_sizes(client, game, seed=seed, full=mode == "full")
+            ]
+            for mode in ("full", "slim")
+        }
+        for game in SIZE_GAMES
+    }
+
+
+def percentile(values: list[int], q: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+
+
 def timed(fn) -> float:
     start = time.perf_counter()
     fn()
@@ -156,6 +237,7 @@ def bench_append(client: APIClient, user) -> dict[str, float]:
 def _check(response):
     if response.status_code != 201:
         raise SystemExit(f"unexpected {response.status_code}: {response.content[:300]!r}")
+    return response
 
 
 def fill_history(target: int, users, edition_id: int, state: dict) -> None:
@@ -216,6 +298,7 @@ def main() -> None:
     _, key = device_create(user=users[0], name="bench")
     client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
 
+    sizes = bench_answer_sizes(client, 2 if args.quick else 5)
     append = bench_append(client, users[0])
     big = 10_000 if args.quick else 100_000
     history = bench_history(client, users, (1_000, big))
@@ -231,6 +314,15 @@ def main() -> None:
     row("append full stack / bare DRF insert", append["full_median"], append["bare_median"], 2.0)
     row("append at event 300 / at event 10", append["at_300"], append["at_10"], 1.2)
     row(f"history page at {big // 1000}k / at 1k matches", history[big], history[1_000], 1.3)
+    print("append answer bytes (uncompressed): full state (?include=state) / slim (default)")
+    for game, modes in sizes.items():
+        full, slim = modes["full"], modes["slim"]
+        median_ratio = statistics.median(slim) / statistics.median(full)
+        print(
+            f"  {game:<15} median {statistics.median(full):7.0f} / {statistics.median(slim):6.0f}"
+            f"  p95 {percentile(full, 95):7.0f} / {percentile(slim, 95):6.0f}"
+            f"  slim median = {median_ratio:4.2f} of full ({len(slim)} appends)"
+        )
 
 
 if __name__ == "__main__":

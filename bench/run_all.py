@@ -6,11 +6,13 @@
 2. ``bench/api.py --quick``: the append through the full stack beside a bare DRF insert, move 300
    beside move 10, the history page at 10k beside 1k matches.
 3. ``bench/stats.py``: the stats rebuild at 10k beside 1k matches, and beside reading the events.
-4. ``bench/load.py``: phones logging matches at once on gunicorn + PostgreSQL + Redis + a Celery
+4. ``bench/live.py``: 200 live streams over 20 matches while their phones log, delivery p95
+   beside the append's p50, and memory per open stream.
+5. ``bench/load.py``: phones logging matches at once on gunicorn + PostgreSQL + Redis + a Celery
    worker, with the p50 under load beside one phone alone (needs PostgreSQL and redis-server;
    skipped with a note when they are missing).
 
-The first three use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
+The first four use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
 benchmark ever writes into a database of yours); the load test uses ``LOAD_DATABASE_URL``
 (default ``postgres://postgres@127.0.0.1:5432/companion_load``, dropped and created anew).
 Every ratio is measured within one run on this machine. Exit status: non-zero if a script
@@ -59,6 +61,12 @@ def plan() -> list[tuple[str, list[str], dict[str, str] | None, str | None]]:
         ("engine", [str(BENCH / "engine.py"), "20"], None, None),
         ("api", [str(BENCH / "api.py"), "--quick"], None, None),
         ("stats", [str(BENCH / "stats.py")], None, None),
+        (
+            "live",
+            [str(BENCH / "live.py"), "--streams", "200", "--matches", "20", "--moves", "10"],
+            None,
+            None,
+        ),
         (
             "load",
             [str(BENCH / "load.py"), "--phones", "6", "--matches", "12", "--web-workers", "3"],

@@ -42,6 +42,21 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     ),
 )
 
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The `ETag` of an answer the client holds: 304 with no body while it is current.",
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200, 304],
+    description="Names this answer; send it back in `If-None-Match`.",
+)
+NOT_MODIFIED = OpenApiResponse(description="Not modified: the answer the client holds is current.")
+
 _SCHEMAS = {
     FIELD_ERROR: {
         "type": "object",

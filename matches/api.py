@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -10,15 +11,16 @@ from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from companion.api.conditional import cached_answer
+from companion.api.conditional import cached_answer, conditional
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
-from companion.openapi import IDEMPOTENCY_KEY, error_response
+from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, presenters, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
@@ -72,6 +74,10 @@ CREATE_ERRORS = {
 IMPORT_ERRORS = {
     400: error_response(
         "Malformed input or match file; an unreadable move names `details.move_number`."
+    ),
+    409: error_response(
+        "The file records a match this server holds already (`details.match`).",
+        ["match_already_held"],
     ),
     422: error_response(
         "An illegal move in the file (`details.move_number`), or a reused Idempotency-Key."
@@ -134,18 +140,65 @@ def _events_json(
     ]
 
 
-def _write_response(request, result: services.WriteResult, *, created: bool = True) -> Response:
+def _include_state(request) -> bool:
+    """Whether the write's answer carries the whole state (``?include=state``); 400 if malformed.
+
+    Read before the write, so a malformed query changes nothing."""
+    query = serializers.WriteQuery(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    return query.validated_data.get("include") == "state"
+
+
+def _write_response(
+    request, result: services.WriteResult, *, full: bool, new_match: bool = False
+) -> Response:
+    """The match, the events just logged and what comes next (the state only when ``full``).
+
+    A write to the log tells only the match's id, seq, status and result unless ``full``; a
+    ``new_match`` is told whole (the phone has no copy of it yet)."""
     match = result.match
     view = selectors.match_state_current(match, state=result.state, sides=result.sides)
     visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
+    match_json = presenters.match_json(match, sides=result.sides)
+    if not (full or new_match):
+        match_json = {name: match_json[name] for name in serializers.WRITE_MATCH_FIELDS}
     body = {
-        "match": presenters.match_json(match, sides=result.sides),
+        "match": match_json,
         "events": _events_json(
             match, result.events, visible=visible, voided=(), sides=result.sides
         ),
-        "current": view.to_json(visible=visible),
+        "current": view.to_json(visible=visible, with_state=full, with_reference=full),
     }
-    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _etag_parts(name: str, request, match: Match, visible) -> tuple:
+    """Everything a read of the match's log depends on: a new event, undo or status, the query,
+    what the reader may see and the language of its sentences all make a new ``ETag``."""
+    query = sorted(request.query_params.lists())
+    visible = sorted(visible) if visible is not None else None
+    return (name, match.pk, match.seq, match.status, query, visible, get_language())
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets a client ask for the picture or the match file by its media type (errors stay JSON)."""
+
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if isinstance(data, str | bytes):
+            return data
+        return JSONRenderer().render(data)
+
+
+class _SvgRenderer(_FileRenderer):
+    media_type = "image/svg+xml"
+    format = "svg"
+
+
+class _TextRenderer(_FileRenderer):
+    media_type = "text/plain"
+    format = "txt"
 
 
 class GameListView(APIView):
@@ -176,10 +229,11 @@ class MatchListCreateView(ListAPIView):
     @extend_schema(
         summary="Open a match",
         request=serializers.MatchCreateInput,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: serializers.WriteOutput, **CREATE_ERRORS},
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
+        responses={201: serializers.CreatedOutput, **CREATE_ERRORS},
     )
     def post(self, request):
+        full = _include_state(request)
         data = serializers.MatchCreateInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -202,7 +256,7 @@ class MatchListCreateView(ListAPIView):
                 edition=edition,
                 visibility=values["visibility"],
             )
-            return _write_response(request, result)
+            return _write_response(request, result, full=full, new_match=True)
 
         return idempotent(request, write)
 
@@ -220,20 +274,27 @@ class MatchStateView(APIView):
 
     @extend_schema(
         summary="The state now, or after move `seq` (time travel), with legal actions",
-        parameters=[serializers.StateQuery],
-        responses={200: serializers.StateOutput, **SEQ_QUERY, **NOT_FOUND},
+        parameters=[serializers.StateQuery, IF_NONE_MATCH, ETAG],
+        responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
         query = serializers.StateQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         seq = query.validated_data.get("seq")
-        view = (
-            selectors.match_state_current(match)
-            if seq is None
-            else selectors.match_state_at(match, seq=seq)
+        visible = selectors.match_visible_sides(match, request.user)
+
+        def answer():
+            view = (
+                selectors.match_state_current(match)
+                if seq is None
+                else selectors.match_state_at(match, seq=seq)
+            )
+            return Response(view.to_json(visible=visible))
+
+        return conditional(
+            request, parts=_etag_parts("state", request, match, visible), build=answer
         )
-        return Response(view.to_json(visible=selectors.match_visible_sides(match, request.user)))
 
 
 class EventPagination(CursorPagination):
@@ -255,31 +316,46 @@ class MatchEventsView(APIView):
 
     @extend_schema(
         summary="The event log, oldest first, with notation",
-        responses={200: serializers.EventOutput(many=True), **NOT_FOUND},
+        description="Poll with `?after=<the last seq you have>` and the `ETag` of the last answer "
+        "in `If-None-Match`: 304 until something new is logged. Each item is the event exactly "
+        "as the live stream sends it.",
+        parameters=[serializers.EventsQuery, IF_NONE_MATCH, ETAG],
+        responses={200: serializers.EventOutput(many=True), 304: NOT_MODIFIED, **NOT_FOUND},
     )
     def get(self, request, pk: int):
         match = _readable_match(request, pk)
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(
-            MatchEvent.objects.filter(match=match).select_related("author"), request, view=self
-        )
+        query = serializers.EventsQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        events = MatchEvent.objects.filter(match=match).select_related("author")
+        if query.validated_data.get("after") is not None:
+            events = events.filter(seq__gt=query.validated_data["after"])
         visible = selectors.match_visible_sides(match, request.user)
-        return paginator.get_paginated_response(_events_json(match, page, visible=visible))
+
+        def answer():
+            paginator = self.pagination_class()
+            page = paginator.paginate_queryset(events, request, view=self)
+            return paginator.get_paginated_response(_events_json(match, page, visible=visible))
+
+        return conditional(
+            request, parts=_etag_parts("events", request, match, visible), build=answer
+        )
 
     @extend_schema(
         summary="Log one move",
         request=serializers.AppendInput,
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.WriteOutput, **APPEND_ERRORS},
     )
     def post(self, request, pk: int):
+        full = _include_state(request)
         data = serializers.AppendInput(data=request.data)
         data.is_valid(raise_exception=True)
 
         def write():
             return _write_response(
                 request,
-                services.match_actions_append(
+                full=full,
+                result=services.match_actions_append(
                     match_id=pk,
                     user=request.user,
                     actions=[data.validated_data["action"]],
@@ -298,17 +374,19 @@ class MatchEventBatchView(APIView):
     @extend_schema(
         summary="Log several moves at once, all or nothing (offline sync)",
         request=serializers.BatchAppendInput,
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.WriteOutput, **APPEND_ERRORS},
     )
     def post(self, request, pk: int):
+        full = _include_state(request)
         data = serializers.BatchAppendInput(data=request.data)
         data.is_valid(raise_exception=True)
 
         def write():
             return _write_response(
                 request,
-                services.match_actions_append(
+                full=full,
+                result=services.match_actions_append(
                     match_id=pk,
                     user=request.user,
                     actions=data.validated_data["actions"],
@@ -326,6 +404,7 @@ class _MatchCommandView(APIView):
     service = None
 
     def post(self, request, pk: int):
+        full = _include_state(request)
         data = serializers.ExpectedSeqInput(data=request.data)
         data.is_valid(raise_exception=True)
         service = type(self).service
@@ -336,14 +415,14 @@ class _MatchCommandView(APIView):
                 user=request.user,
                 expected_seq=data.validated_data["expected_seq"],
             )
-            return _write_response(request, result)
+            return _write_response(request, result, full=full)
 
         return idempotent(request, write, match_id=pk)
 
 
 _command_schema = extend_schema(
     request=serializers.ExpectedSeqInput,
-    parameters=[IDEMPOTENCY_KEY],
+    parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
     responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
 )
 
@@ -372,7 +451,7 @@ class MatchAbandonView(_MatchCommandView):
     @extend_schema(
         summary="Abandon the match",
         request=serializers.ExpectedSeqInput,
-        parameters=[IDEMPOTENCY_KEY],
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
     )
     def post(self, request, pk: int):
@@ -381,6 +460,7 @@ class MatchAbandonView(_MatchCommandView):
 
 class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _TextRenderer]
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
@@ -417,10 +497,11 @@ class MatchImportView(APIView):
             "application/json": serializers.ImportInput,
             "text/plain": {"type": "string", "minLength": 1, "maxLength": 1_000_000},
         },
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: serializers.WriteOutput, **IMPORT_ERRORS},
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
+        responses={201: serializers.CreatedOutput, **IMPORT_ERRORS},
     )
     def post(self, request):
+        full = _include_state(request)
         data = serializers.ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
 
@@ -430,13 +511,14 @@ class MatchImportView(APIView):
                 text=data.validated_data["text"],
                 visibility=data.validated_data["visibility"],
             )
-            return _write_response(request, result)
+            return _write_response(request, result, full=full, new_match=True)
 
         return idempotent(request, write)
 
 
 class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
+    renderer_classes = [JSONRenderer, _SvgRenderer]
 
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",

@@ -65,9 +65,16 @@ class StateView:
     sides: Sequence[MatchSide] | None = None  # the match's sides (with users), when at hand
 
     def to_json(
-        self, *, with_state: bool = True, visible: frozenset[int] | None = None
+        self,
+        *,
+        with_state: bool = True,
+        with_reference: bool = True,
+        visible: frozenset[int] | None = None,
     ) -> dict[str, Any]:
-        """The state for a viewer who may see the secrets of ``visible`` (``None``: all)."""
+        """The state for a viewer who may see the secrets of ``visible`` (``None``: all).
+
+        Without ``with_state`` and ``with_reference``: what a phone shows next (seq, summary,
+        legal actions with their hint, outcome)."""
         outcome = self.engine.outcome(self.state)
         data: dict[str, Any] = {
             "seq": self.seq,
@@ -75,10 +82,11 @@ class StateView:
             if self.summary is not None
             else self.engine.summary(self.state),
             "legal": (legal := localized_legal(self.engine, self.state)),
-            "reference": quick_reference(self.engine.key, self.state, legal),
             "outcome": outcome.to_json() if outcome else None,
             "to_move": to_move(self.engine, self.state, legal, outcome, self.sides),
         }
+        if with_reference:
+            data["reference"] = quick_reference(self.engine.key, self.state, legal)
         if with_state:
             state_json = (
                 self.state_json

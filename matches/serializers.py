@@ -91,6 +91,23 @@ class StateQuery(serializers.Serializer):
     seq = serializers.IntegerField(min_value=0, required=False)
 
 
+class EventsQuery(serializers.Serializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="Only the events after this seq (what is new since the last poll).",
+    )
+
+
+class WriteQuery(serializers.Serializer):
+    include = serializers.ChoiceField(
+        choices=["state"],
+        required=False,
+        help_text="`state`: answer with the whole match state and the quick reference as well "
+        "(by default a write answers with what the phone shows next).",
+    )
+
+
 # --- output ----------------------------------------------------------------------------------
 
 
@@ -150,6 +167,20 @@ class StateOutput(serializers.Serializer):
     state = serializers.DictField(required=False)
 
 
+class NextOutput(serializers.Serializer):
+    """What comes next after a write: the state itself only with ``?include=state``."""
+
+    seq = serializers.IntegerField()
+    summary = serializers.DictField()
+    legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
+    outcome = serializers.DictField(allow_null=True)
+    to_move = ToMoveOutput(many=True, help_text="The sides whose move it is.")
+    reference = ClauseOutput(
+        many=True, required=False, help_text="With `?include=state`: the quick reference."
+    )
+    state = serializers.DictField(required=False, help_text="With `?include=state`.")
+
+
 class MatchWithStateOutput(serializers.Serializer):
     match = MatchOutput()
     current = StateOutput()
@@ -167,10 +198,34 @@ class EventOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+class WriteMatchOutput(MatchOutput):
+    """The match after a write: id, seq, status, result, finished_at; the rest with
+    ``?include=state``."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name, field in self.fields.items():
+            if name not in WRITE_MATCH_FIELDS:
+                field.required = False
+                field.help_text = "With `?include=state`."
+
+
+#: What a write's answer always tells of the match.
+WRITE_MATCH_FIELDS = ("id", "seq", "status", "result", "finished_at")
+
+
 class WriteOutput(serializers.Serializer):
+    match = WriteMatchOutput()
+    events = EventOutput(many=True, help_text="The events this write logged.")
+    current = NextOutput()
+
+
+class CreatedOutput(serializers.Serializer):
+    """A new match (opened or imported): the whole match, its events and what comes next."""
+
     match = MatchOutput()
-    events = EventOutput(many=True)
-    current = StateOutput()
+    events = EventOutput(many=True, help_text="The events logged (an imported match's log).")
+    current = NextOutput()
 
 
 class GameOutput(serializers.Serializer):

@@ -347,15 +347,17 @@ class RatingChartView(PublicView):
         user = _user_or_404(username)
         self.query_serializer = self.Query
         game = self.query(request)["game"]
-        ratings = list(
+        history = list(
             selectors.rating_history(game=game, user=user, reader=request.user)
             .order_by("finished_at", "match_id")
-            .values_list("rating_after", flat=True)
+            .values_list("rating_after", "finished_at")
         )
+        ratings = [rating for rating, _when in history]
+        dates = [when for _rating, when in history]
         title = _("{user} — {game} rating (start {start})").format(
             user=user.username, game=game_name(game), start=f"{START:.0f}"
         )
-        svg = rating_chart_svg(title, ratings)
+        svg = rating_chart_svg(title, ratings, dates)
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date, datetime
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -114,42 +115,69 @@ def team_card_svg(card) -> str:
     return "\n".join(parts)
 
 
-def rating_chart_svg(title: str, ratings: Sequence[float]) -> str:
-    """A line chart of ratings after each rated match (the start value first)."""
-    width, height, pad = 480, 240, 40
+def rating_chart_svg(
+    title: str, ratings: Sequence[float], dates: Sequence[date | datetime] | None = None
+) -> str:
+    """A line chart of ratings after each rated match (the start value first), sized for a
+    phone: a point per match, the rating axis with three ticks, the dates of the first, middle
+    and last match on the time axis."""
+    width, height = 360, 260
+    left, right, top, bottom = 46, 16, 52, 46
     values = [START, *ratings]
     low, high = min(values), max(values)
     if high - low < 20:
         low, high = low - 10, high + 10
     span = high - low
-    step = (width - 2 * pad) / max(len(values) - 1, 1)
+    step = (width - left - right) / max(len(values) - 1, 1)
 
-    def point(i: int, value: float) -> str:
-        return (
-            f"{pad + i * step:.1f},{height - pad - (value - low) / span * (height - 2 * pad):.1f}"
-        )
+    def xy(i: int, value: float) -> tuple[float, float]:
+        return left + i * step, height - bottom - (value - low) / span * (height - top - bottom)
 
-    points = " ".join(point(i, v) for i, v in enumerate(values))
+    points = " ".join("{:.1f},{:.1f}".format(*xy(i, v)) for i, v in enumerate(values))
+    base = height - bottom
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
         f"<title>{escape(title)}</title>",
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        _text(pad, 24, title, 14, id="title"),
-        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="#999"/>',
-        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="#999"/>',
-        _text(4, pad + 4, f"{high:.0f}", 10, id="max"),
-        _text(4, height - pad, f"{low:.0f}", 10, id="min"),
-        f'<polyline fill="none" stroke="#0b5d1e" stroke-width="2" points="{points}"/>',
+        _text(8, 20, title, 13, id="title", font_weight="bold"),
         _text(
-            width - pad - 120,
-            24,
+            8,
+            38,
             ngettext(
                 "now {rating} ({count} match)", "now {rating} ({count} matches)", len(ratings)
             ).format(rating=f"{values[-1]:.0f}", count=len(ratings)),
-            12,
+            13,
             id="current",
         ),
-        "</svg>",
+        f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
+        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
     ]
+    for tick_id, value in (("max", high), ("mid", (high + low) / 2), ("min", low)):
+        _x, y = xy(0, value)
+        parts.append(
+            f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>'
+        )
+        parts.append(_text(left - 6, y + 4, f"{value:.0f}", 12, id=tick_id, text_anchor="end"))
+    parts.append(f'<polyline fill="none" stroke="#0b5d1e" stroke-width="2.5" points="{points}"/>')
+    for i, value in enumerate(values[1:], start=1):
+        x, y = xy(i, value)
+        parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#0b5d1e" class="point"/>')
+    if dates:
+        shown = sorted({0, len(dates) // 2, len(dates) - 1})
+        for index in shown:
+            x, _y = xy(index + 1, values[index + 1])
+            anchor = "end" if index == len(dates) - 1 and len(dates) > 1 else "middle"
+            parts.append(
+                _text(
+                    x,
+                    base + 18,
+                    dates[index].strftime("%Y-%m-%d"),
+                    12,
+                    class_="date",
+                    text_anchor=anchor,
+                )
+            )
+    parts.append(_text(left, height - 8, _("Rating after each rated match"), 11, fill="#555"))
+    parts.append("</svg>")
     return "\n".join(parts)

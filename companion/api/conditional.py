@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable
 
 from django.core.cache import cache
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBase
 from django.utils.cache import get_conditional_response
 
 #: How long a built answer stays in the cache (seconds).
@@ -24,6 +24,22 @@ CACHE_SECONDS = 3600
 def etag_of(*parts: object) -> str:
     digest = hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
     return f'"{digest}"'
+
+
+def conditional(request, *, parts: tuple, build: Callable[[], HttpResponseBase]):
+    """304 if the reader holds the answer whose ``ETag`` ``parts`` make; else ``build()`` with it.
+
+    ``parts`` must name everything the answer depends on (so a changed answer has a new tag).
+    """
+    etag = etag_of(*parts)
+    not_modified = get_conditional_response(request, etag=etag)
+    if not_modified is not None:
+        not_modified["ETag"] = etag
+        return not_modified
+    response = build()
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"  # revalidate with the ETag every time
+    return response
 
 
 def cached_answer(
@@ -36,20 +52,17 @@ def cached_answer(
     headers: dict[str, str] | None = None,
 ) -> HttpResponse:
     """304 if the reader has this answer; else the cached body (``keep``) or a built one."""
-    etag = etag_of(*parts)
-    not_modified = get_conditional_response(request, etag=etag)
-    if not_modified is not None:
-        not_modified["ETag"] = etag
-        return not_modified
-    key = f"answer:{etag.strip(chr(34))}"
-    body = cache.get(key) if keep else None
-    if body is None:
-        body = build()
-        if keep:
-            cache.set(key, body, CACHE_SECONDS)
-    response = HttpResponse(body, content_type=content_type)
-    response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"  # revalidate with the ETag every time
-    for name, value in (headers or {}).items():
-        response[name] = value
-    return response
+
+    def answer() -> HttpResponse:
+        key = f"answer:{etag_of(*parts).strip(chr(34))}"
+        body = cache.get(key) if keep else None
+        if body is None:
+            body = build()
+            if keep:
+                cache.set(key, body, CACHE_SECONDS)
+        response = HttpResponse(body, content_type=content_type)
+        for name, value in (headers or {}).items():
+            response[name] = value
+        return response
+
+    return conditional(request, parts=parts, build=answer)

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "companion.api.middleware.BodySizeLimitMiddleware",
+    "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -232,7 +233,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "matches.models.MatchStatus",
+        "InvitationStatusEnum": "matches.models.InvitationStatus",
+        "ValidityEnum": "teams.models.Validity",
+    },
     # relative: the schema serves whichever host it is read from
     "SERVERS": [{"url": "/", "description": "This server"}],
     "TAGS": [

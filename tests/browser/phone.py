@@ -106,5 +106,9 @@ def accessible(page, screen: str) -> None:
 def shot(page, name: str) -> None:
     """Save a screenshot of this screen, and check its accessibility while at it."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    head = page.locator(".match-head")
+    if head.count() and page.locator("#queue-state.queue").count() == 0:
+        # the picture of the position shown, not the one before
+        page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     accessible(page, name)

@@ -68,7 +68,7 @@ def create_match(client, team, other=None, **options):
     if other is not None:
         sides[1]["team"] = other
     response = client.post(
-        "/api/matches/",
+        "/api/matches/?include=state",
         {"game": "hat-trick", "sides": sides, "options": {"kickoff": 0, **options}},
         format="json",
     )
@@ -78,7 +78,9 @@ def create_match(client, team, other=None, **options):
 
 def log(client, match_id, seq, action):
     response = client.post(
-        f"/api/matches/{match_id}/events/", {"expected_seq": seq, "action": action}, format="json"
+        f"/api/matches/{match_id}/events/?include=state",
+        {"expected_seq": seq, "action": action},
+        format="json",
     )
     assert response.status_code == 201, response.content
     return response.json()

@@ -411,7 +411,7 @@ def test_export_then_import_gives_the_same_final_state(amigo_match, players, cli
     # the same match is held here already: recognised (tests/stats/test_import_identity.py);
     # the record of it without its identity is a new match
     record = "\n".join(line for line in text.splitlines() if not line.startswith("[Match "))
-    imported = client.post("/api/matches/import/", {"text": record}, format="json")
+    imported = client.post("/api/matches/import/?include=state", {"text": record}, format="json")
     assert imported.status_code == 201, imported.content
     assert imported.json()["current"]["state"] == state_of(client, amigo_match)["state"]
     assert imported.json()["match"]["status"] == "finished"

@@ -42,7 +42,9 @@ def make_team(client) -> int:
 
 def create(client, sides) -> dict:
     response = client.post(
-        "/api/matches/", {"game": "trixkick", "sides": sides, "options": OPTIONS}, format="json"
+        "/api/matches/?include=state",
+        {"game": "trixkick", "sides": sides, "options": OPTIONS},
+        format="json",
     )
     assert response.status_code == 201, response.content
     return response.json()
@@ -58,7 +60,7 @@ class Phone:
     def log(self, line: str, seq: int, key: str | None = None) -> dict:
         headers = {"HTTP_IDEMPOTENCY_KEY": key} if key else {}
         response = self.client.post(
-            self.base + "events/",
+            self.base + "events/?include=state",
             {"expected_seq": seq, "action": action(line)},
             format="json",
             **headers,
@@ -198,7 +200,7 @@ def test_demo_game_through_http(players, client_for):
     held = ann.post("/api/matches/import/", {"text": text}, format="json")
     assert_error_shape(held, 409, "match_already_held")
     text = "\n".join(line for line in text.splitlines() if not line.startswith("[Match "))
-    imported = ann.post("/api/matches/import/", {"text": text}, format="json")
+    imported = ann.post("/api/matches/import/?include=state", {"text": text}, format="json")
     assert imported.status_code == 201, imported.content
     assert imported.json()["current"]["state"] == final["state"]
     assert imported.json()["match"]["status"] == "finished"

@@ -48,7 +48,7 @@ def test_a_write_answers_what_the_reads_say_afterwards(amigo_match, players, cli
     client = client_for(players[1])  # ben, a linked player, not the creator
     match_id = amigo_match["match"]["id"]
     written = client.post(
-        f"/api/matches/{match_id}/events/",
+        f"/api/matches/{match_id}/events/?include=state",
         {"expected_seq": 0, "action": amigo_deal(random.Random(4), 4)},
         format="json",
     )
@@ -106,13 +106,17 @@ def test_writes_read_the_stored_snapshot_when_this_process_keeps_none(
     if step == "append":
         action = before["legal"]["actions"][0]
         response = client.post(
-            base + "events/", {"expected_seq": expected_seq, "action": action}, format="json"
+            base + "events/?include=state",
+            {"expected_seq": expected_seq, "action": action},
+            format="json",
         )
         expected_state = ENGINE.apply(
             ENGINE.state_from_json(before["state"]), ENGINE.parse_action(action)
         ).state
     else:
-        response = client.post(base + f"{step}/", {"expected_seq": expected_seq}, format="json")
+        response = client.post(
+            base + f"{step}/?include=state", {"expected_seq": expected_seq}, format="json"
+        )
         expected_state = None
     assert response.status_code == 201, response.content
     body = response.json()

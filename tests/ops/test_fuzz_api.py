@@ -106,6 +106,7 @@ def test_no_server_error_and_responses_match_the_schema(case, world):
     flip = SERVED["count"] % 2 == 0
     _aim(case, world, flip)
     headers = {} if SERVED["count"] % 5 == 0 else {"Authorization": f"Token {world['token']}"}
+    headers["Accept-Encoding"] = "identity"  # the WSGI transport does not unpack gzip
     with keep_the_test_connection():
         response = case.call_and_validate(headers=headers, checks=CHECKS)
     _check_schema(case, response)

@@ -68,7 +68,9 @@ def manager_rows(user) -> list:
 
 
 def undo(client, match_id: int, seq: int):
-    return client.post(f"/api/matches/{match_id}/undo/", {"expected_seq": seq}, format="json")
+    return client.post(
+        f"/api/matches/{match_id}/undo/?include=state", {"expected_seq": seq}, format="json"
+    )
 
 
 def test_undo_of_the_last_move_reopens_withdraws_and_finishing_again_equals_a_rebuild(

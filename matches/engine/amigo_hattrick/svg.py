@@ -1,4 +1,7 @@
-"""A picture of the table as a standalone SVG: the tricks lying, passes, cards won, scores."""
+"""A picture of the table as a standalone SVG: the tricks lying, passes, cards won, scores.
+
+Drawn 400 units wide with 13-17 unit type, so that it stays legible on a 390-pixel-wide
+phone; the cards on the table wrap onto further rows."""
 
 from __future__ import annotations
 
@@ -11,8 +14,10 @@ from .scoring import colour_counts
 from .state import State, Step
 
 FILL = {"red": "#d62828", "blue": "#1d4ed8", "green": "#15803d"}
-WIDTH = 720
-ROW = 34
+WIDTH = 400
+ROW = 30
+CARD_W, CARD_H, CARD_STEP = 30, 44, 34
+TABLE_ROW = 84
 
 
 #: colour key → its word (the catalog translates it)
@@ -23,29 +28,64 @@ def _card(x: int, y: int, card: Card, label: str = "", face_down: bool = False) 
     fill = "#6b7280" if face_down else FILL.get(card.colour, "#444")
     parts = [
         f'<g class="card" data-card="{card.text}">',
-        f'<rect x="{x}" y="{y}" width="36" height="52" rx="5" fill="{fill}" stroke="#111" />',
-        f'<text x="{x + 18}" y="{y + 32}" font-size="16" text-anchor="middle" fill="#fff">'
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}" stroke="#111" />',
+        f'<text x="{x + CARD_W / 2}" y="{y + 28}" font-size="16" font-weight="bold" text-anchor="middle" fill="#fff">'
         f"{card.number}</text>",
     ]
     if label:
         parts.append(
-            f'<text x="{x + 18}" y="{y + 66}" font-size="10" text-anchor="middle">{escape(label)}</text>'
+            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 13}" font-size="11" text-anchor="middle">{escape(label[:5])}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
 
 
+def _table(state: State, passed: str) -> tuple[list[str], int]:
+    """The tricks and the passes, each group labelled, wrapping onto new rows; -> (parts, height)."""
+    out: list[str] = []
+    groups = []
+    for number, trick in enumerate(state.tricks, start=1):
+        label = tr("Trick {number} ({colour})").format(
+            number=number, colour=tr(COLOUR_WORDS.get(trick.colour, trick.colour))
+        )
+        groups.append((label, [(laid.card, state.names[laid.side], False) for laid in trick.cards]))
+    if state.passes:
+        groups.append(
+            (passed, [(laid.card, state.names[laid.side], True) for laid in state.passes])
+        )
+    x, y = 12, 52
+    for label, cards in groups:
+        width = max(len(label) * 7, len(cards) * CARD_STEP)
+        if x > 12 and x + min(width, WIDTH - 24) > WIDTH - 12:
+            x, y = 12, y + TABLE_ROW
+        out.append(
+            f'<text x="{x}" y="{y}" font-size="13" font-weight="bold">{escape(label)}</text>'
+        )
+        label_end = x + len(label) * 7.5
+        for card, name, face_down in cards:
+            if x + CARD_W > WIDTH - 8:
+                x, y = 12, y + TABLE_ROW - 16
+            out.append(_card(x, y + 6, card, name, face_down=face_down))
+            x += CARD_STEP
+        x = max(x, label_end) + 16
+    return out, y + TABLE_ROW - 10
+
+
 def render_svg(state: State) -> str:
     rows = state.players
-    height = 150 + ROW * (rows + 1) + 20
+    passed = tr("Passed")
+    empty_table = tr("No cards on the table.")
+    heads = (tr("Player"), tr("Hand"), tr("Won this game"), tr("Total"))
+    table, table_bottom = _table(state, passed)
+    if not state.tricks and not state.passes:
+        table = [f'<text x="12" y="64" font-size="14" fill="#555">{escape(empty_table)}</text>']
+        table_bottom = 100
+    height = table_bottom + 30 + ROW * (rows + 1)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{height}" fill="#f3efe0" />',
     ]
-    passed = tr("Passed")
-    empty_table = tr("No cards on the table.")
-    heads = (tr("Player"), tr("Hand"), tr("Won this game"), tr("Total"))
     if state.step is Step.OVER:
         title = tr("Match over after game {game}").format(game=state.game)
     elif state.step is Step.DEAL:
@@ -56,33 +96,16 @@ def render_svg(state: State) -> str:
         title = tr("Game {game}, round {round}: {player} to play").format(
             game=state.game, round=state.round, player=state.names[state.turn or 0]
         )
-    out.append(f'<text x="12" y="24" font-size="18" font-weight="bold">{escape(title)}</text>')
-    # the table: trick 1, trick 2, passes
-    x = 12
-    for number, trick in enumerate(state.tricks, start=1):
-        label = tr("Trick {number} ({colour})").format(
-            number=number, colour=tr(COLOUR_WORDS.get(trick.colour, trick.colour))
-        )
-        out.append(f'<text x="{x}" y="46" font-size="12">{escape(label)}</text>')
-        for laid in trick.cards:
-            out.append(_card(x, 54, laid.card, state.names[laid.side]))
-            x += 42
-        x += 24
-    if state.passes:
-        out.append(f'<text x="{x}" y="46" font-size="12">{escape(passed)}</text>')
-        for laid in state.passes:
-            out.append(_card(x, 54, laid.card, state.names[laid.side], face_down=True))
-            x += 42
-    if not state.tricks and not state.passes:
-        out.append(f'<text x="12" y="84" font-size="13" fill="#555">{escape(empty_table)}</text>')
+    out.append(f'<text x="12" y="26" font-size="17" font-weight="bold">{escape(title)}</text>')
+    out.extend(table)
     # the scoreboard
-    y = 150
+    y = table_bottom + 24
     out.append(
         f'<text x="12" y="{y}" font-size="12" font-weight="bold">{escape(heads[0])}</text>'
-        f'<text x="180" y="{y}" font-size="12" font-weight="bold">{escape(heads[1])}</text>'
-        f'<text x="240" y="{y}" font-size="12" font-weight="bold">{escape(heads[2])}</text>'
-        f'<text x="470" y="{y}" font-size="12" font-weight="bold">{escape(passed)}</text>'
-        f'<text x="560" y="{y}" font-size="12" font-weight="bold">{escape(heads[3])}</text>'
+        f'<text x="150" y="{y}" font-size="12" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
+        f'<text x="176" y="{y}" font-size="12" font-weight="bold">{escape(heads[2])}</text>'
+        f'<text x="330" y="{y}" font-size="12" font-weight="bold" text-anchor="middle">{escape(passed)}</text>'
+        f'<text x="390" y="{y}" font-size="12" font-weight="bold" text-anchor="end">{escape(heads[3])}</text>'
     )
     totals = state.totals
     for side in range(rows):
@@ -94,17 +117,23 @@ def render_svg(state: State) -> str:
             marks.append("to play")
         name = state.names[side] + (f" ({', '.join(marks)})" if marks else "")
         weight = ' font-weight="bold"' if side == state.turn else ""
-        out.append(f'<text x="12" y="{y}" font-size="13"{weight}>{escape(name)}</text>')
-        out.append(f'<text x="180" y="{y}" font-size="13">{state.hand_counts[side]}</text>')
-        wx = 240
+        out.append(f'<text x="12" y="{y}" font-size="15"{weight}>{escape(name)}</text>')
+        out.append(
+            f'<text x="150" y="{y}" font-size="15" text-anchor="middle">{state.hand_counts[side]}</text>'
+        )
+        wx = 176
         for colour, count in colour_counts(state.won[side]).items():
             out.append(
-                f'<rect x="{wx}" y="{y - 13}" width="40" height="17" rx="3" fill="{FILL[colour]}" />'
-                f'<text x="{wx + 20}" y="{y}" font-size="12" text-anchor="middle" fill="#fff">'
+                f'<rect x="{wx}" y="{y - 15}" width="34" height="20" rx="3" fill="{FILL[colour]}" />'
+                f'<text x="{wx + 17}" y="{y}" font-size="14" font-weight="bold" text-anchor="middle" fill="#fff">'
                 f"{count}</text>"
             )
-            wx += 46
-        out.append(f'<text x="470" y="{y}" font-size="13">{len(state.face_down[side])}</text>')
-        out.append(f'<text x="560" y="{y}" font-size="13">{totals[side]}</text>')
+            wx += 38
+        out.append(
+            f'<text x="330" y="{y}" font-size="15" text-anchor="middle">{len(state.face_down[side])}</text>'
+        )
+        out.append(
+            f'<text x="390" y="{y}" font-size="15" font-weight="bold" text-anchor="end">{totals[side]}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -1,4 +1,4 @@
-"""The hook points of the base step machine (``flow``) that an expansion fills.
+"""The hook points of the base step machine (``flow``) and of ``legal`` that an expansion fills.
 
 The base game never imports an expansion. A match whose set-up carries an expansion
 (``Setup.expansion``, and so ``State.x``) is played through the hooks installed for the type of
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from matches.engine.base import GameEvent, Transition
     from matches.engine.hat_trick.actions import Action
-    from matches.engine.hat_trick.state import Setup, State
+    from matches.engine.hat_trick.state import KeeperCard, Setup, State
 
 
 class FlowHooks(Protocol):
@@ -56,6 +56,18 @@ class FlowHooks(Protocol):
         self, s: State, keeper_side: int, keeper_id: str, symbol: str, events: list[GameEvent]
     ) -> State:
         """The keeper card's consequences once the shot is known."""
+        ...
+
+    def keepers_in_play(self, s: State, side: int) -> tuple[KeeperCard, ...]:
+        """The goalkeeper cards ``side`` may reveal now (``legal_actions``)."""
+        ...
+
+    def paused(self, s: State) -> dict[str, Any] | None:
+        """The whole ``legal_actions`` answer while the expansion waits for a choice, or None."""
+        ...
+
+    def extra_actions(self, s: State, actions: list[dict[str, Any]]) -> None:
+        """Add the expansion's own actions open now to ``actions`` (the step does not change)."""
         ...
 
 

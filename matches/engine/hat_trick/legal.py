@@ -4,15 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.decks import available, pile_counts
 from matches.engine.hat_trick.duels import long_ball_lines
-from matches.engine.hat_trick.expansion.abilities import ability_options
-from matches.engine.hat_trick.expansion.keepers import keepers_in_play
-from matches.engine.hat_trick.expansion.match_events import counter_target, enabled, long_shot_open
-from matches.engine.hat_trick.expansion.styles import style_options
-from matches.engine.hat_trick.expansion.substitutions import substitution_options
 from matches.engine.hat_trick.flow import can_shoot, chance_targets, move_rules
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
@@ -23,13 +18,18 @@ def _cards(s: State, side: int) -> list[dict[str, Any]]:
     return [c.to_json() for c in available(s.setup, s.decks[side])]
 
 
-def _shoot(s: State, kind: str | None) -> dict[str, Any]:
+def shoot_entry(s: State, kind: str | None) -> dict[str, Any]:
+    """The ``shoot`` entry: the shooting cards of the action's colour and the keeper cards the
+    defending side may reveal now."""
     keeper_side = 1 - s.attacker
     shooting = [c.id for c in s.setup.shooting if kind is None or c.action == kind]
+    keepers = (
+        s.setup.keepers[keeper_side] if s.x is None else hooks.of(s).keepers_in_play(s, keeper_side)
+    )
     return {
         "type": "shoot",
         "shooting_cards": shooting,
-        "goalkeeper_cards": [k.id for k in keepers_in_play(s, keeper_side)],
+        "goalkeeper_cards": [k.id for k in keepers],
     }
 
 
@@ -44,58 +44,13 @@ def actor(s: State) -> int | None:
     return s.attacker
 
 
-def _expansion(s: State, actions: list[dict[str, Any]]) -> None:
-    """HX-A / HX-S: the ability uses and style cards open to each side now (extra actions;
-    the step does not change)."""
-    for side in (0, 1):
-        uses = ability_options(s, side)
-        if uses:
-            actions.append(
-                {"type": "ability", "side": side, "uses": [action_to_json(u) for u in uses]}
-            )
-    for side in (0, 1):
-        plays = style_options(s, side)
-        if plays:
-            actions.append(
-                {"type": "style", "side": side, "uses": [action_to_json(p) for p in plays]}
-            )
-    if s.setup.expansion.events:
-        _match_events(s, actions)
-
-
-def _match_events(s: State, actions: list[dict[str, Any]]) -> None:
-    """HX-E: the optional match events open now."""
-    if long_shot_open(s):
-        entry = _shoot(s, s.cards[s.attacker].kind)
-        entry["long_shot"] = True
-        actions.append(entry)
-    for side in (0, 1):
-        if enabled(s, "counter") and counter_target(s, side) >= 0:
-            actions.append({"type": "counter", "side": side})
-        subs = substitution_options(s, side)
-        if subs:
-            actions.append(
-                {"type": "substitute", "side": side, "uses": [action_to_json(u) for u in subs]}
-            )
-    side = s.x.protest
-    if side >= 0:
-        counts = pile_counts(s.decks[side])
-        cards = [c.to_json() for c, n in zip(s.setup.card_kinds, counts, strict=True) if n]
-        if cards:
-            actions.append({"type": "protest", "side": side, "cards": cards})
-
-
 def legal_actions(s: State) -> dict[str, Any]:
     ph = s.phase
     actions: list[dict[str, Any]] = []
-    if s.x is not None and s.x.choice is not None:
-        kind, side, fields, _ = s.x.choice
-        actions.append(
-            {"type": "choose", "decides": kind, "players": [number_of(s.grid[f]) for f in fields]}
-        )
-        numbers = [number_of(s.grid[f]) for f in fields]
-        hint = P.HINTS["tie"].format(players=", ".join(map(str, numbers)))
-        return {"hint": hint, "actor": side, "step": ph, "actions": actions}
+    if s.x is not None:
+        paused = hooks.of(s).paused(s)
+        if paused is not None:
+            return paused
     if ph in (P.PLAY_CARDS, P.SO_PLAY_CARDS):
         actions.append(
             {
@@ -132,12 +87,12 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append({"type": "refuse"})
     elif ph == P.SO_SHOT:
         if can_shoot(s):
-            actions.append(_shoot(s, s.cards[s.attacker].kind))
+            actions.append(shoot_entry(s, s.cards[s.attacker].kind))
         actions.append({"type": "refuse"})
     elif ph == P.PENALTY:
-        actions.append(_shoot(s, s.cards[s.attacker].kind))
+        actions.append(shoot_entry(s, s.cards[s.attacker].kind))
     elif ph == P.SHOOTOUT:
-        entry = _shoot(s, None)
+        entry = shoot_entry(s, None)
         counts = pile_counts(s.decks[s.attacker])
         entry["cards"] = [c.to_json() for c, n in zip(s.setup.card_kinds, counts, strict=True) if n]
         entry["note"] = "the shooting card must match the kind of the turned-up card"
@@ -164,5 +119,5 @@ def legal_actions(s: State) -> dict[str, Any]:
     elif ph == P.ET_KICKOFF:
         actions.append({"type": "kick_off", "side": [0, 1]})
     if s.x is not None and ph != P.OVER:
-        _expansion(s, actions)
+        hooks.of(s).extra_actions(s, actions)
     return {"hint": P.HINTS[ph], "actor": actor(s), "step": ph, "actions": actions}

@@ -1,47 +1,104 @@
-"""A standalone SVG picture of the 4 x 6 pitch: players, ball, score and half."""
+"""A standalone SVG picture of the 4 x 6 pitch, legible on a 390-pixel-wide phone: the teams'
+names in their colours with their yellow and red cards, the score and half, field labels
+(columns a-d, lines 1-6), each player's shirt number on a gold (star) or silver ring with his
+footballs drawn on the edge of his card, the ball, the player who just moved, the step and
+whose turn it is."""
 
 from __future__ import annotations
 
 from html import escape
 
-from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, number_of, side_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.pitch import COLUMNS, EMPTY, N_COLS, N_LINES, number_of, side_of
+from matches.engine.hat_trick.state import State, faces
 from matches.engine.hat_trick.texts import STEP_NAMES
-from matches.engine.i18n import side_label, tr
+from matches.engine.i18n import N_, side_label, tr
 
-CELL = 60
-MARGIN = 40
-FILL = {"blue": "#2f6fd6", "red": "#d63a2f"}
+CELL = 66
+LEFT = 34
+TOP = 62
+FILL = {"blue": "#2159c4", "red": "#c62a20"}
+GOLD, SILVER = "#f2c200", "#d0d4d8"
+FONT = 'font-family="sans-serif"'
+
+TO_ACT = N_("{name} to act")
+BOTH_ACT = N_("both managers act")
+
+
+def _actor(s: State) -> int | None:
+    from matches.engine.hat_trick.legal import actor  # the step's rules, not the drawing's
+
+    return actor(s)
+
+
+def _team_line(s: State, names: list[str], width: int) -> list[str]:
+    """`Blue 0 : 0 Red`, each name in its colour, then each team's cards under its name."""
+    colours = [FILL.get(c, "#333") for c in s.setup.colours]
+    parts = [
+        f'<text x="{width / 2}" y="22" text-anchor="middle" {FONT} font-size="17" font-weight="bold">'
+        f'<tspan fill="{colours[0]}">{names[0]}</tspan> {s.score[0]} : {s.score[1]} '
+        f'<tspan fill="{colours[1]}">{names[1]}</tspan></text>'
+    ]
+    for side, x in ((0, 12), (1, width - 12)):
+        anchor = "start" if side == 0 else "end"
+        marks = []
+        if s.yellow[side]:
+            marks.append(("#f5d90a", tr("yellow card")))
+        for number in s.sent_off[side]:
+            marks.append(("#d9262c", tr("red card, no. {number}").format(number=number)))
+        for index, (colour, label) in enumerate(marks):
+            y = 32 + index * 14
+            rx = x if side == 0 else x - 9
+            tx = x + 13 if side == 0 else x - 13
+            parts.append(
+                f'<rect x="{rx}" y="{y}" width="9" height="12" rx="1.5" fill="{colour}" stroke="#333"/>'
+            )
+            parts.append(
+                f'<text x="{tx}" y="{y + 10}" text-anchor="{anchor}" {FONT} font-size="11">{escape(label)}</text>'
+            )
+    return parts
 
 
 def render_svg(s: State) -> str:
-    width = N_COLS * CELL + 2 * MARGIN
-    height = N_LINES * CELL + 2 * MARGIN + 30
-    names = [escape(side_label(n)) for n in s.setup.names]
+    pitch_w, pitch_h = N_COLS * CELL, N_LINES * CELL
+    width = pitch_w + 2 * LEFT
+    height = TOP + pitch_h + 86
+    plain = [side_label(n) for n in s.setup.names]
+    names = [escape(n) for n in plain]
     half = {
         1: tr("1st half"),
         2: tr("2nd half"),
         3: tr("extra time"),
         4: tr("penalty shootout"),
     }.get(s.half, "")
-    score = f"{names[0]} {s.score[0]} : {s.score[1]} {names[1]}"
     if s.half == 4:
-        score += " " + tr("(penalties {home}:{away})").format(
-            home=s.shootout[2], away=s.shootout[3]
-        )
+        half += " " + tr("(penalties {home}:{away})").format(home=s.shootout[2], away=s.shootout[3])
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
-        f'<text x="{width / 2}" y="20" text-anchor="middle" font-family="sans-serif" font-size="14">{score} - {half}</text>',
-        f'<rect x="{MARGIN}" y="{MARGIN}" width="{N_COLS * CELL}" height="{N_LINES * CELL}" fill="#3a9a48" stroke="#fff" stroke-width="2"/>',
-        # goals: side 0 (blue) defends line 1, drawn at the bottom
-        f'<rect x="{MARGIN + CELL}" y="{MARGIN - 10}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
-        f'<rect x="{MARGIN + CELL}" y="{MARGIN + N_LINES * CELL}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
+        *_team_line(s, names, width),
+        f'<text x="{width / 2}" y="42" text-anchor="middle" {FONT} font-size="13" fill="#333">{escape(half)}</text>',
+        f'<rect x="{LEFT}" y="{TOP}" width="{pitch_w}" height="{pitch_h}" fill="#3a9a48" stroke="#fff" stroke-width="2"/>',
+        f'<line x1="{LEFT}" y1="{TOP + pitch_h / 2}" x2="{LEFT + pitch_w}" y2="{TOP + pitch_h / 2}" stroke="#ffffffaa" stroke-width="2"/>',
+        # goals: side 0 defends line 1, drawn at the bottom
+        f'<rect x="{LEFT + CELL}" y="{TOP - 10}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
+        f'<rect x="{LEFT + CELL}" y="{TOP + pitch_h}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
     ]
+    # field labels: the columns under the pitch, the lines on its left
+    for col, letter in enumerate(COLUMNS[:N_COLS]):
+        x = LEFT + col * CELL + CELL / 2
+        parts.append(
+            f'<text x="{x}" y="{TOP + pitch_h + 26}" text-anchor="middle" {FONT} font-size="14" fill="#333">{letter}</text>'
+        )
+    for line in range(N_LINES):
+        y = TOP + (N_LINES - 1 - line) * CELL + CELL / 2 + 5
+        parts.append(
+            f'<text x="{LEFT / 2}" y="{y}" text-anchor="middle" {FONT} font-size="14" fill="#333">{line + 1}</text>'
+        )
+    values = faces(s)
     for f, p in enumerate(s.grid):
         line, col = f >> 2, f & 3
-        x = MARGIN + col * CELL
-        y = MARGIN + (N_LINES - 1 - line) * CELL
+        x = LEFT + col * CELL
+        y = TOP + (N_LINES - 1 - line) * CELL
         parts.append(
             f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#ffffff55"/>'
         )
@@ -49,16 +106,42 @@ def render_svg(s: State) -> str:
             continue
         colour = FILL.get(s.setup.colours[side_of(p)], "#777")
         cx, cy = x + CELL / 2, y + CELL / 2
+        card = values.get(p)
+        ring = GOLD if card is not None and card.star else SILVER
+        if f == s.moved:
+            parts.append(
+                f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="8" fill="none" stroke="#ffe45c" stroke-width="3" stroke-dasharray="6 3"/>'
+            )
         parts.append(
-            f'<circle cx="{cx}" cy="{cy}" r="20" fill="{colour}" stroke="#fff" stroke-width="2"/>'
+            f'<circle cx="{cx}" cy="{cy}" r="21" fill="{colour}" stroke="{ring}" stroke-width="4"/>'
         )
         parts.append(
-            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-family="sans-serif" font-size="15" fill="#fff">{number_of(p)}</text>'
+            f'<text x="{cx}" y="{cy + 6}" text-anchor="middle" {FONT} font-size="17" font-weight="bold" fill="#fff">{number_of(p)}</text>'
         )
+        if card is not None and card.attack:
+            # the footballs, on the edge of the card they are printed on
+            bx = cx - 29 if card.edge == "left" else cx + 25
+            for i in range(min(card.attack, 5)):
+                parts.append(
+                    f'<rect x="{bx}" y="{cy - 17 + i * 8}" width="6" height="6" rx="3" fill="#fff" stroke="#111" stroke-width="1"/>'
+                )
         if f == s.ball:
-            parts.append(f'<circle cx="{cx + 17}" cy="{cy - 17}" r="7" fill="#fff" stroke="#000"/>')
+            parts.append(
+                f'<circle cx="{cx + 15}" cy="{cy - 18}" r="7" fill="#fff" stroke="#000" stroke-width="1.5"/>'
+            )
+    actor = _actor(s)
+    if s.phase == "match_over":
+        turn = ""
+    elif actor is None:
+        turn = tr(BOTH_ACT)
+    else:
+        turn = tr(TO_ACT).format(name=plain[actor])
     parts.append(
-        f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle" font-family="sans-serif" font-size="12">{escape(tr(STEP_NAMES.get(s.phase, "")))}</text>'
+        f'<text x="{width / 2}" y="{height - 30}" text-anchor="middle" {FONT} font-size="14" font-weight="bold">{escape(tr(STEP_NAMES.get(s.phase, "")))}</text>'
     )
+    if turn:
+        parts.append(
+            f'<text x="{width / 2}" y="{height - 10}" text-anchor="middle" {FONT} font-size="14" fill="#145a32">{escape(turn)}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts)

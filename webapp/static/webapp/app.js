@@ -213,13 +213,15 @@ async function matchScreen(id) {
   };
 
   const refreshPicture = async () => {
+    const seq = view.match.seq;
     try {
       const url = await pictureUrl(`matches/${id}/svg/`);
-      if (url) {
+      if (url && seq === view.match.seq) {
         if (view.picture) URL.revokeObjectURL(view.picture);
         view.picture = url;
+        view.pictureSeq = seq;
         const img = document.getElementById("picture");
-        if (img) img.src = url;
+        if (img) { img.src = url; img.dataset.seq = seq; }
       }
     } catch { /* offline: the last picture stays */ }
   };
@@ -245,7 +247,7 @@ async function matchScreen(id) {
     if (queued || !navigator.onLine) return queueAction(action);
     view.busy = true;
     try {
-      const { ok, data } = await api(`matches/${id}/events/`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
+      const { ok, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
       view.busy = false;
       if (!ok) {
         view.error = data?.message || String(data);
@@ -299,7 +301,7 @@ async function matchScreen(id) {
   const command = async (which) => {
     view.error = "";
     try {
-      const { ok, data } = await api(`matches/${id}/${which}/`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
+      const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
       if (!ok) { view.error = data?.message || ""; render(); return; }
       view.last = null;
       await afterWrite(data);
@@ -375,7 +377,7 @@ async function matchScreen(id) {
   function render() {
     if (!view.match || mine !== screen) return;
     show(html`${nav("")}${header()}
-      <figure class="picture"><img id="picture" alt="${t("picture")}" src="${view.picture || ""}"></figure>
+      <figure class="picture"><img id="picture" alt="${t("picture")}" src="${view.picture || ""}" data-seq="${view.pictureSeq ?? ""}"></figure>
       ${view.last ? `<p class="last">${esc(t("lastMove", { notation: view.last.length > 40 ? `${view.last.slice(0, 38)}…` : view.last }))}</p>` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${queuePanel()}

@@ -66,7 +66,7 @@ export async function rebase(match, baseSeq, keep = null) {
 export async function flush(match, { token, language }) {
   const queue = await getQueue(match);
   if (!queue || !queue.actions.length || queue.problem) return null;
-  const response = await fetch(`/api/matches/${queue.match}/events/batch/`, {
+  const response = await fetch(`/api/matches/${queue.match}/events/batch/?include=state`, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",

@@ -24,9 +24,14 @@ from matches.engine.hat_trick.actions import (
 from matches.engine.hat_trick.cards import DRIBBLING
 from matches.engine.hat_trick.duels import resolve
 from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.expansion import legal
 from matches.engine.hat_trick.expansion.abilities import use_ability
 from matches.engine.hat_trick.expansion.captain import protest, protest_side
-from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
+from matches.engine.hat_trick.expansion.keepers import (
+    after_shot,
+    check_keeper_card,
+    keepers_in_play,
+)
 from matches.engine.hat_trick.expansion.match_events import (
     corner,
     counter,
@@ -304,6 +309,9 @@ class SpielerHooks:
     check_keeper_card = staticmethod(check_keeper_card)
     shot_bonus = staticmethod(shot_bonus)
     after_shot = staticmethod(after_shot)
+    keepers_in_play = staticmethod(keepers_in_play)
+    paused = staticmethod(legal.paused)
+    extra_actions = staticmethod(legal.extra_actions)
 
 
 def install() -> None:
