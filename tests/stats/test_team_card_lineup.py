@@ -2,6 +2,9 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+from django.utils import translation
+
 from stats.models import TeamCard
 from teams.models import Edition
 from teams.services import reference_editions_load
@@ -14,6 +17,13 @@ def _shown(svg: bytes) -> list[str]:
         for node in root.iter("{http://www.w3.org/2000/svg}text")
         if node.get("class") in ("player", "lineup-line")
     ]
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """A German request leaves German active in this thread; the next test reads English."""
+    yield
+    translation.deactivate()
 
 
 def test_team_card_names_the_players_in_line_order(auth_client, user, client):
