@@ -87,6 +87,9 @@ class TutorialListItem(serializers.Serializer):
 
 class TutorialStepOutput(serializers.Serializer):
     number = serializers.IntegerField()
+    score = serializers.IntegerField(
+        allow_null=True, help_text="A scoring example's points, as the referee scores them."
+    )
     moves = serializers.ListField(child=serializers.CharField(), help_text="In notation.")
     text = serializers.CharField(help_text="What happens, in the answer's language.")
     effects = serializers.ListField(child=serializers.CharField(), help_text="What followed.")

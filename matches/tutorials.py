@@ -64,9 +64,11 @@ def tutorial_json(game: str, data: dict[str, Any]) -> dict[str, Any]:
     out = []
     for number, (step, played, state) in enumerate(steps, start=1):
         legal = localized_legal(engine, state)
+        points = _score(game, step.get("score"))
         out.append(
             {
                 "number": number,
+                "score": points,
                 "moves": [engine.format_action(action) for action, _effects in played],
                 "text": step["text"][lang],
                 "effects": [
@@ -87,6 +89,27 @@ def tutorial_json(game: str, data: dict[str, Any]) -> dict[str, Any]:
         "sides": names,
         "steps": out,
     }
+
+
+def _cards(spans: list[str]):
+    """Amigo cards written as spans: ``R3-11`` is the red 3 to 11."""
+    from matches.engine.amigo_hattrick.cards import parse_card
+
+    out = []
+    for span in spans:
+        letter, rest = span[0], span[1:]
+        low, _, high = rest.partition("-")
+        out.extend(parse_card(f"{letter}{n}") for n in range(int(low), int(high or low) + 1))
+    return tuple(out)
+
+
+def _score(game: str, example: dict[str, Any] | None) -> int | None:
+    """A scoring example's points, as the referee scores a game (Amigo: AH-5.2)."""
+    if not example or game != "amigo-hattrick":
+        return None
+    from matches.engine.amigo_hattrick.scoring import game_score
+
+    return game_score(_cards(example["won"]), _cards(example.get("passed", [])))
 
 
 def play_along(

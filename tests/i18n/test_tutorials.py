@@ -57,6 +57,11 @@ def test_the_amigo_example_round_replays_to_its_trick_winners():
     assert steps[-1][2].leader == 4
 
 
+def test_the_amigo_scoring_examples_score_as_printed(client):
+    body = client.get("/api/games/amigo-hattrick/tutorials/scoring/").json()
+    assert [step["score"] for step in body["steps"]] == [1, 12, -2]
+
+
 @pytest.mark.parametrize("game", ["hat-trick", "trixkick", "amigo-hattrick"])
 def test_every_tutorial_is_served_in_both_languages(client, game):
     listed = client.get(f"/api/games/{game}/tutorials/", HTTP_ACCEPT_LANGUAGE="de").json()
