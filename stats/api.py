@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -23,6 +24,7 @@ from matches.models import Match, Visibility
 from stats import selectors
 from stats.elo import START
 from stats.svg import rating_chart_svg, team_card_svg
+from teams.models import Team
 
 GAMES = game_keys()  # every registered game key
 
@@ -475,4 +477,37 @@ class TeamCardSvgView(PublicView):
         card = selectors.team_card_get(key=key)
         if card is None:
             raise Http404
-        return HttpResponse(team_card_svg(card), content_type="image/svg+xml; charset=utf-8")
+        return HttpResponse(
+            team_card_svg(card, lineup=_lineup_in_line_order(card.team_id)),
+            content_type="image/svg+xml; charset=utf-8",
+        )
+
+
+def _lineup_in_line_order(team_id: int | None) -> list[list[dict]] | None:
+    """A Hat-Trick team's players line by line as they stand at kick-off (from its own goal
+    forward, left to right): each ``{"slot", "name", "role", "gold"}``; None for other teams."""
+    if team_id is None:
+        return None
+    team = Team.objects.select_related("edition").filter(pk=team_id).first()
+    slots = (team.lineup or {}).get("slots") if team is not None else None
+    if not slots or team.edition.game != "hat-trick":
+        return None
+    layout = (team.edition.data or {}).get("kickoff_layout", {}).get("blue", {})
+    lines: dict[int, list[tuple[str, dict]]] = {}
+    for slot, player in slots.items():
+        field = layout.get(str(slot), "")
+        line = int(field[1:]) if field[1:].isdigit() else 99
+        lines.setdefault(line, []).append((field[:1], {"slot": int(slot), **player}))
+    german = get_language() == "de"
+    return [
+        [
+            {
+                "slot": p["slot"],
+                "name": (german and p.get("name_de")) or p.get("name") or p.get("card", ""),
+                "role": p.get("role", ""),
+                "gold": bool(p.get("gold")),
+            }
+            for _column, p in sorted(players, key=lambda item: (item[0], item[1]["slot"]))
+        ]
+        for _line, players in sorted(lines.items())
+    ]

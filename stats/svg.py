@@ -27,9 +27,13 @@ def _player_label(game: str, player: str) -> str:
     return _("No. {player}").format(player=player)
 
 
-def team_card_svg(card) -> str:
-    """The card as an image: name, record, form, goals, top scorer, lines, rating, style."""
-    width, height = 360, 280 + 18 * len(card.lines or {})
+def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
+    """The card as an image: name, record, form, goals, top scorer, lines, rating, style, and
+    (for a saved Hat-Trick team) its players line by line, gold or silver."""
+    lineup = [line for line in (lineup or []) if line]
+    rows = sum(len(line) for line in lineup)
+    extra = 30 + 22 * rows + 20 * len(lineup) if lineup else 0
+    width, height = 360, 280 + 18 * len(card.lines or {}) + extra
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
@@ -111,6 +115,29 @@ def team_card_svg(card) -> str:
         else:
             label = f"{name}: {line.get('players', 0) if isinstance(line, dict) else line}"
         parts.append(_text(28, y, label, 12, fill="#ffffff", class_="line"))
+    if lineup:
+        y += 34
+        parts.append(_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold"))
+        names = {0: _("Defence"), len(lineup) - 1: _("Attack")} if len(lineup) == 3 else {}
+        if len(lineup) == 3:
+            names[1] = _("Midfield")
+        for index, line in enumerate(lineup):
+            y += 20
+            heading = names.get(index) or _("Line {number}").format(number=index + 1)
+            parts.append(_text(20, y, heading, 12, fill="#cccccc", class_="lineup-line"))
+            for player in line:
+                y += 22
+                colour = "#f2c200" if player["gold"] else "#d0d4d8"
+                parts.append(
+                    f'<circle cx="36" cy="{y - 5}" r="10" fill="{colour}" stroke="#ffffff"/>'
+                )
+                parts.append(
+                    _text(36, y - 1, player["slot"], 11, fill="#000000", text_anchor="middle")
+                )
+                word = _("gold") if player["gold"] else _("silver")
+                parts.append(
+                    _text(54, y, f"{player['name']} · {word}", 14, fill="#ffffff", class_="player")
+                )
     parts.append("</svg>")
     return "\n".join(parts)
 

@@ -141,3 +141,11 @@ def test_page_size_is_capped(ann, url, largest):
     assert "page_size" in body["fields"]
     assert_error_shape(ann.get(f"{url}?page_size=0"), 400, "invalid")
     assert_error_shape(ann.get(f"{url}?page_size=lots"), 400, "invalid")
+
+
+def test_the_etag_holds_when_the_answer_is_compressed(finished, clean_cache):
+    url = f"/api/matches/{finished}/export/"
+    first = APIClient().get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert first.status_code == 200 and first["Content-Encoding"] == "gzip"
+    again = APIClient().get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304

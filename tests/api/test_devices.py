@@ -192,3 +192,14 @@ def test_a_session_logout_ends_the_session_and_leaves_the_devices(bob):
     assert browser.post("/api/auth/logout/").status_code == 204
     assert browser.get("/api/me/").status_code in (401, 403)
     assert phone.get("/api/me/").status_code == 200
+
+
+def test_an_admin_sees_and_revokes_devices_but_never_their_keys(bob, admin_client):
+    _, data = login("phone")
+    page = admin_client.get("/admin/companion/device/")
+    assert page.status_code == 200 and b"phone" in page.content
+    detail = admin_client.get(f"/admin/companion/device/{data['device']}/change/")
+    assert data["token"].encode() not in detail.content
+    assert Device.objects.get(pk=data["device"]).key_digest.encode() not in detail.content
+    admin_client.post(f"/admin/companion/device/{data['device']}/delete/", {"post": "yes"})
+    assert not Device.objects.filter(pk=data["device"]).exists()

@@ -34,7 +34,7 @@ def _card(x: int, y: int, card: Card, label: str = "", face_down: bool = False) 
     ]
     if label:
         parts.append(
-            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 13}" font-size="11" text-anchor="middle">{escape(label[:5])}</text>'
+            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 13}" font-size="11" text-anchor="middle">{escape(label if len(label) <= 6 else label[:5] + "…")}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
