@@ -360,3 +360,18 @@ def test_empty_parameters_follow_the_schema(world):
     ):
         body = assert_error_shape(client.get(url), 400, "invalid")
         assert list(body["fields"].values())[0][0]["code"] == "blank", url
+
+
+def test_the_body_limit_answers_under_asgi_too(world):
+    import asyncio
+
+    from django.test import AsyncClient
+
+    async def post():
+        return await AsyncClient().post(
+            "/api/auth/login/", b"x" * (2 * 1024 * 1024), content_type="application/json"
+        )
+
+    response = asyncio.run(post())
+    assert response.status_code == 413
+    assert json.loads(response.content)["code"] == "payload_too_large"
