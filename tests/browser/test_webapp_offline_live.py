@@ -93,18 +93,16 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
 ):
     ann, ben = make_user("ann"), make_user("ben")
     match_id = _hat_trick_match(ann, opponent=ben)
-    client = APIClient()
-    client.force_authenticate(ben)
-    invitation = client.get("/api/invitations/").json()["results"][0]["id"]
-    assert (
-        client.post(f"/api/invitations/{invitation}/accept/", {}, format="json").status_code == 200
-    )
     tokens = token_for(ann), token_for(ben)
     with browser() as b:
         ann_phone, ann_page = phone(b, app_server, token=tokens[0])
         ben_phone, ben_page = phone(b, app_server, token=tokens[1], language="de")
         ann_page.goto(f"/app/#/match/{match_id}")
-        ben_page.goto(f"/app/#/match/{match_id}")
+        # ben finds ann's invitation on his phone's home screen and takes the red side
+        ben_page.goto("/app/")
+        ben_page.get_by_text("ann lädt dich ein, Seite 2 zu spielen").wait_for()
+        shot(ben_page, "25-invitation-de")
+        ben_page.get_by_role("button", name="Annehmen").tap()
         ann_page.wait_for_selector('.match-head[data-seq="0"]')
         ben_page.wait_for_selector('.match-head[data-seq="0"]')
 

@@ -101,7 +101,8 @@ function bindLanguage() {
 
 async function home() {
   const me = localStorage.getItem("username");
-  show(html`<h1>${t("home")}</h1>${nav("home")}<section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
+  show(html`<h1>${t("home")}</h1>${nav("home")}<section id="invitations-section" hidden><h2>${t("invitations")}</h2><ul id="invitations" class="list"></ul></section>
+    <section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
     ${languagePicker()}<button class="secondary" id="signout">${t("signOut")}</button>`, t("home"));
   bindLanguage();
   document.getElementById("signout").addEventListener("click", async () => {
@@ -110,6 +111,27 @@ async function home() {
     route();
   });
   try {
+    const invited = await api("invitations/");
+    const pending = invited.ok ? invited.data.results || [] : [];
+    if (pending.length) {
+      document.getElementById("invitations-section").hidden = false;
+      document.getElementById("invitations").innerHTML = pending.map((inv) => `<li class="item invitation">
+        <span class="g">${esc(t(`game_${inv.game}`))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))}</span>
+        <div class="row"><button class="primary" data-accept="${inv.id}" data-match="${inv.match}">${t("accept")}</button><button class="secondary" data-decline="${inv.id}">${t("decline")}</button></div></li>`).join("");
+      for (const b of main.querySelectorAll("[data-accept]")) {
+        b.addEventListener("click", async () => {
+          const { ok, data } = await api(`invitations/${b.dataset.accept}/accept/`, { method: "POST", body: {}, key: newKey() });
+          if (ok) location.hash = `#/match/${b.dataset.match}`;
+          else b.closest("li").insertAdjacentHTML("beforeend", errorBox(data?.message || ""));
+        });
+      }
+      for (const b of main.querySelectorAll("[data-decline]")) {
+        b.addEventListener("click", async () => {
+          await api(`invitations/${b.dataset.decline}/decline/`, { method: "POST", body: {}, key: newKey() });
+          route();
+        });
+      }
+    }
     const { data } = await api(`matches/?status=in_progress&manager=${encodeURIComponent(me)}&page_size=20`);
     document.getElementById("running").innerHTML = matchItems(data?.results || []);
   } catch (err) {
@@ -153,7 +175,8 @@ async function newMatch() {
         </fieldset>
         <fieldset><legend>${t("sides")}</legend>
           ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
-            <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>${teamOptions(i)}</div>`).join("")}
+            <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>
+            <label class="invite">${t("inviteManager")}<input name="invite${i}" autocapitalize="none" autocomplete="off" maxlength="150" placeholder="${t("username")}"></label>${teamOptions(i)}</div>`).join("")}
           ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
@@ -175,7 +198,9 @@ async function newMatch() {
       const mine = Number(form.elements.me.value);
       const sides = names.map((name, i) => {
         const side = { name };
+        const invite = form.elements[`invite${i}`]?.value.trim();
         if (i === mine) side.user = me;
+        else if (invite) side.user = invite; // the API invites them; the side is theirs once they accept
         const team = form.elements[`team${i}`]?.value;
         if (team) side.team = Number(team);
         return side;
