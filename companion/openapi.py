@@ -26,6 +26,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny
 
+from matches.engine import available_games
+
 ERROR = "Error"
 FIELD_ERROR = "FieldError"
 ERROR_DETAILS = "ErrorDetails"
@@ -238,7 +240,15 @@ def postprocess_schema(result, generator, request, public):
     - A nullable enum gets its ``type`` (drf-spectacular leaves it out where ``null`` is one
       of the choices).
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
+    - A ``game`` parameter (a path's or a query's) is the enum of the games served.
     """
+    games = available_games()
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else ():
+                schema = parameter.get("schema", {})
+                if parameter["name"] == "game" and schema.get("type") == "string":
+                    schema.setdefault("enum", games)
 
     def walk(node):
         if isinstance(node, dict):

@@ -43,7 +43,7 @@ class MatchCreateInput(serializers.Serializer):
     edition = serializers.IntegerField(
         required=False, help_text="Edition id; default: the game's latest reference edition."
     )
-    sides = SideInput(many=True, min_length=2, max_length=8)
+    sides = serializers.ListField(child=SideInput(), min_length=2, max_length=8)
     options = serializers.DictField(required=False, default=dict)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
 

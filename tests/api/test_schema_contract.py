@@ -103,3 +103,16 @@ def test_tags_are_declared_with_descriptions_and_a_server_is_named(schema):
     for _, _, operation in operations(schema):
         assert set(operation["tags"]) <= set(declared)
     assert schema["servers"]
+
+
+def test_parameters_and_inputs_are_typed(schema):
+    for path, _, operation in operations(schema):
+        for parameter in operation.get("parameters", []):
+            if parameter["name"] == "game":
+                assert parameter["schema"]["enum"], path
+            if parameter["name"] == "page_size":
+                assert parameter["schema"]["maximum"], path
+    sides = schema["components"]["schemas"]["MatchCreateInputRequest"]["properties"]["sides"]
+    assert sides["minItems"] == 2
+    legal = schema["components"]["schemas"]["LegalOutput"]
+    assert {"hint", "actor", "step", "actions", "ready"} <= set(legal["required"])
