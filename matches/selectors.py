@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from matches import errors, snapshots
-from matches.engine import get_engine
+from matches.engine import first_action, get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.i18n import (
     hint_message,
@@ -100,6 +100,7 @@ class StateView:
 def localized_legal(engine: Any, state: Any) -> dict[str, Any]:
     """``legal_actions`` with its hint in the request's language, naming the side to move."""
     legal = dict(engine.legal_actions(state))
+    legal["ready"] = [first_action(engine.key, entry) for entry in legal["actions"]]
     hint = hint_message(engine.key, state, legal)
     if hint is not None:
         legal["hint"] = hint

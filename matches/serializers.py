@@ -151,10 +151,28 @@ class ToMoveOutput(serializers.Serializer):
     )
 
 
+class LegalOutput(serializers.Serializer):
+    """What may come next. ``actions`` lists families of actions (a type and, per field, the
+    choices open now: see docs/rules/<game>.md); ``ready[i]`` is the first ready action of
+    ``actions[i]``, in the form ``POST events/`` takes. A client that always sends ``ready[0]``
+    plays a whole match (of Hat-Trick and Amigo Hattrick; TriXKick also needs its whistle)."""
+
+    hint = serializers.CharField(help_text="What happens now, in plain words.")
+    actor = serializers.IntegerField(
+        allow_null=True, help_text="The side to act; null when both (or all) act at once."
+    )
+    step = serializers.CharField(help_text="The game's step (its rules document names them).")
+    actions = serializers.ListField(child=serializers.DictField(), help_text="Families of actions.")
+    ready = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="The first ready action of each family, one per entry of `actions`.",
+    )
+
+
 class StateOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     summary = serializers.DictField()
-    legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
+    legal = LegalOutput()
     reference = ClauseOutput(
         many=True, help_text="The clauses of the current step, in a few words (quick reference)."
     )
@@ -172,7 +190,7 @@ class NextOutput(serializers.Serializer):
 
     seq = serializers.IntegerField()
     summary = serializers.DictField()
-    legal = serializers.DictField(help_text="legal_actions: hint, actor, step, actions.")
+    legal = LegalOutput()
     outcome = serializers.DictField(allow_null=True)
     to_move = ToMoveOutput(many=True, help_text="The sides whose move it is.")
     reference = ClauseOutput(

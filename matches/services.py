@@ -47,6 +47,7 @@ from matches.models import (
 from matches.replay import initial_state, log_stacks, replay_actions
 from teams.models import Edition
 from teams.selectors import edition_latest
+from teams.services import reference_editions_load
 
 logger = logging.getLogger(__name__)
 User = get_user_model()
@@ -65,9 +66,23 @@ class WriteResult:
 # --- create ----------------------------------------------------------------------------------
 
 
+def _reference_edition_loaded(game: str) -> Edition | None:
+    """The game's latest reference edition, loading the reference editions first if none is
+    (a server started with ``migrate`` alone opens matches without ``seed_demo``)."""
+    edition = edition_latest(game=game)
+    if edition is not None:
+        return edition
+    try:
+        with transaction.atomic():
+            reference_editions_load()
+    except IntegrityError:
+        pass  # another request loaded them at the same moment
+    return edition_latest(game=game)
+
+
 def _resolve_edition(game: str, edition: Edition | None) -> Edition:
     if edition is None:
-        edition = edition_latest(game=game)
+        edition = _reference_edition_loaded(game)
         if edition is None:
             raise ApiError(
                 "edition_missing",
@@ -429,6 +444,8 @@ def _edition_from_header(game: str, header: Any) -> Edition | None:
         slug, _, version = header.partition("@")
     else:
         slug, version = None, None
+    if slug == "reference":
+        _reference_edition_loaded(game)
     try:
         query = Edition.objects.filter(game=game, slug=str(slug))
         edition = query.get(version=int(version)) if version not in (None, "") else query.first()

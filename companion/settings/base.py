@@ -238,6 +238,10 @@ SPECTACULAR_SETTINGS = {
         "InvitationStatusEnum": "matches.models.InvitationStatus",
         "ValidityEnum": "teams.models.Validity",
     },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "companion.openapi.postprocess_schema",
+    ],
     # relative: the schema serves whichever host it is read from
     "SERVERS": [{"url": "/", "description": "This server"}],
     "TAGS": [

@@ -38,6 +38,16 @@ def game_keys() -> list[str]:
     return list(_REGISTRY)
 
 
+def first_action(key: str, entry: dict) -> dict:
+    """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``.
+
+    Each game declares the expansion in its package's ``shapes`` module (``first_action``), so
+    a phone that always sends the first ready action of the first entry plays a whole match.
+    """
+    module_name = _REGISTRY[key].split(":")[0]
+    return import_module(f"{module_name}.shapes").first_action(entry)
+
+
 def available_games() -> list[str]:
     """Keys of the games whose engine package is installed and importable."""
     keys = []
@@ -85,6 +95,7 @@ __all__ = [
     "Transition",
     "UnknownGameError",
     "available_games",
+    "first_action",
     "game_keys",
     "get_engine",
 ]

@@ -85,3 +85,15 @@ def test_a_nested_field_error_is_named_by_its_path(phone):
     error = assert_error_shape(phone.post("/api/matches/", body, format="json"), 400, "invalid")
     required = {"code": "required", "message": "This field is required."}
     assert error["fields"] == {"sides.2.name": [required]}
+
+
+def test_a_server_with_only_its_migrations_opens_matches(db, make_user):
+    # no seed_demo, no load_editions: the reference editions are loaded on first use
+    assert not Edition.objects.exists()
+    client = APIClient()
+    client.force_authenticate(make_user("first"))
+    response = client.post("/api/matches/", AMIGO, format="json")
+    assert response.status_code == 201, response.content
+    assert response.json()["match"]["edition"]["slug"] == "reference"
+    again = client.post("/api/matches/", AMIGO, format="json")
+    assert again.json()["match"]["edition"] == response.json()["match"]["edition"]

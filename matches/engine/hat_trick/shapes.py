@@ -1,0 +1,34 @@
+"""The wire shapes of Hat-Trick's protocol beyond the action dataclasses: how a legal entry
+becomes a ready action.
+
+A ``legal_actions`` entry describes a family of actions (the cards each side may reveal, the
+moves open, the receivers…). :func:`first_action` is the family's first member, in the JSON
+form ``parse_action`` reads: a phone that always sends ``legal.actions[0].first`` plays a whole
+match. It is the same expansion :func:`~matches.engine.hat_trick.sampling.random_action` draws
+from, taking the first choice every time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matches.engine.hat_trick.actions import action_to_json
+from matches.engine.hat_trick.sampling import random_action
+
+
+class _FirstChoice:
+    """Stands in for ``random.Random``: every choice is the first one, every count the least."""
+
+    def choice(self, seq):
+        return seq[0]
+
+    def randint(self, low: int, _high: int) -> int:
+        return low
+
+    def randrange(self, *_args) -> int:
+        return 0
+
+
+def first_action(entry: dict[str, Any]) -> dict[str, Any]:
+    """The first ready action of one legal entry (JSON)."""
+    return action_to_json(random_action({"actions": [entry]}, _FirstChoice()))
