@@ -35,8 +35,16 @@ SCREENSHOTS = Path(
 
 def db(fn, *args, **kwargs):
     """Run an ORM query outside Playwright's event loop (the sync API runs one in this thread)."""
+    from django.db import connections
+
+    def run():
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connections.close_all()  # the thread's own connection, so the test database can go
+
     with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args, **kwargs).result()
+        return pool.submit(run).result()
 
 
 def chromium_or_skip() -> str:
