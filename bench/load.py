@@ -429,7 +429,9 @@ class PhoneDriver:
             {"name": "Guest 2"},
         ]
         body = {"game": GAME, "sides": sides, "options": {"games": 1}, "visibility": "private"}
-        response = self._send(self.client, "POST", "/api/matches/", json=body, append=False)
+        response = self._send(
+            self.client, "POST", "/api/matches/?include=state", json=body, append=False
+        )
         if response.status_code != 201:
             raise RuntimeError(f"create: {response.status_code} {response.text[:300]}")
         data = response.json()
@@ -442,7 +444,8 @@ class PhoneDriver:
         engine = get_engine(GAME)
         match_id, current = self.create_match()
         log = MatchLog(match_id)
-        url = f"/api/matches/{match_id}/events/"
+        # the phone picks its next move from the engine state, so it asks for the state back
+        url = f"/api/matches/{match_id}/events/?include=state"
         for _ in range(max_moves):
             state = engine.state_from_json(current["state"])
             action = next_action(GAME, state, self.rng, PLAYERS)
