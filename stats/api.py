@@ -86,7 +86,9 @@ class UsernameField(serializers.CharField):
         self.run_validators(username)  # e.g. no NUL character, before it reaches the database
         user = selectors.user_by_username(username)
         if user is None:
-            raise serializers.ValidationError(f"There is no manager called {username!r}.")
+            raise serializers.ValidationError(
+                _("There is no manager called “{username}”.").format(username=username)
+            )
         return user
 
 
@@ -224,7 +226,7 @@ class HeadToHeadQuery(serializers.Serializer):
 
     def validate(self, attrs):
         if attrs["manager"] == attrs["opponent"]:
-            raise serializers.ValidationError({"opponent": "Pick two different managers."})
+            raise serializers.ValidationError({"opponent": _("Pick two different managers.")})
         return attrs
 
 
@@ -239,7 +241,7 @@ class PlayerQuery(serializers.Serializer):
 
     def validate(self, attrs):
         if attrs.get("team") and attrs.get("manager"):
-            raise serializers.ValidationError("Filter by team or by manager, not both.")
+            raise serializers.ValidationError(_("Filter by team or by manager, not both."))
         return attrs
 
 
@@ -253,7 +255,7 @@ class TeamQuery(serializers.Serializer):
 
     def validate(self, attrs):
         if attrs["sort"] == "rating" and not attrs.get("game"):
-            raise serializers.ValidationError({"sort": "Sorting by rating needs a game."})
+            raise serializers.ValidationError({"sort": _("Sorting by rating needs a game.")})
         return attrs
 
 

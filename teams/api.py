@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
@@ -77,7 +78,7 @@ class BenchInput(serializers.Serializer):
     def validate_gold(self, value: bool) -> bool:
         if value:
             raise serializers.ValidationError(
-                "A bench card comes on its silver side (HX-E.3); it cannot start gold.",
+                _("A bench card comes on its silver side (HX-E.3); it cannot start gold."),
                 code="bench_gold",
             )
         return value
@@ -137,7 +138,7 @@ def _check_owner(obj, user) -> None:
     if obj.owner_id != getattr(user, "id", None):
         raise ApiError(
             "permission_denied",
-            "Only its owner may change this.",
+            _("Only its owner may change this."),
             status_code=status.HTTP_403_FORBIDDEN,
         )
 
@@ -183,7 +184,7 @@ class EditionUpdateInput(serializers.Serializer):
 
     def validate_data(self, value):
         if not isinstance(value, dict):
-            raise serializers.ValidationError("Must be a JSON object.", code="invalid")
+            raise serializers.ValidationError(_("Must be a JSON object."), code="invalid")
         return value
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
+from matches.i18n import game_name
 from teams import rules
 from teams.models import Build, Card, Edition, Team, Validity
 
@@ -121,12 +123,14 @@ def build_evaluate(
     if edition.game != "hat-trick":
         raise ApiError(
             "no_budget_cards",
-            f"Budget builds are a Hat-Trick expansion rule; {edition} is a {edition.game} edition.",
+            _(
+                "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
+            ).format(edition=edition, game=game_name(edition.game)),
         )
     try:
         exp = rules.expansion(edition.data)
     except rules.CatalogMissing as exc:
-        raise ApiError("no_catalog", str(exc)) from exc
+        raise ApiError("no_catalog", _("This edition has no Hat-Trick expansion catalog.")) from exc
     return rules.check_build(
         exp,
         orientation=orientation,
@@ -153,7 +157,9 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
     if team.status != Validity.VALID:
         raise ApiError(
             "team_invalid",
-            f"The team {team.name!r} is not valid: {team.invalid_reason or 'see its violations'}",
+            _("The team “{name}” is not valid: {reason}").format(
+                name=team.name, reason=team.invalid_reason or _("see its violations")
+            ),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             details={"team_id": team.id, "violations": team.violations},
         )

@@ -210,7 +210,7 @@ def edition_data_check(*, game: str, data: Any) -> None:
     if problems:
         raise ApiError(
             "invalid_catalog",
-            f"The catalog data is malformed: {problems[0]}",
+            _("The catalog data is malformed: {problem}").format(problem=problems[0]),
             details={"problems": problems[:50]},
         )
 
@@ -297,7 +297,11 @@ def _expansion(edition: Edition) -> dict[str, Any]:
         return rules.expansion(edition.data)
     except rules.CatalogMissing as exc:
         raise ApiError(
-            "no_catalog", f"{exc} Choose a Hat-Trick edition with the expansion's cards."
+            "no_catalog",
+            _(
+                "This edition has no Hat-Trick expansion catalog: choose a Hat-Trick edition "
+                "with the expansion's cards."
+            ),
         ) from exc
 
 
@@ -450,8 +454,10 @@ def team_create(
         if bench is not None or captain is not None:
             raise ApiError(
                 "lineup_not_allowed",
-                "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
-                "its substitutes among its pieces.",
+                _(
+                    "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
+                    "its substitutes among its pieces."
+                ),
             )
         lineup, violations = _trixkick_lineup(edition, pieces=pieces)
         source = Team.Source.PIECES
@@ -464,7 +470,7 @@ def team_create(
         )
     if violations:
         raise _unprocessable(
-            "invalid_lineup", "The lineup breaks the team-building rules.", violations
+            "invalid_lineup", _("The lineup breaks the team-building rules."), violations
         )
     if not name:
         raise ApiError("name_required", _("A team needs a name."))
@@ -515,14 +521,16 @@ def team_update(*, team: Team, **changes: Any) -> Team:
             if "bench" in changes or "captain" in changes:
                 raise ApiError(
                     "lineup_not_allowed",
-                    "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
-                    "its substitutes among its pieces.",
+                    _(
+                        "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
+                        "its substitutes among its pieces."
+                    ),
                 )
             lineup, violations = _trixkick_lineup(team.edition, pieces=changes.get("pieces"))
             source = Team.Source.PIECES
         if violations:
             raise _unprocessable(
-                "invalid_lineup", "The lineup breaks the team-building rules.", violations
+                "invalid_lineup", _("The lineup breaks the team-building rules."), violations
             )
         team.lineup, team.source = lineup, source
         team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
@@ -531,8 +539,10 @@ def team_update(*, team: Team, **changes: Any) -> Team:
             if key == "style" and team.source == Team.Source.BUILD and changes[key]:
                 raise ApiError(
                     "style_not_allowed",
-                    "A team built from a budget card has no style of its own: it earns one "
-                    "during the match (HX-B3.3).",
+                    _(
+                        "A team built from a budget card has no style of its own: it earns one "
+                        "during the match (HX-B3.3)."
+                    ),
                 )
             setattr(team, key, changes[key])
     if team.edition.game == "hat-trick" and team.lineup:
@@ -717,7 +727,7 @@ def build_team_make(
     if build.status != Validity.VALID:
         raise _unprocessable(
             "build_invalid",
-            "This build breaks the budget rules; fix it before it becomes a team.",
+            _("This build breaks the budget rules; fix it before it becomes a team."),
             build.violations,
         )
     if build.team_id:

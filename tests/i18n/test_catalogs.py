@@ -285,3 +285,49 @@ def test_sides_are_named_blue_and_red_when_the_teams_have_no_names():
         "Blue cannot reveal “Long ball 4, left”: every such card of the deck has already been "
         "played."
     )
+
+
+# ---------------------------------------------------------------- unmarked sentences
+
+#: where an error's sentence is: the argument index of the message (a dict's values count)
+MESSAGE_ARGUMENT = {"ApiError": 1, "_unprocessable": 1, "ValidationError": 0}
+
+
+def _bare_sentences(node) -> list[ast.AST]:
+    """The literal English of a message argument that no gettext call wraps."""
+    if isinstance(node, (ast.Constant, ast.JoinedStr)):
+        is_text = isinstance(node, ast.JoinedStr) or isinstance(node.value, str)
+        return [node] if is_text else []
+    if isinstance(node, ast.Dict):
+        return [bare for value in node.values for bare in _bare_sentences(value)]
+    if isinstance(node, (ast.List, ast.Tuple)):
+        return [bare for value in node.elts for bare in _bare_sentences(value)]
+    return []
+
+
+def unmarked_error_sentences(package: str) -> list[str]:
+    found = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            index = MESSAGE_ARGUMENT.get(name)
+            if index is None:
+                continue
+            argument = node.args[index] if len(node.args) > index else None
+            if argument is None:
+                argument = next((k.value for k in node.keywords if k.arg == "message"), None)
+            for bare in _bare_sentences(argument):
+                found.append(f"{path.relative_to(ROOT)}:{bare.lineno}: {ast.unparse(bare)[:70]}")
+    return found
+
+
+@pytest.mark.parametrize("package", ["stats", "teams"])
+def test_every_error_sentence_of_the_api_is_marked_for_translation(package):
+    """An error the API writes itself goes through gettext, so it has German (checked above)."""
+    unmarked = unmarked_error_sentences(package)
+    assert not unmarked, "\n".join(unmarked)

@@ -164,3 +164,34 @@ def test_private_match_lines_are_hidden(league, client, make_user):
 def test_writes_are_not_allowed(league, client):
     client.force_authenticate(league[0])
     assert client.post("/api/stats/teams/", {}).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("url", "english", "german"),
+    [
+        (
+            "/api/stats/head-to-head/?game=hat-trick&manager=ann&opponent=ann",
+            "Pick two different managers.",
+            "Wähle zwei verschiedene Trainer.",
+        ),
+        (
+            "/api/stats/head-to-head/?game=hat-trick&manager=ann&opponent=nobody",
+            "There is no manager called “nobody”.",
+            "Es gibt keinen Trainer namens „nobody“.",
+        ),
+        (
+            "/api/stats/games/hat-trick/players/?team=t41&manager=ann",
+            "Filter by team or by manager, not both.",
+            "Filtere nach Mannschaft oder nach Trainer, nicht nach beidem.",
+        ),
+        (
+            "/api/stats/teams/?sort=rating",
+            "Sorting by rating needs a game.",
+            "Zum Sortieren nach Wertung brauchst du ein Spiel.",
+        ),
+    ],
+)
+def test_bad_queries_are_refused_in_the_readers_language(league, client, url, english, german):
+    for language, sentence in (("en", english), ("de", german)):
+        body = assert_error_shape(client.get(url, HTTP_ACCEPT_LANGUAGE=language), 400)
+        assert sentence in str(body), (language, body)

@@ -420,3 +420,17 @@ def test_new_edition_rechecks_the_bench_of_teams_and_builds(staff_client, auth_c
     assert rechecked["status"] == "invalid"
     assert [v["code"] for v in rechecked["violations"]] == ["defensive_pool_exceeded"]
     assert rechecked["bench"] == [{"card": "blue:man_marker-4", "pool": None}]
+
+
+def test_a_trixkick_bench_is_refused_in_german(auth_client, tk_edition):
+    response = auth_client.post(
+        "/api/teams/",
+        {"edition": tk_edition.id, "name": "Tri", "captain": 7},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="de",
+    )
+    body = assert_error_shape(response, 400, "lineup_not_allowed")
+    assert body["message"] == (
+        "Bank und Kapitän gibt es nur bei Hat-Trick-Mannschaften; eine TriXKick-Mannschaft "
+        "nennt ihre Auswechselspieler unter ihren Figuren."
+    )
