@@ -77,13 +77,9 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append({"type": "free_kick", "scoring_opportunity": [True, False]})
     elif ph == P.SO_ACTION:
         kind = s.cards[s.attacker].kind
-        actions.append(
-            {
-                "type": "pass",
-                "pass_type": kind,
-                "receivers": [number_of(s.grid[f]) for f in chance_targets(s)],
-            }
-        )
+        receivers = [number_of(s.grid[f]) for f in chance_targets(s)]
+        if receivers:  # with nobody to pass to, refusing is the only way on
+            actions.append({"type": "pass", "pass_type": kind, "receivers": receivers})
         actions.append({"type": "refuse"})
     elif ph == P.SO_SHOT:
         if can_shoot(s):
