@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -21,7 +20,7 @@ from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
-from matches import errors, presenters, selectors, serializers, services
+from matches import errors, presenters, reading, selectors, serializers, services
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
@@ -108,38 +107,6 @@ class PlainTextParser(BaseParser):
         return {"text": read_body(stream).decode("utf-8", errors="replace")}
 
 
-def _readable_match(request, pk: int) -> Match:
-    queryset = selectors.match_visible_to(request.user).select_related("edition", "created_by")
-    return get_object_or_404(queryset.prefetch_related("sides__user"), pk=pk)
-
-
-def _events_json(
-    match: Match,
-    events: list[MatchEvent],
-    *,
-    visible: frozenset[int] | None,
-    voided=None,
-    sides=None,
-) -> list[dict]:
-    if voided is None:
-        # an undo on a later page can void an action on this one: look at the whole log
-        voided = selectors.match_voided_seqs(match)
-    engine = get_engine(match.game)
-    finished = match.status != MatchStatus.IN_PROGRESS
-    names = presenters.side_names(match, sides)
-    return [
-        presenters.event_json(
-            event,
-            voided=event.seq in voided,
-            engine=engine,
-            visible=visible,
-            finished=finished,
-            names=names,
-        )
-        for event in events
-    ]
-
-
 def _include_state(request) -> bool:
     """Whether the write's answer carries the whole state (``?include=state``); 400 if malformed.
 
@@ -164,7 +131,7 @@ def _write_response(
         match_json = {name: match_json[name] for name in serializers.WRITE_MATCH_FIELDS}
     body = {
         "match": match_json,
-        "events": _events_json(
+        "events": reading.events_json(
             match, result.events, visible=visible, voided=(), sides=result.sides
         ),
         "current": view.to_json(visible=visible, with_state=full, with_reference=full),
@@ -266,7 +233,7 @@ class MatchDetailView(APIView):
 
     @extend_schema(summary="A match", responses={200: serializers.MatchOutput, **NOT_FOUND})
     def get(self, request, pk: int):
-        return Response(serializers.MatchOutput(_readable_match(request, pk)).data)
+        return Response(serializers.MatchOutput(reading.readable_match(request, pk)).data)
 
 
 class MatchStateView(APIView):
@@ -278,7 +245,7 @@ class MatchStateView(APIView):
         responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = _readable_match(request, pk)
+        match = reading.readable_match(request, pk)
         query = serializers.StateQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         seq = query.validated_data.get("seq")
@@ -323,7 +290,7 @@ class MatchEventsView(APIView):
         responses={200: serializers.EventOutput(many=True), 304: NOT_MODIFIED, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = _readable_match(request, pk)
+        match = reading.readable_match(request, pk)
         query = serializers.EventsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         events = MatchEvent.objects.filter(match=match).select_related("author")
@@ -334,7 +301,9 @@ class MatchEventsView(APIView):
         def answer():
             paginator = self.pagination_class()
             page = paginator.paginate_queryset(events, request, view=self)
-            return paginator.get_paginated_response(_events_json(match, page, visible=visible))
+            return paginator.get_paginated_response(
+                reading.events_json(match, page, visible=visible)
+            )
 
         return conditional(
             request, parts=_etag_parts("events", request, match, visible), build=answer
@@ -473,7 +442,7 @@ class MatchExportView(APIView):
         },
     )
     def get(self, request, pk: int):
-        match = _readable_match(request, pk)
+        match = reading.readable_match(request, pk)
         visible = selectors.match_visible_sides(match, request.user)
         if visible is not None and len(visible) < len(match.sides.all()):
             raise errors.hidden_information()
@@ -526,7 +495,7 @@ class MatchSvgView(APIView):
         responses={(200, "image/svg+xml"): OpenApiTypes.STR, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = _readable_match(request, pk)
+        match = reading.readable_match(request, pk)
         query = serializers.StateQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         seq = query.validated_data.get("seq")

@@ -34,8 +34,8 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
-from matches import live, selectors
-from matches.api import ERRORS, _events_json, _readable_match
+from matches import live, reading, selectors
+from matches.api import ERRORS
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def _messages(read: selectors.LogSlice, user) -> list[str] | None:
     if not selectors.match_readable_by(read.match, user, read.sides):
         return None
     visible = selectors.match_visible_sides(read.match, user, sides=read.sides)
-    items = _events_json(
+    items = reading.events_json(
         read.match, read.events, visible=visible, voided=read.voided, sides=read.sides
     )
     return [
@@ -184,7 +184,7 @@ class MatchStreamView(APIView):
     )
     def get(self, request, pk: int):
         after = _start_after(request)
-        match = _readable_match(request, pk)
+        match = reading.readable_match(request, pk)
         user = request.user
         if isinstance(request._request, ASGIRequest):
             # this thread ends with the response's first byte: let its connection go now
