@@ -53,6 +53,13 @@ def _card(
     return "".join(parts)
 
 
+def _squeeze(text: str, size: int, room: int) -> str:
+    """``textLength`` for a heading that would run into the next column."""
+    if len(text) * size * 0.56 <= room:
+        return ""
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+
+
 def _laid(state: State) -> set[tuple[int, Card]]:
     return {(laid.side, laid.card) for trick in state.tricks for laid in trick.cards} | {
         (laid.side, laid.card) for laid in state.passes
@@ -124,7 +131,7 @@ def render_svg(state: State, before: State | None = None) -> str:
     out.append(
         f'<text x="12" y="{y}" font-size="13" font-weight="bold">{escape(heads[0])}</text>'
         f'<text x="150" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
-        f'<text x="176" y="{y}" font-size="13" font-weight="bold">{escape(heads[2])}</text>'
+        f'<text x="176" y="{y}" font-size="13" font-weight="bold"{_squeeze(heads[2], 13, 124)}>{escape(heads[2])}</text>'
         f'<text x="330" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(passed)}</text>'
         f'<text x="390" y="{y}" font-size="13" font-weight="bold" text-anchor="end">{escape(heads[3])}</text>'
     )

@@ -72,27 +72,28 @@ def _centre(f: int) -> tuple[float, float]:
     return LEFT + col * CELL + CELL / 2, TOP + (N_LINES - 1 - line) * CELL + CELL / 2
 
 
-def _arrow(f0: int, f1: int, colour: str, dash: str) -> str:
-    """A line from the middle of field ``f0`` towards ``f1``, stopping short of the disc there,
-    with its head."""
+def _arrow(f0: int, f1: int, colour: str, shift: float = 0) -> str:
+    """An arrow from the edge of the disc on field ``f0`` to the edge of the one on ``f1``
+    (``shift``: moved sideways, so that two players who swapped show two arrows)."""
     (x0, y0), (x1, y1) = _centre(f0), _centre(f1)
     dx, dy = x1 - x0, y1 - y0
     length = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / length, dy / length
-    ex, ey = x1 - ux * 25, y1 - uy * 25  # the arrow's tip, at the player's ring
-    bx, by = ex - ux * 11, ey - uy * 11
-    px, py = -uy * 7, ux * 7
+    px, py = -uy, ux
+    x0, y0 = x0 + ux * 24 + px * shift, y0 + uy * 24 + py * shift
+    ex, ey = x1 - ux * 27 + px * shift, y1 - uy * 27 + py * shift  # the tip, at the ring
+    bx, by = ex - ux * 9, ey - uy * 9
     return (
         f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
-        f'stroke-width="4" stroke-linecap="round" stroke-dasharray="{dash}"/>'
-        f'<polygon points="{ex:.1f},{ey:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}" '
-        f'fill="{colour}" stroke="#333" stroke-width="1"/>'
+        f'stroke-width="4" stroke-linecap="round"/>'
+        f'<polygon points="{ex:.1f},{ey:.1f} {bx + px * 7:.1f},{by + py * 7:.1f} '
+        f'{bx - px * 7:.1f},{by - py * 7:.1f}" fill="{colour}" stroke="#333" stroke-width="1"/>'
     )
 
 
 def _last_move(s: State, before: State | None) -> list[str]:
-    """The last move: where each player who moved came from (a shadow on his old field and an
-    arrow), and the ball's way when it changed holder."""
+    """The last move: each player who moved ringed where he stands now, with an arrow from
+    his old field, and the ball's way when it changed holder."""
     if before is None:
         return []
     was = {p: f for f, p in enumerate(before.grid) if p != EMPTY}
@@ -100,16 +101,18 @@ def _last_move(s: State, before: State | None) -> list[str]:
     if len(moved) > 4:  # a new kick-off lines everyone up again: nothing to point at
         moved = []
     marks = []
-    for f0, f1 in moved:
-        x0, y0 = _centre(f0)
+    for _f0, f1 in moved:
+        x1, y1 = _centre(f1)
         marks.append(
-            f'<rect x="{x0 - 21}" y="{y0 - 21}" width="42" height="42" rx="21" fill="none" '
-            f'stroke="{MARK}" stroke-width="3" stroke-dasharray="5 4"/>'
+            f'<circle cx="{x1}" cy="{y1}" r="28" fill="none" stroke="{MARK}" '
+            f'stroke-width="3" stroke-dasharray="6 4"/>'
         )
-        marks.append(_arrow(f0, f1, MARK, "8 5"))
+    for f0, f1 in moved:
+        swapped = (f1, f0) in moved
+        marks.append(_arrow(f0, f1, MARK, 9 if swapped else 0))
     passed = before.ball >= 0 and s.ball >= 0 and before.ball != s.ball
-    if passed and (before.ball, s.ball) not in moved:
-        marks.append(_arrow(before.ball, s.ball, "#fff", "3 5"))
+    if passed:
+        marks.append(_arrow(before.ball, s.ball, "#fff", -9 if moved else 0))
     if not marks:
         return []
     return [f'<g class="last-move"><title>{escape(tr(LAST_MOVE))}</title>', *marks, "</g>"]
