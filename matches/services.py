@@ -214,7 +214,7 @@ def match_create(
     if invitees:
         if len({invitee.pk for invitee in invitees.values()}) < len(invitees):
             raise ApiError(
-                "already_invited", "A manager can be invited to one side of a match only."
+                "already_invited", _("A manager can be invited to one side of a match only.")
             )
         invitations.invitations_pending_create(match=match, user=user, invitees=invitees)
     snapshots.remember_on_commit(match, state)
