@@ -62,7 +62,9 @@ class HatTrickEngine:
         if not isinstance(action, _actions.Action):
             action = _actions.parse_action(action) if isinstance(action, dict) else None
             if action is None:
-                raise invalid("apply needs a Hat-Trick action (or its JSON form).")
+                raise invalid(
+                    "apply needs a Hat-Trick action (or its JSON form).", cause="not_a_move"
+                )
         return flow.apply(state, action)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
