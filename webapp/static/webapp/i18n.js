@@ -94,7 +94,7 @@ export const WORDS = {
     away_side: "Gast", player_n: "Spieler {n}",
     team_Blue: "Blau", team_Red: "Rot",
     whoseTurn: "{name} ist am Zug", bothSides: "Beide Trainer",
-    undo: "Zurücknehmen", redo: "Wiederholen", back: "Zurück", picture: "Das Spiel bisher",
+    undo: "Rückgängig", redo: "Wiederholen", back: "Zurück", picture: "Das Spiel bisher",
     tapPicture: "Tippe auf das Bild oder wähle unten.",
     refused: "Nicht erlaubt", finished: "Das Spiel ist aus.", score: "Stand",
     lastMove: "Letzter Zug: {move}",
