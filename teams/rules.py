@@ -105,11 +105,12 @@ def violation_message(violation: dict[str, Any]) -> str:
     """The violation's sentence in the active language (a stored one from before sentences were
     kept as templates, or one that was a sentence already, stays as it was said)."""
     text = violation.get("text")
-    if not isinstance(text, dict) or not isinstance(text.get("template"), str):
+    template = text.get("template") if isinstance(text, dict) else None
+    if not isinstance(template, str):
         return str(violation.get("message", ""))
     params = text.get("params") or {}
     words = {key: _param_words(key, value) for key, value in params.items()}
-    return _(text["template"]).format(**words)
+    return _(template).format(**words)
 
 
 def public_violation(violation: dict[str, Any]) -> dict[str, Any]:
