@@ -94,8 +94,8 @@ class HatTrickEngine:
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return _state.state_from_json(data)
 
-    def render_svg(self, state: State) -> str:
-        return render_svg(state)
+    def render_svg(self, state: State, before: State | None = None) -> str:
+        return render_svg(state, before)
 
 
 ENGINE = HatTrickEngine()

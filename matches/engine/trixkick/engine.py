@@ -208,9 +208,9 @@ class TrixKickEngine:
             raise SetupError("invalid_state", None, "This is not a TriXKick state.")
         return TrixKickState(data)
 
-    def render_svg(self, state: TrixKickState) -> str:
+    def render_svg(self, state: TrixKickState, before: TrixKickState | None = None) -> str:
         """The board with every keeper shown (the view of someone who may see both sides)."""
-        return render(state.read())
+        return render(state.read(), before=before.read() if before is not None else None)
 
     # hidden information (matches.engine.base.HiddenInformation): the keepers, TK-2.3
     def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
@@ -227,8 +227,17 @@ class TrixKickEngine:
     ) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
         return _hidden.view_event(action, notation, effects, visible, finished=finished)
 
-    def render_svg_for(self, state: TrixKickState, visible: frozenset[int]) -> str:
-        return render(state.read(), frozenset(visible))
+    def render_svg_for(
+        self,
+        state: TrixKickState,
+        visible: frozenset[int],
+        before: TrixKickState | None = None,
+    ) -> str:
+        return render(
+            state.read(),
+            frozenset(visible),
+            before=before.read() if before is not None else None,
+        )
 
 
 ENGINE = TrixKickEngine()
