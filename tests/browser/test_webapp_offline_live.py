@@ -110,6 +110,7 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
         ann_page.wait_for_selector('.match-head[data-seq="1"]')
         ben_page.wait_for_selector('.match-head[data-seq="1"]')  # no tap on ben's phone
         assert ben_page.locator("#hint").inner_text().startswith("Schritt 2")
+        ben_page.get_by_text("Letzter Zug: Kurzer Pass, 2 Fußbälle, linke Seite").wait_for()
         shot(ben_page, "23-live-second-phone-de")
         tap_and_wait(ben_page, ben_page.get_by_role("button", name="Niemanden ziehen"))
         ann_page.wait_for_selector('.match-head[data-seq="2"]')

@@ -233,6 +233,12 @@ async function matchScreen(id) {
     if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
     view.match = m.data;
     view.current = s.data;
+    // the last move, said under the picture (an undo or redo last: nothing to say)
+    if (view.match.seq > 0) {
+      const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
+      const event = (e?.data?.results || [])[0];
+      view.last = event?.kind === "action" && event.seq === view.match.seq ? event.action : null;
+    } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
     return true;
   };
@@ -295,7 +301,6 @@ async function matchScreen(id) {
     if (data.current?.legal) view.current = data.current;
     else await load();
     view.path = []; view.extra = null;
-    view.extra = null;
     render();
     refreshPicture();
   };
@@ -332,7 +337,14 @@ async function matchScreen(id) {
       const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
       if (!ok) { view.error = data?.message || ""; render(); return; }
       view.last = null;
-      await afterWrite(data);
+      try {
+        await load(); // the state and the move that stands now (said again under the picture)
+        view.path = []; view.extra = null;
+        render();
+        refreshPicture();
+      } catch {
+        await afterWrite(data);
+      }
     } catch (err) {
       view.error = t("offline");
       render();

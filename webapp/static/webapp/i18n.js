@@ -46,7 +46,7 @@ export const WORDS = {
     kind_short_pass: "Short pass", kind_long_ball: "Long ball", kind_dribbling: "Dribbling",
     footballs: { one: "1 football", other: "{n} footballs" },
     // Hattrick (Amigo)
-    deal: "Deal the cards (hands stay secret)", dealKnown: "Shuffle and deal in the app",
+    deal: "Deal the cards (hands stay secret)", dealt: "The cards are dealt", dealKnown: "Shuffle and deal in the app",
     playCard: "Play", passCard: "Pass", trick: "Trick {n}", newTrick: "opens trick {n}",
     colour_red: "red", colour_blue: "blue", colour_green: "green",
     // TriXKick (the English rulebook's words)
@@ -126,7 +126,7 @@ export const WORDS = {
     kind_short_pass: "Kurzer Pass", kind_long_ball: "Langer Pass", kind_dribbling: "Dribbling",
     footballs: { one: "1 Fußball", other: "{n} Fußbälle" },
     // Hattrick (Amigo)
-    deal: "Karten geben (die Hände bleiben geheim)", dealKnown: "In der App mischen und geben",
+    deal: "Karten geben (die Hände bleiben geheim)", dealt: "Die Karten sind gegeben", dealKnown: "In der App mischen und geben",
     playCard: "Spielen", passCard: "Passen", trick: "Stich {n}", newTrick: "eröffnet Stich {n}",
     colour_red: "Rot", colour_blue: "Blau", colour_green: "Grün",
     // TriXKick (die Wörter des deutschen Regelhefts)

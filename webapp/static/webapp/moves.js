@@ -275,7 +275,7 @@ export function actionLabel(game, action, sides = []) {
   if (action.type === "pass_sideways") return `${t("sideways")}: ${t("receiver", { n: action.receiver })}`;
   if (action.type === "pass" && action.receiver) return t("receiver", { n: action.receiver });
   if (action.type === "long_ball") return t("longBall", { n: action.lines });
-  if (action.type === "deal") return t("deal");
+  if (action.type === "deal") return t("dealt");
   if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
   if (action.type === "goal_kick" && action.card) return `${t("goalKick")}: ${htCardText(action.card)}`;
   if (action.type === "free_kick") return t(action.scoring_opportunity ? "scoring" : "noScoring");
