@@ -60,6 +60,7 @@ export const WORDS = {
     tkSubOut: "Substitute {piece}", tkSubIn: "bring on {piece}",
     tkKeepers: "Keepers", tkKeepersHidden: "Keepers set up face down",
     tkCard: "Yellow card for {piece}", tkCorner_left: "Corner kick from the left", tkCorner_right: "Corner kick from the right",
+    tkPlaceAny: "Set up a piece", tkRunAny: "Run with a piece", tkPlayAny: "Play the ball", tkShootAny: "Shoot",
     tkRebound: "Rebound to {field}", tkEnd: "End the move", tkPass: "Pass (no move)", tkWhistle: "Whistle the foul",
     // stats
     played: "Played", won: "Won", drawn: "Drawn", lost: "Lost", winRate: "Win rate", rating: "Rating",
@@ -140,6 +141,7 @@ export const WORDS = {
     tkSubOut: "{piece} auswechseln", tkSubIn: "{piece} einwechseln",
     tkKeepers: "Torwarte", tkKeepersHidden: "Torwarte verdeckt aufgestellt",
     tkCard: "Gelbe Karte für {piece}", tkCorner_left: "Eckstoß von links", tkCorner_right: "Eckstoß von rechts",
+    tkPlaceAny: "Einen Spieler aufstellen", tkRunAny: "Mit einem Spieler laufen", tkPlayAny: "Den Ball spielen", tkShootAny: "Schießen",
     tkRebound: "Abpraller nach {field}", tkEnd: "Zug beenden", tkPass: "Passen (kein Zug)", tkWhistle: "Foul pfeifen",
     // Statistik
     played: "Spiele", won: "Siege", drawn: "Remis", lost: "Niederlagen", winRate: "Siegquote", rating: "Wertung",

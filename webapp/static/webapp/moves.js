@@ -243,7 +243,35 @@ export function vocabulary(ctx) {
       ...AMIGO_COLOURS.map((colour) => branch(`${t("passCard")}: ${t(`colour_${colour}`)}`, t("passCard"), () => amigoNumbers(colour, [], "pass", {}))),
     ];
   }
+  if (ctx.game === "trixkick") return trixkickVocabulary(ctx);
   return [];
+}
+
+const TK_FIELDS = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "C1", "C2", "C3", "C4", "B5", "B6", "B7", "B8", "B1", "B2", "B3", "B4"];
+
+// Offline: every piece of the match (bench aside) set up, run, playing the ball with each of
+// its symbols, shooting; ending the move or passing. The referee checks them when sent.
+function trixkickVocabulary(ctx) {
+  const pieces = Object.entries(ctx.state?.pieces || {}).filter(([, p]) => p.status !== "bench");
+  const fieldsFor = (make) => () => TK_FIELDS.map((to) => leaf(t("tkTo", { field: to }), make(to), "", { field: to }));
+  // both teams' pieces are offered: the same symbols are told apart by the team's name
+  const named = (id, p) => `${tkPiece(id)} (${sideName(ctx, p.side)})`;
+  const perPiece = (label, build) => branch(label, label, () => pieces.map(([id, p]) => build(id, named(id, p))));
+  const symbols = (id) => [...new Set(tkPiece(id))];
+  return [
+    perPiece(t("tkPlaceAny"), (id, name) => branch(t("tkPlace", { piece: name }), t("tkWhere", { piece: name }),
+      fieldsFor((to) => ({ type: "place", piece: id, to })), tkFace(id))),
+    perPiece(t("tkRunAny"), (id, name) => branch(t("tkRun", { piece: name }), t("tkWhere", { piece: name }),
+      fieldsFor((to) => ({ type: "run", piece: id, to })), tkFace(id))),
+    perPiece(t("tkPlayAny"), (id, name) => branch(name, t("tkPlayAny"), () => symbols(id).map((symbol) =>
+      branch(t("tkPlay", { piece: name, symbol: tkSymbol(symbol) }), t("tkPlayWhere"),
+        fieldsFor((to) => ({ type: "play", piece: id, symbol, to })))), tkFace(id))),
+    perPiece(t("tkShootAny"), (id, name) => branch(name, t("tkShootAny"), () => symbols(id).map((symbol) =>
+      branch(t("tkShoot", { piece: name, symbol: tkSymbol(symbol) }), t("tkShootWhere"),
+        () => ["left", "middle", "right"].map((target) => leaf(t(`corner_${target}`), { type: "shoot", piece: id, symbol, target })))), tkFace(id))),
+    leaf(t("tkEnd"), { type: "end" }),
+    leaf(t("tkPass"), { type: "pass" }),
+  ];
 }
 
 // What can be tapped on the picture at this level: key ("field:d6", "player:1:2",
