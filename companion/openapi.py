@@ -237,8 +237,9 @@ class AutoSchema(openapi.AutoSchema):
 def postprocess_schema(result, generator, request, public):
     """Finishing touches a strict linter asks for, over the whole schema.
 
-    - A nullable enum gets its ``type`` (drf-spectacular leaves it out where ``null`` is one
-      of the choices).
+    - A nullable schema gets its ``type`` (OpenAPI 3.0 reads ``nullable`` only beside a
+      ``type``): drf-spectacular leaves it out of a nullable enum, and a nullable reference
+      (``allOf``/``oneOf`` of a component) takes the type of what it refers to.
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     - A ``game`` parameter (a path's or a query's) is the enum of the games served.
     """
@@ -250,15 +251,14 @@ def postprocess_schema(result, generator, request, public):
                 if parameter["name"] == "game" and schema.get("type") == "string":
                     schema.setdefault("enum", games)
 
+    schemas = result.get("components", {}).get("schemas", {})
+
     def walk(node):
         if isinstance(node, dict):
-            values = node.get("enum")
-            if values and node.get("nullable") and "type" not in node:
-                kinds = {type(v) for v in values if v is not None}
-                if kinds == {str}:
-                    node["type"] = "string"
-                elif kinds == {int}:
-                    node["type"] = "integer"
+            if node.get("nullable") and "type" not in node:
+                kind = _type_of(node, schemas, set())
+                if kind is not None:
+                    node["type"] = kind
             example = node.get("example")
             if node.get("format") == "uri" and isinstance(example, str):
                 node["example"] = example.rstrip('"')
@@ -270,3 +270,21 @@ def postprocess_schema(result, generator, request, public):
 
     walk(result)
     return result
+
+
+def _type_of(node, schemas, seen: set[str]) -> str | None:
+    """The one JSON type a schema's values have (through references and unions), if one."""
+    if "type" in node:
+        return node["type"]
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[1]
+        if name in seen or name not in schemas:
+            return None
+        return _type_of(schemas[name], schemas, seen | {name})
+    values = node.get("enum")
+    if values:
+        kinds = {type(v) for v in values if v is not None}
+        return {frozenset({str}): "string", frozenset({int}): "integer"}.get(frozenset(kinds))
+    members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
+    kinds = {_type_of(member, schemas, seen) for member in members} - {None}
+    return kinds.pop() if len(kinds) == 1 else None

@@ -29,7 +29,7 @@ from matches.engine import available_games, game_shapes
 from matches.engine.base import Bounds, GameShapes
 
 REF = "#/components/schemas/"
-UNIONS = ("Action", "LegalEntry", "Legal", "Effect", "Summary", "Outcome")
+UNIONS = ("Action", "Legal", "Effect", "Summary", "Outcome")
 
 _SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
 _BOUNDS = {
