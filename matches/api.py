@@ -507,7 +507,8 @@ class MatchSvgView(APIView):
                 if seq is None
                 else selectors.match_state_at(match, seq=seq)
             )
-            return view_svg(view.engine, view.state, visible)
+            before = selectors.match_state_before_last_move(match, seq=view.seq)
+            return view_svg(view.engine, view.state, visible, before)
 
         if seq is not None and seq > match.seq:
             selectors.match_state_at(match, seq=seq)  # 400 seq_out_of_range

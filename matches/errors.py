@@ -50,7 +50,9 @@ def match_closed(*, status_value: str, current: int) -> ApiError:
 def seq_beyond_log(*, seq: int, current: int) -> ApiError:
     return ApiError(
         "seq_out_of_range",
-        f"The match has {current} moves logged; there is no state after move {seq}.",
+        _("There is no state after move {seq}: the match's log ends at move {current}.").format(
+            seq=seq, current=current
+        ),
         status_code=status.HTTP_400_BAD_REQUEST,
         details={"seq": seq, "current_seq": current},
     )

@@ -7,6 +7,7 @@ from datetime import UTC
 import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef
+from django.utils.translation import gettext as _
 from django_filters.fields import IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 
@@ -35,7 +36,9 @@ class UtcIsoDateTimeField(IsoDateTimeField):
         try:
             return value.astimezone(UTC)
         except OverflowError as exc:
-            raise forms.ValidationError("This date and time is out of range.", "invalid") from exc
+            raise forms.ValidationError(
+                _("This date and time is out of range."), "invalid"
+            ) from exc
 
 
 class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
@@ -90,7 +93,7 @@ class MatchHistoryFilter(django_filters.FilterSet):
         valid = super().is_valid()
         for name in self.NOT_EMPTY:
             if name in self.data and not self.data.get(name, "").strip():
-                message = "Leave the parameter out rather than sending it empty."
+                message = _("Leave the parameter out rather than sending it empty.")
                 self.form.add_error(name, forms.ValidationError(message, code="blank"))
                 valid = False
         return valid

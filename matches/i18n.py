@@ -9,6 +9,7 @@ name instead of a side index, "Langer Pass 4, links" instead of ``L4l``. See doc
 from __future__ import annotations
 
 import logging
+import re
 import string
 from collections.abc import Mapping, Sequence
 from importlib import import_module
@@ -158,8 +159,25 @@ def _numbers(value: Any) -> str:
     return str(value)
 
 
+def part_name(game: str, value: Any) -> str | None:
+    """A field of a move or set-up (``"player"``, ``"cards[0]"``) in words, ``None``: not one."""
+    if not isinstance(value, str):
+        return None
+    phrase = getattr(texts(game), "PARTS", {}).get(_INDEX.sub("", value))
+    return gettext(phrase) if phrase else None
+
+
+_INDEX = re.compile(r"\[\d+\]$")
+
+
 def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -> str:
     """One parameter of a template, in words of the active language."""
+    if key in ("field", "group"):  # a part of a move (a TriXKick "field" may be a board field)
+        words = part_name(game, value)
+        if words is not None:
+            return words
+    if key == "fields" and game == "amigo-hattrick":
+        return _and([part_name(game, v) or str(v) for v in value])
     if key in ("side", "team", "fouled_side", "dealer", "leader", "next_leader"):
         return side_name(game, value, names)
     if key == "winners":
@@ -227,7 +245,10 @@ def error_message(
     game = game or game_of_rule(rule)
     if game not in TEXT_MODULES:
         return None
-    template = error_template(texts(game).ERRORS, code, rule)
+    cause = (details or {}).get("cause")
+    template = error_template(
+        texts(game).ERRORS, code, rule, cause if isinstance(cause, str) else None
+    )
     if template is None:
         logger.warning("no sentence for %s error %s (%s)", game, code, rule)
         return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
@@ -44,7 +45,7 @@ class AcceptInput(serializers.Serializer):
 
     def validate(self, attrs):
         if attrs.get("team") is not None and attrs.get("build") is not None:
-            raise serializers.ValidationError("Bring a team or a build, not both.")
+            raise serializers.ValidationError(_("Bring a team or a build, not both."))
         return attrs
 
 

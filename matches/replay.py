@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from matches.engine import GameEngine, matchfile
+from matches.engine.i18n import refusals_of
 
 
 class LoggedEvent(Protocol):
@@ -44,7 +45,8 @@ def log_stacks(events: Iterable[LoggedEvent]) -> LogStacks:
 def initial_state(
     engine: GameEngine, *, edition: dict, sides: Sequence[dict], options: dict
 ) -> Any:
-    return engine.initial_state(edition=edition, sides=sides, options=options)
+    with refusals_of(engine.key):
+        return engine.initial_state(edition=edition, sides=sides, options=options)
 
 
 def replay_actions(engine: GameEngine, state: Any, action_data: Iterable[dict]) -> Any:

@@ -167,6 +167,20 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     return StateView(seq=seq, state=state, engine=engine, sides=sides)
 
 
+def match_state_before_last_move(match: Match, *, seq: int) -> Any | None:
+    """The state before the last move that stands at ``seq`` (the action an undo has not
+    taken back), for a picture that marks that move; ``None`` before the first move."""
+    engine = get_engine(match.game)
+    events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
+    stacks = log_stacks(events.order_by("seq"))
+    if not stacks.applied:
+        return None
+    sides = list(match.sides.order_by("position"))
+    configs = [side.config for side in sides]
+    state = initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
+    return replay_actions(engine, state, (event.action for event in stacks.applied[:-1]))
+
+
 class _SeqKind(NamedTuple):
     seq: int
     kind: str

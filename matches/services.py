@@ -34,6 +34,7 @@ from companion.api.errors import ApiError
 from matches import errors, invitations, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
+from matches.engine.i18n import refusals_of
 from matches.i18n import game_name
 from matches.models import (
     EventKind,
@@ -214,7 +215,7 @@ def match_create(
     if invitees:
         if len({invitee.pk for invitee in invitees.values()}) < len(invitees):
             raise ApiError(
-                "already_invited", "A manager can be invited to one side of a match only."
+                "already_invited", _("A manager can be invited to one side of a match only.")
             )
         invitations.invitations_pending_create(match=match, user=user, invitees=invitees)
     snapshots.remember_on_commit(match, state)
@@ -487,7 +488,8 @@ def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
             status_code=400,
         )
     uid = _uid_from_header(parsed.headers.get("Match"))
-    actions = parsed.parse_actions(engine)
+    with refusals_of(engine.key):
+        actions = parsed.parse_actions(engine)
     if uid is not None and Match.objects.filter(uid=uid).exists():
         raise _already_held(user, uid)
     try:

@@ -17,6 +17,7 @@ import yaml
 
 from matches import rules
 from matches.engine import get_engine
+from matches.engine.i18n import refusals_of
 from matches.i18n import effect_text, hint_message
 from matches.selectors import localized_legal
 
@@ -119,9 +120,12 @@ def play_along(
     engine = get_engine(game)
     expected_line = data["steps"][step - 1]["moves"][move - 1]
     expected = engine.parse_notation(expected_line)
-    given = (
-        engine.parse_notation(action) if isinstance(action, str) else engine.parse_action(action)
-    )
+    with refusals_of(game):
+        given = (
+            engine.parse_notation(action)
+            if isinstance(action, str)
+            else engine.parse_action(action)
+        )
     return {
         "matches": engine.format_action(given) == engine.format_action(expected),
         "expected": engine.format_action(expected),

@@ -26,7 +26,6 @@ def shell(request):
 
 @require_safe
 def manifest(request):
-    icon = static("webapp/icon.svg")
     data = {
         "name": "Tabletop Football Companion",
         "short_name": "Companion",
@@ -37,8 +36,18 @@ def manifest(request):
         "background_color": "#0f3d22",
         "theme_color": "#145a32",
         "lang": "en",
+        # PNG for the browsers that install only from a raster icon (192 and 512 pixels),
+        # rendered once from icon.svg; the maskable one keeps the pitch inside the safe zone
         "icons": [
-            {"src": icon, "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {"src": static("webapp/icon-192.png"), "sizes": "192x192", "type": "image/png"},
+            {"src": static("webapp/icon-512.png"), "sizes": "512x512", "type": "image/png"},
+            {
+                "src": static("webapp/icon-maskable-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
+            {"src": static("webapp/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
     }
     return JsonResponse(data, content_type="application/manifest+json")

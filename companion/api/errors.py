@@ -252,20 +252,20 @@ def handler400(request, exception=None):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         body = error_body(
             "payload_too_large",
-            f"The request body is larger than {limit} bytes.",
+            _("The request body is larger than {limit} bytes.").format(limit=limit),
             details={"max_bytes": limit},
         )
         return JsonResponse(body, status=413)
     if isinstance(exception, DisallowedHost):
-        message = "The Host header names a host this service does not serve."
+        message = _("The Host header names a host this service does not serve.")
     else:
-        message = "The request is malformed."
+        message = _("The request is malformed.")
     return JsonResponse(error_body("bad_request", message), status=400)
 
 
 def handler403(request, exception=None):
     if _is_api(request):
-        return JsonResponse(error_body("permission_denied", "You may not do this."), status=403)
+        return JsonResponse(error_body("permission_denied", _("You may not do this.")), status=403)
     from django.views.defaults import permission_denied
 
     return permission_denied(request, exception)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 
 from companion.api.errors import error_body, is_api_path
 
@@ -38,12 +39,12 @@ class BodySizeLimitMiddleware:
         raw = request.META.get("CONTENT_LENGTH") or "0"
         limit = settings.API_MAX_BODY_BYTES
         if not raw.isdigit():
-            body = error_body("bad_request", "The Content-Length header is not a number.")
+            body = error_body("bad_request", _("The Content-Length header is not a number."))
             return JsonResponse(body, status=400)
         if int(raw) > limit:
             body = error_body(
                 "payload_too_large",
-                f"The request body is larger than {limit} bytes.",
+                _("The request body is larger than {limit} bytes.").format(limit=limit),
                 details={"max_bytes": limit},
             )
             return JsonResponse(body, status=413)

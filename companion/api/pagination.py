@@ -12,6 +12,7 @@ import math
 
 from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import connection
+from django.utils.translation import gettext as _
 from rest_framework import pagination, serializers
 from rest_framework.exceptions import NotFound
 
@@ -23,7 +24,7 @@ MAX_CURSOR_CHARS = 512
 def invalid_cursor() -> ApiError:
     return ApiError(
         "invalid_cursor",
-        "The cursor is not valid: use the next or previous link of a page as it is.",
+        _("The cursor is not valid: use the next or previous link of a page as it is."),
         status_code=400,
     )
 

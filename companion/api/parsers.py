@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -23,7 +24,7 @@ def payload_too_large():
     limit = settings.API_MAX_BODY_BYTES
     return ApiError(
         "payload_too_large",
-        f"The request body is larger than {limit} bytes.",
+        _("The request body is larger than {limit} bytes.").format(limit=limit),
         status_code=413,
         details={"max_bytes": limit},
     )
@@ -35,7 +36,7 @@ def too_deep():
     depth = settings.API_MAX_JSON_DEPTH
     return ApiError(
         "too_deep",
-        f"The JSON body nests arrays and objects deeper than {depth} levels.",
+        _("The JSON body nests arrays and objects deeper than {depth} levels.").format(depth=depth),
         status_code=400,
         details={"max_depth": depth},
     )
@@ -79,9 +80,11 @@ def decode_body(body: bytes, parser_context: dict | None) -> str:
     try:
         return body.decode(encoding)
     except LookupError as exc:
-        raise ParseError(f"Unknown character set {encoding!r}.") from exc
+        raise ParseError(
+            _("Unknown character set “{encoding}”.").format(encoding=encoding)
+        ) from exc
     except UnicodeError as exc:
-        raise ParseError(f"The body is not valid {encoding}.") from exc
+        raise ParseError(_("The body is not valid {encoding}.").format(encoding=encoding)) from exc
 
 
 def loads(text: str) -> Any:
@@ -94,7 +97,7 @@ def loads(text: str) -> Any:
     except RecursionError as exc:  # not reached below the depth limit; kept as a guard
         raise too_deep() from exc
     except ValueError as exc:
-        raise ParseError(f"JSON parse error - {exc}") from exc
+        raise ParseError(_("The body is not valid JSON: {problem}").format(problem=exc)) from exc
 
 
 def json_strict_constant(value: str):

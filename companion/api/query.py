@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
@@ -23,7 +24,7 @@ def validated_query(
             continue
         if isinstance(field, serializers.CharField) and (text_may_be_empty or field.allow_blank):
             continue
-        message = "Leave the parameter out rather than sending it empty."
+        message = _("Leave the parameter out rather than sending it empty.")
         errors[name] = [ErrorDetail(message, code="blank")]
     if errors:
         raise serializers.ValidationError(errors)

@@ -242,8 +242,11 @@ class GameEngine(Protocol):
     def state_from_json(self, data: Mapping[str, JSON]) -> Any:
         """A state from its JSON form."""
 
-    def render_svg(self, state: Any) -> str:
-        """A picture of the pitch or table as a standalone SVG document."""
+    def render_svg(self, state: Any, before: Any = None) -> str:
+        """A picture of the pitch or table as a standalone SVG document.
+
+        ``before``: the state before the last move, if any; the picture then marks that move
+        (the pieces that moved and where from, the ball's way, the card laid)."""
 
 
 @runtime_checkable
@@ -275,7 +278,7 @@ class HiddenInformation(Protocol):
         ``finished`` is whether the match has ended (an engine may reveal everything then).
         """
 
-    def render_svg_for(self, state: Any, visible: frozenset[int]) -> str:
+    def render_svg_for(self, state: Any, visible: frozenset[int], before: Any = None) -> str:
         """:meth:`GameEngine.render_svg` without the secrets of sides not in ``visible``."""
 
 
@@ -301,8 +304,11 @@ def view_event(
     return engine.view_event(action, notation, effects, visible, finished=finished)
 
 
-def view_svg(engine: GameEngine, state: Any, visible: frozenset[int] | None) -> str:
-    """The SVG picture as the viewer may see it (``None``: everything)."""
+def view_svg(
+    engine: GameEngine, state: Any, visible: frozenset[int] | None, before: Any = None
+) -> str:
+    """The SVG picture as the viewer may see it (``None``: everything), the last move marked
+    when ``before`` (the state before it) is given."""
     if visible is None or not isinstance(engine, HiddenInformation):
-        return engine.render_svg(state)
-    return engine.render_svg_for(state, visible)
+        return engine.render_svg(state, before)
+    return engine.render_svg_for(state, visible, before)

@@ -8,26 +8,51 @@ request asked for, and fills in the placeholders in words: team names instead of
 cards as "Long ball 4, left". ``N_`` only marks a template for the catalog's extraction
 (``pybabel extract -k N_``); it returns its argument unchanged.
 
-An error's template is found under ``"<code>@<rule>"`` first (one code whose causes differ by
-clause), then under ``"<code>"``.
+An error's template is found under ``"<code>:<cause>"`` first when its details name a ``cause``
+(one code, such as ``invalid_action``, refusing malformed input for several reasons under one
+clause), then under ``"<code>@<rule>"`` (one code whose causes differ by clause), then under
+``"<code>"``. ``PARTS`` in a game's texts names the fields of its moves and set-ups in words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
     return text
 
 
-def error_template(errors: Mapping[str, str], code: str, rule: str | None) -> str | None:
-    """The template for an error of ``code`` raised under ``rule`` (``None``: not listed)."""
+def error_template(
+    errors: Mapping[str, str], code: str, rule: str | None, cause: str | None = None
+) -> str | None:
+    """The template for an error of ``code`` raised under ``rule`` for ``cause`` (the error's
+    ``details["cause"]``, if any); ``None``: not listed."""
+    if cause:
+        found = errors.get(f"{code}:{cause}")
+        if found is not None:
+            return found
     if rule:
         found = errors.get(f"{code}@{rule}")
         if found is not None:
             return found
     return errors.get(code)
+
+
+@contextmanager
+def refusals_of(game: str) -> Iterator[None]:
+    """Name ``game`` on an engine error raised inside (``exc.game``): a refusal of malformed
+    input carries no clause that tells its game, and its sentence is looked up in the game's
+    texts."""
+    from matches.engine.base import EngineError
+
+    try:
+        yield
+    except EngineError as exc:
+        if getattr(exc, "game", None) is None:
+            exc.game = game
+        raise
 
 
 def _same(text: str) -> str:

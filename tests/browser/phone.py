@@ -120,3 +120,11 @@ def shot(page, name: str) -> None:
         page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     accessible(page, name)
+
+
+def smallest_picture_text(page) -> float:
+    """The smallest type of the match picture on screen, in CSS pixels."""
+    return page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll("#picture svg text")].map(
+             (t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
+    )

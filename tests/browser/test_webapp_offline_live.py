@@ -33,8 +33,8 @@ def _stored(match_id):
 
 def _play_first_cards(page):
     page.get_by_role("button", name="Card of Blue").tap()
-    page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
-    page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
+    page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+    page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
 
 
 def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolved(
@@ -51,14 +51,14 @@ def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolve
         context.set_offline(True)
         page.get_by_text("Offline").wait_for()
         _play_first_cards(page)
-        page.get_by_role("heading", name="1 move(s) not yet stored on the server").wait_for()
+        page.get_by_role("heading", name="1 move not yet stored on the server").wait_for()
         assert "Not checked yet" in page.locator("#hint").inner_text()
         page.get_by_role("button", name="Move nobody").tap()
-        page.get_by_role("heading", name="2 move(s)").wait_for()
+        page.get_by_role("heading", name="2 moves").wait_for()
         page.get_by_role("button", name="Move a player").tap()
         page.get_by_role("button", name="No. 2", exact=True).tap()
         page.get_by_role("button", name="No. 2 forward").tap()
-        page.get_by_role("heading", name="3 move(s) not yet stored on the server").wait_for()
+        page.get_by_role("heading", name="3 moves not yet stored on the server").wait_for()
         shot(page, "20-offline-queue")
         assert db(_stored, match_id) == []
 
@@ -74,7 +74,7 @@ def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolve
         page.get_by_text("Offline").wait_for()
         _play_first_cards(page)
         page.get_by_role("button", name="Decline").tap()
-        page.get_by_role("heading", name="2 move(s) not yet stored on the server").wait_for()
+        page.get_by_role("heading", name="2 moves not yet stored on the server").wait_for()
         context.set_offline(False)
         refusal = page.get_by_role("alert")
         refusal.wait_for()
@@ -118,13 +118,13 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
         ann_phone.set_offline(True)
         ann_page.get_by_role("button", name="Move a player").tap()
         ann_page.locator("button.move").first.tap()
-        ann_page.get_by_role("heading", name="1 move(s) not yet stored").wait_for()
+        ann_page.get_by_role("heading", name="1 move not yet stored").wait_for()
         ben_page.get_by_role("button", name="Zurücknehmen").tap()
         ben_page.wait_for_selector('.match-head[data-seq="3"]')
         ann_phone.set_offline(False)
         conflict = ann_page.get_by_role("alert")
         conflict.wait_for()
-        assert "Another phone logged 1 move(s) meanwhile" in conflict.inner_text()
+        assert "Another phone logged 1 move meanwhile" in conflict.inner_text()
         shot(ann_page, "24-queue-conflict")
         ann_page.get_by_role("button", name="Discard mine").tap()
         ann_page.get_by_text("Every move is stored.").wait_for()

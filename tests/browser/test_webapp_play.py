@@ -3,7 +3,15 @@
 import pytest
 
 from matches.models import Match, MatchEvent
-from tests.browser.phone import browser, db, phone, seq_of, shot, tap_and_wait
+from tests.browser.phone import (
+    browser,
+    db,
+    phone,
+    seq_of,
+    shot,
+    smallest_picture_text,
+    tap_and_wait,
+)
 
 pytestmark = [pytest.mark.browser]
 
@@ -46,6 +54,8 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         while page.locator('.match-head[data-status="in_progress"]').count():
             seq = tap_and_wait(page, page.locator("button.move").first, seq=seq)
             if seq == 20:
+                page.wait_for_selector('#picture[data-seq="20"] g.card.last')
+                assert smallest_picture_text(page) >= 11
                 shot(page, "06-amigo-tricks")
         page.get_by_text("The match is over.").wait_for()
         shot(page, "07-amigo-over")
@@ -59,16 +69,22 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         assert page.locator("#hint").inner_text().startswith("Step 1")
         shot(page, "08-hat-trick-step-1")
         page.get_by_role("button", name="Card of ann").tap()
-        page.get_by_role("button", name="Short pass, 2 football(s), left edge").tap()
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
         shot(page, "09-hat-trick-card-of-red")
-        tap_and_wait(page, page.get_by_role("button", name="Short pass, 2 football(s), left edge"))
+        tap_and_wait(page, page.get_by_role("button", name="Short pass, 2 footballs, left edge"))
         assert page.locator("#hint").inner_text().startswith("Step 2")
         shot(page, "10-hat-trick-step-2")
         tap_and_wait(page, page.get_by_role("button", name="Move nobody"))
-        page.get_by_role("button", name="Move a player").tap()
-        shot(page, "11-hat-trick-moves")
-        tap_and_wait(page, page.get_by_role("button", name="No. 2 forward (d6→d5)"))
+        # red's no. 2 is tapped on the picture of the pitch: his one way, forward, is logged
+        page.wait_for_selector('#picture[data-seq="2"] g.player.target[data-field="d6"]')
+        page.get_by_role("button", name="Move a player").wait_for()  # the list is there too
+        shot(page, "11-hat-trick-players-to-tap")
+        tap_and_wait(page, page.locator('#picture g.player[data-field="d6"]'))
         assert page.locator("#hint").inner_text().startswith("Step 1")
+        assert page.locator(".last").inner_text() == "Last move: No. 2 forward"
+        page.wait_for_selector('#picture[data-seq="3"] g.last-move')
+        assert page.locator('#picture g.player[data-field="d5"]').count() == 1
+        assert smallest_picture_text(page) >= 11
         shot(page, "12-hat-trick-after-turn")
 
         page.get_by_role("button", name="Undo").tap()
@@ -112,3 +128,30 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         context.close()
     assert not errors, errors
     assert not outside, f"the app fetched outside addresses: {outside}"
+
+
+def test_trixkick_pieces_set_up_by_tapping_the_board(app_server, make_user, token_for):
+    ann = make_user("ann")
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de")
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto("/app/#/new")
+        page.get_by_text("TriXKick").tap()
+        page.get_by_role("button", name="Spiel beginnen").tap()
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        assert page.locator(".match-head h1").inner_text() == "ann – Gast"
+        shot(page, "40-trixkick-set-up-de")
+        assert smallest_picture_text(page) >= 11
+        # a piece is chosen by its symbols, its field tapped on the board
+        page.get_by_role("button", name="KKL aufstellen").tap()
+        page.locator('#picture rect.field.target[data-field="B5"]').wait_for()
+        shot(page, "41-trixkick-fields-to-tap")
+        tap_and_wait(page, page.locator('#picture rect.field[data-field="B5"]'))
+        assert page.locator(".last").inner_text() == "Letzter Zug: KKL aufstellen nach B5"
+        page.wait_for_selector('#picture[data-seq="1"] g.last-move')
+        assert page.locator('#picture g.piece[data-field="B5"]').count() == 1
+        shot(page, "42-trixkick-piece-set-up")
+        context.close()
+    assert not errors, errors

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import gettext as stdlib_gettext
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,121 @@ def raised_errors(game: str) -> list[tuple[str, str, str | None, set[str] | None
     return found
 
 
+#: Refusals of malformed input and set-ups: the helpers that build them, with the code they give
+#: (by file where one name serves several codes), and the error classes raised directly.
+INPUT_HELPERS = {
+    "hat-trick": {
+        "invalid": "invalid_action",
+        "_err": {"lineup.py": "invalid_lineup", None: "invalid_setup"},
+    },
+    "trixkick": {"invalid": "invalid_action", "_bad": "invalid_option"},
+    "amigo-hattrick": {"_fail": "invalid_edition"},
+}
+#: name → index of its message argument (the code is the first argument)
+INPUT_RAISERS = {"SetupError": 2, "InvalidActionError": 2, "_setup_error": 2, "_invalid": 1}
+_RULE_ID = re.compile(r"^[A-Z]{2}-")
+
+
+def _choices(node) -> list[str | None]:
+    """The literal values an argument can take (both arms of a conditional)."""
+    if isinstance(node, ast.IfExp):
+        return _choices(node.body) + _choices(node.orelse)
+    return [_literal(node)]
+
+
+def refused_inputs(game: str) -> list[tuple[str, str, str | None, str | None, set[str]]]:
+    """(where, code, rule, cause, detail keys) of every refusal of malformed input or set-up."""
+    found = []
+    for path in sorted(GAMES[game].rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            keys = {k.arg for k in node.keywords if k.arg}
+            causes: list[str | None] = [None]
+            rule = None
+            for keyword in node.keywords:
+                if keyword.arg == "cause":
+                    causes = _choices(keyword.value)
+            helper = INPUT_HELPERS[game].get(name)
+            if helper is not None:
+                code = helper if isinstance(helper, str) else helper.get(path.name, helper[None])
+                for argument in node.args[1:]:
+                    value = _literal(argument)
+                    if value is not None and _RULE_ID.match(value):
+                        rule = value
+                    elif value is not None or isinstance(argument, ast.IfExp):
+                        causes = _choices(argument)
+            elif name in INPUT_RAISERS:
+                index = INPUT_RAISERS[name]
+                code = _literal(node.args[0]) if node.args else None
+                message = node.args[index] if len(node.args) > index else None
+                if code is None or message is None or isinstance(message, ast.Name):
+                    continue  # a helper passing its code or message on
+                if index == 2:
+                    rule = _literal(node.args[1])
+                details = node.args[index + 1] if len(node.args) > index + 1 else None
+                if isinstance(details, ast.Dict):
+                    for key, value in zip(details.keys, details.values, strict=True):
+                        if key is None:
+                            continue
+                        if _literal(key) == "cause":
+                            causes = _choices(value)
+                        else:
+                            keys.add(_literal(key))
+            else:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            found.extend((where, code, rule, cause, keys - {"cause"}) for cause in causes)
+    return found
+
+
+def test_the_source_scan_finds_the_malformed_input_refusals():
+    assert len(refused_inputs("hat-trick")) > 70
+    assert len(refused_inputs("trixkick")) > 40
+    assert len(refused_inputs("amigo-hattrick")) > 40
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_malformed_input_refusal_has_its_own_sentence(game):
+    """One sentence per cause: a refusal naming a ``cause`` needs the ``code:cause`` sentence."""
+    errors = i18n.texts(game).ERRORS
+    problems = []
+    for where, code, rule, cause, keys in refused_inputs(game):
+        if cause is not None and f"{code}:{cause}" not in errors:
+            problems.append(f"{where}: no sentence for {code}:{cause}")
+            continue
+        template = error_template(errors, code, rule, cause)
+        if template is None:
+            problems.append(f"{where}: no sentence for {code} ({rule})")
+        elif i18n.placeholders(template) - keys:
+            missing = sorted(i18n.placeholders(template) - keys)
+            problems.append(f"{where}: {code} does not give {missing} for its sentence")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_part_of_a_move_is_named_in_words(game):
+    """``{field}`` names the part of a move in words: every JSON key of every move has them."""
+    parts = i18n.texts(game).PARTS
+    module = import_module(i18n.TEXT_MODULES[game].replace(".texts", ".actions"))
+    if game == "hat-trick":
+        keys = {
+            key for _cls, required, optional in module.SPECS.values() for key in required + optional
+        }
+    elif game == "trixkick":
+        keys = {key for _cls, spec in module.ACTION_FIELDS.values() for key, _attr, _kind in spec}
+    else:
+        keys = {"type", "card", "colour", "number"}
+    assert keys | {"type"} <= set(parts)
+    for language in ("en", "de"):
+        with translation.override(language):
+            for key in parts:
+                words = i18n.part_name(game, key)
+                assert words and "_" not in words, (key, words)
+
+
 def test_the_source_scan_finds_the_refusals():
     assert len(raised_errors("hat-trick")) > 40
     assert len(raised_errors("trixkick")) > 50
@@ -118,7 +234,7 @@ def _engine_messages() -> set[tuple[str | None, str]]:
     ids = set()
     for game in GAMES:
         module = i18n.texts(game)
-        for table in ("ERRORS", "HINTS", "STEPS"):
+        for table in ("ERRORS", "HINTS", "STEPS", "PARTS"):
             ids.update((None, text) for text in getattr(module, table, {}).values())
     return ids
 
@@ -217,14 +333,21 @@ SAMPLES = {
     "given": 14,
     "points": 4,
     "winners": [0, 2],
+    "low": 1,
+    "high": 99,
+    "minimum": 2,
+    "maximum": 10,
+    "number": 21,
+    "group": "substitutes",
 }
 GAME_SAMPLES = {
     "hat-trick": {
         "card": {"kind": "long_ball", "footballs": 4, "edge": "left"},
         "step": "defender_move",
+        "field": "cards[1]",
     },
     "trixkick": {"step": "attack"},
-    "amigo-hattrick": {"card": "R10"},
+    "amigo-hattrick": {"card": "R10", "fields": ["type", "card"], "players": 7},
 }
 NAMES = {
     "hat-trick": ["Ajax", "Bayern"],
@@ -290,7 +413,15 @@ def test_sides_are_named_blue_and_red_when_the_teams_have_no_names():
 # ---------------------------------------------------------------- unmarked sentences
 
 #: where an error's sentence is: the argument index of the message (a dict's values count)
-MESSAGE_ARGUMENT = {"ApiError": 1, "_unprocessable": 1, "ValidationError": 0}
+MESSAGE_ARGUMENT = {
+    "ApiError": 1,
+    "Conflict": 1,
+    "_unprocessable": 1,
+    "error_body": 1,
+    "ValidationError": 0,
+    "ParseError": 0,
+    "ErrorDetail": 0,
+}
 
 
 def _bare_sentences(node) -> list[ast.AST]:
@@ -308,9 +439,17 @@ def _bare_sentences(node) -> list[ast.AST]:
 def unmarked_error_sentences(package: str) -> list[str]:
     found = []
     for path in sorted((ROOT / package).rglob("*.py")):
-        if "migrations" in path.parts:
-            continue
+        if "migrations" in path.parts or "engine" in path.parts:
+            continue  # the engines' sentences are templates, checked above
         for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "message" for target in node.targets
+            ):  # message = "…", handed to one of the above later
+                for bare in _bare_sentences(node.value):
+                    found.append(
+                        f"{path.relative_to(ROOT)}:{bare.lineno}: {ast.unparse(bare)[:70]}"
+                    )
+                continue
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
@@ -326,7 +465,7 @@ def unmarked_error_sentences(package: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["stats", "teams"])
+@pytest.mark.parametrize("package", ["stats", "teams", "matches", "companion"])
 def test_every_error_sentence_of_the_api_is_marked_for_translation(package):
     """An error the API writes itself goes through gettext, so it has German (checked above)."""
     unmarked = unmarked_error_sentences(package)

@@ -1,5 +1,9 @@
 """The web app's shell: one page, a web manifest and a service worker scoped to /app/."""
 
+import struct
+
+from django.contrib.staticfiles import finders
+
 
 def test_shell_page_loads_the_modules_from_this_server(client):
     response = client.get("/app/")
@@ -16,7 +20,19 @@ def test_manifest_makes_the_app_installable(client):
     data = response.json()
     assert data["start_url"] == "/app/" and data["scope"] == "/app/"
     assert data["display"] == "standalone"
-    assert data["icons"][0]["src"] == "/static/webapp/icon.svg"
+    pngs = {icon["sizes"]: icon for icon in data["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= set(pngs)
+    assert any(icon.get("purpose", "any") == "any" for icon in pngs.values())
+    for icon in data["icons"]:
+        assert icon["src"].startswith("/static/webapp/")
+        path = finders.find(icon["src"].removeprefix("/static/"))
+        assert path, f"{icon['src']} is not a static file"
+        if icon["type"] == "image/png":
+            with open(path, "rb") as f:
+                head = f.read(24)
+            assert head[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", head[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
 
 
 def test_service_worker_is_served_at_the_app_scope(client):

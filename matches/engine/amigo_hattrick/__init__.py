@@ -93,8 +93,8 @@ class AmigoHattrickEngine:
     def state_from_json(self, data: Mapping[str, JSON]) -> State:
         return state_module.state_from_json(data)
 
-    def render_svg(self, state: State) -> str:
-        return svg.render_svg(state)
+    def render_svg(self, state: State, before: State | None = None) -> str:
+        return svg.render_svg(state, before)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"

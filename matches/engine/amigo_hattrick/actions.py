@@ -60,7 +60,11 @@ def parse_action(data: JSON) -> Action:
     Play(card=Card(colour='blue', number=14), trick=2)
     """
     if not isinstance(data, dict):
-        raise _invalid("invalid_action", "An action must be a JSON object with a 'type'.")
+        raise _invalid(
+            "invalid_action",
+            "An action must be a JSON object with a 'type'.",
+            cause="not_an_object",
+        )
     kind = data.get("type")
     if "type" not in data:
         raise _invalid(
@@ -122,4 +126,4 @@ def action_to_json(action: Action) -> dict[str, JSON]:
         return data
     if isinstance(action, Pass):
         return {"type": "pass", "card": action.card.to_json()}
-    raise _invalid("invalid_action", f"{action!r} is not a Hattrick action.")
+    raise _invalid("invalid_action", f"{action!r} is not a Hattrick action.", cause="not_a_move")

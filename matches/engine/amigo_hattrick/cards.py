@@ -54,7 +54,7 @@ def _check_number(number: int, where: str) -> int:
             "invalid_card",
             None,
             f"{where}: card numbers run from {LOWEST} to {HIGHEST}, not {number}.",
-            {"number": number},
+            {"cause": "number_range", "number": number, "low": LOWEST, "high": HIGHEST},
         )
     return number
 
@@ -63,7 +63,10 @@ def parse_card(text: str) -> Card:
     """A card from its notation (``R10``, case-insensitive). Raises InvalidActionError."""
     if not isinstance(text, str):
         raise InvalidActionError(
-            "invalid_card", None, f"A card must be text like 'R10', not {text!r}."
+            "invalid_card",
+            None,
+            f"A card must be text like 'R10', not {text!r}.",
+            {"cause": "not_text"},
         )
     match = _CARD_TEXT.match(text)
     if match is None:
@@ -71,7 +74,7 @@ def parse_card(text: str) -> Card:
             "invalid_card",
             None,
             f"{text!r} is not a card: write a colour letter (R, B, G) and a number, like 'R10'.",
-            {"card": text},
+            {"cause": "card_text", "card": text},
         )
     letter = match[1].upper()
     colour = COLOUR_OF_LETTER.get(letter)
@@ -94,6 +97,7 @@ def card_from_json(data: JSON, where: str = "card") -> Card:
             "invalid_card",
             None,
             f"{where} must be an object like {{'colour': 'red', 'number': 10}} or text like 'R10'.",
+            {"cause": "card_shape"},
         )
     missing = [key for key in ("colour", "number") if key not in data]
     if missing:
@@ -111,7 +115,10 @@ def card_from_json(data: JSON, where: str = "card") -> Card:
     colour, number = data["colour"], data["number"]
     if not isinstance(colour, str):
         raise InvalidActionError(
-            "invalid_card", None, f"{where}: the colour must be text, not {colour!r}."
+            "invalid_card",
+            None,
+            f"{where}: the colour must be text, not {colour!r}.",
+            {"cause": "colour_text"},
         )
     colour_key = colour.strip().lower()
     if colour_key not in LETTERS:
@@ -123,7 +130,10 @@ def card_from_json(data: JSON, where: str = "card") -> Card:
         )
     if isinstance(number, bool) or not isinstance(number, int):
         raise InvalidActionError(
-            "invalid_card", None, f"{where}: the number must be a whole number, not {number!r}."
+            "invalid_card",
+            None,
+            f"{where}: the number must be a whole number, not {number!r}.",
+            {"cause": "number_whole"},
         )
     return Card(colour_key, _check_number(number, where))
 

@@ -73,7 +73,9 @@ def initial_state(
 ) -> State:
     """The match before the first deal. Sides are the persons, listed clockwise (AH-1.1)."""
     if not isinstance(sides, Sequence) or isinstance(sides, str | bytes):
-        raise _setup_error("invalid_sides", "AH-1.1", "The sides must be a list of persons.")
+        raise _setup_error(
+            "invalid_sides", "AH-1.1", "The sides must be a list of persons.", cause="not_a_list"
+        )
     players = len(sides)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise _setup_error(
@@ -81,12 +83,16 @@ def initial_state(
             "AH-1.1",
             f"Hattrick is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.",
             players=players,
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
         )
     names = []
     for index, side in enumerate(sides):
         name = side.get("name") if isinstance(side, Mapping) else None
         if not isinstance(name, str) or not name.strip():
-            raise _setup_error("invalid_sides", "AH-1.1", f"Side {index} needs a name.", side=index)
+            raise _setup_error(
+                "invalid_sides", "AH-1.1", f"Side {index} needs a name.", cause="name", side=index
+            )
         names.append(name.strip())
     deck = read_edition(edition)
     hand_size = deck.hand_size(players)

@@ -32,7 +32,9 @@ def format_action(action: Action) -> str:
         if action.hands is None:
             return "D"
         return "D:" + "/".join(",".join(card.text for card in hand) for hand in action.hands)
-    raise InvalidActionError("invalid_action", None, f"{action!r} is not a Hattrick action.")
+    raise InvalidActionError(
+        "invalid_action", None, f"{action!r} is not a Hattrick action.", {"cause": "not_a_move"}
+    )
 
 
 def parse_notation(text: str) -> Action:

@@ -1,7 +1,8 @@
 """A picture of the table as a standalone SVG: the tricks lying, passes, cards won, scores.
 
 Drawn 400 units wide with 13-17 unit type, so that it stays legible on a 390-pixel-wide
-phone; the cards on the table wrap onto further rows."""
+phone; the cards on the table wrap onto further rows. The card(s) laid by the last move are
+framed (``class="card last"``)."""
 
 from __future__ import annotations
 
@@ -16,31 +17,56 @@ from .state import State, Step
 FILL = {"red": "#d62828", "blue": "#1d4ed8", "green": "#15803d"}
 WIDTH = 400
 ROW = 30
-CARD_W, CARD_H, CARD_STEP = 30, 44, 34
+CARD_W, CARD_H, CARD_STEP = 30, 44, 40
+MARK = "#f5b700"
 TABLE_ROW = 84
 
 
 #: colour key → its word (the catalog translates it)
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green")}
+#: beside a name in the scoreboard
+DEALER = N_("dealer")
+TO_PLAY = N_("to play")
+LAST_CARD = N_("Last card laid")
 
 
-def _card(x: int, y: int, card: Card, label: str = "", face_down: bool = False) -> str:
+def _card(
+    x: int, y: int, card: Card, label: str = "", face_down: bool = False, last: bool = False
+) -> str:
     fill = "#6b7280" if face_down else FILL.get(card.colour, "#444")
     parts = [
-        f'<g class="card" data-card="{card.text}">',
+        f'<g class="card{" last" if last else ""}" data-card="{card.text}">',
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}" stroke="#111" />',
         f'<text x="{x + CARD_W / 2}" y="{y + 28}" font-size="16" font-weight="bold" text-anchor="middle" fill="#fff">'
         f"{card.number}</text>",
     ]
+    if last:
+        parts.append(
+            f'<rect x="{x - 4}" y="{y - 4}" width="{CARD_W + 8}" height="{CARD_H + 8}" rx="6" '
+            f'fill="none" stroke="{MARK}" stroke-width="4"><title>{escape(tr(LAST_CARD))}</title></rect>'
+        )
     if label:
         parts.append(
-            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 13}" font-size="11" text-anchor="middle">{escape(label if len(label) <= 6 else label[:5] + "…")}</text>'
+            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 14}" font-size="12" text-anchor="middle">{escape(label if len(label) <= 5 else label[:4] + "…")}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
 
 
-def _table(state: State, passed: str) -> tuple[list[str], int]:
+def _squeeze(text: str, size: int, room: int) -> str:
+    """``textLength`` for a heading that would run into the next column."""
+    if len(text) * size * 0.56 <= room:
+        return ""
+    return f' textLength="{room}" lengthAdjust="spacingAndGlyphs"'
+
+
+def _laid(state: State) -> set[tuple[int, Card]]:
+    return {(laid.side, laid.card) for trick in state.tricks for laid in trick.cards} | {
+        (laid.side, laid.card) for laid in state.passes
+    }
+
+
+def _table(state: State, passed: str, new: set) -> tuple[list[str], int]:
     """The tricks and the passes, each group labelled, wrapping onto new rows; -> (parts, height)."""
     out: list[str] = []
     groups = []
@@ -48,11 +74,9 @@ def _table(state: State, passed: str) -> tuple[list[str], int]:
         label = tr("Trick {number} ({colour})").format(
             number=number, colour=tr(COLOUR_WORDS.get(trick.colour, trick.colour))
         )
-        groups.append((label, [(laid.card, state.names[laid.side], False) for laid in trick.cards]))
+        groups.append((label, [(laid, False) for laid in trick.cards]))
     if state.passes:
-        groups.append(
-            (passed, [(laid.card, state.names[laid.side], True) for laid in state.passes])
-        )
+        groups.append((passed, [(laid, True) for laid in state.passes]))
     x, y = 12, 52
     for label, cards in groups:
         width = max(len(label) * 7, len(cards) * CARD_STEP)
@@ -62,21 +86,25 @@ def _table(state: State, passed: str) -> tuple[list[str], int]:
             f'<text x="{x}" y="{y}" font-size="13" font-weight="bold">{escape(label)}</text>'
         )
         label_end = x + len(label) * 7.5
-        for card, name, face_down in cards:
+        for laid, face_down in cards:
             if x + CARD_W > WIDTH - 8:
                 x, y = 12, y + TABLE_ROW - 16
-            out.append(_card(x, y + 6, card, name, face_down=face_down))
+            last = (laid.side, laid.card) in new
+            name = state.names[laid.side]
+            out.append(_card(x, y + 6, laid.card, name, face_down=face_down, last=last))
             x += CARD_STEP
         x = max(x, label_end) + 16
     return out, y + TABLE_ROW - 10
 
 
-def render_svg(state: State) -> str:
+def render_svg(state: State, before: State | None = None) -> str:
+    """The table; ``before``: the state before the last move, whose card is framed."""
     rows = state.players
     passed = tr("Passed")
     empty_table = tr("No cards on the table.")
     heads = (tr("Player"), tr("Hand"), tr("Won this game"), tr("Total"))
-    table, table_bottom = _table(state, passed)
+    new = _laid(state) - _laid(before) if before is not None else set()
+    table, table_bottom = _table(state, passed, new)
     if not state.tricks and not state.passes:
         table = [f'<text x="12" y="64" font-size="14" fill="#555">{escape(empty_table)}</text>']
         table_bottom = 100
@@ -101,20 +129,20 @@ def render_svg(state: State) -> str:
     # the scoreboard
     y = table_bottom + 24
     out.append(
-        f'<text x="12" y="{y}" font-size="12" font-weight="bold">{escape(heads[0])}</text>'
-        f'<text x="150" y="{y}" font-size="12" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
-        f'<text x="176" y="{y}" font-size="12" font-weight="bold">{escape(heads[2])}</text>'
-        f'<text x="330" y="{y}" font-size="12" font-weight="bold" text-anchor="middle">{escape(passed)}</text>'
-        f'<text x="390" y="{y}" font-size="12" font-weight="bold" text-anchor="end">{escape(heads[3])}</text>'
+        f'<text x="12" y="{y}" font-size="13" font-weight="bold">{escape(heads[0])}</text>'
+        f'<text x="150" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
+        f'<text x="176" y="{y}" font-size="13" font-weight="bold"{_squeeze(heads[2], 13, 124)}>{escape(heads[2])}</text>'
+        f'<text x="330" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(passed)}</text>'
+        f'<text x="390" y="{y}" font-size="13" font-weight="bold" text-anchor="end">{escape(heads[3])}</text>'
     )
     totals = state.totals
     for side in range(rows):
         y += ROW
         marks = []
         if side == state.dealer and state.step is not Step.OVER:
-            marks.append("dealer")
+            marks.append(tr(DEALER))
         if side == state.turn:
-            marks.append("to play")
+            marks.append(tr(TO_PLAY))
         name = state.names[side] + (f" ({', '.join(marks)})" if marks else "")
         weight = ' font-weight="bold"' if side == state.turn else ""
         out.append(f'<text x="12" y="{y}" font-size="15"{weight}>{escape(name)}</text>')

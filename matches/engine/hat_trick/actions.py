@@ -205,13 +205,19 @@ TYPE_OF = {cls: name for name, (cls, _, _) in SPECS.items()}
 
 def _int(value: Any, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise invalid(f"{name} must be a whole number from {low} to {high}.", field=name)
+        raise invalid(
+            f"{name} must be a whole number from {low} to {high}.",
+            cause="side" if name == "side" else "not_a_number",
+            field=name,
+            low=low,
+            high=high,
+        )
     return value
 
 
 def _str(value: Any, name: str) -> str:
     if not isinstance(value, str) or not value or len(value) > 40:
-        raise invalid(f"{name} must be a card id (a short text).", field=name)
+        raise invalid(f"{name} must be a card id (a short text).", cause="card_id", field=name)
     return value
 
 
@@ -222,33 +228,46 @@ def parse_action(data: Any) -> Action:
     Move(player=5, direction='forward')
     """
     if not isinstance(data, dict):
-        raise invalid("An action must be a JSON object with a type.")
+        raise invalid("An action must be a JSON object with a type.", cause="not_an_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SPECS:
         raise invalid(
-            f"Unknown action type {kind!r}; expected one of {', '.join(SPECS)}.", field="type"
+            f"Unknown action type {kind!r}; expected one of {', '.join(SPECS)}.",
+            cause="unknown_type",
+            field="type",
         )
     _cls, required, optional = SPECS[kind]
     fields = set(data) - {"type"}
     unknown = fields - set(required) - set(optional)
     if unknown:
         raise invalid(
-            f"Action {kind} has unknown field(s): {', '.join(sorted(map(str, unknown)))}."
+            f"Action {kind} has unknown field(s): {', '.join(sorted(map(str, unknown)))}.",
+            cause="unknown_field",
         )
     missing = [f for f in required if f not in data]
     if missing:
-        raise invalid(f"Action {kind} is missing {', '.join(missing)}.")
+        raise invalid(
+            f"Action {kind} is missing {', '.join(missing)}.",
+            cause="missing_field",
+            field=missing[0],
+        )
     if kind == "play_cards":
         cards = data["cards"]
         if not isinstance(cards, list) or len(cards) != 2:
-            raise invalid("cards must be a list of two cards, side 0's first.", field="cards")
+            raise invalid(
+                "cards must be a list of two cards, side 0's first.",
+                cause="two_cards",
+                field="cards",
+            )
         return PlayCards(
             (card_from_json(cards[0], "cards[0]"), card_from_json(cards[1], "cards[1]"))
         )
     if kind == "move":
         direction = data["direction"]
         if direction not in DIRECTIONS:
-            raise invalid("direction must be forward or backward.", field="direction")
+            raise invalid(
+                "direction must be forward or backward.", cause="direction", field="direction"
+            )
         return Move(_int(data["player"], "player", 1, 99), direction)
     if kind == "skip":
         return Skip()
@@ -258,7 +277,11 @@ def parse_action(data: Any) -> Action:
         return LongBall(_int(data["lines"], "lines", 1, 9))
     if kind == "free_kick":
         if not isinstance(data["scoring_opportunity"], bool):
-            raise invalid("scoring_opportunity must be true or false.", field="scoring_opportunity")
+            raise invalid(
+                "scoring_opportunity must be true or false.",
+                cause="free_kick_choice",
+                field="scoring_opportunity",
+            )
         return FreeKick(data["scoring_opportunity"])
     if kind == "pass":
         return Pass(_int(data["receiver"], "receiver", 1, 99))
@@ -274,7 +297,9 @@ def parse_action(data: Any) -> Action:
     if kind == "keeper_draw":
         cards = data["cards"]
         if not isinstance(cards, list) or len(cards) > 20:
-            raise invalid("cards must be a list of the drawn cards.", field="cards")
+            raise invalid(
+                "cards must be a list of the drawn cards.", cause="drawn_cards", field="cards"
+            )
         return KeeperDraw(tuple(card_from_json(c, f"cards[{i}]") for i, c in enumerate(cards)))
     if kind == "goal_kick":
         return GoalKick(card_from_json(data["card"], "card"))
@@ -287,7 +312,7 @@ def parse_action(data: Any) -> Action:
     if kind == "substitute":
         card = data["card"]
         if not isinstance(card, str) or not 0 < len(card) <= 80 or " " in card:
-            raise invalid("card must be the bench card's id.", field="card")
+            raise invalid("card must be the bench card's id.", cause="bench_card", field="card")
         return Substitute(
             _int(data["side"], "side", 0, 1), _int(data["player"], "player", 2, 11), card
         )
@@ -304,7 +329,11 @@ def _opt_int(data: dict[str, Any], name: str) -> int | None:
 def _direction(data: dict[str, Any]) -> str | None:
     value = data.get("direction")
     if value is not None and value not in XDIRECTIONS:
-        raise invalid(f"direction must be one of {', '.join(XDIRECTIONS)}.", field="direction")
+        raise invalid(
+            f"direction must be one of {', '.join(XDIRECTIONS)}.",
+            cause="ability_direction",
+            field="direction",
+        )
     return value
 
 
@@ -331,7 +360,7 @@ def _parse_x(kind: str, data: dict[str, Any]) -> UseAbility | PlayStyle:
 def action_to_json(action: Action) -> dict[str, Any]:
     kind = TYPE_OF.get(type(action))
     if kind is None:
-        raise invalid(f"{action!r} is not a Hat-Trick action.")
+        raise invalid(f"{action!r} is not a Hat-Trick action.", cause="not_a_move")
     out: dict[str, Any] = {"type": kind}
     if isinstance(action, PlayCards):
         out["cards"] = [c.to_json() for c in action.cards]

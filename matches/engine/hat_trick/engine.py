@@ -62,7 +62,9 @@ class HatTrickEngine:
         if not isinstance(action, _actions.Action):
             action = _actions.parse_action(action) if isinstance(action, dict) else None
             if action is None:
-                raise invalid("apply needs a Hat-Trick action (or its JSON form).")
+                raise invalid(
+                    "apply needs a Hat-Trick action (or its JSON form).", cause="not_a_move"
+                )
         return flow.apply(state, action)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
@@ -92,8 +94,8 @@ class HatTrickEngine:
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         return _state.state_from_json(data)
 
-    def render_svg(self, state: State) -> str:
-        return render_svg(state)
+    def render_svg(self, state: State, before: State | None = None) -> str:
+        return render_svg(state, before)
 
 
 ENGINE = HatTrickEngine()

@@ -367,4 +367,4 @@ def state_from_json(d: Any) -> State:
             x=_xstate_from_json(d.get("x")),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise invalid(f"Not a Hat-Trick state: {exc}") from exc
+        raise invalid(f"Not a Hat-Trick state: {exc}", cause="not_a_state") from exc

@@ -1,8 +1,11 @@
 """A standalone SVG picture of the 4 x 6 pitch, legible on a 390-pixel-wide phone: the teams'
 names in their colours with their yellow and red cards, the score and half, field labels
 (columns a-d, lines 1-6), each player's shirt number on a gold (star) or silver ring with his
-footballs drawn on the edge of his card, the ball, the player who just moved, the step and
-whose turn it is."""
+footballs drawn on the edge of his card, the ball, the player who just moved, the last move
+(each player's way from his old field, the ball's way), the step and whose turn it is.
+
+Each player is a group ``<g class="player" data-side data-number data-field>`` that a phone can
+make tappable; the last move's marks are in ``<g class="last-move">``."""
 
 from __future__ import annotations
 
@@ -33,8 +36,10 @@ def _actor(s: State) -> int | None:
 def _team_line(s: State, names: list[str], width: int) -> list[str]:
     """`Blue 0 : 0 Red`, each name in its colour, then each team's cards under its name."""
     colours = [FILL.get(c, "#333") for c in s.setup.colours]
+    plain = [side_label(n) for n in s.setup.names]
+    length = len(f"{plain[0]} {s.score[0]} : {s.score[1]} {plain[1]}")
     parts = [
-        f'<text x="{width / 2}" y="22" text-anchor="middle" {FONT} font-size="17" font-weight="bold">'
+        f'<text x="{width / 2}" y="22" text-anchor="middle" {FONT} font-size="17" font-weight="bold"{_fit(length, 17, width - 16)}>'
         f'<tspan fill="{colours[0]}">{names[0]}</tspan> {s.score[0]} : {s.score[1]} '
         f'<tspan fill="{colours[1]}">{names[1]}</tspan></text>'
     ]
@@ -58,7 +63,69 @@ def _team_line(s: State, names: list[str], width: int) -> list[str]:
     return parts
 
 
-def render_svg(s: State) -> str:
+LAST_MOVE = N_("Last move")
+MARK = "#ffe45c"
+
+
+def _centre(f: int) -> tuple[float, float]:
+    line, col = f >> 2, f & 3
+    return LEFT + col * CELL + CELL / 2, TOP + (N_LINES - 1 - line) * CELL + CELL / 2
+
+
+def _arrow(f0: int, f1: int, colour: str, shift: float = 0) -> str:
+    """An arrow from the edge of the disc on field ``f0`` to the edge of the one on ``f1``
+    (``shift``: moved sideways, so that two players who swapped show two arrows)."""
+    (x0, y0), (x1, y1) = _centre(f0), _centre(f1)
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5 or 1
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    x0, y0 = x0 + ux * 24 + px * shift, y0 + uy * 24 + py * shift
+    ex, ey = x1 - ux * 27 + px * shift, y1 - uy * 27 + py * shift  # the tip, at the ring
+    bx, by = ex - ux * 9, ey - uy * 9
+    return (
+        f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
+        f'stroke-width="4" stroke-linecap="round"/>'
+        f'<polygon points="{ex:.1f},{ey:.1f} {bx + px * 7:.1f},{by + py * 7:.1f} '
+        f'{bx - px * 7:.1f},{by - py * 7:.1f}" fill="{colour}" stroke="#333" stroke-width="1"/>'
+    )
+
+
+def _last_move(s: State, before: State | None) -> list[str]:
+    """The last move: each player who moved ringed where he stands now, with an arrow from
+    his old field, and the ball's way when it changed holder."""
+    if before is None:
+        return []
+    was = {p: f for f, p in enumerate(before.grid) if p != EMPTY}
+    moved = [(was[p], f) for f, p in enumerate(s.grid) if p != EMPTY and was.get(p, f) != f]
+    if len(moved) > 4:  # a new kick-off lines everyone up again: nothing to point at
+        moved = []
+    marks = []
+    for _f0, f1 in moved:
+        x1, y1 = _centre(f1)
+        marks.append(
+            f'<circle cx="{x1}" cy="{y1}" r="28" fill="none" stroke="{MARK}" '
+            f'stroke-width="3" stroke-dasharray="6 4"/>'
+        )
+    for f0, f1 in moved:
+        swapped = (f1, f0) in moved
+        marks.append(_arrow(f0, f1, MARK, 9 if swapped else 0))
+    passed = before.ball >= 0 and s.ball >= 0 and before.ball != s.ball
+    if passed:
+        marks.append(_arrow(before.ball, s.ball, "#fff", -9 if moved else 0))
+    if not marks:
+        return []
+    return [f'<g class="last-move"><title>{escape(tr(LAST_MOVE))}</title>', *marks, "</g>"]
+
+
+def _fit(text_len: int, size: int, room: float) -> str:
+    """``textLength`` squeezing a line that would not fit ``room`` (long team names)."""
+    if text_len * size * 0.58 <= room:
+        return ""
+    return f' textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs"'
+
+
+def render_svg(s: State, before: State | None = None) -> str:
     pitch_w, pitch_h = N_COLS * CELL, N_LINES * CELL
     width = pitch_w + 2 * LEFT
     height = TOP + pitch_h + 86
@@ -95,6 +162,7 @@ def render_svg(s: State) -> str:
             f'<text x="{LEFT / 2}" y="{y}" text-anchor="middle" {FONT} font-size="14" fill="#333">{line + 1}</text>'
         )
     values = faces(s)
+    last = _last_move(s, before)
     for f, p in enumerate(s.grid):
         line, col = f >> 2, f & 3
         x = LEFT + col * CELL
@@ -113,6 +181,10 @@ def render_svg(s: State) -> str:
                 f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" rx="8" fill="none" stroke="#ffe45c" stroke-width="3" stroke-dasharray="6 3"/>'
             )
         parts.append(
+            f'<g class="player" data-side="{side_of(p)}" data-number="{number_of(p)}" '
+            f'data-field="{COLUMNS[col]}{line + 1}">'
+        )
+        parts.append(
             f'<circle cx="{cx}" cy="{cy}" r="21" fill="{colour}" stroke="{ring}" stroke-width="4"/>'
         )
         parts.append(
@@ -125,10 +197,12 @@ def render_svg(s: State) -> str:
                 parts.append(
                     f'<rect x="{bx}" y="{cy - 17 + i * 8}" width="6" height="6" rx="3" fill="#fff" stroke="#111" stroke-width="1"/>'
                 )
+        parts.append("</g>")
         if f == s.ball:
             parts.append(
                 f'<circle cx="{cx + 15}" cy="{cy - 18}" r="7" fill="#fff" stroke="#000" stroke-width="1.5"/>'
             )
+    parts.extend(last)
     actor = _actor(s)
     if s.phase == "match_over":
         turn = ""

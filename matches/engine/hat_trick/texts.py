@@ -126,6 +126,144 @@ ERRORS: dict[str, str] = {
         "that order."
     ),
     "style_not_usable": N_("This style card cannot take effect at this moment."),
+    # malformed input: one sentence per cause (details.cause)
+    "invalid_action:not_a_move": N_("This is not a Hat-Trick move."),
+    "invalid_action:not_notation": N_("This line of the match record is not a Hat-Trick move."),
+    "invalid_action:not_text": N_("A move of the match record is a line of text."),
+    "invalid_action:empty": N_("The line is empty: it holds no move."),
+    "invalid_action:shirt_number": N_("The move must name a player by his shirt number, 1 to 99."),
+    "invalid_action:unexpected_part": N_("Part of the line does not belong to this kind of move."),
+    "invalid_action:side_letter": N_("The move must name the team: blue or red."),
+    "invalid_action:style_card_missing": N_("Name the style card the team plays."),
+    "invalid_action:shot_cards": N_("A shot names the shooting card and the goalkeeper card."),
+    "invalid_action:card_not_object": N_(
+        "An action card is given by its kind, its footballs and its edge."
+    ),
+    "invalid_action:card_unknown_field": N_(
+        "An action card has nothing but a kind, footballs and an edge."
+    ),
+    "invalid_action:card_incomplete": N_(
+        "The action card lacks its kind, its footballs or its edge."
+    ),
+    "invalid_action:card_kind": N_("An action card is a short pass, a long ball or a dribbling."),
+    "invalid_action:card_footballs": N_(
+        "An action card shows a whole number of footballs, 1 to 9."
+    ),
+    "invalid_action:card_edge": N_(
+        "An action card shows its footballs on the left or on the right edge."
+    ),
+    "invalid_action:card_code": N_(
+        "That is not an action card: name its kind, its footballs and its edge."
+    ),
+    "invalid_action:not_a_number": N_("“{field}” must be a whole number from {low} to {high}."),
+    "invalid_action:side": N_("The move must name one of the two teams."),
+    "invalid_action:card_id": N_("“{field}” must name a card."),
+    "invalid_action:not_an_object": N_("A move is an object that names its kind."),
+    "invalid_action:unknown_type": N_("Hat-Trick has no such kind of move."),
+    "invalid_action:unknown_field": N_(
+        "The move carries a detail this kind of move does not take."
+    ),
+    "invalid_action:missing_field": N_("Missing in this move: “{field}”."),
+    "invalid_action:two_cards": N_(
+        "Both action cards are given together: the blue team's first, then the red team's."
+    ),
+    "invalid_action:direction": N_("A player moves one field forward or backward."),
+    "invalid_action:free_kick_choice": N_(
+        "At a free kick, say yes or no: does the team go to a scoring opportunity?"
+    ),
+    "invalid_action:drawn_cards": N_("The goalkeeper's draw lists the cards he has drawn."),
+    "invalid_action:bench_card": N_("A substitution names the bench card that comes on."),
+    "invalid_action:ability_direction": N_(
+        "An ability moves a player forward, backward, diagonally forward or to the other wing."
+    ),
+    "invalid_action:not_a_state": N_("This is not the state of a Hat-Trick match."),
+    "invalid_setup:option_per_side": N_("This match option takes one entry for each team."),
+    "invalid_setup:option_on_off": N_("This match option is either on or off."),
+    "invalid_setup:two_sides": N_("Hat-Trick is played by exactly two teams."),
+    "invalid_setup:side_not_object": N_("{side}: a team is given with its name."),
+    "invalid_setup:side_name": N_("{side} needs a name."),
+    "invalid_setup:options_not_object": N_("The match options are given as an object."),
+    "invalid_setup:unknown_option": N_("Hat-Trick has no such match option."),
+    "invalid_setup:kickoff": N_("The kick-off goes to the blue or to the red team."),
+    "invalid_setup:edition_malformed": N_("The edition's data is incomplete or malformed."),
+    "invalid_setup:edition_two_sides": N_("The edition must describe two teams."),
+    "invalid_setup:edition_player_cards": N_(
+        "The edition must have 10 player cards for each team."
+    ),
+    "invalid_setup:edition_deck_twice": N_(
+        "The edition's action card deck lists the same card twice."
+    ),
+    "invalid_setup:edition_layout_twice": N_(
+        "The edition's kick-off layout puts two players on one field."
+    ),
+    "invalid_setup:edition_layout_count": N_(
+        "The edition's kick-off layout must place 20 players."
+    ),
+    "invalid_setup:stars_and_national_team": N_(
+        "{side}: choose star players or a national team, not both."
+    ),
+    "invalid_setup:unknown_national_team": N_("{side}: the edition has no such national team."),
+    "invalid_setup:star_players": N_("{side}: the star players are named by their shirt numbers."),
+    "invalid_setup:star_goalkeepers": N_("Star goalkeepers are chosen for each team: yes or no."),
+    "invalid_setup:no_star_player": N_(
+        "{side}: there is no player no. {players} to flip to his star side."
+    ),
+    "invalid_setup:match_events": N_(
+        "The optional match events are long shot, corners, substitutions, captain and counter."
+    ),
+    "invalid_setup:ability_data": N_(
+        "The edition describes an ability's effect in a way the rules do not know."
+    ),
+    "invalid_setup:match_events_without_lineup": N_(
+        "The match events belong to the expansion: each team needs a lineup of the expansion's player cards."
+    ),
+    "invalid_setup:style_card_style": N_(
+        "Each style card is tactical, technical, physical or total."
+    ),
+    "invalid_setup:style_card_effect": N_(
+        "The edition describes a style card's effect in a way the rules do not know."
+    ),
+    "invalid_setup:style_card_condition": N_(
+        "The edition describes a style card's condition in a way the rules do not know."
+    ),
+    "invalid_setup:style_card_conditions": N_(
+        "The style cards of one style form one deck: they share one condition."
+    ),
+    "invalid_lineup:face_not_object": N_(
+        "{side}: each side of a player card gives attack, defence and ability."
+    ),
+    "invalid_lineup:face_footballs": N_(
+        "{side}: a player card's footballs for attack and defence are whole numbers from 0 to 9."
+    ),
+    "invalid_lineup:face_ability": N_(
+        "{side}: a player card names an ability of the catalog, or none."
+    ),
+    "invalid_lineup:card_not_object": N_("{side}: each place of the lineup needs a player card."),
+    "invalid_lineup:card_id": N_("{side}: each player card is in the lineup once."),
+    "invalid_lineup:card_numbers": N_(
+        "{side}: a player card carries one or two shirt numbers from 2 to 11, among them the number it plays under."
+    ),
+    "invalid_lineup:card_edge": N_(
+        "{side}: a player card has its footballs on the left or on the right edge."
+    ),
+    "invalid_lineup:card_role": N_("{side}: a player card names its position in words."),
+    "invalid_lineup:card_gold": N_(
+        "{side}: a player card starts on its gold side or not: yes or no."
+    ),
+    "invalid_lineup:bench": N_("{side}: the bench holds up to 5 player cards."),
+    "invalid_lineup:captain": N_(
+        "{side}: the captain is one of the players with shirt numbers 2 to 11."
+    ),
+    "invalid_lineup:not_object": N_(
+        "{side}: the lineup gives a player card for each shirt number."
+    ),
+    "invalid_lineup:slots": N_(
+        "{side}: the lineup fills each shirt number from 2 to 11 exactly once."
+    ),
+    "invalid_lineup:star_keeper": N_("{side}: the star goalkeeper is chosen or not: yes or no."),
+    "invalid_lineup:style": N_(
+        "{side}: the team's style is tactical, technical, physical, total or none."
+    ),
 }
 
 #: Step → what may be done now, with every restriction that applies at that step.
@@ -322,4 +460,21 @@ EFFECTS: dict[str, str] = {
     "protest_upheld": N_("{side}: the captain's protest is upheld."),
     "protest_rejected": N_("{side}: the captain's protest is rejected."),
     "counter": N_("{side} counters: no. {player} runs forward."),
+}
+
+#: The parts of a move or a set-up (the keys of their JSON) in words, for ``{field}``.
+PARTS: dict[str, str] = {
+    "type": N_("Kind of move"),
+    "cards": N_("Action cards"),
+    "card": N_("Card"),
+    "player": N_("Shirt number"),
+    "direction": N_("Direction"),
+    "receiver": N_("Receiver"),
+    "lines": N_("Lines"),
+    "scoring_opportunity": N_("Scoring opportunity"),
+    "shooting_card": N_("Shooting card"),
+    "goalkeeper_card": N_("Goalkeeper card"),
+    "side": N_("Team"),
+    "target": N_("Target player"),
+    "via": N_("Borrowed ability"),
 }

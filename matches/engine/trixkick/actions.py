@@ -199,23 +199,32 @@ def _check(kind: str, key: str, value: Any) -> Any:
         if not isinstance(value, str) or not PIECE_ID.match(value):
             raise invalid(
                 f'"{key}" must be a piece id such as "A-KKL" (team letter, dash, symbols).',
+                cause="piece",
                 field=key,
             )
     elif kind == "field":
         if not is_field(value):
-            raise invalid(f'"{key}" must be a field such as "A5", "C2" or "B8".', field=key)
+            raise invalid(
+                f'"{key}" must be a field such as "A5", "C2" or "B8".',
+                cause="board_field",
+                field=key,
+            )
     elif kind == "symbol":
         if value not in SYMBOLS:
-            raise invalid(f'"{key}" must be one of the symbols "K", "L", "R".', field=key)
+            raise invalid(
+                f'"{key}" must be one of the symbols "K", "L", "R".', cause="symbol", field=key
+            )
     elif kind == "slot":
         if value not in SLOTS:
-            raise invalid(f'"{key}" must be "left", "middle" or "right".', field=key)
+            raise invalid(
+                f'"{key}" must be "left", "middle" or "right".', cause="goal_target", field=key
+            )
     elif kind == "corner":
         if value not in ("left", "right"):
-            raise invalid(f'"{key}" must be "left" or "right".', field=key)
+            raise invalid(f'"{key}" must be "left" or "right".', cause="corner", field=key)
     elif kind == "side":
         if isinstance(value, bool) or value not in (0, 1):
-            raise invalid(f'"{key}" must be the side index 0 or 1.', field=key)
+            raise invalid(f'"{key}" must be the side index 0 or 1.', cause="side", field=key)
     elif kind == "order" and (
         not isinstance(value, str)
         or len(value) not in (2, 3)
@@ -224,6 +233,7 @@ def _check(kind: str, key: str, value: Any) -> Any:
     ):
         raise invalid(
             f'"{key}" must list the keeper symbols left to right, e.g. "LKR" (or "LR").',
+            cause="keeper_order",
             field=key,
         )
     return value
@@ -232,29 +242,32 @@ def _check(kind: str, key: str, value: Any) -> Any:
 def parse_action(data: Any) -> Action:
     """The typed action for its JSON form."""
     if not isinstance(data, dict):
-        raise invalid('An action must be a JSON object with a "type".')
+        raise invalid('An action must be a JSON object with a "type".', cause="not_an_object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise invalid(
             f"Unknown action type {kind!r}; expected one of: {', '.join(ACTION_TYPES)}.",
+            cause="unknown_type",
             type=kind if isinstance(kind, str) else None,
         )
     cls, spec = _FIELDS[kind]
     allowed = {"type"} | {key for key, _, _ in spec}
     extra = sorted(str(k) for k in data if k not in allowed)
     if extra:
-        raise invalid(f"Unexpected field(s) for a {kind} action: {', '.join(extra)}.")
+        raise invalid(
+            f"Unexpected field(s) for a {kind} action: {', '.join(extra)}.", cause="unknown_field"
+        )
     values = {}
     for key, attr, check in spec:
         if key not in data:
-            raise invalid(f'A {kind} action needs "{key}".', field=key)
+            raise invalid(f'A {kind} action needs "{key}".', cause="missing_field", field=key)
         values[attr] = _check(check, key, data[key])
     return cls(**values)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     if action.type not in _FIELDS or not isinstance(action, _FIELDS[action.type][0]):
-        raise invalid(f"Not a TriXKick action: {action!r}.")
+        raise invalid(f"Not a TriXKick action: {action!r}.", cause="not_a_move")
     out: dict[str, Any] = {"type": action.type}
     for key, attr, _ in _FIELDS[action.type][1]:
         out[key] = getattr(action, attr)

@@ -64,23 +64,39 @@ class TrixKickEngine:
         if edition is None:
             edition = reference_edition()
         if not isinstance(sides, Sequence) or isinstance(sides, str) or len(sides) != 2:
-            raise SetupError("invalid_sides", "TK-2", "TriXKick is played by exactly two sides.")
+            raise SetupError(
+                "invalid_sides",
+                "TK-2",
+                "TriXKick is played by exactly two sides.",
+                {"cause": "two_sides"},
+            )
         opts = normalise_options(options)
         names = []
         pieces: dict[str, dict[str, Any]] = {}
         for index, side in enumerate(sides):
             if not isinstance(side, Mapping):
-                raise SetupError("invalid_sides", "TK-2", "Each side must be a JSON object.")
+                raise SetupError(
+                    "invalid_sides",
+                    "TK-2",
+                    "Each side must be a JSON object.",
+                    {"cause": "side_not_object", "side": index},
+                )
             unknown = set(side) - {"name", "pieces"}
             if unknown:
                 raise SetupError(
                     "invalid_sides",
                     "TK-2",
                     f"Unknown key(s) for a side: {', '.join(sorted(map(str, unknown)))}.",
+                    {"cause": "unknown_side_key", "side": index},
                 )
             name = side.get("name", "AB"[index])
             if not isinstance(name, str) or not name.strip():
-                raise SetupError("invalid_sides", "TK-2", "A side's name must be a non-empty text.")
+                raise SetupError(
+                    "invalid_sides",
+                    "TK-2",
+                    "A side's name must be a non-empty text.",
+                    {"cause": "side_name", "side": index},
+                )
             names.append(name)
             field, subs = team_pieces(edition, side)
             for syms, status in [(s, "squad") for s in field] + [(s, "bench") for s in subs]:
@@ -192,9 +208,9 @@ class TrixKickEngine:
             raise SetupError("invalid_state", None, "This is not a TriXKick state.")
         return TrixKickState(data)
 
-    def render_svg(self, state: TrixKickState) -> str:
+    def render_svg(self, state: TrixKickState, before: TrixKickState | None = None) -> str:
         """The board with every keeper shown (the view of someone who may see both sides)."""
-        return render(state.read())
+        return render(state.read(), before=before.read() if before is not None else None)
 
     # hidden information (matches.engine.base.HiddenInformation): the keepers, TK-2.3
     def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
@@ -211,8 +227,17 @@ class TrixKickEngine:
     ) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
         return _hidden.view_event(action, notation, effects, visible, finished=finished)
 
-    def render_svg_for(self, state: TrixKickState, visible: frozenset[int]) -> str:
-        return render(state.read(), frozenset(visible))
+    def render_svg_for(
+        self,
+        state: TrixKickState,
+        visible: frozenset[int],
+        before: TrixKickState | None = None,
+    ) -> str:
+        return render(
+            state.read(),
+            frozenset(visible),
+            before=before.read() if before is not None else None,
+        )
 
 
 ENGINE = TrixKickEngine()

@@ -63,12 +63,20 @@ def reference_edition() -> dict[str, Any]:
     return json.loads(_reference_text())
 
 
-def _symbol_list(value: Any, what: str, minimum: int, maximum: int) -> list[str]:
+def _symbol_list(value: Any, what: str, group: str, minimum: int, maximum: int) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SetupError("invalid_pieces", "TK-1", f"{what} must be a list of symbol strings.")
+        raise SetupError(
+            "invalid_pieces",
+            "TK-1",
+            f"{what} must be a list of symbol strings.",
+            {"cause": "symbol_list", "group": group},
+        )
     if not minimum <= len(value) <= maximum:
         raise SetupError(
-            "invalid_pieces", "TK-1", f"{what} must hold between {minimum} and {maximum} pieces."
+            "invalid_pieces",
+            "TK-1",
+            f"{what} must hold between {minimum} and {maximum} pieces.",
+            {"cause": "piece_count", "group": group, "minimum": minimum, "maximum": maximum},
         )
     seen: set[str] = set()
     for sym in value:
@@ -77,10 +85,16 @@ def _symbol_list(value: Any, what: str, minimum: int, maximum: int) -> list[str]
                 "invalid_pieces",
                 "TK-1",
                 f"{sym!r} in {what} is not a piece: use two to four of the symbols K, L, R.",
+                {"cause": "not_a_piece", "group": group},
             )
         key = "".join(sorted(sym))
         if key in seen:
-            raise SetupError("invalid_pieces", "TK-1", f"{what} holds the piece {sym} twice.")
+            raise SetupError(
+                "invalid_pieces",
+                "TK-1",
+                f"{what} holds the piece {sym} twice.",
+                {"cause": "piece_twice", "group": group},
+            )
         seen.add(key)
     return list(value)
 
@@ -100,6 +114,7 @@ def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[li
                 "invalid_pieces",
                 "TK-1",
                 f"Unknown key(s) in the pieces of a side: {', '.join(sorted(unknown))}.",
+                {"cause": "unknown_key"},
             )
         source = {
             "field_pieces": chosen.get("field", edition.get("field_pieces")),
@@ -110,13 +125,17 @@ def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[li
             "invalid_pieces",
             "TK-1",
             'A side\'s "pieces" must be {"field": [...], "substitutes": [...]}.',
+            {"cause": "not_object"},
         )
-    field = _symbol_list(source.get("field_pieces"), "the field pieces", 2, 10)
-    subs = _symbol_list(source.get("substitutes", []), "the substitutes", 0, 6)
+    field = _symbol_list(source.get("field_pieces"), "the field pieces", "field_pieces", 2, 10)
+    subs = _symbol_list(source.get("substitutes", []), "the substitutes", "substitutes", 0, 6)
     overlap = {"".join(sorted(s)) for s in field} & {"".join(sorted(s)) for s in subs}
     if overlap:
         raise SetupError(
-            "invalid_pieces", "TK-1", "A piece cannot be both a field piece and a substitute."
+            "invalid_pieces",
+            "TK-1",
+            "A piece cannot be both a field piece and a substitute.",
+            {"cause": "field_and_substitute"},
         )
     return field, subs
 

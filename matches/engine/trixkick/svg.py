@@ -3,13 +3,19 @@
 ``render(w)`` shows every keeper; ``render(w, visible)`` shows the keepers of the sides in
 ``visible`` and only the revealed ones of the others (``?`` for a hidden keeper). A keeper the
 opponent cannot see yet is drawn faded for the side that may see it.
+
+Drawn so that every word stays at 11 CSS pixels or more on a 390-pixel-wide phone (13-unit
+type at the least). Each field is ``<rect class="field" data-field>``, each piece
+``<g class="piece" data-piece data-field>``, for a phone to make them tappable; with ``before``
+(the state before the last move) the pieces that moved are ringed and their way drawn
+(``<g class="last-move">``), and so is the ball's.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from matches.engine.i18n import side_label, tr
+from matches.engine.i18n import N_, side_label, tr
 from matches.engine.trixkick.board import ROWS, coord
 from matches.engine.trixkick.hidden import HIDDEN_MARK
 from matches.engine.trixkick.texts import STEPS
@@ -18,13 +24,80 @@ CELL = 90
 MARGIN = 40
 COLOURS = ("#1f5fbf", "#c62828")
 ZONE = {"A2", "A3", "B2", "B3", "A5", "A6", "A7", "A8", "B5", "B6", "B7", "B8"}
+MARK = "#ffe45c"
+LAST_MOVE = N_("Last move")
 
 
-def render(w: dict, visible: frozenset[int] | None = None) -> str:
-    """The board as SVG; ``visible``: the sides whose hidden keepers are shown (``None``: all)."""
+def _spots(w: dict, top) -> dict[str, tuple[int, int]]:
+    """Where each piece on the board is drawn: piece id -> (cx, cy)."""
+    slots: dict[str, int] = {}
+    out = {}
+    for pid in sorted(w["pieces"]):
+        p = w["pieces"][pid]
+        if p["field"] is None:
+            continue
+        row, col = coord(p["field"])
+        i = slots.get(p["field"], 0)
+        slots[p["field"]] = i + 1
+        out[pid] = (MARGIN + col * CELL + 24 + (i % 2) * 42, top(row) + 34 + (i // 2) * 36)
+    return out
+
+
+def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str, stop: float) -> str:
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5 or 1
+    ux, uy = dx / length, dy / length
+    ex, ey = x1 - ux * stop, y1 - uy * stop
+    bx, by = ex - ux * 12, ey - uy * 12
+    px, py = -uy * 8, ux * 8
+    return (
+        f'<line x1="{x0:.1f}" y1="{y0:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{colour}" '
+        'stroke-width="4" stroke-linecap="round" stroke-dasharray="9 5"/>'
+        f'<polygon points="{ex:.1f},{ey:.1f} {bx + px:.1f},{by + py:.1f} {bx - px:.1f},{by - py:.1f}" '
+        f'fill="{colour}" stroke="#1b1f1d" stroke-width="1"/>'
+    )
+
+
+def _ball_spot(ball: dict | None, top) -> tuple[int, int] | None:
+    if not ball or not ball.get("field"):
+        return None
+    row, col = coord(ball["field"])
+    return MARGIN + col * CELL + CELL - 14, top(row) + CELL - 14
+
+
+def _last_move(w: dict, before: dict | None, top, spots: dict) -> list[str]:
+    if before is None:
+        return []
+    was = _spots(before, top)
+    marks = []
+    moved = [
+        pid
+        for pid, p in w["pieces"].items()
+        if p["field"] is not None and before["pieces"].get(pid, {}).get("field") != p["field"]
+    ]
+    if len(moved) <= 4:  # the line-up after a goal moves everyone: nothing to point at
+        for pid in moved:
+            cx, cy = spots[pid]
+            marks.append(
+                f'<circle cx="{cx}" cy="{cy}" r="23" fill="none" stroke="{MARK}" '
+                'stroke-width="3" stroke-dasharray="6 3"/>'
+            )
+            if pid in was:
+                marks.append(_arrow(*was[pid], cx, cy, MARK, 23))
+    old, new = _ball_spot(before.get("ball"), top), _ball_spot(w.get("ball"), top)
+    if old and new and old != new:
+        marks.append(_arrow(*old, *new, "#fff", 11))
+    if not marks:
+        return []
+    return [f'<g class="last-move"><title>{escape(tr(LAST_MOVE))}</title>', *marks, "</g>"]
+
+
+def render(w: dict, visible: frozenset[int] | None = None, *, before: dict | None = None) -> str:
+    """The board as SVG; ``visible``: the sides whose hidden keepers are shown (``None``: all);
+    ``before``: the state before the last move, which is then marked."""
     over = w["phase"] == "over"
     width = 4 * CELL + 2 * MARGIN
-    height = 5 * CELL + 2 * MARGIN + 40
+    height = 5 * CELL + 2 * MARGIN + 52
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
@@ -42,11 +115,12 @@ def render(w: dict, visible: frozenset[int] | None = None) -> str:
             x, y = MARGIN + col * CELL, top(row)
             fill = "#388e3c" if name in ZONE else "#43a047"
             out.append(
-                f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
-                'stroke="#fff" stroke-width="2"/>'
+                f'<rect class="field" data-field="{name}" x="{x}" y="{y}" width="{CELL}" '
+                f'height="{CELL}" fill="{fill}" stroke="#fff" stroke-width="2"/>'
             )
             out.append(
-                f'<text x="{x + 4}" y="{y + 14}" font-size="11" fill="#e8f5e9">{name}</text>'
+                f'<text x="{x + 4}" y="{y + 14}" font-size="13" font-weight="bold" '
+                f'fill="#f1f8e9">{name}</text>'
             )
     for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):
         gx = MARGIN + CELL // 2
@@ -68,36 +142,27 @@ def render(w: dict, visible: frozenset[int] | None = None) -> str:
             )
         if "reserve" in keepers and (own or over or "reserve" in w["revealed"][side]):
             out.append(
-                f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="11" '
-                f'fill="{COLOURS[side]}">({escape(keepers["reserve"])})</text>'
+                f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="14" '
+                f'fill="#fafafa">({escape(keepers["reserve"])})</text>'
             )
-    slots: dict[str, int] = {}
-    for pid in sorted(w["pieces"]):
+    spots = _spots(w, top)
+    for pid, (cx, cy) in spots.items():
         p = w["pieces"][pid]
-        if p["field"] is None:
-            continue
-        row, col = coord(p["field"])
-        i = slots.get(p["field"], 0)
-        slots[p["field"]] = i + 1
-        cx = MARGIN + col * CELL + 24 + (i % 2) * 42
-        cy = top(row) + 32 + (i // 2) * 34
         stroke = "#fdd835" if p["yellow"] else "#fff"
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="17" fill="{COLOURS[p["side"]]}" '
+            f'<g class="piece" data-piece="{escape(pid)}" data-side="{p["side"]}" '
+            f'data-field="{p["field"]}">'
+            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{COLOURS[p["side"]]}" '
             f'stroke="{stroke}" stroke-width="3"/>'
+            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
+            f'fill="#fff">{escape(p["symbols"])}</text></g>'
         )
+    ball = _ball_spot(w.get("ball"), top)
+    if ball:
         out.append(
-            f'<text x="{cx}" y="{cy + 4}" text-anchor="middle" font-size="10" '
-            f'fill="#fff">{escape(p["symbols"])}</text>'
+            f'<circle cx="{ball[0]}" cy="{ball[1]}" r="10" fill="#fff" stroke="#000" stroke-width="2"/>'
         )
-    ball = w.get("ball")
-    if ball and ball.get("field"):
-        row, col = coord(ball["field"])
-        cx = MARGIN + col * CELL + CELL - 14
-        cy = top(row) + CELL - 14
-        out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="10" fill="#fff" stroke="#000" stroke-width="2"/>'
-        )
+    out.extend(_last_move(w, before, top, spots))
     names = [side_label(n) for n in w["names"]]
     if w["phase"] == "over":
         status = tr("The match is over.")
@@ -106,9 +171,16 @@ def render(w: dict, visible: frozenset[int] | None = None) -> str:
             team=names[w["actor"]], doing=tr(STEPS.get(w["step"], ""))
         )
     out.append(
-        f'<text x="{MARGIN}" y="{height - 12}" font-size="13" fill="#fff">'
-        f"{escape(names[0])} {w['score'][0]} : {w['score'][1]} "
-        f"{escape(names[1])} - {escape(status)}</text>"
+        f'<text x="{width / 2}" y="{height - 30}" text-anchor="middle" font-size="16" '
+        f'font-weight="bold" fill="#fff">{escape(names[0])} {w["score"][0]} : {w["score"][1]} '
+        f"{escape(names[1])}</text>"
+    )
+    fit = ""
+    if len(status) * 14 * 0.55 > width - 16:
+        fit = f' textLength="{width - 16}" lengthAdjust="spacingAndGlyphs"'
+    out.append(
+        f'<text x="{width / 2}" y="{height - 10}" text-anchor="middle" font-size="14" '
+        f'fill="#fff"{fit}>{escape(status)}</text>'
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"

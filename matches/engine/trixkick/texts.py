@@ -136,6 +136,72 @@ ERRORS: dict[str, str] = {
     "castling_off": N_("Castling is not played in this match."),
     "not_adjacent": N_("Castling swaps two pieces on neighbouring fields."),
     "ball_in_field": N_("No castling with a piece on the ball's field."),
+    # malformed input and set-ups: one sentence per cause (details.cause)
+    "invalid_action:not_a_move": N_("This is not a TriXKick move."),
+    "invalid_action:not_notation": N_("This line of the match record is not a TriXKick move."),
+    "invalid_action:not_text": N_("A move of the match record is a line of text."),
+    "invalid_action:not_an_object": N_("A move is an object that names its kind."),
+    "invalid_action:unknown_type": N_("TriXKick has no such kind of move."),
+    "invalid_action:unknown_field": N_(
+        "The move carries a detail this kind of move does not take."
+    ),
+    "invalid_action:missing_field": N_("Missing in this move: “{field}”."),
+    "invalid_action:piece": N_(
+        "“{field}” must name one of the pieces by its team and its symbols."
+    ),
+    "invalid_action:board_field": N_("“{field}” must name a field of the board."),
+    "invalid_action:symbol": N_("“{field}” must be head, left foot or right foot."),
+    "invalid_action:goal_target": N_(
+        "“{field}” must be the left, the middle or the right part of the goal."
+    ),
+    "invalid_action:corner": N_("“{field}” must be the left or the right corner."),
+    "invalid_action:side": N_("“{field}” must be one of the two teams."),
+    "invalid_action:keeper_order": N_(
+        "“{field}” lists the goalkeepers' symbols from left to right, each once."
+    ),
+    "invalid_sides:two_sides": N_("TriXKick is played by exactly two teams."),
+    "invalid_sides:side_not_object": N_(
+        "{side}: a team is given with its name and, if it likes, its pieces."
+    ),
+    "invalid_sides:unknown_side_key": N_("{side}: a team has nothing but a name and its pieces."),
+    "invalid_sides:side_name": N_("{side} needs a name."),
+    "invalid_state": N_("This is not the state of a TriXKick match."),
+    "invalid_edition": N_("The edition's data must be an object."),
+    "invalid_pieces:unknown_key": N_(
+        "A team's pieces are its field pieces and its substitutes, nothing else."
+    ),
+    "invalid_pieces:not_object": N_(
+        "A team's pieces are given as its field pieces and its substitutes."
+    ),
+    "invalid_pieces:symbol_list": N_("“{group}” must list pieces by their symbols."),
+    "invalid_pieces:piece_count": N_("“{group}”: between {minimum} and {maximum} pieces."),
+    "invalid_pieces:not_a_piece": N_(
+        "“{group}”: a piece carries two to four symbols: head, left foot, right foot."
+    ),
+    "invalid_pieces:piece_twice": N_("“{group}” holds the same piece twice."),
+    "invalid_pieces:field_and_substitute": N_(
+        "A piece cannot be both a field piece and a substitute."
+    ),
+    "invalid_option:match_length": N_("The match length is a number of goals or a playing time."),
+    "invalid_option:goals_only": N_(
+        "A match played to a number of goals takes nothing but that number."
+    ),
+    "invalid_option:goals": N_("The number of goals is a whole number from 1 to 99."),
+    "invalid_option:time_only": N_(
+        "A match played on time takes nothing but its periods and their minutes."
+    ),
+    "invalid_option:periods": N_("The number of periods is a whole number from 1 to {high}."),
+    "invalid_option:minutes": N_("The minutes of a period are a whole number from 1 to {high}."),
+    "invalid_option:match_length_kind": N_("A match is played to a number of goals or on time."),
+    "invalid_option:not_object": N_("The match options are given as an object."),
+    "invalid_option:unknown_option": N_("TriXKick has no such match option."),
+    "invalid_option:on_off": N_("This match option is either on or off."),
+    "invalid_option:kickoff_side": N_(
+        "The kick-off goes to the team that won the coin toss: one of the two teams."
+    ),
+    "invalid_option@TK-18.2": N_(
+        "The reserve goalkeeper's support belongs to the variant with two goalkeepers: switch that on too."
+    ),
 }
 
 #: What the team to move does at each step (``not_now`` names it).
@@ -326,4 +392,22 @@ EFFECTS: dict[str, str] = {
     "substitution": N_("{side} substitutes {out} with {into}."),
     "period_ended": N_("End of period {period}."),
     "match_ended": N_("The match is over."),
+}
+
+#: The parts of a move or a set-up (the keys of their JSON) in words, for ``{field}``.
+PARTS: dict[str, str] = {
+    "type": N_("Kind of move"),
+    "piece": N_("Piece"),
+    "partner": N_("Double-pass partner"),
+    "out": N_("Piece coming off"),
+    "in": N_("Piece coming on"),
+    "with": N_("Castling partner"),
+    "to": N_("Target field"),
+    "symbol": N_("Symbol"),
+    "return_symbol": N_("Return symbol"),
+    "target": N_("Part of the goal"),
+    "side": N_("Team"),
+    "order": N_("Goalkeepers' order"),
+    "field_pieces": N_("Field pieces"),
+    "substitutes": N_("Substitutes"),
 }

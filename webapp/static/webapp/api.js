@@ -47,3 +47,23 @@ export async function pictureUrl(path) {
   if (!ok || typeof data !== "string") return null;
   return URL.createObjectURL(new Blob([data], { type: "image/svg+xml" }));
 }
+
+// A picture from the API as SVG markup to put in the page (so that its players and pieces can
+// be tapped): parsed as XML, with anything that could run or load something taken out.
+export async function pictureMarkup(path) {
+  const { ok, data } = await api(path, { accept: "image/svg+xml, application/json;q=0.5" });
+  if (!ok || typeof data !== "string") return null;
+  const doc = new DOMParser().parseFromString(data, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.nodeName !== "svg" || doc.querySelector("parsererror")) return null;
+  for (const bad of svg.querySelectorAll("script, foreignObject, iframe, image, use, a")) bad.remove();
+  for (const el of [svg, ...svg.querySelectorAll("*")]) {
+    for (const attr of [...el.attributes]) {
+      if (/^on/i.test(attr.name) || /href$/i.test(attr.name)) el.removeAttribute(attr.name);
+    }
+  }
+  svg.removeAttribute("role");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  return new XMLSerializer().serializeToString(svg);
+}

@@ -1,10 +1,10 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, NetworkError, newKey, pictureUrl, token } from "./api.js";
-import { LANGUAGES, currentLanguage, setLanguage, t } from "./i18n.js";
+import { api, NetworkError, newKey, pictureMarkup, pictureUrl, token } from "./api.js";
+import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
-import { actionLabel, choices, esc, vocabulary } from "./moves.js";
+import { actionLabel, choices, esc, pictureTargets, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 
 const main = document.getElementById("app");
@@ -142,7 +142,7 @@ async function home() {
 function matchItems(matches) {
   if (!matches.length) return `<li>${t("noMatches")}</li>`;
   return matches.map((m) => {
-    const names = m.sides.map((s) => esc(s.name)).join(" – ");
+    const names = m.sides.map((s) => esc(sideLabel(s.name))).join(" – ");
     const score = m.sides.every((s) => s.score !== null) ? ` ${m.sides.map((s) => s.score).join(m.sides.length > 2 ? " · " : ":")}` : "";
     const status = { in_progress: t("running"), finished: t("finishedStatus"), abandoned: t("abandoned") }[m.status] || m.status;
     return `<li><a class="item" href="#/${m.status === "in_progress" ? "match" : "replay"}/${m.id}"><span class="g">${esc(t(`game_${m.game}`))}</span><span class="n">${names}${esc(score)}</span><span class="s">${esc(status)} · ${esc(m.created_at.slice(0, 10))}</span></a></li>`;
@@ -225,7 +225,7 @@ async function newMatch() {
 
 async function matchScreen(id) {
   const mine = screen;
-  const view = { match: null, current: null, path: [], error: "", queue: null, picture: null, last: null, busy: false, multi: [] };
+  const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false };
   show(`<p class="loading">…</p>`, t("game"));
 
   const load = async () => {
@@ -240,13 +240,12 @@ async function matchScreen(id) {
   const refreshPicture = async () => {
     const seq = view.match.seq;
     try {
-      const url = await pictureUrl(`matches/${id}/svg/`);
-      if (url && seq === view.match.seq) {
-        if (view.picture) URL.revokeObjectURL(view.picture);
-        view.picture = url;
+      const markup = await pictureMarkup(`matches/${id}/svg/`);
+      if (markup && seq === view.match.seq && mine === screen) {
+        view.picture = markup;
         view.pictureSeq = seq;
-        const img = document.getElementById("picture");
-        if (img) { img.src = url; img.dataset.seq = seq; }
+        const box = document.getElementById("picture");
+        if (box) { box.innerHTML = markup; box.dataset.seq = seq; bindPicture(); }
       }
     } catch { /* offline: the last picture stays */ }
   };
@@ -258,12 +257,13 @@ async function matchScreen(id) {
       if (!(err instanceof NetworkError)) throw err;
     }
     view.queue = await getQueue(id).catch(() => null);
-    view.path = [];
+    view.path = []; view.extra = null;
     render();
     refreshPicture();
   };
 
-  const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state });
+  const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state, summary: view.current?.summary });
+  const lastOf = (data) => data?.events?.filter((e) => e.kind === "action").pop()?.action ?? null;
 
   const sendAction = async (action) => {
     if (view.busy) return;
@@ -277,11 +277,11 @@ async function matchScreen(id) {
       if (!ok) {
         view.error = data?.message || String(data);
         if (data?.code === "stale_sequence") await load();
-        view.path = [];
+        view.path = []; view.extra = null;
         render();
         return;
       }
-      view.last = data.events?.[data.events.length - 1]?.notation ?? null;
+      view.last = lastOf(data);
       await afterWrite(data);
     } catch (err) {
       view.busy = false;
@@ -294,7 +294,8 @@ async function matchScreen(id) {
     view.match = data.match;
     if (data.current?.legal) view.current = data.current;
     else await load();
-    view.path = [];
+    view.path = []; view.extra = null;
+    view.extra = null;
     render();
     refreshPicture();
   };
@@ -303,7 +304,7 @@ async function matchScreen(id) {
     view.queue = await enqueue(id, view.match.seq, action);
     // if the page is closed before the network is back, the service worker sends the queue
     navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
-    view.path = [];
+    view.path = []; view.extra = null;
     render();
     if (navigator.onLine) sendQueue();
   };
@@ -313,7 +314,7 @@ async function matchScreen(id) {
     try {
       const result = await flush(id, { token: token(), language: currentLanguage() });
       if (result && result.status === 201) {
-        view.last = result.data.events?.[result.data.events.length - 1]?.notation ?? null;
+        view.last = lastOf(result.data);
         view.queue = null;
         await afterWrite(result.data);
         return;
@@ -353,7 +354,7 @@ async function matchScreen(id) {
     let problem = "";
     if (q.problem?.status === 409) {
       const n = (q.problem.details?.current_seq ?? q.baseSeq) - q.baseSeq;
-      problem = `<div class="refused" role="alert">${esc(t("conflict", { n, m: q.actions.length }))}</div>
+      problem = `<div class="refused" role="alert">${esc(t("conflictTheirs", { n }))} ${esc(t("conflictMine", { n: q.actions.length }))}</div>
         <div class="row"><button class="primary" data-resolve="append">${t("conflictAppend")}</button><button class="secondary" data-resolve="discard">${t("discardMine")}</button></div>`;
     } else if (q.problem) {
       const i = (q.problem.details?.index ?? 0) + 1;
@@ -361,7 +362,7 @@ async function matchScreen(id) {
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
     }
     return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
-      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a))}</li>`).join("")}</ol>
+      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a, view.match.sides))}</li>`).join("")}</ol>
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
   }
 
@@ -376,15 +377,17 @@ async function matchScreen(id) {
       title = node.title;
       nodes = node.children();
     }
-    const multi = nodes.multiNode;
+    if (view.extra) ({ title, nodes } = view.extra);
+    const tappable = pictureTargets(nodes).size > 0;
     const faces = nodes.length > 4 && nodes.every((n) => n.face);
     const buttons = nodes.map((n, i) => {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
     return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
-      ${view.path.length ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${multi || ""}</section>`;
+      ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
+      ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
+      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul></section>`;
   }
 
   function header() {
@@ -392,9 +395,9 @@ async function matchScreen(id) {
     const summary = view.current?.summary || m.summary || {};
     const legal = view.current?.legal;
     const actor = legal?.actor;
-    const who = actor === null || actor === undefined ? t("bothSides") : m.sides[actor]?.name;
+    const who = actor === null || actor === undefined ? t("bothSides") : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
-    return `<header class="match-head" data-seq="${m.seq}" data-status="${m.status}"><h1>${m.sides.map((s) => esc(s.name)).join(" – ")}</h1>
+    return `<header class="match-head" data-seq="${m.seq}" data-status="${m.status}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
       ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
@@ -402,32 +405,71 @@ async function matchScreen(id) {
   function render() {
     if (!view.match || mine !== screen) return;
     show(html`${nav("")}${header()}
-      <figure class="picture"><img id="picture" alt="${t("picture")}" src="${view.picture || ""}" data-seq="${view.pictureSeq ?? ""}"></figure>
-      ${view.last ? `<p class="last">${esc(t("lastMove", { notation: view.last.length > 40 ? `${view.last.slice(0, 38)}…` : view.last }))}</p>` : ""}
+      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
+      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last, view.match.sides) }))}</p>` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${queuePanel()}
       ${movesPanel()}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
-      <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => s.name).join(" – "));
-    const nodesAt = () => {
-      let nodes = view.queue?.actions.length ? vocabulary(ctx()) : choices(ctx());
-      for (const index of view.path) nodes = nodes[index].children();
-      return nodes;
-    };
+      <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
       b.addEventListener("click", () => {
-        const node = nodesAt()[Number(b.dataset.i)];
-        if (node.children) { view.path.push(Number(b.dataset.i)); view.error = ""; render(); }
-        else if (node.make) sendAction(node.make());
-        else if (node.multi) openMulti(node);
-        else sendAction(node.action);
+        const nodes = nodesAt();
+        const node = nodes[Number(b.dataset.i)];
+        if (node.children && view.extra) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
+        else if (node.children) { view.path.push(Number(b.dataset.i)); view.error = ""; render(); }
+        else activate(node);
       });
     }
-    document.getElementById("up")?.addEventListener("click", () => { view.path.pop(); render(); });
+    document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
     document.getElementById("send")?.addEventListener("click", sendQueue);
     for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
+  }
+
+  function nodesAt() {
+    if (view.extra) return view.extra.nodes;
+    if (view.match.status !== "in_progress") return [];
+    let nodes = view.queue?.actions.length ? vocabulary(ctx()) : choices(ctx());
+    for (const index of view.path) nodes = nodes[index].children();
+    return nodes;
+  }
+
+  function activate(node) {
+    if (node.children) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
+    else if (node.make) sendAction(node.make());
+    else if (node.multi) openMulti(node);
+    else sendAction(node.action);
+  }
+
+  // The players and pieces on the picture that stand for a choice at this step can be tapped
+  // (the buttons below stay for everyone who cannot see or tap the picture).
+  function bindPicture() {
+    const box = document.getElementById("picture");
+    const svg = box?.querySelector("svg");
+    if (!svg) return;
+    const targets = view.queue?.actions.length ? new Map() : pictureTargets(nodesAt());
+    const keysOf = (el) => {
+      const keys = [];
+      if (el.dataset.piece) keys.push(`piece:${el.dataset.piece}`);
+      if (el.dataset.number !== undefined) keys.push(`player:${el.dataset.side}:${el.dataset.number}`);
+      if (el.dataset.field) keys.push(`field:${el.dataset.field}`);
+      return keys;
+    };
+    for (const el of svg.querySelectorAll("[data-piece], [data-number], rect[data-field]")) {
+      el.classList.toggle("target", keysOf(el).some((k) => targets.has(k)));
+    }
+    svg.onclick = (event) => {
+      const el = event.target.closest("[data-piece], [data-number], [data-field]");
+      if (!el) return;
+      const key = keysOf(el).find((k) => targets.has(k));
+      if (!key) return;
+      const found = targets.get(key);
+      if (found.length === 1) activate(found[0]);
+      else { view.extra = { title: view.extra?.title ?? found[0].title ?? t("move"), nodes: found }; render(); }
+    };
   }
 
   function openMulti(node) {
@@ -520,7 +562,7 @@ async function replay(id) {
   const render = async () => {
     if (mine !== screen) return;
     const step = ++drawn;
-    show(html`${nav("history")}<h1>${match.sides.map((s) => esc(s.name)).join(" – ")}</h1>
+    show(html`${nav("history")}<h1>${match.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta">${esc(t(`game_${match.game}`))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
       <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
       <p class="hint" id="hint"></p>

@@ -1,7 +1,7 @@
 // Every legal move as something to tap. The API's `legal.actions` are templates: a field
 // holding a list is a choice still to make, anything else is fixed. This module turns them
 // into a tree of buttons (branch: `children`; leaf: `action`), with cards shown by their face.
-import { t } from "./i18n.js";
+import { sideLabel, t } from "./i18n.js";
 
 export function esc(value) {
   return String(value).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -28,11 +28,18 @@ function amigoFace(card) {
   return `<span class="card amigo ${esc(card.colour)}" aria-hidden="true"><span class="num">${esc(card.number)}</span></span>`;
 }
 
-const leaf = (label, action, face = "") => ({ label, action, face });
-const branch = (label, title, children, face = "") => ({ label, title, children, face });
-const sideName = (ctx, side) => ctx.sides[side]?.name ?? `${t("side")} ${side + 1}`;
+const leaf = (label, action, face = "", target = null) => ({ label, action, face, target });
+const branch = (label, title, children, face = "", target = null, open = false) => ({ label, title, children, face, target, open });
+// `open`: a branch whose children are also offered on the picture from the level above
+// (Hat-Trick's "Move a player": tap the player himself).
+// `target`: what to tap on the picture for this choice: {field} (a Hat-Trick player on that
+// field, a TriXKick field), {side, number} (a Hat-Trick player) or {piece} (a TriXKick piece).
+const sideName = (ctx, side) => (ctx.sides?.[side] ? sideLabel(ctx.sides[side].name) : `${t("side")} ${side + 1}`);
 
 // --- Hat-Trick -----------------------------------------------------------------------------
+
+// the side with the ball: its players receive passes
+const attacker = (ctx) => ctx.summary?.attacker ?? ctx.state?.attacker ?? ctx.legal?.actor ?? 0;
 
 function htPlayCards(entry, ctx) {
   const [first, second] = entry.cards;
@@ -70,18 +77,18 @@ function htKeeperDraw(entry) {
 const HAT_TRICK = {
   play_cards: htPlayCards,
   move: (entry) => [branch(t("move"), t("move"), () => entry.moves.map((m) =>
-    leaf(`${t("player", { n: m.player })} ${t(m.direction)} (${m.from}→${m.to})`, { type: "move", player: m.player, direction: m.direction })))],
+    leaf(`${t("player", { n: m.player })} ${t(m.direction)} (${m.from}→${m.to})`, { type: "move", player: m.player, direction: m.direction }, "", { field: m.from })), "", null, true)],
   skip: () => [leaf(t("skip"), { type: "skip" })],
-  pass_sideways: (entry) => entry.receivers.map((n) => leaf(`${t("sideways")}: ${t("receiver", { n })}`, { type: "pass_sideways", receiver: n })),
+  pass_sideways: (entry, ctx) => entry.receivers.map((n) => leaf(`${t("sideways")}: ${t("receiver", { n })}`, { type: "pass_sideways", receiver: n }, "", { side: attacker(ctx), number: n })),
   long_ball: (entry) => [].concat(entry.lines).map((n) => leaf(t("longBall", { n }), { type: "long_ball", lines: n })),
   free_kick: () => [leaf(t("scoring"), { type: "free_kick", scoring_opportunity: true }), leaf(t("noScoring"), { type: "free_kick", scoring_opportunity: false })],
-  pass: (entry) => entry.receivers.map((n) => leaf(t("receiver", { n }), { type: "pass", receiver: n })),
+  pass: (entry, ctx) => entry.receivers.map((n) => leaf(t("receiver", { n }), { type: "pass", receiver: n }, "", { side: attacker(ctx), number: n })),
   refuse: () => [leaf(t("refuse"), { type: "refuse" })],
   shoot: htShoot,
   keeper_draw: htKeeperDraw,
   goal_kick: (entry) => [branch(t("goalKick"), t("goalKick"), () => entry.cards.map((c) => leaf(htCardText(c), { type: "goal_kick", card: c }, htCardFace(c))))],
   kick_off: (entry, ctx) => entry.side.map((s) => leaf(t("kickOff", { name: sideName(ctx, s) }), { type: "kick_off", side: s })),
-  choose: (entry) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n })),
+  choose: (entry, ctx) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n }, "", Number.isInteger(ctx.legal?.actor) ? { side: ctx.legal.actor, number: n } : null)),
   counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],
   protest: (entry) => entry.cards.map((c) => leaf(htCardText(c), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
   ability: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
@@ -144,6 +151,51 @@ const AMIGO = {
   },
 };
 
+// --- TriXKick ------------------------------------------------------------------------------
+
+// A piece by its symbols, as the rulebook names it ("A-KKL" -> "KKL").
+export const tkPiece = (id) => String(id).split("-").pop();
+const tkSymbol = (s) => t(`symbol_${s}`);
+
+function tkFields(entry, key, make, label) {
+  return () => entry[key].map((field) => leaf(label(field), make(field), "", { field }));
+}
+
+const TRIXKICK = {
+  place: (entry) => [branch(t("tkPlace", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
+    tkFields(entry, "to", (to) => ({ type: "place", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece))],
+  run: (entry) => [branch(t("tkRun", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
+    tkFields(entry, "to", (to) => ({ type: "run", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece), { piece: entry.piece })],
+  play: (entry) => [branch(t("tkPlay", { piece: tkPiece(entry.piece), symbol: tkSymbol(entry.symbol) }), t("tkPlayWhere"),
+    tkFields(entry, "to", (to) => ({ type: "play", piece: entry.piece, symbol: entry.symbol, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece), { piece: entry.piece })],
+  double_pass: (entry) => [branch(t("tkDoublePass", { piece: tkPiece(entry.piece), symbol: tkSymbol(entry.symbol), partner: tkPiece(entry.partner), back: tkSymbol(entry.return_symbol) }), t("tkPlayWhere"),
+    tkFields(entry, "to", (to) => ({ type: "double_pass", piece: entry.piece, symbol: entry.symbol, partner: entry.partner, return_symbol: entry.return_symbol, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece), { piece: entry.piece })],
+  shoot: (entry) => [branch(t("tkShoot", { piece: tkPiece(entry.piece), symbol: tkSymbol(entry.symbol) }), t("tkShootWhere"),
+    () => entry.target.map((target) => leaf(t(`corner_${target}`), { type: "shoot", piece: entry.piece, symbol: entry.symbol, target })), tkFace(entry.piece), { piece: entry.piece })],
+  castle: (entry) => [branch(t("tkCastle", { piece: tkPiece(entry.piece) }), t("tkCastle", { piece: tkPiece(entry.piece) }),
+    () => entry.with.map((other) => leaf(t("tkCastleWith", { piece: tkPiece(entry.piece), other: tkPiece(other) }), { type: "castle", piece: entry.piece, with: other }, tkFace(other), { piece: other })), tkFace(entry.piece), { piece: entry.piece })],
+  substitute: (entry) => [branch(t("tkSubOut", { piece: tkPiece(entry.out) }), t("tkSubOut", { piece: tkPiece(entry.out) }),
+    () => entry.in.map((other) => leaf(t("tkSubIn", { piece: tkPiece(other) }), { type: "substitute", out: entry.out, in: other }, tkFace(other))), tkFace(entry.out), { piece: entry.out })],
+  keepers: (entry) => [].concat(entry.order).map((order) => leaf(tkKeepers(order), { type: "keepers", side: entry.side, order })),
+  card: (entry) => [].concat(entry.piece).map((piece) => leaf(t("tkCard", { piece: tkPiece(piece) }), { type: "card", piece }, tkFace(piece), { piece })),
+  corner: (entry) => [].concat(entry.side).map((side) => leaf(t(`tkCorner_${side}`), { type: "corner", side })),
+  rebound: (entry) => [].concat(entry.to).map((to) => leaf(t("tkRebound", { field: to }), { type: "rebound", to }, "", { field: to })),
+  end: () => [leaf(t("tkEnd"), { type: "end" })],
+  pass: () => [leaf(t("tkPass"), { type: "pass" })],
+  whistle: () => [leaf(t("tkWhistle"), { type: "whistle" })],
+};
+
+function tkFace(id) {
+  const side = String(id).startsWith("B-") ? "b" : "a";
+  return `<span class="piece ${side}" aria-hidden="true">${esc(tkPiece(id))}</span>`;
+}
+
+function tkKeepers(order) {
+  if (order === null || order === undefined) return t("tkKeepersHidden");
+  const slots = order.length === 2 ? ["left", "right"] : ["left", "middle", "right"];
+  return `${t("tkKeepers")}: ${[...order].map((s, i) => `${t(`corner_${slots[i]}`)} ${s}`).join(" · ")}`;
+}
+
 // --- anything else: the template read generically ------------------------------------------
 
 export function describe(action) {
@@ -159,9 +211,9 @@ function generic(entry) {
   return [branch(label, `${label}: ${listField}`, () => values.flatMap((v) => generic({ ...entry, [listField]: v })))];
 }
 
-const BY_GAME = { "hat-trick": HAT_TRICK, "amigo-hattrick": AMIGO };
+const BY_GAME = { "hat-trick": HAT_TRICK, "amigo-hattrick": AMIGO, trixkick: TRIXKICK };
 
-// The buttons for the current step: ctx = {game, legal, sides, state}.
+// The buttons for the current step: ctx = {game, legal, sides, state, summary}.
 export function choices(ctx) {
   const table = BY_GAME[ctx.game] || {};
   return (ctx.legal?.actions || []).flatMap((entry) => (table[entry.type] || generic)(entry, ctx));
@@ -194,8 +246,28 @@ export function vocabulary(ctx) {
   return [];
 }
 
-// A short label for a queued action.
-export function actionLabel(game, action) {
+// What can be tapped on the picture at this level: key ("field:d6", "player:1:2",
+// "piece:A-KKL") -> the nodes it stands for (a branch marked `open` lends its children).
+export function pictureTargets(nodes) {
+  const out = new Map();
+  const add = (node) => {
+    const tg = node.target;
+    if (!tg) return;
+    const key = tg.piece ? `piece:${tg.piece}` : tg.field ? `field:${tg.field}` : `player:${tg.side}:${tg.number}`;
+    if (!out.has(key)) out.set(key, []);
+    out.get(key).push(node);
+  };
+  for (const node of nodes) {
+    add(node);
+    if (node.open && node.children) node.children().forEach(add);
+  }
+  return out;
+}
+
+// A short label for a logged or queued action, in the players' words.
+export function actionLabel(game, action, sides = []) {
+  if (!action) return "";
+  if (game === "trixkick") return trixkickLabel(action);
   if (action.type === "play_cards") return action.cards.map(htCardText).join(" / ");
   if (action.type === "move") return `${t("player", { n: action.player })} ${t(action.direction)}`;
   if (action.type === "skip") return t("skip");
@@ -205,5 +277,30 @@ export function actionLabel(game, action) {
   if (action.type === "long_ball") return t("longBall", { n: action.lines });
   if (action.type === "deal") return t("deal");
   if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
+  if (action.type === "goal_kick" && action.card) return `${t("goalKick")}: ${htCardText(action.card)}`;
+  if (action.type === "free_kick") return t(action.scoring_opportunity ? "scoring" : "noScoring");
+  if (action.type === "kick_off") return t("kickOff", { name: sideName({ sides }, action.side) });
+  if (action.type === "choose") return t("choose", { n: action.player });
   return describe(action);
+}
+
+function trixkickLabel(a) {
+  const piece = a.piece ? tkPiece(a.piece) : "";
+  switch (a.type) {
+    case "place": return `${t("tkPlace", { piece })} ${t("tkTo", { field: a.to })}`;
+    case "run": return `${t("tkRun", { piece })} ${t("tkTo", { field: a.to })}`;
+    case "play": return `${t("tkPlay", { piece, symbol: tkSymbol(a.symbol) })} ${t("tkTo", { field: a.to })}`;
+    case "double_pass": return `${t("tkDoublePass", { piece, symbol: tkSymbol(a.symbol), partner: tkPiece(a.partner), back: tkSymbol(a.return_symbol) })} ${t("tkTo", { field: a.to })}`;
+    case "shoot": return `${t("tkShoot", { piece, symbol: tkSymbol(a.symbol) })}: ${t(`corner_${a.target}`)}`;
+    case "castle": return t("tkCastleWith", { piece, other: tkPiece(a.with) });
+    case "substitute": return `${t("tkSubOut", { piece: tkPiece(a.out) })}: ${t("tkSubIn", { piece: tkPiece(a.in) })}`;
+    case "keepers": return tkKeepers(a.order);
+    case "card": return t("tkCard", { piece });
+    case "corner": return t(`tkCorner_${a.side}`);
+    case "rebound": return t("tkRebound", { field: a.to });
+    case "end": return t("tkEnd");
+    case "pass": return t("tkPass");
+    case "whistle": return t("tkWhistle");
+    default: return describe(a);
+  }
 }

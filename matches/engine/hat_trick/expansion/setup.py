@@ -16,15 +16,20 @@ from matches.engine.hat_trick.state import KeeperCard, PlayerCard
 MATCH_EVENTS = ("long_shot", "corners", "substitutions", "captain", "counter")
 
 
-def _err(message: str, rule: str = "HX-0.1") -> SetupError:
-    return SetupError("invalid_setup", rule, message)
+def _err(message: str, rule: str, cause: str) -> SetupError:
+    """An ``invalid_setup`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
+    return SetupError("invalid_setup", rule, message, {"cause": cause})
 
 
 def match_events(options: Mapping[str, Any]) -> tuple[str, ...]:
     """Option ``match_events``: the optional match events switched on (HX-E), none by default."""
     value = options.get("match_events", [])
     if not isinstance(value, list) or not all(v in MATCH_EVENTS for v in value):
-        raise _err(f"Option match_events lists some of: {', '.join(MATCH_EVENTS)}.", "HX-E.0")
+        raise _err(
+            f"Option match_events lists some of: {', '.join(MATCH_EVENTS)}.",
+            "HX-E.0",
+            "match_events",
+        )
     return tuple(e for e in MATCH_EVENTS if e in value)
 
 
@@ -41,7 +46,7 @@ def _abilities(edition: Mapping[str, Any], wanted: set[str]) -> tuple[tuple[str,
         if isinstance(entry, Mapping) and entry.get("id") in wanted and "effect" in entry:
             problem = check_effect(entry["effect"])
             if problem:
-                raise _err(f"Ability {entry['id']}: {problem}", "HX-A.0")
+                raise _err(f"Ability {entry['id']}: {problem}", "HX-A.0", "ability_data")
             found[entry["id"]] = dict(entry["effect"])
     return tuple(sorted(found.items()))
 
@@ -64,7 +69,11 @@ def apply_lineups(
     lineups = [side.get("lineup") for side in sides]
     if all(lu is None for lu in lineups):
         if events:
-            raise _err("Match events are part of the expansion: a side needs a lineup.", "HX-E.0")
+            raise _err(
+                "Match events are part of the expansion: a side needs a lineup.",
+                "HX-E.0",
+                "match_events_without_lineup",
+            )
         return None
     cards: list[XCard] = []
     gold: set[int] = set()

@@ -1,0 +1,79 @@
+"""The app's own words (webapp/static/webapp/i18n.js): every key in English and German, every
+key the app's modules ask for present, no "(s)" plurals in either language."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp"
+
+
+def _node() -> str:
+    node = shutil.which("node")
+    if not node:
+        if os.environ.get("CI"):
+            pytest.fail("node is required in CI to read the app's modules")
+        pytest.skip("no node to read the app's modules")
+    return node
+
+
+def _words() -> dict:
+    script = (
+        f"import {{ WORDS }} from {json.dumps((STATIC / 'i18n.js').as_uri())};"
+        "console.log(JSON.stringify(WORDS));"
+    )
+    out = subprocess.run(
+        [_node(), "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return json.loads(out.stdout)
+
+
+def test_english_and_german_have_the_same_keys():
+    words = _words()
+    assert set(words) == {"en", "de"}
+    assert sorted(words["en"]) == sorted(words["de"])
+    for key, english in words["en"].items():
+        german = words["de"][key]
+        assert type(english) is type(german), key
+        if isinstance(english, dict):
+            assert set(english) == set(german) == {"one", "other"}, key
+        for a, b in (
+            ((english, german),)
+            if isinstance(english, str)
+            else (
+                (english["one"], german["one"]),
+                (english["other"], german["other"]),
+            )
+        ):
+            assert set(re.findall(r"\{(\w+)\}", a)) == set(re.findall(r"\{(\w+)\}", b)), key
+
+
+def test_every_key_the_app_asks_for_is_there():
+    words = _words()["en"]
+    asked = set()
+    for module in STATIC.glob("*.js"):
+        asked |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", module.read_text()))
+    assert asked - set(words) == set()
+
+
+def test_no_word_counts_with_a_bracketed_plural():
+    for language, table in _words().items():
+        for key, value in table.items():
+            texts = value.values() if isinstance(value, dict) else [value]
+            for text in texts:
+                assert "(s)" not in text and "(n)" not in text and "/Züge" not in text, (
+                    language,
+                    key,
+                    text,
+                )
