@@ -18,6 +18,7 @@ declares win over the defaults. Writes that honour ``Idempotency-Key`` list
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from drf_spectacular import openapi
@@ -237,9 +238,10 @@ class AutoSchema(openapi.AutoSchema):
 def postprocess_schema(result, generator, request, public):
     """Finishing touches a strict linter asks for, over the whole schema.
 
-    - A nullable schema gets its ``type`` (OpenAPI 3.0 reads ``nullable`` only beside a
-      ``type``): drf-spectacular leaves it out of a nullable enum, and a nullable reference
-      (``allOf``/``oneOf`` of a component) takes the type of what it refers to.
+    - A nullable schema gets a ``type`` (OpenAPI 3.0 reads ``nullable`` only beside a
+      ``type``): a nullable enum its values' type; a nullable reference (drf-spectacular's
+      ``allOf``/``oneOf`` of a component, an enum's ``NullEnum`` aside) becomes ``anyOf`` the
+      component and :data:`NULL`, which generated clients read as "this or null".
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     - A ``game`` parameter (a path's or a query's) is the enum of the games served.
     """
@@ -256,9 +258,7 @@ def postprocess_schema(result, generator, request, public):
     def walk(node):
         if isinstance(node, dict):
             if node.get("nullable") and "type" not in node:
-                kind = _type_of(node, schemas, set())
-                if kind is not None:
-                    node["type"] = kind
+                _typed_nullable(node, schemas)
             example = node.get("example")
             if node.get("format") == "uri" and isinstance(example, str):
                 node["example"] = example.rstrip('"')
@@ -269,7 +269,33 @@ def postprocess_schema(result, generator, request, public):
                 walk(value)
 
     walk(result)
+    if "NullEnum" in schemas and '"#/components/schemas/NullEnum"' not in json.dumps(
+        result, default=str
+    ):
+        del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
     return result
+
+
+#: The null value, typed (a member of a nullable reference's ``anyOf``).
+NULL = {"type": "object", "nullable": True, "enum": [None], "description": "null"}
+
+
+def _typed_nullable(node, schemas) -> None:
+    """Give a nullable schema without a ``type`` one (see :func:`postprocess_schema`)."""
+    members = [
+        member
+        for key in ("allOf", "oneOf", "anyOf")
+        for member in node.get(key, ())
+        if member.get("$ref", "").rsplit("/", 1)[-1] != "NullEnum"
+    ]
+    if members:
+        for key in ("allOf", "oneOf", "anyOf", "nullable"):
+            node.pop(key, None)
+        node["anyOf"] = [*members, NULL]
+        return
+    kind = _type_of(node, schemas, set())
+    if kind is not None:
+        node["type"] = kind
 
 
 def _type_of(node, schemas, seen: set[str]) -> str | None:

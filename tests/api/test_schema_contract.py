@@ -121,11 +121,12 @@ def test_parameters_and_inputs_are_typed(schema):
 #: The documented per-game objects a match body may carry as they are (docs/api.md): the
 #: engine's whole state, and the set-up a match is created with (options, each side's config).
 PER_GAME_OBJECTS = {"state", "options", "config"}
-_COMBINATORS = ("properties", "oneOf", "anyOf", "allOf", "$ref")
+_COMBINATORS = ("properties", "oneOf", "anyOf", "allOf", "$ref", "enum")
 
 
 def _free_form(node: dict) -> bool:
-    """An object a client cannot type: no properties, no union, any value for any key."""
+    """An object a client cannot type: no properties, no union, no enum (the typed null of a
+    nullable reference is ``enum: [null]``), any value for any key."""
     if node.get("type") != "object" or any(key in node for key in _COMBINATORS):
         return False
     extra = node.get("additionalProperties", True)
