@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Make sure the services the test runs need are installed and running: Chromium (browser
-# test), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx
+# test), node (the web app's words), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx
 # binary (the proxy test starts its own).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+command -v node >/dev/null || need+=(nodejs)  # tests/webapp/test_words.py reads the app's words
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v make >/dev/null || need+=(make)

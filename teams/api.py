@@ -30,12 +30,17 @@ from teams.models import Build, CardKind, Edition, Team, Validity
 
 
 class ViolationOutput(serializers.Serializer):
+    """A stored violation, its sentence said in the reader's language."""
+
     code = serializers.CharField(help_text="Stable code, e.g. slot_not_covered.")
     message = serializers.CharField()
     rule = serializers.CharField(help_text="Clause id in docs/teams.md, e.g. HX-B2.2.")
     slot = serializers.IntegerField(allow_null=True)
     card = serializers.CharField(allow_null=True)
     details = serializers.DictField()
+
+    def to_representation(self, instance):
+        return super().to_representation(rules.public_violation(instance))
 
 
 class PoolOutput(serializers.Serializer):

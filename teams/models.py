@@ -109,7 +109,11 @@ class Team(models.Model):
     lineup = models.JSONField(default=dict)
     status = models.CharField(max_length=8, choices=Validity.choices, default=Validity.VALID)
     violations = models.JSONField(default=list, blank=True)
-    invalid_reason = models.TextField(blank=True)
+    rechecked_against = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The edition the last re-check was made against, when that made it invalid.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -122,6 +126,13 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def invalid_reason(self) -> str:
+        """Why it is invalid, in the reader's language (from its violations, when read)."""
+        from teams.rules import invalid_reason
+
+        return invalid_reason(self.violations or [], self.rechecked_against)
 
 
 class Build(models.Model):
@@ -146,7 +157,11 @@ class Build(models.Model):
     status = models.CharField(max_length=8, choices=Validity.choices)
     violations = models.JSONField(default=list, blank=True)
     pools = models.JSONField(default=dict)
-    invalid_reason = models.TextField(blank=True)
+    rechecked_against = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The edition the last re-check was made against, when that made it invalid.",
+    )
     team = models.OneToOneField(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="build"
     )
@@ -163,3 +178,10 @@ class Build(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def invalid_reason(self) -> str:
+        """Why it is invalid, in the reader's language (from its violations, when read)."""
+        from teams.rules import invalid_reason
+
+        return invalid_reason(self.violations or [], self.rechecked_against)

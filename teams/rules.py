@@ -2,7 +2,9 @@
 
 Clause ids (``HX-B…``) refer to docs/teams.md, section "Budget cards and team building".
 Every check returns *all* violations at once; each is a dict
-``{"code", "message", "rule", "slot", "card", "details"}``.
+``{"code", "message", "rule", "slot", "card", "details", "text"}``: ``text`` keeps the
+sentence's English template and its parameters, so the sentence is said again in the reader's
+language whenever it is read (``violation_message``; ``public_violation`` gives the API's shape).
 """
 
 from __future__ import annotations
@@ -10,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_noop as N_
 
 from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.style_data import problems as style_card_problems
@@ -33,21 +36,103 @@ class CatalogMissing(ValueError):
 
 def violation(
     code: str,
-    message: str,
+    template: str,
     *,
     rule: str,
+    params: dict[str, Any] | None = None,
     slot: int | None = None,
     card: str | None = None,
     **details: Any,
 ) -> dict[str, Any]:
+    """A violation whose sentence is ``template`` (marked, English) with ``params`` in words."""
+    text = {"template": template, "params": dict(params or {})}
     return {
         "code": code,
-        "message": message,
+        "message": violation_message({"text": text}),
         "rule": rule,
         "slot": slot,
         "card": card,
         "details": details,
+        "text": text,
     }
+
+
+def violation_said(code: str, message: str, *, rule: str) -> dict[str, Any]:
+    """A violation from a refusal that is already a sentence (it stays in its language)."""
+    return {
+        "code": code,
+        "message": message,
+        "rule": rule,
+        "slot": None,
+        "card": None,
+        "details": {},
+    }
+
+
+def card_names(card: dict[str, Any], card_id: str) -> dict[str, str]:
+    """A catalog card's names by language (``name``, ``name_de``…), for a violation's ``name``."""
+    names = {"en": str(card.get("name") or card_id)}
+    for key, value in card.items():
+        if key.startswith("name_") and isinstance(value, str) and value:
+            names[key[5:]] = value
+    return names
+
+
+def _and(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _param_words(key: str, value: Any) -> str:
+    if key == "name" and isinstance(value, dict):
+        language = (get_language() or "en").split("-")[0]
+        return str(value.get(language) or value.get("en") or "")
+    if key in ("shield", "pool", "orientation"):
+        return shield_word(value)
+    if key in ("colour", "card_colour"):
+        return colour_word(value)
+    if key == "numbers" and isinstance(value, list):
+        return "/".join(map(str, value))
+    if key == "slots" and isinstance(value, list):
+        return _and([str(v) for v in value])
+    if key == "pieces" and isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def violation_message(violation: dict[str, Any]) -> str:
+    """The violation's sentence in the active language (a stored one from before sentences were
+    kept as templates, or one that was a sentence already, stays as it was said)."""
+    text = violation.get("text")
+    template = text.get("template") if isinstance(text, dict) else None
+    if not isinstance(template, str):
+        return str(violation.get("message", ""))
+    params = text.get("params") or {}
+    words = {key: _param_words(key, value) for key, value in params.items()}
+    return _(template).format(**words)
+
+
+def public_violation(violation: dict[str, Any]) -> dict[str, Any]:
+    """The violation as the API shows it: its sentence in the reader's language."""
+    shown = {key: value for key, value in violation.items() if key != "text"}
+    shown["message"] = violation_message(violation)
+    return shown
+
+
+def invalid_reason(violations: list[dict[str, Any]], rechecked_against: str = "") -> str:
+    """Why a team or build is invalid, in the active language: the first five violations."""
+    if not violations:
+        return ""
+    text = "; ".join(violation_message(v) for v in violations[:5])
+    more = len(violations) - 5
+    if more > 0:
+        text = _("{reasons} (and {count} more)").format(reasons=text, count=more)
+    if rechecked_against:
+        text = _("Re-checked against {edition}: {reasons}").format(
+            edition=rechecked_against, reasons=text
+        )
+    return text
 
 
 def colour_word(colour: str | None) -> str:
@@ -125,9 +210,8 @@ def check_lineup(
             found.append(
                 violation(
                     "unknown_slot",
-                    _(
-                        "There is no shirt number {slot} in a lineup: numbers run from 2 to 11."
-                    ).format(slot=slot),
+                    N_("There is no shirt number {slot} in a lineup: numbers run from 2 to 11."),
+                    params={"slot": slot},
                     rule="HX-B1.1",
                     slot=slot,
                     card=card_id,
@@ -142,11 +226,8 @@ def check_lineup(
             found.append(
                 violation(
                     "wrong_slot",
-                    _("{name} wears {numbers} and cannot play as number {slot}.").format(
-                        name=card.get("name", card_id),
-                        numbers="/".join(map(str, numbers)),
-                        slot=slot,
-                    ),
+                    N_("{name} wears {numbers} and cannot play as number {slot}."),
+                    params={"name": card_names(card, card_id), "numbers": numbers, "slot": slot},
                     rule="HX-B1.4",
                     slot=slot,
                     card=card_id,
@@ -160,9 +241,8 @@ def check_lineup(
         found.append(
             violation(
                 "slot_used_twice",
-                _("{count} cards are picked as number {slot}; only one plays there.").format(
-                    count=slot_counts[slot], slot=slot
-                ),
+                N_("{count} cards are picked as number {slot}; only one plays there."),
+                params={"count": slot_counts[slot], "slot": slot},
                 rule="HX-B1.1",
                 slot=slot,
             )
@@ -172,7 +252,8 @@ def check_lineup(
             found.append(
                 violation(
                     "slot_not_covered",
-                    _("Nobody plays as number {slot}.").format(slot=slot),
+                    N_("Nobody plays as number {slot}."),
+                    params={"slot": slot},
                     rule="HX-B1.1",
                     slot=slot,
                 )
@@ -182,10 +263,11 @@ def check_lineup(
         found.append(
             violation(
                 "captain_not_a_slot",
-                _(
+                N_(
                     "The captain must be one of the players with numbers 2 to 11, not number "
                     "{captain}."
-                ).format(captain=captain),
+                ),
+                params={"captain": captain},
                 rule="HX-B1.8",
                 slot=captain,
                 captain=captain,
@@ -200,23 +282,18 @@ def _used_twice(
     """HX-B1.5: one card on two slots, on a slot and on the bench, or twice on the bench."""
     slots = sorted(p["slot"] for p in picks if p["card"] == card_id)
     on_bench = sum(1 for b in bench if b["card"] == card_id)
-    name = card.get("name", card_id)
     if slots and on_bench:
-        message = _(
-            "{name} is picked as number {numbers} and also for the bench; each card exists once."
+        template = N_(
+            "{name} is picked as number {slots} and also for the bench; each card exists once."
         )
     elif on_bench:
-        message = _("{name} is picked for the bench twice; each card exists once.")
+        template = N_("{name} is picked for the bench twice; each card exists once.")
     else:
-        message = _("{name} is picked as number {numbers}; each card exists once.")
-    numbers = (
-        _("{first} and {last}").format(first=", ".join(map(str, slots[:-1])), last=slots[-1])
-        if len(slots) > 1
-        else "".join(map(str, slots))
-    )
+        template = N_("{name} is picked as number {slots}; each card exists once.")
     return violation(
         "card_used_twice",
-        message.format(name=name, numbers=numbers),
+        template,
+        params={"name": card_names(card, card_id), "slots": slots},
         rule="HX-B1.5",
         slot=slots[0] if slots else None,
         card=card_id,
@@ -235,7 +312,8 @@ def _card_of(
         return None, [
             violation(
                 "unknown_card",
-                _("There is no player card “{card}” in this edition.").format(card=card_id),
+                N_("There is no player card “{card}” in this edition."),
+                params={"card": card_id},
                 rule="HX-B1.2",
                 card=card_id,
                 **where,
@@ -243,19 +321,20 @@ def _card_of(
         ]
     if card.get("colour") == colour:
         return card, []
-    message = (
-        _("{name} on the bench is a {card_colour} card; this team plays with {colour} cards.")
+    template = (
+        N_("{name} on the bench is a {card_colour} card; this team plays with {colour} cards.")
         if where.get("bench")
-        else _("{name} is a {card_colour} card; this team plays with {colour} cards.")
+        else N_("{name} is a {card_colour} card; this team plays with {colour} cards.")
     )
     return card, [
         violation(
             "wrong_colour",
-            message.format(
-                name=card.get("name", card_id),
-                card_colour=colour_word(card.get("colour")),
-                colour=colour_word(colour),
-            ),
+            template,
+            params={
+                "name": card_names(card, card_id),
+                "card_colour": card.get("colour"),
+                "colour": colour,
+            },
             rule="HX-B1.3",
             card=card_id,
             card_colour=card.get("colour"),
@@ -279,9 +358,8 @@ def _check_bench(
         found.append(
             violation(
                 "bench_too_long",
-                _("The bench takes up to {limit} cards, not {count}.").format(
-                    limit=MAX_BENCH, count=len(bench)
-                ),
+                N_("The bench takes up to {limit} cards, not {count}."),
+                params={"limit": MAX_BENCH, "count": len(bench)},
                 rule="HX-B1.7",
                 count=len(bench),
                 limit=MAX_BENCH,
@@ -455,9 +533,10 @@ def check_build(
         found.append(
             violation(
                 "budget_row_missing",
-                _(
+                N_(
                     "This edition's budget cards have no row for {orientation}, class {budget_class}."
-                ).format(orientation=shield_word(orientation), budget_class=budget_class),
+                ),
+                params={"orientation": orientation, "budget_class": budget_class},
                 rule="HX-B2.1",
                 orientation=orientation,
                 budget_class=budget_class,
@@ -494,10 +573,11 @@ def check_build(
                 found.append(
                     violation(
                         "wrong_pool",
-                        _(
+                        N_(
                             "{name} has the {shield} shield and is paid from the {shield} stars "
                             "only."
-                        ).format(name=card.get("name"), shield=shield_word(shield)),
+                        ),
+                        params={"name": card_names(card, pick["card"]), "shield": shield},
                         rule="HX-B2.3",
                         slot=pick["slot"],
                         card=pick["card"],
@@ -534,7 +614,7 @@ def check_build(
         found.append(
             violation(
                 "balanced_player_split",
-                _(
+                N_(
                     "The stars would suffice only if a balanced player were paid partly from "
                     "each pool; each player is paid wholly from one pool."
                 ),
@@ -550,10 +630,11 @@ def check_build(
                 found.append(
                     violation(
                         f"{pool}_pool_exceeded",
-                        _(
+                        N_(
                             "The players paid from the {pool} stars cost {spent}; the budget card "
                             "allows {budget}."
-                        ).format(pool=shield_word(pool), spent=spent[pool], budget=budget[pool]),
+                        ),
+                        params={"pool": pool, "spent": spent[pool], "budget": budget[pool]},
                         rule="HX-B2.2",
                         pool=pool,
                         spent=spent[pool],
@@ -592,7 +673,8 @@ def check_pieces(
             found.append(
                 violation(
                     "unknown_piece",
-                    _("There is no field piece {piece} in this edition.").format(piece=code),
+                    N_("There is no field piece {piece} in this edition."),
+                    params={"piece": code},
                     rule="TK-T1",
                     card=code,
                 )
@@ -601,11 +683,8 @@ def check_pieces(
             found.append(
                 violation(
                     "piece_used_twice",
-                    ngettext(
-                        "The piece {piece} is chosen {count} times; the set has {have}.",
-                        "The piece {piece} is chosen {count} times; the set has {have}.",
-                        count,
-                    ).format(piece=code, count=count, have=outfield[code]),
+                    N_("The piece {piece} is chosen {count} times; the set has {have}."),
+                    params={"piece": code, "count": count, "have": outfield[code]},
                     rule="TK-T1",
                     card=code,
                 )
@@ -614,7 +693,8 @@ def check_pieces(
         found.append(
             violation(
                 "field_size",
-                _("A team has 10 field pieces, not {count}.").format(count=len(field)),
+                N_("A team has 10 field pieces, not {count}."),
+                params={"count": len(field)},
                 rule="TK-T1",
                 count=len(field),
             )
@@ -624,9 +704,8 @@ def check_pieces(
         found.append(
             violation(
                 "wrong_keepers",
-                _("A team has the keeper pieces {pieces}.").format(
-                    pieces=", ".join(sets["keepers"])
-                ),
+                N_("A team has the keeper pieces {pieces}."),
+                params={"pieces": list(sets["keepers"])},
                 rule="TK-T1",
                 expected=sets["keepers"],
             )

@@ -161,7 +161,10 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
                 name=team.name, reason=team.invalid_reason or _("see its violations")
             ),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-            details={"team_id": team.id, "violations": team.violations},
+            details={
+                "team_id": team.id,
+                "violations": [rules.public_violation(v) for v in team.violations],
+            },
         )
     lineup = dict(team.lineup or {})
     engine_side: dict[str, Any] = {"name": team.name}

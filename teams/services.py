@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 from rest_framework import status
 
 from companion.api.errors import ApiError
@@ -268,12 +269,12 @@ def edition_dependents_recheck(*, old: Edition, new: Edition) -> dict[str, int]:
     counts = {"builds": 0, "teams": 0, "invalid": 0}
     for build in Build.objects.filter(edition=old).select_related("team"):
         build.edition = new
-        _build_check_and_save(build, reason_prefix=f"Re-checked against {new}: ")
+        _build_check_and_save(build, rechecked_against=str(new))
         counts["builds"] += 1
         counts["invalid"] += build.status == Validity.INVALID
     for team in Team.objects.filter(edition=old).exclude(source=Team.Source.BUILD):
         team.edition = new
-        _team_recheck(team, reason_prefix=f"Re-checked against {new}: ")
+        _team_recheck(team, rechecked_against=str(new))
         counts["teams"] += 1
         counts["invalid"] += team.status == Validity.INVALID
     return counts
@@ -287,7 +288,7 @@ def _unprocessable(code: str, message: str, violations: list[dict[str, Any]]) ->
         code,
         message,
         status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-        details={"violations": violations},
+        details={"violations": [rules.public_violation(v) for v in violations]},
         rule=violations[0]["rule"] if violations else None,
     )
 
@@ -303,14 +304,6 @@ def _expansion(edition: Edition) -> dict[str, Any]:
                 "with the expansion's cards."
             ),
         ) from exc
-
-
-def _reason(violations: list[dict[str, Any]], prefix: str = "") -> str:
-    if not violations:
-        return ""
-    text = "; ".join(f"{v['code']}: {v['message']}" for v in violations[:5])
-    more = len(violations) - 5
-    return prefix + text + (f" (and {more} more)" if more > 0 else "")
 
 
 def _hat_trick_lineup(
@@ -333,7 +326,8 @@ def _hat_trick_lineup(
             return {}, [
                 rules.violation(
                     "unknown_team_card",
-                    f"There is no team card {team_card!r} in this edition.",
+                    N_("There is no team card “{card}” in this edition."),
+                    params={"card": team_card},
                     rule="HX-B3.1",
                     card=team_card,
                 )
@@ -533,7 +527,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                 "invalid_lineup", _("The lineup breaks the team-building rules."), violations
             )
         team.lineup, team.source = lineup, source
-        team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+        team.status, team.violations, team.rechecked_against = Validity.VALID, [], ""
     for key in ("name", "colours", "style"):
         if key in changes and changes[key] is not None:
             if key == "style" and team.source == Team.Source.BUILD and changes[key]:
@@ -555,7 +549,7 @@ def team_delete(*, team: Team) -> None:
     team.delete()
 
 
-def _team_recheck(team: Team, *, reason_prefix: str = "") -> Team:
+def _team_recheck(team: Team, *, rechecked_against: str = "") -> Team:
     """Re-check a lineup, team-card or TriXKick team against its (new) edition and save."""
     try:
         if team.source == Team.Source.PIECES:
@@ -578,14 +572,14 @@ def _team_recheck(team: Team, *, reason_prefix: str = "") -> Team:
             )
     except ApiError as exc:
         lineup = {}
-        violations = [rules.violation(exc.error_code, exc.message, rule="HX-B4.1")]
+        violations = [rules.violation_said(exc.error_code, exc.message, rule="HX-B4.1")]
     if violations:
         team.status = Validity.INVALID
         team.violations = violations
-        team.invalid_reason = _reason(violations, reason_prefix)
+        team.rechecked_against = rechecked_against
     else:
         team.lineup = lineup
-        team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+        team.status, team.violations, team.rechecked_against = Validity.VALID, [], ""
     team.save()
     return team
 
@@ -593,7 +587,7 @@ def _team_recheck(team: Team, *, reason_prefix: str = "") -> Team:
 # --- budget builds ------------------------------------------------------------------------------
 
 
-def _build_check_and_save(build: Build, *, reason_prefix: str = "") -> Build:
+def _build_check_and_save(build: Build, *, rechecked_against: str = "") -> Build:
     try:
         result = build_evaluate(
             edition=build.edition,
@@ -608,13 +602,13 @@ def _build_check_and_save(build: Build, *, reason_prefix: str = "") -> Build:
     except ApiError as exc:
         result = {
             "valid": False,
-            "violations": [rules.violation(exc.error_code, exc.message, rule="HX-B4.1")],
+            "violations": [rules.violation_said(exc.error_code, exc.message, rule="HX-B4.1")],
             "pools": {},
         }
     build.status = Validity.VALID if result["valid"] else Validity.INVALID
     build.violations = result["violations"]
     build.pools = result["pools"]
-    build.invalid_reason = _reason(result["violations"], reason_prefix)
+    build.rechecked_against = rechecked_against if result["violations"] else ""
     build.checked_at = timezone.now()
     build.save()
     if build.team_id:
@@ -622,11 +616,11 @@ def _build_check_and_save(build: Build, *, reason_prefix: str = "") -> Build:
         team.edition = build.edition
         if result["valid"]:
             team.lineup = _build_lineup(build)
-            team.status, team.violations, team.invalid_reason = Validity.VALID, [], ""
+            team.status, team.violations, team.rechecked_against = Validity.VALID, [], ""
         else:
             team.status = Validity.INVALID
             team.violations = build.violations
-            team.invalid_reason = build.invalid_reason
+            team.rechecked_against = build.rechecked_against
         team.save()
     return build
 

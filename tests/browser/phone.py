@@ -112,7 +112,7 @@ def accessible(page, screen: str) -> None:
 
 
 def shot(page, name: str) -> None:
-    """Save a screenshot of this screen, and check its accessibility while at it."""
+    """Save a screenshot of this screen, and check its accessibility and width while at it."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     head = page.locator(".match-head")
     if head.count() and page.locator("#queue-state.queue").count() == 0:
@@ -120,6 +120,9 @@ def shot(page, name: str) -> None:
         page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
     accessible(page, name)
+    # nothing wider than the phone: no sideways scrolling on any screen
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{name}: {width} px wide"
 
 
 def smallest_picture_text(page) -> float:

@@ -119,7 +119,7 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
         ann_page.get_by_role("button", name="Move a player").tap()
         ann_page.locator("button.move").first.tap()
         ann_page.get_by_role("heading", name="1 move not yet stored").wait_for()
-        ben_page.get_by_role("button", name="Zurücknehmen").tap()
+        ben_page.get_by_role("button", name="Rückgängig").tap()
         ben_page.wait_for_selector('.match-head[data-seq="3"]')
         ann_phone.set_offline(False)
         conflict = ann_page.get_by_role("alert")
@@ -132,3 +132,76 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
         assert db(lambda: Match.objects.get(pk=match_id).seq) == 3
         ann_phone.close()
         ben_phone.close()
+
+
+def test_the_service_worker_sends_the_queue_once_the_page_is_closed(
+    app_server, make_user, token_for
+):
+    """Background Sync: three moves queued offline, the app closed, the network back; the
+    browser wakes the service worker with the "moves" sync, and it stores the batch once."""
+    ann = make_user("ann")
+    match_id = _hat_trick_match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token)
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        assert page.evaluate("navigator.serviceWorker.ready.then((r) => r.active.state)") in (
+            "activating",
+            "activated",
+        )
+        cdp = context.new_cdp_session(page)
+        registrations = {}
+        cdp.on(
+            "ServiceWorker.workerRegistrationUpdated",
+            lambda e: registrations.update(
+                {r["scopeURL"]: r["registrationId"] for r in e["registrations"]}
+            ),
+        )
+        cdp.send("ServiceWorker.enable")
+
+        context.set_offline(True)
+        page.get_by_text("Offline").wait_for()
+        _play_first_cards(page)
+        page.get_by_role("button", name="Move nobody").tap()
+        page.get_by_role("button", name="Move a player").tap()
+        page.get_by_role("button", name="No. 2", exact=True).tap()
+        page.get_by_role("button", name="No. 2 forward").tap()
+        page.get_by_role("heading", name="3 moves not yet stored on the server").wait_for()
+        page.goto("about:blank")  # the app is closed; only its service worker is left
+        context.set_offline(False)
+        assert db(_stored, match_id) == []
+
+        scope = f"{app_server}/app/"
+        page.wait_for_timeout(200)
+        assert scope in registrations, registrations
+        cdp.send(
+            "ServiceWorker.dispatchSyncEvent",
+            {
+                "origin": app_server,
+                "registrationId": registrations[scope],
+                "tag": "moves",
+                "lastChance": False,
+            },
+        )
+        for _ in range(100):
+            if len(db(_stored, match_id)) == 3:
+                break
+            page.wait_for_timeout(100)
+        assert [kind for _, kind, _ in db(_stored, match_id)] == ["action"] * 3
+        # the same sync again (a retry by the browser) stores nothing twice
+        cdp.send(
+            "ServiceWorker.dispatchSyncEvent",
+            {
+                "origin": app_server,
+                "registrationId": registrations[scope],
+                "tag": "moves",
+                "lastChance": True,
+            },
+        )
+        page.wait_for_timeout(500)
+        assert len(db(_stored, match_id)) == 3
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="3"]')
+        page.get_by_text("Every move is stored.").wait_for()
+        context.close()

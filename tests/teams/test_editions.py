@@ -137,8 +137,17 @@ def test_used_edition_gets_a_new_version_and_builds_are_rechecked(
     assert rechecked["edition"] == new["id"]
     assert rechecked["status"] == "invalid"
     assert [v["code"] for v in rechecked["violations"]] == ["defensive_pool_exceeded"]
-    assert "hat-trick/reference v2" in rechecked["invalid_reason"]
-    assert "defensive_pool_exceeded" in rechecked["invalid_reason"]
+    assert rechecked["invalid_reason"] == (
+        "Re-checked against hat-trick/reference v2: The players paid from the defensive stars "
+        "cost 10; the budget card allows 9."
+    )
+    # stored as code and parameters: each reader gets the reason in his language
+    german = auth_client.get(f"/api/builds/{build['id']}/", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert german["invalid_reason"] == (
+        "Erneut geprüft gegen hat-trick/reference v2: Die aus den Sternen „defensiv“ bezahlten "
+        "Spieler kosten 10; die Budgetkarte erlaubt 9."
+    )
+    assert german["violations"][0]["message"] in german["invalid_reason"]
     assert Build.objects.filter(pk=build["id"]).exists()  # kept, not deleted
 
     made = auth_client.get(f"/api/teams/{team['id']}/").json()

@@ -98,7 +98,7 @@ def test_side_config_over_http_and_invalid_team(auth_client, edition):
     team = create(auth_client, edition, name="X", picks=picks()).json()
     config = auth_client.get(f"/api/teams/{team['id']}/side-config/").json()
     assert set(config) >= {"name", "team_id", "lineup"}
-    Team.objects.filter(pk=team["id"]).update(status="invalid", invalid_reason="changed")
+    Team.objects.filter(pk=team["id"]).update(status="invalid")
     response = auth_client.get(f"/api/teams/{team['id']}/side-config/")
     assert_error_shape(response, 422, "team_invalid")
 

@@ -47,10 +47,22 @@ def _card(
         )
     if label:
         parts.append(
-            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 14}" font-size="12" text-anchor="middle">{escape(label if len(label) <= 5 else label[:4] + "…")}</text>'
+            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 14}" font-size="12" text-anchor="middle">{escape(_short(label))}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
+
+
+def _short(name: str) -> str:
+    """A name under a card, in at most five letters: "Player 3" -> "P. 3", "Annabel" -> "Anna…"."""
+    if len(name) <= 5:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        short = "".join(w[0] for w in words[:-1]) + ". " + words[-1]
+        if len(short) <= 5:
+            return short
+    return name[:4] + "…"
 
 
 def _squeeze(text: str, size: int, room: int) -> str:

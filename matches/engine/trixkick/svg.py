@@ -118,8 +118,9 @@ def render(w: dict, visible: frozenset[int] | None = None, *, before: dict | Non
                 f'<rect class="field" data-field="{name}" x="{x}" y="{y}" width="{CELL}" '
                 f'height="{CELL}" fill="{fill}" stroke="#fff" stroke-width="2"/>'
             )
+            # the field's name in its bottom-left corner, clear of the first two pieces
             out.append(
-                f'<text x="{x + 4}" y="{y + 14}" font-size="13" font-weight="bold" '
+                f'<text x="{x + 4}" y="{y + CELL - 6}" font-size="13" font-weight="bold" '
                 f'fill="#f1f8e9">{name}</text>'
             )
     for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):

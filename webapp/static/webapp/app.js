@@ -303,6 +303,8 @@ async function matchScreen(id) {
   const queueAction = async (action) => {
     view.queue = await enqueue(id, view.match.seq, action);
     // if the page is closed before the network is back, the service worker sends the queue
+    // (Background Sync) with the token and language kept beside it
+    await syncCredentials();
     navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
     view.path = []; view.extra = null;
     render();

@@ -53,7 +53,7 @@ export async function buildScreen(main, show, nav, isCurrent) {
   function pools() {
     if (!check) return "";
     return `<div class="pools" id="pools">${Object.entries(check.pools).map(([pool, p]) =>
-      `<div class="pool ${p.left < 0 ? "over" : ""}"><span>${t(`pool_${pool}`)}</span><strong aria-label="${esc(t("starsLeft", { n: p.left, budget: p.budget }))}">${esc(t("starsLeft", { n: p.left, budget: p.budget }))}</strong></div>`).join("")}</div>`;
+      `<div class="pool ${p.left < 0 ? "over" : ""}"><span>${t(`pool_${pool}`)}</span><strong>${esc(p.left < 0 ? t("starsOver", { n: -p.left, budget: p.budget }) : t("starsLeft", { n: p.left, budget: p.budget }))}</strong></div>`).join("")}</div>`;
   }
 
   function slotRows() {
