@@ -119,8 +119,8 @@ def test_parameters_and_inputs_are_typed(schema):
 # --- no free-form objects in the match protocol ------------------------------------------------
 
 #: The documented per-game objects a match body may carry as they are (docs/api.md): the
-#: engine's whole state, and the set-up a match is created with (options, each side's config).
-PER_GAME_OBJECTS = {"state", "options", "config"}
+#: engine's whole state, and each side's set-up (``config``: a team's lineup, its pieces...).
+PER_GAME_OBJECTS = {"state", "config"}
 _COMBINATORS = ("properties", "oneOf", "anyOf", "allOf", "$ref", "enum")
 
 

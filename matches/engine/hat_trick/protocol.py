@@ -396,3 +396,15 @@ class Summary(TypedDict):
 
 
 Outcome = outcome_shape("Outcome", ("full_time", "extra_time", "penalty_shootout"))
+
+
+class Options(TypedDict, total=False):
+    """Match options (HT-0.2; the expansion's HX-E): per-side values are lists, side 0 first."""
+
+    kickoff: Side
+    star_players: Annotated[list[list[Player]], Bounds(min_items=2, max_items=2)]
+    national_teams: Annotated[list[str | None], Bounds(min_items=2, max_items=2)]
+    star_goalkeepers: Annotated[list[bool], Bounds(min_items=2, max_items=2)]
+    extra_time: bool
+    penalty_shootout: bool
+    match_events: list[Literal["long_shot", "corners", "substitutions", "captain", "counter"]]

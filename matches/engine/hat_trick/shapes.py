@@ -26,6 +26,7 @@ SHAPES = GameShapes(
     effects=EFFECTS,
     summary=protocol.Summary,
     outcome=protocol.Outcome,
+    options=protocol.Options,
 )
 
 

@@ -19,6 +19,7 @@ SHAPES = GameShapes(
     effects=protocol.EFFECTS,
     summary=protocol.Summary,
     outcome=protocol.Outcome,
+    options=protocol.Options,
 )
 
 
