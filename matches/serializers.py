@@ -18,6 +18,11 @@ User = get_user_model()
 # --- the game protocol's fields: their schemas are built from the engines (matches.schema)
 
 
+@extend_schema_field(union_ref("SideConfig"))
+class SideConfigField(serializers.DictField):
+    """A side's set-up in the game (``GameSideConfig``: name, lineup, pieces...)."""
+
+
 @extend_schema_field(union_ref("Options"))
 class OptionsField(serializers.DictField):
     """The match options of the game (``GameOptions``; docs/rules/<game>.md)."""
@@ -75,7 +80,7 @@ class SideInput(serializers.Serializer):
         allow_null=True,
         help_text="Id of one of your teams: the side plays its lineup (and the match its edition).",
     )
-    config = serializers.DictField(
+    config = SideConfigField(
         required=False,
         help_text="Game-specific set-up of this side (see the game's rules document).",
     )
@@ -153,7 +158,7 @@ class SideOutput(serializers.Serializer):
     name = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     team = serializers.IntegerField(source="team_id", allow_null=True)
-    config = serializers.DictField()
+    config = SideConfigField()
     score = serializers.IntegerField(allow_null=True)
     result = serializers.ChoiceField(choices=SideResult.choices, allow_null=True)
 

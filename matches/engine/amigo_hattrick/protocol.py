@@ -152,5 +152,11 @@ class Options(TypedDict, total=False):
     hands: Literal["any", "known", "unknown"]
 
 
+class SideConfig(TypedDict, total=False):
+    """A person at the table: a name."""
+
+    name: str
+
+
 ACTIONS = (DealAction, PlayAction, PassAction)
 LEGAL_ENTRIES = (DealEntry, PlayEntry, PassEntry)

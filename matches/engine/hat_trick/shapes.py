@@ -27,6 +27,7 @@ SHAPES = GameShapes(
     summary=protocol.Summary,
     outcome=protocol.Outcome,
     options=protocol.Options,
+    side_config=protocol.SideConfig,
 )
 
 

@@ -170,3 +170,8 @@ Options = shape(
     match_length=NotRequired[GoalsLength | TimeLength],
     **{name: NotRequired[bool] for name in (*SPECIAL, *VARIANTS)},
 )
+
+PieceSymbols = Annotated[str, "A piece's symbols, e.g. `KKL`."]
+Pieces = shape("Pieces", field=list[PieceSymbols], substitutes=NotRequired[list[PieceSymbols]])
+#: a side's set-up: its name and the pieces it plays with (default: the edition's)
+SideConfig = shape("SideConfig", name=NotRequired[str], pieces=NotRequired[Pieces])
