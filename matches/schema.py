@@ -9,10 +9,12 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 - ``<Game>LegalEntry``: ``oneOf`` its legal entries, discriminated by ``type`` too;
 - ``<Game>Legal``: the ``legal`` object (``actions``: entries, ``ready``: actions);
 - ``<Game>Effect``: ``oneOf`` its effects with a ``kind`` discriminator;
-- ``<Game>Summary`` and ``<Game>Outcome``.
+- ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options) and
+  ``<Game>SideConfig`` (a side's set-up).
 
 The match bodies do not name their game in the path, so they use the cross-game unions
-``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary`` and ``GameOutcome``: an
+``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary``, ``GameOutcome``,
+``GameOptions`` and ``GameSideConfig``: an
 ``anyOf`` of the per-game components, without a discriminator, because the same ``type`` (or
 ``kind``) belongs to several games (``pass`` is an action of all three); the match's ``game``
 says which member applies.
@@ -29,7 +31,7 @@ from matches.engine import available_games, game_shapes
 from matches.engine.base import Bounds, GameShapes
 
 REF = "#/components/schemas/"
-UNIONS = ("Action", "Legal", "Effect", "Summary", "Outcome")
+UNIONS = ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
 
 _SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
 _BOUNDS = {
@@ -100,6 +102,8 @@ class _Builder:
             return _enum(args)
         if origin in (list, tuple):
             return {"type": "array", "items": self.schema(args[0])}
+        if origin is dict:
+            return {"type": "object", "additionalProperties": self.schema(args[1])}
         if isinstance(hint, type) and typing.is_typeddict(hint):
             return self.typed_dict(hint)
         if hint in _SCALARS:
@@ -227,6 +231,8 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     components[f"{prefix}Legal"] = legal
     build.typed_dict(shapes.summary, f"{prefix}Summary")
     build.typed_dict(shapes.outcome, f"{prefix}Outcome")
+    build.typed_dict(shapes.options, f"{prefix}Options")
+    build.typed_dict(shapes.side_config, f"{prefix}SideConfig")
 
 
 def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:

@@ -15,49 +15,17 @@ from teams.models import Team
 User = get_user_model()
 
 
-# --- input -----------------------------------------------------------------------------------
+# --- the game protocol's fields: their schemas are built from the engines (matches.schema)
 
 
-class SideInput(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    user = serializers.SlugRelatedField(
-        slug_field="username",
-        queryset=User.objects.all(),
-        required=False,
-        allow_null=True,
-        help_text="Username of the manager playing this side, if they have an account.",
-    )
-    team = serializers.PrimaryKeyRelatedField(
-        queryset=Team.objects.select_related("edition"),
-        required=False,
-        allow_null=True,
-        help_text="Id of one of your teams: the side plays its lineup (and the match its edition).",
-    )
-    config = serializers.DictField(
-        required=False,
-        help_text="Game-specific set-up of this side (see the game's rules document).",
-    )
+@extend_schema_field(union_ref("SideConfig"))
+class SideConfigField(serializers.DictField):
+    """A side's set-up in the game (``GameSideConfig``: name, lineup, pieces...)."""
 
 
-class MatchCreateInput(serializers.Serializer):
-    game = serializers.ChoiceField(choices=[])
-    edition = serializers.IntegerField(
-        required=False, help_text="Edition id; default: the game's latest reference edition."
-    )
-    sides = serializers.ListField(child=SideInput(), min_length=2, max_length=8)
-    options = serializers.DictField(required=False, default=dict)
-    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["game"].choices = available_games()
-
-
-class ExpectedSeqInput(serializers.Serializer):
-    expected_seq = serializers.IntegerField(
-        min_value=0,
-        help_text="The sequence number the client last saw (`match.seq`); a mismatch is a 409.",
-    )
+@extend_schema_field(union_ref("Options"))
+class OptionsField(serializers.DictField):
+    """The match options of the game (``GameOptions``; docs/rules/<game>.md)."""
 
 
 @extend_schema_field(union_ref("Action"))
@@ -92,6 +60,51 @@ class LegalField(serializers.JSONField):
     per field, the choices open now); ``ready[i]`` is the first ready action of
     ``actions[i]``, in the form ``POST events/`` takes. A client that always sends ``ready[0]``
     plays a whole match (of Hat-Trick and Amigo Hattrick; TriXKick also needs its whistle)."""
+
+
+# --- input -----------------------------------------------------------------------------------
+
+
+class SideInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    user = serializers.SlugRelatedField(
+        slug_field="username",
+        queryset=User.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="Username of the manager playing this side, if they have an account.",
+    )
+    team = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.select_related("edition"),
+        required=False,
+        allow_null=True,
+        help_text="Id of one of your teams: the side plays its lineup (and the match its edition).",
+    )
+    config = SideConfigField(
+        required=False,
+        help_text="Game-specific set-up of this side (see the game's rules document).",
+    )
+
+
+class MatchCreateInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=[])
+    edition = serializers.IntegerField(
+        required=False, help_text="Edition id; default: the game's latest reference edition."
+    )
+    sides = serializers.ListField(child=SideInput(), min_length=2, max_length=8)
+    options = OptionsField(required=False, default=dict)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = available_games()
+
+
+class ExpectedSeqInput(serializers.Serializer):
+    expected_seq = serializers.IntegerField(
+        min_value=0,
+        help_text="The sequence number the client last saw (`match.seq`); a mismatch is a 409.",
+    )
 
 
 class AppendInput(ExpectedSeqInput):
@@ -145,7 +158,7 @@ class SideOutput(serializers.Serializer):
     name = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     team = serializers.IntegerField(source="team_id", allow_null=True)
-    config = serializers.DictField()
+    config = SideConfigField()
     score = serializers.IntegerField(allow_null=True)
     result = serializers.ChoiceField(choices=SideResult.choices, allow_null=True)
 
@@ -158,7 +171,7 @@ class MatchOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=MatchStatus.choices)
     seq = serializers.IntegerField()
     sides = SideOutput(many=True, source="sides.all")
-    options = serializers.DictField()
+    options = OptionsField()
     summary = SummaryField()
     result = OutcomeField(allow_null=True)
     created_by = serializers.CharField(source="created_by.username")

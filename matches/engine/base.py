@@ -173,6 +173,8 @@ class GameShapes:
     - ``effects``: effect ``kind`` -> the shape of that :class:`GameEvent`'s ``data``.
     - ``summary``: what :meth:`GameEngine.summary` returns; ``outcome``: what
       :meth:`Outcome.to_json` gives (see :func:`outcome_shape`).
+    - ``options``: the match options ``initial_state`` accepts (every key optional);
+      ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
 
     Each game's ``shapes`` module holds its ``SHAPES`` and ``first_action(entry, legal)``,
     which turns one legal entry into its first ready action (``legal``: the whole
@@ -185,6 +187,8 @@ class GameShapes:
     effects: Mapping[str, type]
     summary: type
     outcome: type
+    options: type
+    side_config: type
 
 
 @runtime_checkable

@@ -56,7 +56,7 @@ class Checker:
         prefix = game_prefix(game)
         self.validators = {
             part: Draft202012Validator({**root, "$ref": f"#/components/schemas/{prefix}{part}"})
-            for part in ("Action", "Legal", "Effect", "Summary", "Outcome")
+            for part in ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
         }
         self.seen: dict[str, set[str]] = {"actions": set(), "entries": set(), "effects": set()}
 
@@ -91,12 +91,17 @@ def play(checker: Checker, game: str, state, pick: Callable, rng: random.Random,
     raise AssertionError(f"{game}: no end after {limit} actions")
 
 
+#: the set-ups the random matches were created with: (game, "Options" or "SideConfig", value)
+SETUPS_SEEN: list[tuple[str, str, dict]] = []
+
+
 def new_state(game: str, sides: int, options: dict | None = None, edition=None):
     engine = get_engine(game)
+    configs = [{"name": f"Side {i}"} for i in range(sides)]
+    SETUPS_SEEN.append((game, "Options", options or {}))
+    SETUPS_SEEN.extend((game, "SideConfig", config) for config in configs)
     return engine.initial_state(
-        edition=edition or engine.default_edition(),
-        sides=[{"name": f"Side {i}"} for i in range(sides)],
-        options=options or {},
+        edition=edition or engine.default_edition(), sides=configs, options=options or {}
     )
 
 
@@ -120,11 +125,14 @@ def hat_trick_matches() -> Iterator[tuple[Any, Callable]]:
     from tests.engine.hat_trick.xutil import lineup, with_bench, xnew
 
     events = ["long_shot", "corners", "substitutions", "captain", "counter"]
+    SETUPS_SEEN.append(("hat-trick", "Options", {"match_events": events}))
     for blue, red in (("ITA", "BRA"), ("GER", None)):
         home = with_bench(
             lineup(team_card=blue), {7: "box_to_box-7-8", 9: "winger-9-11", 4: "stopper-4"}
         )
         away = lineup(team_card=red, colour="red")
+        for name, team in (("Blue", home), ("Red", away)):
+            SETUPS_SEEN.append(("hat-trick", "SideConfig", {"name": name, "lineup": team}))
         yield xnew(home, away, match_events=events), hat_trick_pick
 
 
@@ -153,23 +161,55 @@ def test_random_matches_keep_to_the_served_schema(components, game):
     rng = random.Random(game)
     for state, pick in MATCHES[game]():
         play(checker, game, state, pick, rng)
+    for key, part, value in SETUPS_SEEN:
+        if key == game:
+            checker.check(part, value)
     # the matches went far enough to mean something
     assert len(checker.seen["actions"]) >= 3, checker.seen
     assert len(checker.seen["effects"]) >= 5, checker.seen
 
 
-def test_every_action_type_an_engine_parses_has_its_shape(components):
+def test_every_action_type_and_option_an_engine_reads_has_its_shape(components):
     from matches.engine.amigo_hattrick.actions import _FIELDS as amigo_types
+    from matches.engine.amigo_hattrick.game import OPTION_KEYS as amigo_options
     from matches.engine.hat_trick.actions import SPECS as hat_trick_types
+    from matches.engine.hat_trick.edition import OPTION_NAMES as hat_trick_options
     from matches.engine.trixkick.actions import ACTION_TYPES as trixkick_types
+    from matches.engine.trixkick.options import DEFAULTS as trixkick_options
 
     parsed = {
         "hat-trick": set(hat_trick_types),
         "trixkick": set(trixkick_types),
         "amigo-hattrick": set(amigo_types),
     }
+    options = {
+        "hat-trick": set(hat_trick_options),
+        "trixkick": set(trixkick_options),
+        "amigo-hattrick": set(amigo_options),
+    }
     for game, types in parsed.items():
         prefix = game_prefix(game)
         for part in ("Action", "LegalEntry"):
             mapping = components[f"{prefix}{part}"]["discriminator"]["mapping"]
             assert set(mapping) == types, (game, part, set(mapping) ^ types)
+        declared = set(components[f"{prefix}Options"]["properties"])
+        assert declared == options[game], (game, declared ^ options[game])
+
+
+def test_a_side_playing_a_team_keeps_to_the_served_schema(components, auth_client):
+    """A match side's ``config`` as the API stores it from a team (TriXKick's pieces)."""
+    from teams.models import Edition
+    from teams.services import reference_editions_load
+
+    reference_editions_load()
+    client = auth_client
+    edition = Edition.objects.filter(game="trixkick").order_by("-version").first()
+    team = client.post("/api/teams/", {"edition": edition.pk, "name": "XI"}, format="json")
+    assert team.status_code == 201, team.content
+    sides = [{"name": "Ann", "team": team.json()["id"]}, {"name": "Guest"}]
+    match = client.post("/api/matches/", {"game": "trixkick", "sides": sides}, format="json")
+    assert match.status_code == 201, match.content
+    checker = Checker(components, "trixkick")
+    for side in match.json()["match"]["sides"]:
+        checker.check("SideConfig", side["config"])
+    assert match.json()["match"]["sides"][0]["config"]["pieces"]["field"]

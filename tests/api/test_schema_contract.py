@@ -118,9 +118,9 @@ def test_parameters_and_inputs_are_typed(schema):
 
 # --- no free-form objects in the match protocol ------------------------------------------------
 
-#: The documented per-game objects a match body may carry as they are (docs/api.md): the
-#: engine's whole state, and the set-up a match is created with (options, each side's config).
-PER_GAME_OBJECTS = {"state", "options", "config"}
+#: The documented per-game object a match body may carry as it is (docs/api.md, "The game
+#: protocol in the schema"): the engine's whole state.
+PER_GAME_OBJECTS = {"state"}
 _COMBINATORS = ("properties", "oneOf", "anyOf", "allOf", "$ref", "enum")
 
 

@@ -141,5 +141,22 @@ EFFECTS: dict[str, type] = {
     ),
 }
 
+
+class Options(TypedDict, total=False):
+    """Match options: how many games or the target score ends it (AH-6), the first dealer's
+    seat (AH-2.3), whether hands are logged (AH-2.2)."""
+
+    games: Annotated[int | None, Bounds(minimum=1)]
+    target: Annotated[int | None, Bounds(minimum=1)]
+    first_dealer: Seat
+    hands: Literal["any", "known", "unknown"]
+
+
+class SideConfig(TypedDict, total=False):
+    """A person at the table: a name."""
+
+    name: str
+
+
 ACTIONS = (DealAction, PlayAction, PassAction)
 LEGAL_ENTRIES = (DealEntry, PlayEntry, PassEntry)

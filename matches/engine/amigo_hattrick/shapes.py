@@ -27,6 +27,8 @@ SHAPES = GameShapes(
     effects=protocol.EFFECTS,
     summary=protocol.Summary,
     outcome=protocol.Outcome,
+    options=protocol.Options,
+    side_config=protocol.SideConfig,
 )
 
 

@@ -396,3 +396,52 @@ class Summary(TypedDict):
 
 
 Outcome = outcome_shape("Outcome", ("full_time", "extra_time", "penalty_shootout"))
+
+
+class Options(TypedDict, total=False):
+    """Match options (HT-0.2; the expansion's HX-E): per-side values are lists, side 0 first."""
+
+    kickoff: Side
+    star_players: Annotated[list[list[Player]], Bounds(min_items=2, max_items=2)]
+    national_teams: Annotated[list[str | None], Bounds(min_items=2, max_items=2)]
+    star_goalkeepers: Annotated[list[bool], Bounds(min_items=2, max_items=2)]
+    extra_time: bool
+    penalty_shootout: bool
+    match_events: list[Literal["long_shot", "corners", "substitutions", "captain", "counter"]]
+
+
+class Face(TypedDict):
+    """One face of an expansion player card: its footballs and ability (HX-0.1)."""
+
+    attack: Annotated[int, Bounds(minimum=0, maximum=9)]
+    defence: Annotated[int, Bounds(minimum=0, maximum=9)]
+    ability: str | None
+
+
+class LineupCard(TypedDict):
+    """An expansion player card on a slot (or on the bench)."""
+
+    card: CardId
+    role: str | None
+    numbers: Annotated[list[Annotated[int, Bounds(minimum=2, maximum=11)]], Bounds(min_items=1)]
+    edge: Edge
+    gold: bool
+    silver: Face
+    gold_side: Face
+
+
+class Lineup(TypedDict, total=False):
+    """An expansion lineup (HX-0.1, HX-E.3, HX-E.4), as the teams API builds it."""
+
+    slots: Annotated[dict[str, LineupCard], "Slot number (2-11) -> its card."]
+    star_keeper: bool
+    style: Literal["tactical", "technical", "physical", "total"] | None
+    bench: Annotated[list[LineupCard], Bounds(max_items=5)]
+    captain: Annotated[int, Bounds(minimum=2, maximum=11)]
+
+
+class SideConfig(TypedDict, total=False):
+    """A side's set-up: its name and, with the expansion, its lineup."""
+
+    name: str
+    lineup: Lineup

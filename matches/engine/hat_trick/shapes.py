@@ -4,8 +4,8 @@ and how a legal entry becomes a ready action.
 
 A ``legal_actions`` entry describes a family of actions (the cards each side may reveal, the
 moves open, the receivers…). :func:`first_action` is the family's first member, in the JSON
-form ``parse_action`` reads: a phone that always sends ``legal.actions[0].first`` plays a whole
-match. It is the same expansion :func:`~matches.engine.hat_trick.sampling.random_action` draws
+form ``parse_action`` reads (the API's ``legal.ready[i]``): a phone that always sends
+``legal.ready[0]`` plays a whole match. It is the same expansion :func:`~matches.engine.hat_trick.sampling.random_action` draws
 from, taking the first choice every time.
 """
 
@@ -26,6 +26,8 @@ SHAPES = GameShapes(
     effects=EFFECTS,
     summary=protocol.Summary,
     outcome=protocol.Outcome,
+    options=protocol.Options,
+    side_config=protocol.SideConfig,
 )
 
 

@@ -13,6 +13,7 @@ from typing import Annotated, Literal, NotRequired
 from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
 from matches.engine.trixkick.actions import ACTION_FIELDS
 from matches.engine.trixkick.legal import CHOICES
+from matches.engine.trixkick.options import SPECIAL, VARIANTS
 
 Side = Annotated[int, "The side's index: 0 (team A) or 1 (team B).", Bounds(minimum=0, maximum=1)]
 Piece = Annotated[str, "A piece: team letter, dash, its symbols, e.g. `A-KKL`."]
@@ -151,3 +152,26 @@ EFFECTS: dict[str, type] = {
         winners=list[Side],
     ),
 }
+
+GoalsLength = shape(
+    "GoalsLength", kind=Literal["goals"], goals=Annotated[int, Bounds(minimum=1, maximum=99)]
+)
+TimeLength = shape(
+    "TimeLength",
+    kind=Literal["time"],
+    periods=NotRequired[Annotated[int, Bounds(minimum=1, maximum=4)]],
+    minutes=NotRequired[Annotated[int, Bounds(minimum=1, maximum=180)]],
+)
+#: match options (TK-17): the special situations of section 6 (on by default) and the advanced
+#: variants (off by default), each true or false
+Options = shape(
+    "Options",
+    kickoff_side=NotRequired[Side],
+    match_length=NotRequired[GoalsLength | TimeLength],
+    **{name: NotRequired[bool] for name in (*SPECIAL, *VARIANTS)},
+)
+
+PieceSymbols = Annotated[str, "A piece's symbols, e.g. `KKL`."]
+Pieces = shape("Pieces", field=list[PieceSymbols], substitutes=NotRequired[list[PieceSymbols]])
+#: a side's set-up: its name and the pieces it plays with (default: the edition's)
+SideConfig = shape("SideConfig", name=NotRequired[str], pieces=NotRequired[Pieces])
