@@ -18,6 +18,7 @@ declares win over the defaults. Writes that honour ``Idempotency-Key`` list
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from drf_spectacular import openapi
@@ -237,8 +238,10 @@ class AutoSchema(openapi.AutoSchema):
 def postprocess_schema(result, generator, request, public):
     """Finishing touches a strict linter asks for, over the whole schema.
 
-    - A nullable enum gets its ``type`` (drf-spectacular leaves it out where ``null`` is one
-      of the choices).
+    - A nullable schema gets a ``type`` (OpenAPI 3.0 reads ``nullable`` only beside a
+      ``type``): a nullable enum its values' type; a nullable reference (drf-spectacular's
+      ``allOf``/``oneOf`` of a component, an enum's ``NullEnum`` aside) becomes ``anyOf`` the
+      component and :data:`NULL`, which generated clients read as "this or null".
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     - A ``game`` parameter (a path's or a query's) is the enum of the games served.
     """
@@ -250,15 +253,12 @@ def postprocess_schema(result, generator, request, public):
                 if parameter["name"] == "game" and schema.get("type") == "string":
                     schema.setdefault("enum", games)
 
+    schemas = result.get("components", {}).get("schemas", {})
+
     def walk(node):
         if isinstance(node, dict):
-            values = node.get("enum")
-            if values and node.get("nullable") and "type" not in node:
-                kinds = {type(v) for v in values if v is not None}
-                if kinds == {str}:
-                    node["type"] = "string"
-                elif kinds == {int}:
-                    node["type"] = "integer"
+            if node.get("nullable") and "type" not in node:
+                _typed_nullable(node, schemas)
             example = node.get("example")
             if node.get("format") == "uri" and isinstance(example, str):
                 node["example"] = example.rstrip('"')
@@ -269,4 +269,48 @@ def postprocess_schema(result, generator, request, public):
                 walk(value)
 
     walk(result)
+    if "NullEnum" in schemas and '"#/components/schemas/NullEnum"' not in json.dumps(
+        result, default=str
+    ):
+        del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
     return result
+
+
+#: The null value, typed (a member of a nullable reference's ``anyOf``).
+NULL = {"type": "object", "nullable": True, "enum": [None], "description": "null"}
+
+
+def _typed_nullable(node, schemas) -> None:
+    """Give a nullable schema without a ``type`` one (see :func:`postprocess_schema`)."""
+    members = [
+        member
+        for key in ("allOf", "oneOf", "anyOf")
+        for member in node.get(key, ())
+        if member.get("$ref", "").rsplit("/", 1)[-1] != "NullEnum"
+    ]
+    if members:
+        for key in ("allOf", "oneOf", "anyOf", "nullable"):
+            node.pop(key, None)
+        node["anyOf"] = [*members, NULL]
+        return
+    kind = _type_of(node, schemas, set())
+    if kind is not None:
+        node["type"] = kind
+
+
+def _type_of(node, schemas, seen: set[str]) -> str | None:
+    """The one JSON type a schema's values have (through references and unions), if one."""
+    if "type" in node:
+        return node["type"]
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[1]
+        if name in seen or name not in schemas:
+            return None
+        return _type_of(schemas[name], schemas, seen | {name})
+    values = node.get("enum")
+    if values:
+        kinds = {type(v) for v in values if v is not None}
+        return {frozenset({str}): "string", frozenset({int}): "integer"}.get(frozenset(kinds))
+    members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
+    kinds = {_type_of(member, schemas, seen) for member in members} - {None}
+    return kinds.pop() if len(kinds) == 1 else None

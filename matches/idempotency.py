@@ -1,8 +1,9 @@
 """``Idempotency-Key``: a retried POST returns the first answer and creates nothing.
 
 The record is written in the same transaction as the write it answers, so either both are
-stored or neither. The same key with another body is refused (422), because the client reused
-a key for a different request.
+stored or neither. The same key with another body or another query string (``?include=state``
+shapes the answer) is refused (422), because the client reused a key for a different request:
+a replay is always the answer to the very request it repeats.
 
 The record is looked up only when the write does not go through. A first attempt (the usual
 case) costs no lookup; a retry of a request that was answered either fails as a write (its
@@ -32,11 +33,17 @@ REPLAY_HEADER = "Idempotent-Replayed"
 
 
 def _fingerprint(request) -> str:
+    """The request as a retry repeats it: method, path, query (the answer's shape depends on
+    it, e.g. ``?include=state``) and body."""
     try:
         body = json.dumps(request.data, sort_keys=True, default=str)
     except (TypeError, ValueError):
         body = repr(request.data)
-    raw = f"{request.method} {request.path}\n{body}".encode()
+    target = request.path
+    query = sorted((key, sorted(values)) for key, values in request.query_params.lists())
+    if query:
+        target = f"{target}?{json.dumps(query)}"
+    raw = f"{request.method} {target}\n{body}".encode()
     return hashlib.sha256(raw).hexdigest()
 
 

@@ -100,7 +100,7 @@ class StateView:
 def localized_legal(engine: Any, state: Any) -> dict[str, Any]:
     """``legal_actions`` with its hint in the request's language, naming the side to move."""
     legal = dict(engine.legal_actions(state))
-    legal["ready"] = [first_action(engine.key, entry) for entry in legal["actions"]]
+    legal["ready"] = [first_action(engine.key, entry, legal) for entry in legal["actions"]]
     hint = hint_message(engine.key, state, legal)
     if hint is not None:
         legal["hint"] = hint

@@ -9,9 +9,57 @@ from rest_framework import serializers
 from matches.engine import available_games
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
 from matches.rules_api import ClauseOutput
+from matches.schema import union_ref
 from teams.models import Team
 
 User = get_user_model()
+
+
+# --- the game protocol's fields: their schemas are built from the engines (matches.schema)
+
+
+@extend_schema_field(union_ref("SideConfig"))
+class SideConfigField(serializers.DictField):
+    """A side's set-up in the game (``GameSideConfig``: name, lineup, pieces...)."""
+
+
+@extend_schema_field(union_ref("Options"))
+class OptionsField(serializers.DictField):
+    """The match options of the game (``GameOptions``; docs/rules/<game>.md)."""
+
+
+@extend_schema_field(union_ref("Action"))
+class ActionField(serializers.JSONField):
+    """One action in the game's JSON form: an object with a ``type`` (never null); its shape
+    per game is in the schema (``GameAction``), built from the engines' typed shapes."""
+
+
+@extend_schema_field(union_ref("Action", nullable=True))
+class LoggedActionField(serializers.JSONField):
+    """A logged event's action (null for undo and redo events)."""
+
+
+@extend_schema_field(union_ref("Summary"))
+class SummaryField(serializers.JSONField):
+    """The game's summary (score, step, whose turn...): ``GameSummary``."""
+
+
+@extend_schema_field(union_ref("Outcome", nullable=True))
+class OutcomeField(serializers.JSONField):
+    """The result once the match has ended (``GameOutcome``), else null."""
+
+
+@extend_schema_field(union_ref("Effect"))
+class EffectField(serializers.JSONField):
+    """One game event that followed from an action: ``GameEffect``, by ``kind``."""
+
+
+@extend_schema_field(union_ref("Legal"))
+class LegalField(serializers.JSONField):
+    """What may come next (``GameLegal``). ``actions`` lists families of actions (a type and,
+    per field, the choices open now); ``ready[i]`` is the first ready action of
+    ``actions[i]``, in the form ``POST events/`` takes. A client that always sends ``ready[0]``
+    plays a whole match (of Hat-Trick and Amigo Hattrick; TriXKick also needs its whistle)."""
 
 
 # --- input -----------------------------------------------------------------------------------
@@ -32,7 +80,7 @@ class SideInput(serializers.Serializer):
         allow_null=True,
         help_text="Id of one of your teams: the side plays its lineup (and the match its edition).",
     )
-    config = serializers.DictField(
+    config = SideConfigField(
         required=False,
         help_text="Game-specific set-up of this side (see the game's rules document).",
     )
@@ -44,7 +92,7 @@ class MatchCreateInput(serializers.Serializer):
         required=False, help_text="Edition id; default: the game's latest reference edition."
     )
     sides = serializers.ListField(child=SideInput(), min_length=2, max_length=8)
-    options = serializers.DictField(required=False, default=dict)
+    options = OptionsField(required=False, default=dict)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PUBLIC)
 
     def __init__(self, *args, **kwargs):
@@ -57,18 +105,6 @@ class ExpectedSeqInput(serializers.Serializer):
         min_value=0,
         help_text="The sequence number the client last saw (`match.seq`); a mismatch is a 409.",
     )
-
-
-@extend_schema_field(
-    {
-        "type": "object",
-        "required": ["type"],
-        "properties": {"type": {"type": "string", "description": "The kind of action."}},
-        "additionalProperties": True,
-    }
-)
-class ActionField(serializers.JSONField):
-    """One action in the game's JSON form: an object with a ``type`` (never null)."""
 
 
 class AppendInput(ExpectedSeqInput):
@@ -122,7 +158,7 @@ class SideOutput(serializers.Serializer):
     name = serializers.CharField()
     user = serializers.CharField(source="user.username", allow_null=True, default=None)
     team = serializers.IntegerField(source="team_id", allow_null=True)
-    config = serializers.DictField()
+    config = SideConfigField()
     score = serializers.IntegerField(allow_null=True)
     result = serializers.ChoiceField(choices=SideResult.choices, allow_null=True)
 
@@ -135,9 +171,9 @@ class MatchOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=MatchStatus.choices)
     seq = serializers.IntegerField()
     sides = SideOutput(many=True, source="sides.all")
-    options = serializers.DictField()
-    summary = serializers.DictField()
-    result = serializers.DictField(allow_null=True)
+    options = OptionsField()
+    summary = SummaryField()
+    result = OutcomeField(allow_null=True)
     created_by = serializers.CharField(source="created_by.username")
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -151,32 +187,14 @@ class ToMoveOutput(serializers.Serializer):
     )
 
 
-class LegalOutput(serializers.Serializer):
-    """What may come next. ``actions`` lists families of actions (a type and, per field, the
-    choices open now: see docs/rules/<game>.md); ``ready[i]`` is the first ready action of
-    ``actions[i]``, in the form ``POST events/`` takes. A client that always sends ``ready[0]``
-    plays a whole match (of Hat-Trick and Amigo Hattrick; TriXKick also needs its whistle)."""
-
-    hint = serializers.CharField(help_text="What happens now, in plain words.")
-    actor = serializers.IntegerField(
-        allow_null=True, help_text="The side to act; null when both (or all) act at once."
-    )
-    step = serializers.CharField(help_text="The game's step (its rules document names them).")
-    actions = serializers.ListField(child=serializers.DictField(), help_text="Families of actions.")
-    ready = serializers.ListField(
-        child=serializers.DictField(),
-        help_text="The first ready action of each family, one per entry of `actions`.",
-    )
-
-
 class StateOutput(serializers.Serializer):
     seq = serializers.IntegerField()
-    summary = serializers.DictField()
-    legal = LegalOutput()
+    summary = SummaryField()
+    legal = LegalField(help_text="What may come next: families of actions and ready actions.")
     reference = ClauseOutput(
         many=True, help_text="The clauses of the current step, in a few words (quick reference)."
     )
-    outcome = serializers.DictField(allow_null=True)
+    outcome = OutcomeField(allow_null=True)
     to_move = ToMoveOutput(
         many=True,
         help_text="The sides whose move it is (all of them when they act at once; none once "
@@ -189,9 +207,9 @@ class NextOutput(serializers.Serializer):
     """What comes next after a write: the state itself only with ``?include=state``."""
 
     seq = serializers.IntegerField()
-    summary = serializers.DictField()
-    legal = LegalOutput()
-    outcome = serializers.DictField(allow_null=True)
+    summary = SummaryField()
+    legal = LegalField(help_text="What may come next: families of actions and ready actions.")
+    outcome = OutcomeField(allow_null=True)
     to_move = ToMoveOutput(many=True, help_text="The sides whose move it is.")
     reference = ClauseOutput(
         many=True, required=False, help_text="With `?include=state`: the quick reference."
@@ -207,9 +225,9 @@ class MatchWithStateOutput(serializers.Serializer):
 class EventOutput(serializers.Serializer):
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=EventKind.choices)
-    action = serializers.JSONField(allow_null=True)
+    action = LoggedActionField(allow_null=True)
     notation = serializers.CharField()
-    effects = serializers.ListField(child=serializers.DictField())
+    effects = serializers.ListField(child=EffectField())
     target_seq = serializers.IntegerField(allow_null=True)
     voided = serializers.BooleanField()
     author = serializers.CharField(source="author.username", allow_null=True, default=None)

@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -169,6 +169,22 @@ class PlayerMatchOut(serializers.Serializer):
     detail = serializers.DictField(help_text="e.g. Amigo: game_scores, match_total, best_game.")
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "The team's top scorer (most goals, then fewest appearances), if any.",
+        "properties": {
+            "player": {"type": "string"},
+            "goals": {"type": "integer"},
+            "appearances": {"type": "integer"},
+        },
+        "required": ["player", "goals", "appearances"],
+    }
+)
+class TopScorerField(serializers.JSONField):
+    pass
+
+
 class TeamCardOut(serializers.Serializer):
     key = serializers.CharField()
     game = serializers.CharField()
@@ -182,7 +198,7 @@ class TeamCardOut(serializers.Serializer):
     goals_for = serializers.IntegerField()
     goals_against = serializers.IntegerField()
     form = serializers.CharField(help_text="Last five results, oldest first (W/D/L).")
-    top_scorer = serializers.JSONField(allow_null=True)
+    top_scorer = TopScorerField(allow_null=True)
     lines = serializers.JSONField(help_text="Strength of each formation line.")
     rating = serializers.FloatField()
     style = serializers.CharField()

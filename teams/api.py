@@ -10,7 +10,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -23,7 +23,7 @@ from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.engine import game_keys
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
-from teams.labels import card_name
+from teams.labels import abilities_by_id, card_name, card_texts
 from teams.models import Build, CardKind, Edition, Team, Validity
 
 # --- shared serializers -----------------------------------------------------------------------
@@ -243,10 +243,23 @@ class CardOutput(serializers.Serializer):
     price = serializers.IntegerField(allow_null=True)
     role = serializers.CharField()
     name = serializers.SerializerMethodField(help_text="The card's name in the answer's language.")
+    texts = serializers.SerializerMethodField(
+        help_text=(
+            "What the card says, in the answer's language: a player card's abilities (`silver`, "
+            "`gold`), a style card's `condition` and `effect`; empty for other cards."
+        )
+    )
     data = serializers.JSONField()
 
     def get_name(self, obj) -> str:
         return card_name(obj)
+
+    @extend_schema_field({"type": "object", "additionalProperties": {"type": "string"}})
+    def get_texts(self, obj) -> dict[str, str]:
+        known = self.context.setdefault("abilities", {})  # one read of the catalog per edition
+        if obj.edition_id not in known:
+            known[obj.edition_id] = abilities_by_id(obj.edition.data)
+        return card_texts(obj, known[obj.edition_id])
 
     def get_numbers(self, obj) -> list[int]:
         return [n for n in (obj.number, obj.number_alt) if n is not None]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -18,13 +20,29 @@ ROLES = {
 }
 
 
+def _language() -> str:
+    return (get_language() or "en").split("-")[0]
+
+
+def said(data: dict[str, Any], key: str) -> str:
+    """A text of a catalog entry in the reader's language: ``<key>_<lang>`` when the edition
+    gives one (the expansion's catalog gives German: ``text_de``, ``title_de``…), else ``<key>``."""
+    own = data.get(f"{key}_{_language()}")
+    if isinstance(own, str) and own:
+        return own
+    plain = data.get(key)
+    return plain if isinstance(plain, str) else ""
+
+
 def card_name(card: Card) -> str:
-    """The card's name as the reader's language has it: a catalog row's ``name_<lang>`` when
-    the edition gives one (the expansion's player cards do), else our words for the role or
-    the budget card, else the printed name."""
-    language = (get_language() or "en").split("-")[0]
+    """The card's name as the reader's language has it: a catalog row's ``name_<lang>`` (a style
+    card's ``title_<lang>``) when the edition gives one (the expansion's player cards, team
+    cards and style cards do), else our words for the role or the budget card, else the printed
+    name."""
     data = card.data if isinstance(card.data, dict) else {}
-    own = data.get(f"name_{language}")
+    own = data.get(f"name_{_language()}")
+    if card.kind == CardKind.STYLE_CARD:
+        own = data.get(f"title_{_language()}")
     if isinstance(own, str) and own:
         return own
     if card.kind == CardKind.BASE_PLAYER and card.role in ROLES:
@@ -32,3 +50,31 @@ def card_name(card: Card) -> str:
     if card.kind == CardKind.BUDGET_CARD:
         return _("Budget card {orientation}").format(orientation=shield_word(card.shield))
     return card.name
+
+
+def abilities_by_id(edition_data: Any) -> dict[str, dict[str, Any]]:
+    """The expansion's abilities of an edition, by id."""
+    exp = edition_data.get("expansion") if isinstance(edition_data, dict) else None
+    entries = exp.get("abilities") if isinstance(exp, dict) else None
+    return {
+        entry["id"]: entry
+        for entry in entries or []
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str)
+    }
+
+
+def card_texts(card: Card, abilities: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """What the card says, in the reader's language: a player card's two abilities (``silver``,
+    ``gold``), a style card's ``condition`` and ``effect``; nothing for other cards."""
+    data = card.data if isinstance(card.data, dict) else {}
+    if card.kind == CardKind.PLAYER:
+        texts = {}
+        for face in ("silver", "gold"):
+            side = data.get(face)
+            ability = abilities.get(side.get("ability")) if isinstance(side, dict) else None
+            if ability is not None:
+                texts[face] = said(ability, "text")
+        return texts
+    if card.kind == CardKind.STYLE_CARD:
+        return {"condition": said(data, "condition"), "effect": said(data, "effect")}
+    return {}

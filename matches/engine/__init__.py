@@ -13,6 +13,7 @@ from matches.engine.base import (
     GameEngine,
     GameEvent,
     GameOverError,
+    GameShapes,
     IllegalActionError,
     InvalidActionError,
     Outcome,
@@ -38,14 +39,23 @@ def game_keys() -> list[str]:
     return list(_REGISTRY)
 
 
-def first_action(key: str, entry: dict) -> dict:
-    """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``.
+def _shapes_module(key: str):
+    return import_module(f"{_REGISTRY[key].split(':')[0]}.shapes")
+
+
+def first_action(key: str, entry: dict, legal: dict | None = None) -> dict:
+    """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``
+    (``legal``: the whole ``legal_actions`` answer the entry belongs to).
 
     Each game declares the expansion in its package's ``shapes`` module (``first_action``), so
     a phone that always sends the first ready action of the first entry plays a whole match.
     """
-    module_name = _REGISTRY[key].split(":")[0]
-    return import_module(f"{module_name}.shapes").first_action(entry)
+    return _shapes_module(key).first_action(entry, legal or {})
+
+
+def game_shapes(key: str) -> GameShapes:
+    """The typed shapes of the game ``key``'s protocol (its ``shapes.SHAPES``)."""
+    return _shapes_module(key).SHAPES
 
 
 def available_games() -> list[str]:
@@ -88,6 +98,7 @@ __all__ = [
     "GameEngine",
     "GameEvent",
     "GameOverError",
+    "GameShapes",
     "IllegalActionError",
     "InvalidActionError",
     "Outcome",
@@ -97,5 +108,6 @@ __all__ = [
     "available_games",
     "first_action",
     "game_keys",
+    "game_shapes",
     "get_engine",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
 JSON = Any  # a value made of dict / list / str / int / float / bool / None
 
@@ -121,6 +121,74 @@ class Outcome:
             "scores": list(self.scores),
             "winners": list(self.winners),
         }
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Limits of a number or a list in a typed shape: ``Annotated[int, Bounds(minimum=1)]``
+    (a plain string in ``Annotated`` is the value's description)."""
+
+    minimum: int | None = None
+    maximum: int | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+
+
+class LegalShape(TypedDict):
+    """What every game's ``legal_actions`` holds besides ``actions``; a game's own legal shape
+    subclasses it, narrowing ``step`` to its steps and adding its own keys."""
+
+    hint: str
+    actor: int | None
+    step: str
+
+
+def shape(name: str, fields: Mapping[str, Any] | None = None, /, **more: Any) -> type:
+    """A ``TypedDict`` called ``name`` with ``fields`` and ``more`` (keys that are Python
+    keywords, such as ``from``, go in ``fields``)."""
+    return TypedDict(name, {**(fields or {}), **more})  # type: ignore[operator]
+
+
+def outcome_shape(name: str, terminations: tuple[str, ...]) -> type:
+    """The typed shape of :meth:`Outcome.to_json` for a game ending in ``terminations``."""
+    return shape(
+        name,
+        termination=Literal[terminations],  # type: ignore[valid-type]
+        scores=list[int],
+        winners=list[int],
+    )
+
+
+@dataclass(frozen=True)
+class GameShapes:
+    """A game's wire protocol as typed shapes (``TypedDict`` classes with ``Literal`` enums).
+
+    The API builds its schema from these, so the schema is the engine's own declaration:
+
+    - ``actions``: one shape per action, its ``type`` a one-value ``Literal``; what
+      ``parse_action`` reads and ``action_to_json`` writes.
+    - ``legal``: ``legal_actions`` without its ``actions`` (a :class:`LegalShape`).
+    - ``legal_entries``: one shape per kind of entry of ``legal_actions()["actions"]``, its
+      ``type`` a one-value ``Literal`` too (the same ``type`` as the action it stands for).
+    - ``effects``: effect ``kind`` -> the shape of that :class:`GameEvent`'s ``data``.
+    - ``summary``: what :meth:`GameEngine.summary` returns; ``outcome``: what
+      :meth:`Outcome.to_json` gives (see :func:`outcome_shape`).
+    - ``options``: the match options ``initial_state`` accepts (every key optional);
+      ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
+
+    Each game's ``shapes`` module holds its ``SHAPES`` and ``first_action(entry, legal)``,
+    which turns one legal entry into its first ready action (``legal``: the whole
+    ``legal_actions`` answer, for entries that need its context).
+    """
+
+    actions: tuple[type, ...]
+    legal: type
+    legal_entries: tuple[type, ...]
+    effects: Mapping[str, type]
+    summary: type
+    outcome: type
+    options: type
+    side_config: type
 
 
 @runtime_checkable

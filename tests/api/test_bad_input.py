@@ -313,10 +313,14 @@ def _schema() -> dict:
 def test_an_action_is_an_object_with_a_type_in_the_schema_and_null_is_refused(world):
     schema = _schema()["components"]["schemas"]
     action = schema["AppendInputRequest"]["properties"]["action"]
-    assert action["type"] == "object" and action["required"] == ["type"]
+    assert action["allOf"] == [{"$ref": "#/components/schemas/GameAction"}]
     assert "nullable" not in action
     batch = schema["BatchAppendInputRequest"]["properties"]["actions"]["items"]
-    assert batch["type"] == "object"
+    assert batch == {"$ref": "#/components/schemas/GameAction"}
+    for game in schema["GameAction"]["anyOf"]:
+        for member in schema[game["$ref"].rsplit("/", 1)[1]]["oneOf"]:
+            shape = schema[member["$ref"].rsplit("/", 1)[1]]
+            assert shape["type"] == "object" and "type" in shape["required"]
     url = f"/api/matches/{world['match']}/events/"
     body = assert_error_shape(
         world["client"].post(url, {"expected_seq": 0, "action": None}, format="json"), 400

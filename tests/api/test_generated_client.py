@@ -2,7 +2,8 @@
 
 Its every module imports; it logs in, opens a Hat-Trick and an Amigo Hattrick match and plays
 each to its end through the generated functions alone, always sending the first ready action
-(``legal.ready[0]``); an error comes back parsed into the generated ``Error`` model.
+(``legal.ready[0]``, a typed model of the game's action union); what comes back is typed per
+game (legal, effects, outcome); an error comes back parsed into the generated ``Error`` model.
 """
 
 import importlib
@@ -54,19 +55,24 @@ def generate(base: str, out: Path):
     return package
 
 
-def play_to_the_end(api, models, auth, match_id: int, current) -> int:
-    """Send ``legal.ready[0]`` until the match is over; the number of moves."""
+def play_to_the_end(api, models, auth, match_id: int, current, prefix: str) -> int:
+    """Send ``legal.ready[0]`` until the match is over; the number of moves. Everything comes
+    back as the game's own typed models (``HatTrickLegal``, ``HatTrickPlayCardsAction``...)."""
     moves = 0
     while current.outcome is None:
-        ready = current.legal.ready[0].to_dict()
-        body = models.AppendInputRequest(
-            expected_seq=current.seq, action=models.AppendInputRequestAction.from_dict(ready)
-        )
+        assert type(current.legal).__name__ == f"{prefix}Legal", current.legal
+        ready = current.legal.ready[0]
+        assert type(ready).__name__.startswith(prefix), ready
+        body = models.AppendInputRequest(expected_seq=current.seq, action=ready)
         answer = api.matches.matches_events_create.sync(match_id, client=auth, body=body)
         assert isinstance(answer, models.WriteOutput), (ready, answer)
+        for event in answer.events:
+            for effect in event.effects:
+                assert type(effect).__name__.startswith(f"{prefix}Effect"), effect
         current = answer.current
         moves += 1
     assert answer.match.status == models.MatchStatusEnum.FINISHED
+    assert type(current.outcome).__name__ == f"{prefix}Outcome", current.outcome
     return moves
 
 
@@ -86,7 +92,10 @@ def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
     assert isinstance(login, models.TokenOutput)
     auth = client_package.AuthenticatedClient(base_url=server, token=login.token, prefix="Token")
 
-    for game, names in (("hat-trick", "AB"), ("amigo-hattrick", "ABCD")):
+    for game, names, prefix in (
+        ("hat-trick", "AB", "HatTrick"),
+        ("amigo-hattrick", "ABCD", "AmigoHattrick"),
+    ):
         created = api.matches.matches_create.sync(
             client=auth,
             body=models.MatchCreateInputRequest(
@@ -95,7 +104,7 @@ def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
             ),
         )
         assert isinstance(created, models.CreatedOutput), created
-        moves = play_to_the_end(api, models, auth, created.match.id, created.current)
+        moves = play_to_the_end(api, models, auth, created.match.id, created.current, prefix)
         assert moves > 50, game
 
         # a refused write comes back as the Error model, with its code

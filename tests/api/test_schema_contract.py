@@ -114,5 +114,101 @@ def test_parameters_and_inputs_are_typed(schema):
                 assert parameter["schema"]["maximum"], path
     sides = schema["components"]["schemas"]["MatchCreateInputRequest"]["properties"]["sides"]
     assert sides["minItems"] == 2
-    legal = schema["components"]["schemas"]["LegalOutput"]
+
+
+# --- no free-form objects in the match protocol ------------------------------------------------
+
+#: The documented per-game object a match body may carry as it is (docs/api.md, "The game
+#: protocol in the schema"): the engine's whole state.
+PER_GAME_OBJECTS = {"state"}
+_COMBINATORS = ("properties", "oneOf", "anyOf", "allOf", "$ref", "enum")
+
+
+def _free_form(node: dict) -> bool:
+    """An object a client cannot type: no properties, no union, no enum (the typed null of a
+    nullable reference is ``enum: [null]``), any value for any key."""
+    if node.get("type") != "object" or any(key in node for key in _COMBINATORS):
+        return False
+    extra = node.get("additionalProperties", True)
+    return extra is True or extra == {}
+
+
+def free_form_objects(schema, node, where: str, seen: set[str]):
+    """Dotted paths of the free-form objects reachable from ``node`` (refs followed once)."""
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from free_form_objects(schema, item, f"{where}[{index}]", seen)
+        return
+    if not isinstance(node, dict):
+        return
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[1]
+        if name not in seen:
+            seen.add(name)
+            yield from free_form_objects(schema, schema["components"]["schemas"][name], name, seen)
+        return
+    if _free_form(node):
+        yield where
+    for key in ("items", "additionalProperties", "oneOf", "anyOf", "allOf"):
+        if isinstance(node.get(key), dict | list):
+            yield from free_form_objects(schema, node[key], f"{where}.{key}", seen)
+    for name, value in node.get("properties", {}).items():
+        if name not in PER_GAME_OBJECTS:
+            yield from free_form_objects(schema, value, f"{where}.{name}", seen)
+
+
+def match_bodies(schema):
+    for path, method, operation in operations(schema):
+        if not path.startswith("/api/matches/"):
+            continue
+        contents = [operation.get("requestBody", {}).get("content", {})]
+        contents += [r.get("content", {}) for r in operation["responses"].values()]
+        for content in contents:
+            for media, body in content.items():
+                if "schema" in body:
+                    yield f"{method} {path} {media}", body["schema"]
+
+
+def test_match_bodies_hold_no_free_form_object(schema):
+    found = {
+        spot
+        for where, body in match_bodies(schema)
+        for spot in free_form_objects(schema, body, where, set())
+    }
+    assert not found, sorted(found)
+
+
+def test_the_walker_finds_a_free_form_object():
+    schema = {
+        "components": {
+            "schemas": {
+                "Open": {"type": "object", "additionalProperties": True},
+                "Body": {
+                    "type": "object",
+                    "properties": {"x": {"$ref": "#/components/schemas/Open"}},
+                },
+            }
+        }
+    }
+    body = {"$ref": "#/components/schemas/Body"}
+    assert list(free_form_objects(schema, body, "body", set())) == ["Open"]
+    assert not _free_form({"type": "object", "additionalProperties": {"type": "integer"}})
+
+
+def test_the_game_protocol_is_typed_per_game_with_discriminators(schema):
+    components = schema["components"]["schemas"]
+    games = [
+        ref["$ref"].rsplit("/", 1)[1].removesuffix("Action")
+        for ref in components["GameAction"]["anyOf"]
+    ]
+    assert games == ["HatTrick", "Trixkick", "AmigoHattrick"]
+    for game in games:
+        for union, tag in (("Action", "type"), ("LegalEntry", "type"), ("Effect", "kind")):
+            per_game = components[f"{game}{union}"]
+            assert per_game["discriminator"]["propertyName"] == tag
+            assert len(per_game["oneOf"]) == len(per_game["discriminator"]["mapping"])
+    # the same type in several games: the cross-game union has no discriminator (docs/api.md)
+    assert "discriminator" not in components["GameAction"]
+    legal = components["HatTrickLegal"]
     assert {"hint", "actor", "step", "actions", "ready"} <= set(legal["required"])
+    assert legal["properties"]["step"]["enum"]

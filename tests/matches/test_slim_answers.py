@@ -102,3 +102,32 @@ def test_answers_are_gzipped_for_clients_that_accept_it(amigo_match, players, cl
         HTTP_IF_NONE_MATCH=packed.headers["ETag"],
     )
     assert again.status_code == 304
+
+
+def test_a_replay_answers_the_query_it_repeats(amigo_match, players, client_for):
+    """A retry replays the stored answer only for the same query: a slim first answer is not
+    passed off as the answer to ``?include=state`` (the same key with it is 422)."""
+    client = client_for(players[0])
+    deal = {"expected_seq": 0, "action": amigo_deal(random.Random(4), 4)}
+    first = client.post(url(amigo_match, "events/"), deal, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert first.status_code == 201 and "state" not in first.json()["current"]
+
+    asks_for_state = client.post(
+        url(amigo_match, "events/?include=state"), deal, format="json", HTTP_IDEMPOTENCY_KEY="k1"
+    )
+    assert_error_shape(asks_for_state, 422, "idempotency_key_reused")
+    again = client.post(url(amigo_match, "events/"), deal, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+
+    play = {"expected_seq": 1, "action": first.json()["current"]["legal"]["ready"][0]}
+    full = client.post(
+        url(amigo_match, "events/?include=state"), play, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert full.status_code == 201 and "state" in full.json()["current"]
+    retry = client.post(
+        url(amigo_match, "events/?include=state"), play, format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert retry.headers["Idempotent-Replayed"] == "true"
+    assert retry.json() == full.json() and "state" in retry.json()["current"]
+    assert MatchEvent.objects.filter(match_id=amigo_match["match"]["id"]).count() == 2

@@ -210,18 +210,27 @@ def _action_json(state: State, card: Card) -> dict[str, JSON]:
 
 
 def _shapes(state: State) -> list[dict[str, JSON]]:
+    """Hands not logged: per trick the colours that go on it, leaving out colours whose every
+    card is out this game (nobody can hold one)."""
+    used = set(state.used)
+    left = {
+        colour
+        for colour in state.colours
+        if any(Card(colour, n) not in used for n in range(state.low, state.high + 1))
+    }
     on_table = [trick.colour for trick in state.tricks]
-    others = [colour for colour in state.colours if colour not in on_table]
+    others = [colour for colour in state.colours if colour not in on_table and colour in left]
     shapes: list[dict[str, JSON]] = [
         {"type": "play", "trick": number, "colours": [colour], "opens": False}
         for number, colour in enumerate(on_table, start=1)
+        if colour in left
     ]
-    if len(on_table) < 2:
-        shapes.append(
-            {"type": "play", "trick": len(on_table) + 1, "colours": others, "opens": True}
-        )
-    else:
-        shapes.append({"type": "pass", "colours": others})
+    if others:
+        kind = "play" if len(on_table) < 2 else "pass"
+        entry: dict[str, JSON] = {"type": kind, "colours": others}
+        if kind == "play":
+            entry.update(trick=len(on_table) + 1, opens=True)
+        shapes.append(entry)
     return shapes
 
 

@@ -1,24 +1,49 @@
-"""How an Amigo Hattrick legal entry becomes a ready action.
+"""Amigo Hattrick's protocol for the API: its typed shapes (``SHAPES``, declared in
+:mod:`~matches.engine.amigo_hattrick.protocol`) and how a legal entry becomes a ready action.
 
 With the hands logged, plays and passes are listed as ready actions. The deal is listed as
 ``{"type": "deal", "hands": "optional", "players": n, "hand_size": k}``: its first ready
 action deals the reference deck (red, blue, green, 1 to 20, in that order) card by card round
-the table, so every later entry is a ready play or pass again. A table deals its own cards and
-logs those hands, or leaves ``hands`` out (AH-2.1).
+the table, so every later entry is a ready play or pass again; where the match does not log
+hands (``"hands": "omitted"``) it is the deal without hands. A table deals its own cards and
+logs those hands, or leaves ``hands`` out (AH-2.1). Without logged hands an entry names the
+``colours`` a card may have: its first ready action lays the lowest card of the first colour
+not yet out this game (``legal.used``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.amigo_hattrick import protocol
 from matches.engine.amigo_hattrick.actions import _FIELDS
-from matches.engine.amigo_hattrick.cards import COLOURS, HIGHEST, LOWEST, full_deck
+from matches.engine.amigo_hattrick.cards import COLOURS, HIGHEST, LOWEST, Card, full_deck
+from matches.engine.base import GameShapes
+
+SHAPES = GameShapes(
+    actions=protocol.ACTIONS,
+    legal=protocol.Legal,
+    legal_entries=protocol.LEGAL_ENTRIES,
+    effects=protocol.EFFECTS,
+    summary=protocol.Summary,
+    outcome=protocol.Outcome,
+    options=protocol.Options,
+    side_config=protocol.SideConfig,
+)
 
 
-def first_action(entry: dict[str, Any]) -> dict[str, Any]:
+def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The first ready action of one legal entry (JSON)."""
     if entry["type"] == "deal":
+        if entry["hands"] == "omitted":
+            return {"type": "deal", "hands": None}
         players, size = entry["players"], entry["hand_size"]
         deck = [card.to_json() for card in full_deck(COLOURS, LOWEST, HIGHEST)]
         return {"type": "deal", "hands": [deck[seat::players][:size] for seat in range(players)]}
-    return {key: value for key, value in entry.items() if key in _FIELDS[entry["type"]]}
+    action = {key: value for key, value in entry.items() if key in _FIELDS[entry["type"]]}
+    if "card" not in action:
+        used = set((legal or {}).get("used", ()))
+        colour = entry["colours"][0]
+        number = next(n for n in range(LOWEST, HIGHEST + 1) if Card(colour, n).text not in used)
+        action["card"] = {"colour": colour, "number": number}
+    return action

@@ -1,10 +1,11 @@
-"""The wire shapes of Hat-Trick's protocol beyond the action dataclasses: how a legal entry
-becomes a ready action.
+"""Hat-Trick's protocol for the API: its typed shapes (``SHAPES``, declared in
+:mod:`~matches.engine.hat_trick.protocol` and :mod:`~matches.engine.hat_trick.effect_shapes`)
+and how a legal entry becomes a ready action.
 
 A ``legal_actions`` entry describes a family of actions (the cards each side may reveal, the
 moves open, the receivers…). :func:`first_action` is the family's first member, in the JSON
-form ``parse_action`` reads: a phone that always sends ``legal.actions[0].first`` plays a whole
-match. It is the same expansion :func:`~matches.engine.hat_trick.sampling.random_action` draws
+form ``parse_action`` reads (the API's ``legal.ready[i]``): a phone that always sends
+``legal.ready[0]`` plays a whole match. It is the same expansion :func:`~matches.engine.hat_trick.sampling.random_action` draws
 from, taking the first choice every time.
 """
 
@@ -12,8 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.base import GameShapes
+from matches.engine.hat_trick import protocol
 from matches.engine.hat_trick.actions import action_to_json
+from matches.engine.hat_trick.effect_shapes import EFFECTS
 from matches.engine.hat_trick.sampling import random_action
+
+SHAPES = GameShapes(
+    actions=protocol.ACTIONS,
+    legal=protocol.Legal,
+    legal_entries=protocol.LEGAL_ENTRIES,
+    effects=EFFECTS,
+    summary=protocol.Summary,
+    outcome=protocol.Outcome,
+    options=protocol.Options,
+    side_config=protocol.SideConfig,
+)
 
 
 class _FirstChoice:
@@ -29,6 +44,6 @@ class _FirstChoice:
         return 0
 
 
-def first_action(entry: dict[str, Any]) -> dict[str, Any]:
+def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The first ready action of one legal entry (JSON)."""
     return action_to_json(random_action({"actions": [entry]}, _FirstChoice()))

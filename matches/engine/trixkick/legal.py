@@ -202,6 +202,8 @@ _CHOICE = {
     "rebound": "to",
 }
 
+#: action type -> the field whose values a legal entry lists (the others are fixed)
+CHOICES = _CHOICE
 
 # per action class: its type, the JSON keys and attributes in order, the grouping keys and the
 # key whose values are collected into a list (``None``: one entry per distinct action)

@@ -1,4 +1,5 @@
-"""How a TriXKick legal entry becomes a ready action.
+"""TriXKick's protocol for the API: its typed shapes (``SHAPES``, declared in
+:mod:`~matches.engine.trixkick.protocol`) and how a legal entry becomes a ready action.
 
 An entry names the action's ``type`` and, for each field, either its value or the list of the
 values open now; the first ready action takes the first of each list.
@@ -8,7 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.base import GameShapes
+from matches.engine.trixkick import protocol
 
-def first_action(entry: dict[str, Any]) -> dict[str, Any]:
+SHAPES = GameShapes(
+    actions=protocol.ACTIONS,
+    legal=protocol.Legal,
+    legal_entries=protocol.LEGAL_ENTRIES,
+    effects=protocol.EFFECTS,
+    summary=protocol.Summary,
+    outcome=protocol.Outcome,
+    options=protocol.Options,
+    side_config=protocol.SideConfig,
+)
+
+
+def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
     """The first ready action of one legal entry (JSON)."""
     return {key: value[0] if isinstance(value, list) else value for key, value in entry.items()}

@@ -1,0 +1,447 @@
+"""Hat-Trick's wire protocol as typed shapes: actions, legal entries, effects, summary, outcome.
+
+These ``TypedDict`` classes describe the JSON the engine reads and writes; the API builds its
+schema from them (``shapes.SHAPES``) and a test plays random matches against that schema, so a
+change here without the engine (or the other way round) fails. Rule clauses: docs/rules/hat-trick.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired, TypedDict
+
+from matches.engine.base import Bounds, LegalShape, outcome_shape
+
+# --- vocabulary ------------------------------------------------------------------------------
+
+Side = Annotated[
+    int, "The side's index: 0 (blue, kicks off) or 1 (red).", Bounds(minimum=0, maximum=1)
+]
+Player = Annotated[
+    int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99)
+]
+Field = Annotated[str, "A field of the pitch: column a-d and row 1-6 from blue's goal, e.g. `c3`."]
+CardKind = Literal["short_pass", "long_ball", "dribbling"]
+Edge = Literal["left", "right"]
+PassType = Literal["short_pass", "long_ball"]
+Direction = Literal["forward", "backward", "left", "right"]
+ExpansionDirection = Literal["forward", "backward", "diagonal_forward", "other_wing"]
+CardId = Annotated[str, "A card's id in the edition (shooting card `S2`, goalkeeper `B1*`, ...)."]
+Style = Literal["tactical", "technical", "total"]
+Step = Literal[
+    "play_cards",
+    "attacker_move",
+    "sideways_pass",
+    "defender_move",
+    "long_ball_line",
+    "free_kick_defender_move",
+    "free_kick_attacker_move",
+    "free_kick_choice",
+    "chance_play_cards",
+    "chance_attacker_move",
+    "chance_sideways_pass",
+    "chance_defender_move",
+    "chance_action",
+    "chance_shot",
+    "penalty",
+    "keeper_draw",
+    "goal_kick_attacker_move",
+    "goal_kick_defender_move",
+    "goal_kick",
+    "extra_time_kickoff",
+    "shootout",
+    "match_over",
+]
+
+
+class ActionCard(TypedDict):
+    """An action card: its kind, its footballs (1-4) and the edge they are on (HT-1.2)."""
+
+    kind: CardKind
+    footballs: Annotated[int, Bounds(minimum=1, maximum=4)]
+    edge: Edge
+
+
+# --- actions (what POST events/ takes) -------------------------------------------------------
+
+
+class PlayCardsAction(TypedDict):
+    """Both managers' revealed action cards, side 0's first (HT-2.1)."""
+
+    type: Literal["play_cards"]
+    cards: Annotated[list[ActionCard], Bounds(min_items=2, max_items=2)]
+
+
+class MoveAction(TypedDict):
+    """Move one's own player one field (HT-2.2)."""
+
+    type: Literal["move"]
+    player: Player
+    direction: Direction
+
+
+class SkipAction(TypedDict):
+    """Move nobody (HT-2.2)."""
+
+    type: Literal["skip"]
+
+
+class PassSidewaysAction(TypedDict):
+    """The forced pass when two team-mates are equally near (HT-2.3)."""
+
+    type: Literal["pass_sideways"]
+    receiver: Player
+
+
+class LongBallAction(TypedDict):
+    """How many lines forward the long ball goes."""
+
+    type: Literal["long_ball"]
+    lines: Annotated[int, Bounds(minimum=1, maximum=9)]
+
+
+class FreeKickAction(TypedDict):
+    """After a free kick's moves: a scoring opportunity (true) or play on (false)."""
+
+    type: Literal["free_kick"]
+    scoring_opportunity: bool
+
+
+class PassAction(TypedDict):
+    """Scoring opportunity: pass to ``receiver``."""
+
+    type: Literal["pass"]
+    receiver: Player
+
+
+class RefuseAction(TypedDict):
+    """Scoring opportunity: decline the action or the shot."""
+
+    type: Literal["refuse"]
+
+
+class ShootAction(TypedDict):
+    """The revealed shooting and goalkeeper cards; in the shootout also the turned-up card."""
+
+    type: Literal["shoot"]
+    shooting_card: CardId
+    goalkeeper_card: CardId
+    card: NotRequired[ActionCard]
+
+
+class KeeperDrawAction(TypedDict):
+    """The cards the goalkeeper's manager drew, in order."""
+
+    type: Literal["keeper_draw"]
+    cards: Annotated[list[ActionCard], Bounds(max_items=20)]
+
+
+class GoalKickAction(TypedDict):
+    """The goal kick's face-up action card."""
+
+    type: Literal["goal_kick"]
+    card: ActionCard
+
+
+class KickOffAction(TypedDict):
+    """Extra time: the side drawn to kick off."""
+
+    type: Literal["kick_off"]
+    side: Side
+
+
+class ChooseAction(TypedDict):
+    """Lowest-number tie (HX-N): the player the manager names."""
+
+    type: Literal["choose"]
+    player: Player
+
+
+class AbilityAction(TypedDict):
+    """HX-A: a player uses the ability his card shows."""
+
+    type: Literal["ability"]
+    side: Side
+    player: Player
+    target: NotRequired[Player]
+    direction: NotRequired[ExpansionDirection]
+    via: NotRequired[Annotated[str, "The borrowed ability (`playmaker.gold`)."]]
+
+
+class StyleAction(TypedDict):
+    """HX-S: a manager plays a style card."""
+
+    type: Literal["style"]
+    side: Side
+    card: CardId
+    player: NotRequired[Player]
+    target: NotRequired[Player]
+    direction: NotRequired[ExpansionDirection]
+
+
+class CounterAction(TypedDict):
+    """HX-E.5: the team that has just won the ball counters."""
+
+    type: Literal["counter"]
+    side: Side
+
+
+class SubstituteAction(TypedDict):
+    """HX-E.3: a bench card comes on for the player on slot ``player``."""
+
+    type: Literal["substitute"]
+    side: Side
+    player: Annotated[int, Bounds(minimum=2, maximum=11)]
+    card: CardId
+
+
+class ProtestAction(TypedDict):
+    """HX-E.4: the captain protests a yellow card; ``card`` is the turned-up top card."""
+
+    type: Literal["protest"]
+    side: Side
+    card: ActionCard
+
+
+ACTIONS = (
+    PlayCardsAction,
+    MoveAction,
+    SkipAction,
+    PassSidewaysAction,
+    LongBallAction,
+    FreeKickAction,
+    PassAction,
+    RefuseAction,
+    ShootAction,
+    KeeperDrawAction,
+    GoalKickAction,
+    KickOffAction,
+    ChooseAction,
+    AbilityAction,
+    StyleAction,
+    CounterAction,
+    SubstituteAction,
+    ProtestAction,
+)
+
+# --- legal entries (legal.actions[]) ---------------------------------------------------------
+
+
+class PlayCardsEntry(TypedDict):
+    """``cards[side]``: the cards that side may reveal; ``draw``: whether managers draw back."""
+
+    type: Literal["play_cards"]
+    cards: Annotated[list[list[ActionCard]], Bounds(min_items=2, max_items=2)]
+    draw: bool
+
+
+MoveOption = TypedDict(
+    "MoveOption",
+    {"player": Player, "direction": Direction, "from": Field, "to": Field},
+)
+
+
+class MoveEntry(TypedDict):
+    """The moves open now, each one a ready ``move`` (``player``, ``direction``)."""
+
+    type: Literal["move"]
+    moves: list[MoveOption]
+
+
+class SkipEntry(TypedDict):
+    type: Literal["skip"]
+
+
+class PassSidewaysEntry(TypedDict):
+    type: Literal["pass_sideways"]
+    receivers: list[Player]
+
+
+class LongBallEntry(TypedDict):
+    type: Literal["long_ball"]
+    lines: list[int]
+
+
+class FreeKickEntry(TypedDict):
+    type: Literal["free_kick"]
+    scoring_opportunity: list[bool]
+
+
+class PassEntry(TypedDict):
+    type: Literal["pass"]
+    pass_type: PassType
+    receivers: list[Player]
+
+
+class RefuseEntry(TypedDict):
+    type: Literal["refuse"]
+
+
+class ShootEntry(TypedDict):
+    """The shooting cards of the action's kind and the keeper cards open; in the shootout
+    ``cards`` lists the kinds the turned-up card may be."""
+
+    type: Literal["shoot"]
+    shooting_cards: list[CardId]
+    goalkeeper_cards: list[CardId]
+    long_shot: NotRequired[bool]
+    cards: NotRequired[list[ActionCard]]
+    note: NotRequired[str]
+
+
+class KeeperCard(ActionCard):
+    available: Annotated[int, "How many of this card are left in the pile."]
+
+
+class KeeperDrawEntry(TypedDict):
+    """Draw up to ``max_cards`` cards to beat ``power``; ``cards``: what the pile holds."""
+
+    type: Literal["keeper_draw"]
+    max_cards: int
+    power: int
+    cards: list[KeeperCard]
+
+
+class GoalKickEntry(TypedDict):
+    type: Literal["goal_kick"]
+    cards: list[ActionCard]
+
+
+class KickOffEntry(TypedDict):
+    type: Literal["kick_off"]
+    side: list[Side]
+
+
+class ChooseEntry(TypedDict):
+    """``decides`` what the named player does (receives, takes the goal kick, ...)."""
+
+    type: Literal["choose"]
+    decides: str
+    players: list[Player]
+
+
+class AbilityEntry(TypedDict):
+    """The ready ability uses open to ``side``."""
+
+    type: Literal["ability"]
+    side: Side
+    uses: list[AbilityAction]
+
+
+class StyleEntry(TypedDict):
+    type: Literal["style"]
+    side: Side
+    uses: list[StyleAction]
+
+
+class CounterEntry(TypedDict):
+    type: Literal["counter"]
+    side: Side
+
+
+class SubstituteEntry(TypedDict):
+    type: Literal["substitute"]
+    side: Side
+    uses: list[SubstituteAction]
+
+
+class ProtestEntry(TypedDict):
+    type: Literal["protest"]
+    side: Side
+    cards: list[ActionCard]
+
+
+LEGAL_ENTRIES = (
+    PlayCardsEntry,
+    MoveEntry,
+    SkipEntry,
+    PassSidewaysEntry,
+    LongBallEntry,
+    FreeKickEntry,
+    PassEntry,
+    RefuseEntry,
+    ShootEntry,
+    KeeperDrawEntry,
+    GoalKickEntry,
+    KickOffEntry,
+    ChooseEntry,
+    AbilityEntry,
+    StyleEntry,
+    CounterEntry,
+    SubstituteEntry,
+    ProtestEntry,
+)
+
+
+class Legal(LegalShape):
+    step: Step
+
+
+# --- summary and outcome ---------------------------------------------------------------------
+
+
+class Ball(TypedDict):
+    field: Field
+    player: Player
+
+
+class Summary(TypedDict):
+    score: list[int]
+    half: Annotated[int, "1, 2; 3 extra time; 4 the penalty shootout."]
+    step: Step
+    attacker: Side | None
+    ball: Ball | None
+    turn: Side | None
+    shootout: Annotated[list[int] | None, "In the shootout: the goals of each side."]
+    over: bool
+
+
+Outcome = outcome_shape("Outcome", ("full_time", "extra_time", "penalty_shootout"))
+
+
+class Options(TypedDict, total=False):
+    """Match options (HT-0.2; the expansion's HX-E): per-side values are lists, side 0 first."""
+
+    kickoff: Side
+    star_players: Annotated[list[list[Player]], Bounds(min_items=2, max_items=2)]
+    national_teams: Annotated[list[str | None], Bounds(min_items=2, max_items=2)]
+    star_goalkeepers: Annotated[list[bool], Bounds(min_items=2, max_items=2)]
+    extra_time: bool
+    penalty_shootout: bool
+    match_events: list[Literal["long_shot", "corners", "substitutions", "captain", "counter"]]
+
+
+class Face(TypedDict):
+    """One face of an expansion player card: its footballs and ability (HX-0.1)."""
+
+    attack: Annotated[int, Bounds(minimum=0, maximum=9)]
+    defence: Annotated[int, Bounds(minimum=0, maximum=9)]
+    ability: str | None
+
+
+class LineupCard(TypedDict):
+    """An expansion player card on a slot (or on the bench)."""
+
+    card: CardId
+    role: str | None
+    numbers: Annotated[list[Annotated[int, Bounds(minimum=2, maximum=11)]], Bounds(min_items=1)]
+    edge: Edge
+    gold: bool
+    silver: Face
+    gold_side: Face
+
+
+class Lineup(TypedDict, total=False):
+    """An expansion lineup (HX-0.1, HX-E.3, HX-E.4), as the teams API builds it."""
+
+    slots: Annotated[dict[str, LineupCard], "Slot number (2-11) -> its card."]
+    star_keeper: bool
+    style: Literal["tactical", "technical", "physical", "total"] | None
+    bench: Annotated[list[LineupCard], Bounds(max_items=5)]
+    captain: Annotated[int, Bounds(minimum=2, maximum=11)]
+
+
+class SideConfig(TypedDict, total=False):
+    """A side's set-up: its name and, with the expansion, its lineup."""
+
+    name: str
+    lineup: Lineup

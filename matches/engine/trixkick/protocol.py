@@ -1,0 +1,177 @@
+"""TriXKick's wire protocol as typed shapes, built from the engine's own action table.
+
+Each action's fields and their kinds come from :data:`~matches.engine.trixkick.actions.ACTION_FIELDS`
+(the table ``parse_action`` checks against), and each legal entry is that action with its
+choice field (:data:`~matches.engine.trixkick.legal.CHOICES`) turned into the list of values
+open now. Rule clauses: docs/rules/trixkick.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, NotRequired
+
+from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
+from matches.engine.trixkick.actions import ACTION_FIELDS
+from matches.engine.trixkick.legal import CHOICES
+from matches.engine.trixkick.options import SPECIAL, VARIANTS
+
+Side = Annotated[int, "The side's index: 0 (team A) or 1 (team B).", Bounds(minimum=0, maximum=1)]
+Piece = Annotated[str, "A piece: team letter, dash, its symbols, e.g. `A-KKL`."]
+Field = Annotated[str, "A field of the board, e.g. `A5`, `C2`, `B8`."]
+Keeper = Annotated[str, "A keeper: team letter, dash, its symbol, e.g. `A-R`."]
+Symbol = Literal["K", "L", "R"]
+Slot = Literal["left", "middle", "right"]
+Corner = Literal["left", "right"]
+Order = Annotated[str, "The keepers' symbols, left to right: `LKR` (two keepers: `LR`)."]
+Step = Literal[
+    "place", "keepers", "attack", "defend", "card", "corner_choice", "penalty", "rebound", "over"
+]
+
+#: the kind of a field in ACTION_FIELDS -> its shape
+KINDS = {
+    "piece": Piece,
+    "field": Field,
+    "side": Side,
+    "order": Order,
+    "symbol": Symbol,
+    "slot": Slot,
+    "corner": Corner,
+}
+
+
+def _name(kind: str) -> str:
+    return "".join(part.capitalize() for part in kind.split("_"))
+
+
+def _action(kind: str, cls: type, spec) -> type:
+    action = shape(
+        f"{_name(kind)}Action",
+        {"type": Literal[kind], **{key: KINDS[what] for key, _attr, what in spec}},
+    )
+    action.__doc__ = cls.__doc__
+    return action
+
+
+def _entry(kind: str, spec) -> type:
+    choice = CHOICES.get(kind)
+    fields = {key: KINDS[what] for key, _attr, what in spec}
+    if choice is not None:
+        fields[choice] = list[fields[choice]]
+    return shape(f"{_name(kind)}Entry", {"type": Literal[kind], **fields})
+
+
+ACTIONS = tuple(_action(kind, cls, spec) for kind, (cls, spec) in ACTION_FIELDS.items())
+LEGAL_ENTRIES = tuple(_entry(kind, spec) for kind, (_cls, spec) in ACTION_FIELDS.items())
+
+
+class Legal(LegalShape):
+    step: Step
+
+
+Summary = shape(
+    "Summary",
+    names=list[str],
+    score=list[int],
+    phase=Literal["setup", "play", "over"],
+    step=Step,
+    period=int,
+    actor=Side | None,
+    attacker=Side,
+    ball=Annotated[Field | None, "The ball's field (none while it is not on the board)."],
+    moves=int,
+)
+Outcome = outcome_shape("Outcome", ("goals", "time"))
+
+DUEL = {
+    "field": Field,
+    "symbol": Symbol,
+    "attacker": Side,
+    "attacking_strength": int,
+    "defending_strength": int,
+    "attacking_pieces": list[Piece],
+    "defending_pieces": list[Piece],
+    "winner": Side,
+}
+SHOT = {
+    "piece": Piece,
+    "symbol": Symbol,
+    "from": Field,
+    "target": Slot,
+    "strength": int,
+    "needed": int,
+    "penalty": bool,
+    "keeper": Symbol | None,
+}
+Kick = Annotated[str | None, "The set piece the ball was played from (`kickoff`, ...), if one."]
+
+EFFECTS: dict[str, type] = {
+    "ball_played": shape(
+        "BallPlayed",
+        {"piece": Piece, "symbol": Symbol, "from": Field, "to": Field, "distance": int},
+        kick=Kick,
+    ),
+    "ball_received": shape("BallReceived", pieces=list[Piece], symbol=Symbol, field=Field),
+    "ball_won": shape("BallWon", field=Field, symbol=Symbol, how=str, pieces=list[Piece]),
+    "dribble": shape("Dribble", piece=Piece, symbol=Symbol, field=Field, distance=int),
+    "run": shape("Run", {"piece": Piece, "from": Field, "to": Field, "distance": int}),
+    "double_pass": shape("DoublePass", pieces=list[Piece], to=Field),
+    "castling": shape("Castling", pieces=list[Piece], fields=list[Field]),
+    "loose_ball": shape("LooseBall", field=Field, symbol=Symbol),
+    "duel_won": shape("DuelWon", DUEL),
+    "duel_lost": shape("DuelLost", DUEL),
+    "shot": shape("Shot", SHOT),
+    "wall": shape("Wall", field=Field, strength=int, pieces=list[Piece]),
+    "goal": shape(
+        "Goal", piece=Piece, symbol=Symbol, target=Slot, keeper=Symbol | None, score=list[int]
+    ),
+    "catch": shape("Catch", keeper=Keeper, slot=Slot),
+    "parry": shape("Parry", keeper=Keeper, slot=Slot, to=Literal["corner", "rebound"]),
+    "corner": shape("Corner", field=Field),
+    "counter": shape("Counter", field=Field),
+    "goal_kick": shape("GoalKick"),
+    "foul": shape(
+        "Foul",
+        field=Field,
+        symbol=Symbol,
+        kind=Literal["attacking", "defending"],
+        pieces=list[Piece],
+    ),
+    "yellow_card": shape("YellowCard", piece=Piece),
+    "red_card": shape("RedCard", piece=Piece),
+    "penalty": shape("Penalty", field=Field, symbol=Symbol),
+    "free_kick": shape(
+        "FreeKick", field=Field, symbol=NotRequired[Symbol], reason=Literal["foul", "offside"]
+    ),
+    "offside": shape("Offside", piece=Piece, field=Field),
+    "substitution": shape("Substitution", {"out": Piece, "in": Piece, "count": int}),
+    "period_ended": shape("PeriodEnded", period=int),
+    "match_ended": shape(
+        "MatchEnded",
+        termination=Literal["goals", "time"],
+        scores=list[int],
+        winners=list[Side],
+    ),
+}
+
+GoalsLength = shape(
+    "GoalsLength", kind=Literal["goals"], goals=Annotated[int, Bounds(minimum=1, maximum=99)]
+)
+TimeLength = shape(
+    "TimeLength",
+    kind=Literal["time"],
+    periods=NotRequired[Annotated[int, Bounds(minimum=1, maximum=4)]],
+    minutes=NotRequired[Annotated[int, Bounds(minimum=1, maximum=180)]],
+)
+#: match options (TK-17): the special situations of section 6 (on by default) and the advanced
+#: variants (off by default), each true or false
+Options = shape(
+    "Options",
+    kickoff_side=NotRequired[Side],
+    match_length=NotRequired[GoalsLength | TimeLength],
+    **{name: NotRequired[bool] for name in (*SPECIAL, *VARIANTS)},
+)
+
+PieceSymbols = Annotated[str, "A piece's symbols, e.g. `KKL`."]
+Pieces = shape("Pieces", field=list[PieceSymbols], substitutes=NotRequired[list[PieceSymbols]])
+#: a side's set-up: its name and the pieces it plays with (default: the edition's)
+SideConfig = shape("SideConfig", name=NotRequired[str], pieces=NotRequired[Pieces])

@@ -1,0 +1,255 @@
+"""The game protocol in the OpenAPI schema, built from each engine's typed shapes.
+
+Every game declares its actions, legal entries, effects, summary and outcome as ``TypedDict``
+shapes (:class:`matches.engine.base.GameShapes`); :func:`game_components` turns any game's
+shapes into OpenAPI components, so a new game adds its shapes and nothing here. Per game (the
+prefix is its key in CamelCase, e.g. ``HatTrick``):
+
+- ``<Game>Action``: ``oneOf`` its actions with a ``type`` discriminator;
+- ``<Game>LegalEntry``: ``oneOf`` its legal entries, discriminated by ``type`` too;
+- ``<Game>Legal``: the ``legal`` object (``actions``: entries, ``ready``: actions);
+- ``<Game>Effect``: ``oneOf`` its effects with a ``kind`` discriminator;
+- ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options) and
+  ``<Game>SideConfig`` (a side's set-up).
+
+The match bodies do not name their game in the path, so they use the cross-game unions
+``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary``, ``GameOutcome``,
+``GameOptions`` and ``GameSideConfig``: an
+``anyOf`` of the per-game components, without a discriminator, because the same ``type`` (or
+``kind``) belongs to several games (``pass`` is an action of all three); the match's ``game``
+says which member applies.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable
+from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
+
+from matches.engine import available_games, game_shapes
+from matches.engine.base import Bounds, GameShapes
+
+REF = "#/components/schemas/"
+UNIONS = ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
+
+_SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
+_BOUNDS = {
+    "minimum": "minimum",
+    "maximum": "maximum",
+    "min_items": "minItems",
+    "max_items": "maxItems",
+}
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"{REF}{name}"}
+
+
+def union_ref(kind: str, *, nullable: bool = False) -> dict[str, Any]:
+    """The schema of a match body's field holding one of the cross-game unions."""
+    target = ref(f"Game{kind}")
+    return {"allOf": [target], "nullable": True} if nullable else target
+
+
+def game_prefix(key: str) -> str:
+    """``hat-trick`` -> ``HatTrick``: the prefix of a game's components."""
+    return "".join(part.capitalize() for part in key.replace("_", "-").split("-"))
+
+
+class _Builder:
+    """Turns type hints into schemas, registering each ``TypedDict`` as a component."""
+
+    def __init__(self, prefix: str, components: dict[str, dict]) -> None:
+        self.prefix = prefix
+        self.components = components
+
+    def register(self, name: str, schema: dict) -> dict[str, str]:
+        known = self.components.get(name)
+        if known is not None and known != schema:
+            raise ValueError(f"Two different shapes are called {name}.")
+        self.components[name] = schema
+        return ref(name)
+
+    def typed_dict(self, cls: type, name: str | None = None) -> dict[str, str]:
+        name = name or f"{self.prefix}{cls.__name__}"
+        if name in self.components:
+            return ref(name)
+        self.components[name] = {}  # a placeholder while the fields are built
+        hints = typing.get_type_hints(cls, include_extras=True)
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {key: self.schema(hint) for key, hint in hints.items()},
+        }
+        required = [key for key, hint in hints.items() if _required(cls, hint)]
+        if required:
+            schema["required"] = required
+        doc = cls.__doc__
+        if doc and not doc.startswith(cls.__name__ + "("):
+            schema["description"] = " ".join(doc.split())
+        del self.components[name]
+        return self.register(name, schema)
+
+    def schema(self, hint: Any) -> dict[str, Any]:
+        origin, args = get_origin(hint), get_args(hint)
+        if origin is typing.Annotated:
+            return self._annotated(args[0], hint.__metadata__)
+        if origin in (NotRequired, Required):
+            return self.schema(args[0])
+        if origin in (Union, types.UnionType):
+            return self._union(args)
+        if origin is Literal:
+            return _enum(args)
+        if origin in (list, tuple):
+            return {"type": "array", "items": self.schema(args[0])}
+        if origin is dict:
+            return {"type": "object", "additionalProperties": self.schema(args[1])}
+        if isinstance(hint, type) and typing.is_typeddict(hint):
+            return self.typed_dict(hint)
+        if hint in _SCALARS:
+            return {"type": _SCALARS[hint]}
+        raise TypeError(f"No schema for the shape {hint!r}.")
+
+    def _annotated(self, inner: Any, metadata: Iterable[Any]) -> dict[str, Any]:
+        schema = dict(self.schema(inner))
+        extra: dict[str, Any] = {}
+        for item in metadata:
+            if isinstance(item, str):
+                extra["description"] = item
+            elif isinstance(item, Bounds):
+                extra.update(
+                    (_BOUNDS[key], value) for key, value in vars(item).items() if value is not None
+                )
+        if "$ref" in schema and extra:
+            schema = {"allOf": [schema]}
+        schema.update(extra)
+        return schema
+
+    def _union(self, args: tuple[Any, ...]) -> dict[str, Any]:
+        members = [arg for arg in args if arg is not type(None)]
+        nullable = len(members) < len(args)
+        schemas = [self.schema(member) for member in members]
+        schema = schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
+        if not nullable:
+            return schema
+        if "$ref" in schema:
+            return {"allOf": [schema], "nullable": True}
+        if "enum" in schema:  # a nullable enum lists null among its values (OpenAPI 3.0.3)
+            schema = {**schema, "enum": [*schema["enum"], None]}
+        return {**schema, "nullable": True}
+
+
+def _required(cls: type, hint: Any) -> bool:
+    """Whether a ``TypedDict`` key is required (read from the hint itself: with postponed
+    annotations ``__required_keys__`` cannot see ``NotRequired``)."""
+    origin = get_origin(hint)
+    if origin is NotRequired:
+        return False
+    return origin is Required or cls.__total__
+
+
+def _enum(values: tuple[Any, ...]) -> dict[str, Any]:
+    kinds = {type(value) for value in values}
+    if kinds == {str}:
+        return {"type": "string", "enum": list(values)}
+    if kinds == {int}:
+        return {"type": "integer", "enum": list(values)}
+    raise TypeError(f"A Literal mixes types: {values!r}.")
+
+
+def _tag(cls: type, key: str) -> str:
+    """The one value of a shape's ``Literal`` tag (its ``type`` or ``kind``)."""
+    (value,) = get_args(typing.get_type_hints(cls)[key])
+    return value
+
+
+def _tagged_union(build: _Builder, name: str, tag: str, refs: dict[str, dict]) -> None:
+    build.register(
+        name,
+        {
+            "oneOf": list(refs.values()),
+            "discriminator": {
+                "propertyName": tag,
+                "mapping": {value: target["$ref"] for value, target in refs.items()},
+            },
+        },
+    )
+
+
+def _effect(build: _Builder, kind: str, data: type) -> dict[str, str]:
+    name = f"{build.prefix}Effect{game_prefix(kind)}"
+    return build.register(
+        name,
+        {
+            "type": "object",
+            "properties": {
+                "kind": {"type": "string", "enum": [kind]},
+                "side": {
+                    "type": "integer",
+                    "nullable": True,
+                    "description": "The index of the side it concerns, if one.",
+                },
+                "data": build.typed_dict(data, f"{name}Data"),
+                "text": {
+                    "type": "string",
+                    "nullable": True,
+                    "description": "What it means, in the request's language (event answers).",
+                },
+            },
+            "required": ["kind", "side", "data"],
+        },
+    )
+
+
+def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
+    """Register the components of the game ``key`` (see the module's docstring)."""
+    prefix = game_prefix(key)
+    build = _Builder(prefix, components)
+    actions = {_tag(cls, "type"): build.typed_dict(cls) for cls in shapes.actions}
+    _tagged_union(build, f"{prefix}Action", "type", actions)
+    entries = {_tag(cls, "type"): build.typed_dict(cls) for cls in shapes.legal_entries}
+    _tagged_union(build, f"{prefix}LegalEntry", "type", entries)
+    effects = {kind: _effect(build, kind, data) for kind, data in shapes.effects.items()}
+    _tagged_union(build, f"{prefix}Effect", "kind", effects)
+    build.typed_dict(shapes.legal, f"{prefix}Legal")
+    legal = dict(components[f"{prefix}Legal"])
+    legal["properties"] = {
+        **legal["properties"],
+        "actions": {
+            "type": "array",
+            "items": ref(f"{prefix}LegalEntry"),
+            "description": "Families of actions open now.",
+        },
+        "ready": {
+            "type": "array",
+            "items": ref(f"{prefix}Action"),
+            "description": "The first ready action of each family, one per entry of `actions`, "
+            "in the form `POST events/` takes.",
+        },
+    }
+    legal["required"] = [*legal.get("required", ()), "actions", "ready"]
+    components[f"{prefix}Legal"] = legal
+    build.typed_dict(shapes.summary, f"{prefix}Summary")
+    build.typed_dict(shapes.outcome, f"{prefix}Outcome")
+    build.typed_dict(shapes.options, f"{prefix}Options")
+    build.typed_dict(shapes.side_config, f"{prefix}SideConfig")
+
+
+def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:
+    """The protocol components of every game served, and the cross-game unions."""
+    keys = list(available_games() if keys is None else keys)
+    components: dict[str, dict] = {}
+    for key in keys:
+        add_game(components, key, game_shapes(key))
+    for kind in UNIONS:
+        components[f"Game{kind}"] = {
+            "anyOf": [ref(f"{game_prefix(key)}{kind}") for key in keys],
+            "description": f"A {kind} of one of the games (the match's `game` says which).",
+        }
+    return components
+
+
+def postprocess_schema(result, generator, request, public):
+    """drf-spectacular hook: add the game protocol's components to the schema."""
+    result.setdefault("components", {}).setdefault("schemas", {}).update(game_components())
+    return result

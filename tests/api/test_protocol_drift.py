@@ -1,0 +1,215 @@
+"""The schema the API serves for each game's protocol cannot drift from the engines.
+
+Random full matches of every game are played through its engine; every action sent, the legal
+answer (its entries and ready actions), every effect, the summary and the outcome are validated
+against the components of the served ``/api/schema/`` (``<Game>Action``, ``<Game>Legal``,
+``<Game>Effect``, ``<Game>Summary``, ``<Game>Outcome``). The validation is strict: an object
+may carry no key its shape does not declare, so a new key in an engine fails here until its
+shape declares it. Every ready action is one the engine parses.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from matches.engine import first_action, get_engine
+from matches.engine.hat_trick.sampling import random_action as hat_trick_action
+from matches.schema import game_prefix
+from tests.matches.play import amigo_deal
+
+
+@pytest.fixture(scope="module")
+def components(django_db_blocker) -> dict[str, Any]:
+    from rest_framework.test import APIClient
+
+    with django_db_blocker.unblock():
+        response = APIClient().get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return strict(response.json()["components"]["schemas"])
+
+
+def strict(node: Any) -> Any:
+    """OpenAPI 3.0 schemas as JSON Schema: ``nullable`` as a ``null`` alternative, and no
+    undeclared keys in an object that lists its properties."""
+    if isinstance(node, list):
+        return [strict(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: strict(value) for key, value in node.items()}
+    if "properties" in node and "additionalProperties" not in node:
+        node["additionalProperties"] = False
+    if node.pop("nullable", False):
+        node = {"anyOf": [node, {"type": "null"}]}
+    return node
+
+
+class Checker:
+    def __init__(self, components: dict[str, Any], game: str) -> None:
+        root = {"components": {"schemas": copy.deepcopy(components)}}
+        prefix = game_prefix(game)
+        self.validators = {
+            part: Draft202012Validator({**root, "$ref": f"#/components/schemas/{prefix}{part}"})
+            for part in ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
+        }
+        self.seen: dict[str, set[str]] = {"actions": set(), "entries": set(), "effects": set()}
+
+    def check(self, part: str, value: Any) -> None:
+        error = best_match(self.validators[part].iter_errors(value))
+        assert error is None, f"{part} {value!r}:\n{list(error.path)}: {error.message[:300]}"
+
+
+def play(checker: Checker, game: str, state, pick: Callable, rng: random.Random, limit=3000):
+    """Play ``pick``'s actions to the end, validating everything on the way."""
+    engine = get_engine(game)
+    for _ in range(limit):
+        legal = dict(engine.legal_actions(state))
+        legal["ready"] = [first_action(game, entry, legal) for entry in legal["actions"]]
+        checker.check("Legal", legal)
+        checker.check("Summary", engine.summary(state))
+        for ready in legal["ready"]:
+            engine.parse_action(ready)
+        checker.seen["entries"].update(entry["type"] for entry in legal["actions"])
+        outcome = engine.outcome(state)
+        if outcome is not None:
+            checker.check("Outcome", outcome.to_json())
+            return
+        action = pick(engine, state, legal, rng)
+        checker.check("Action", action)
+        checker.seen["actions"].add(action["type"])
+        transition = engine.apply(state, engine.parse_action(action))
+        for event in transition.events:
+            checker.check("Effect", event.to_json())
+            checker.seen["effects"].add(event.kind)
+        state = transition.state
+    raise AssertionError(f"{game}: no end after {limit} actions")
+
+
+#: the set-ups the random matches were created with: (game, "Options" or "SideConfig", value)
+SETUPS_SEEN: list[tuple[str, str, dict]] = []
+
+
+def new_state(game: str, sides: int, options: dict | None = None, edition=None):
+    engine = get_engine(game)
+    configs = [{"name": f"Side {i}"} for i in range(sides)]
+    SETUPS_SEEN.append((game, "Options", options or {}))
+    SETUPS_SEEN.extend((game, "SideConfig", config) for config in configs)
+    return engine.initial_state(
+        edition=edition or engine.default_edition(), sides=configs, options=options or {}
+    )
+
+
+def hat_trick_pick(engine, state, legal, rng):
+    return engine.action_to_json(hat_trick_action(legal, rng))
+
+
+def trixkick_pick(engine, state, legal, rng):
+    return engine.action_to_json(rng.choice(engine.concrete_legal_actions(state)))
+
+
+def amigo_pick(engine, state, legal, rng):
+    if legal["step"] == "deal" and legal["hands"] != "unknown" and rng.random() < 0.5:
+        return amigo_deal(rng, legal["actions"][0]["players"])
+    return legal["ready"][rng.randrange(len(legal["ready"]))]
+
+
+def hat_trick_matches() -> Iterator[tuple[Any, Callable]]:
+    for _ in range(3):
+        yield new_state("hat-trick", 2), hat_trick_pick
+    from tests.engine.hat_trick.xutil import lineup, with_bench, xnew
+
+    events = ["long_shot", "corners", "substitutions", "captain", "counter"]
+    SETUPS_SEEN.append(("hat-trick", "Options", {"match_events": events}))
+    for blue, red in (("ITA", "BRA"), ("GER", None)):
+        home = with_bench(
+            lineup(team_card=blue), {7: "box_to_box-7-8", 9: "winger-9-11", 4: "stopper-4"}
+        )
+        away = lineup(team_card=red, colour="red")
+        for name, team in (("Blue", home), ("Red", away)):
+            SETUPS_SEEN.append(("hat-trick", "SideConfig", {"name": name, "lineup": team}))
+        yield xnew(home, away, match_events=events), hat_trick_pick
+
+
+def trixkick_matches() -> Iterator[tuple[Any, Callable]]:
+    yield new_state("trixkick", 2), trixkick_pick
+    timed = {"match_length": {"kind": "time", "periods": 2, "minutes": 1}}
+    yield new_state("trixkick", 2, timed), trixkick_pick
+
+
+def amigo_matches() -> Iterator[tuple[Any, Callable]]:
+    yield new_state("amigo-hattrick", 4, {"games": 2}), amigo_pick
+    yield new_state("amigo-hattrick", 6, {"games": 1}), amigo_pick
+    yield new_state("amigo-hattrick", 5, {"games": 1, "hands": "unknown"}), amigo_pick
+
+
+MATCHES = {
+    "hat-trick": hat_trick_matches,
+    "trixkick": trixkick_matches,
+    "amigo-hattrick": amigo_matches,
+}
+
+
+@pytest.mark.parametrize("game", list(MATCHES))
+def test_random_matches_keep_to_the_served_schema(components, game):
+    checker = Checker(components, game)
+    rng = random.Random(game)
+    for state, pick in MATCHES[game]():
+        play(checker, game, state, pick, rng)
+    for key, part, value in SETUPS_SEEN:
+        if key == game:
+            checker.check(part, value)
+    # the matches went far enough to mean something
+    assert len(checker.seen["actions"]) >= 3, checker.seen
+    assert len(checker.seen["effects"]) >= 5, checker.seen
+
+
+def test_every_action_type_and_option_an_engine_reads_has_its_shape(components):
+    from matches.engine.amigo_hattrick.actions import _FIELDS as amigo_types
+    from matches.engine.amigo_hattrick.game import OPTION_KEYS as amigo_options
+    from matches.engine.hat_trick.actions import SPECS as hat_trick_types
+    from matches.engine.hat_trick.edition import OPTION_NAMES as hat_trick_options
+    from matches.engine.trixkick.actions import ACTION_TYPES as trixkick_types
+    from matches.engine.trixkick.options import DEFAULTS as trixkick_options
+
+    parsed = {
+        "hat-trick": set(hat_trick_types),
+        "trixkick": set(trixkick_types),
+        "amigo-hattrick": set(amigo_types),
+    }
+    options = {
+        "hat-trick": set(hat_trick_options),
+        "trixkick": set(trixkick_options),
+        "amigo-hattrick": set(amigo_options),
+    }
+    for game, types in parsed.items():
+        prefix = game_prefix(game)
+        for part in ("Action", "LegalEntry"):
+            mapping = components[f"{prefix}{part}"]["discriminator"]["mapping"]
+            assert set(mapping) == types, (game, part, set(mapping) ^ types)
+        declared = set(components[f"{prefix}Options"]["properties"])
+        assert declared == options[game], (game, declared ^ options[game])
+
+
+def test_a_side_playing_a_team_keeps_to_the_served_schema(components, auth_client):
+    """A match side's ``config`` as the API stores it from a team (TriXKick's pieces)."""
+    from teams.models import Edition
+    from teams.services import reference_editions_load
+
+    reference_editions_load()
+    client = auth_client
+    edition = Edition.objects.filter(game="trixkick").order_by("-version").first()
+    team = client.post("/api/teams/", {"edition": edition.pk, "name": "XI"}, format="json")
+    assert team.status_code == 201, team.content
+    sides = [{"name": "Ann", "team": team.json()["id"]}, {"name": "Guest"}]
+    match = client.post("/api/matches/", {"game": "trixkick", "sides": sides}, format="json")
+    assert match.status_code == 201, match.content
+    checker = Checker(components, "trixkick")
+    for side in match.json()["match"]["sides"]:
+        checker.check("SideConfig", side["config"])
+    assert match.json()["match"]["sides"][0]["config"]["pieces"]["field"]
