@@ -43,6 +43,9 @@ export const WORDS = {
     keeperDraw: "Cards drawn by the goalkeeper", confirm: "Confirm", kickOff: "{name} kicks off",
     choose: "Choose no. {n}", goalKick: "Goalkeeper's kick card", counter: "Counter-attack ({name})",
     edge_left: "left edge", edge_right: "right edge",
+    diagonal_forward: "diagonally forward", other_wing: "to the other wing",
+    htAbility: "No. {n} uses his ability", htStyle: "Play the {card} style card", htSubstitute: "Substitute no. {n} (bench card {k})", htSubstituted: "Substitution for no. {n}",
+    style_tactical: "tactical", style_technical: "technical", style_physical: "physical", style_total: "total",
     kind_short_pass: "Short pass", kind_long_ball: "Long ball", kind_dribbling: "Dribbling",
     footballs: { one: "1 football", other: "{n} footballs" },
     // Hattrick (Amigo)
@@ -124,6 +127,9 @@ export const WORDS = {
     keeperDraw: "Vom Torhüter gezogene Karten", confirm: "Bestätigen", kickOff: "{name} hat Anstoß",
     choose: "Nr. {n} wählen", goalKick: "Karte für den Abschlag", counter: "Konter ({name})",
     edge_left: "linke Seite", edge_right: "rechte Seite",
+    diagonal_forward: "schräg vorwärts", other_wing: "auf den anderen Flügel",
+    htAbility: "Nr. {n} setzt seine Fähigkeit ein", htStyle: "Stilkarte {card} spielen", htSubstitute: "Nr. {n} auswechseln (Bankkarte {k})", htSubstituted: "Auswechslung für Nr. {n}",
+    style_tactical: "Taktisch", style_technical: "Technisch", style_physical: "Körperlich", style_total: "Total",
     kind_short_pass: "Kurzer Pass", kind_long_ball: "Langer Pass", kind_dribbling: "Dribbling",
     footballs: { one: "1 Fußball", other: "{n} Fußbälle" },
     // Hattrick (Amigo)

@@ -74,6 +74,20 @@ function htKeeperDraw(entry) {
   }];
 }
 
+// the expansion's words: who uses an ability, on whom, which way
+const htWay = (direction) => (direction ? ` ${t(direction)}` : "");
+const htOn = (target) => (target !== null && target !== undefined ? ` → ${t("player", { n: target })}` : "");
+
+function htAbility(u) {
+  return `${t("htAbility", { n: u.player })}${htOn(u.target)}${htWay(u.direction)}`;
+}
+
+function htStyle(u) {
+  const card = t(`style_${u.card}`) === `style_${u.card}` ? u.card : t(`style_${u.card}`);
+  const who = u.player !== null && u.player !== undefined ? ` (${t("player", { n: u.player })}${htOn(u.target)}${htWay(u.direction)})` : "";
+  return `${t("htStyle", { card })}${who}`;
+}
+
 const HAT_TRICK = {
   play_cards: htPlayCards,
   move: (entry) => [branch(t("move"), t("move"), () => entry.moves.map((m) =>
@@ -91,9 +105,15 @@ const HAT_TRICK = {
   choose: (entry, ctx) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n }, "", Number.isInteger(ctx.legal?.actor) ? { side: ctx.legal.actor, number: n } : null)),
   counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],
   protest: (entry) => entry.cards.map((c) => leaf(htCardText(c), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
-  ability: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
-  style: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
-  substitute: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
+  ability: (entry) => entry.uses.map((u) => leaf(htAbility(u), u, "", { side: u.side, number: u.player })),
+  style: (entry) => entry.uses.map((u) => leaf(htStyle(u), u)),
+  substitute: (entry) => {
+    const seen = {};
+    return entry.uses.map((u) => {
+      seen[u.player] = (seen[u.player] || 0) + 1;
+      return leaf(t("htSubstitute", { n: u.player, k: seen[u.player] }), u);
+    });
+  },
 };
 
 // --- Hattrick (Amigo) ----------------------------------------------------------------------
@@ -309,6 +329,10 @@ export function actionLabel(game, action, sides = []) {
   if (action.type === "free_kick") return t(action.scoring_opportunity ? "scoring" : "noScoring");
   if (action.type === "kick_off") return t("kickOff", { name: sideName({ sides }, action.side) });
   if (action.type === "choose") return t("choose", { n: action.player });
+  if (action.type === "ability") return htAbility(action);
+  if (action.type === "style") return htStyle(action);
+  if (action.type === "substitute" && game === "hat-trick") return t("htSubstituted", { n: action.player });
+  if (action.type === "counter") return t("counter", { name: sideName({ sides }, action.side) });
   return describe(action);
 }
 
