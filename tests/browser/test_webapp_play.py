@@ -39,6 +39,14 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.get_by_role("button", name="Sign in").tap()
         page.get_by_role("heading", name="My running matches").wait_for()
         shot(page, "02-home")
+        # Chromium reads the manifest without an error and finds the app installable (but for
+        # the private window every test browser context is)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        cdp = context.new_cdp_session(page)
+        assert cdp.send("Page.getAppManifest")["errors"] == []
+        installability = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert {e["errorId"] for e in installability} <= {"in-incognito"}, installability
+        cdp.detach()
 
         # Hattrick (Amigo): four players, one game, the cards shuffled and dealt by the app
         page.get_by_role("link", name="New match").tap()
