@@ -118,7 +118,11 @@ def shot(page, name: str) -> None:
     if head.count() and page.locator("#queue-state.queue").count() == 0:
         # the picture of the position shown, not the one before
         page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
+    # a full-page picture: the bar pinned to the bottom of the screen is drawn where the page
+    # ends (scrolled to the bottom, that is where it is), not over the middle of the page
+    page.add_style_tag(content=".sticky { position: static !important; }")
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.evaluate("document.querySelector('style:last-of-type')?.remove()")
     accessible(page, name)
     # nothing wider than the phone: no sideways scrolling on any screen
     width = page.evaluate("() => document.documentElement.scrollWidth")
