@@ -14,10 +14,11 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 
 The match bodies do not name their game in the path, so they use the cross-game unions
 ``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary``, ``GameOutcome``,
-``GameOptions`` and ``GameSideConfig``: an
-``anyOf`` of the per-game components, without a discriminator, because the same ``type`` (or
-``kind``) belongs to several games (``pass`` is an action of all three); the match's ``game``
-says which member applies.
+``GameOptions`` and ``GameSideConfig``: an ``anyOf`` of the per-game components, without a
+discriminator, because the same ``type`` (or ``kind``) belongs to several games (``pass`` is an
+action of all three); the match's ``game`` says which member applies. A nullable field refers
+to its union through ``allOf`` beside ``nullable`` (``companion.openapi`` then spells it as
+``anyOf`` the union and a typed null).
 """
 
 from __future__ import annotations
