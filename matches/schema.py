@@ -210,6 +210,10 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     _tagged_union(build, f"{prefix}Action", "type", actions)
     entries = {_tag(cls, "type"): build.typed_dict(cls) for cls in shapes.legal_entries}
     _tagged_union(build, f"{prefix}LegalEntry", "type", entries)
+    components[f"{prefix}LegalEntry"]["description"] = (
+        "A family of legal actions; `legal.ready` holds the first ready action of each entry. "
+        + shapes.ready_rule
+    ).strip()
     effects = {kind: _effect(build, kind, data) for kind, data in shapes.effects.items()}
     _tagged_union(build, f"{prefix}Effect", "kind", effects)
     build.typed_dict(shapes.legal, f"{prefix}Legal")
