@@ -153,5 +153,23 @@ def test_trixkick_pieces_set_up_by_tapping_the_board(app_server, make_user, toke
         page.wait_for_selector('#picture[data-seq="1"] g.last-move')
         assert page.locator('#picture g.piece[data-field="B5"]').count() == 1
         shot(page, "42-trixkick-piece-set-up")
+
+        # without a network: ann's KKL on C2 from the buttons the referee gave, then the whole
+        # vocabulary (nobody checks yet) for the guest's KKR on B6; both stored on return
+        context.set_offline(True)
+        page.get_by_text("Offline").wait_for()
+        page.get_by_role("button", name="KKL aufstellen").tap()
+        page.get_by_role("button", name="nach C2").tap()
+        page.get_by_role("heading", name="1 Zug noch nicht auf dem Server gespeichert").wait_for()
+        page.get_by_role("button", name="Einen Spieler aufstellen").tap()
+        page.get_by_role("button", name="KKR (Gast) aufstellen").tap()
+        page.get_by_role("button", name="nach B6").tap()
+        page.get_by_role("heading", name="2 Züge noch nicht auf dem Server gespeichert").wait_for()
+        queued = page.locator("#queue-state li").all_inner_texts()
+        assert queued == ["KKL aufstellen nach C2", "KKR aufstellen nach B6"]
+        shot(page, "43-trixkick-offline-de")
+        context.set_offline(False)
+        page.wait_for_selector('.match-head[data-seq="3"]')
+        page.get_by_text("Alle Züge sind gespeichert.").wait_for()
         context.close()
     assert not errors, errors

@@ -9,7 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from matches.engine import get_engine
 from teams.services import reference_editions_load
+from tests.matches.play import random_actions
 
 SVG = "{http://www.w3.org/2000/svg}"
 PHONE_WIDTH = 390  # CSS pixels; the app shows a picture as wide as the screen
@@ -155,3 +157,40 @@ def test_every_word_of_a_picture_is_legible_on_a_phone(auth_client, user, game, 
     for language in ("en", "de"):
         root = _picture(auth_client, match_id, language=language)
         assert _smallest_css_px(root) >= SMALLEST, (game, language)
+
+
+def test_the_stats_pictures_are_legible_on_a_phone(
+    auth_client, user, django_capture_on_commit_callbacks
+):
+    """The rating chart and a team card after a finished match, as the stats screen shows
+    them (as wide as the phone)."""
+    names = [{"name": n} for n in ("Ann", "Ben", "Cid", "Dee")]
+    match_id = _start(auth_client, user, "amigo-hattrick", names, {"games": 1})
+    engine = get_engine("amigo-hattrick")
+    state = engine.state_from_json(
+        auth_client.get(f"/api/matches/{match_id}/state/").json()["state"]
+    )
+    actions = [action for action, _ in random_actions("amigo-hattrick", state, seed=7, players=4)]
+    with django_capture_on_commit_callbacks(execute=True):  # the stats of a finished match
+        response = auth_client.post(
+            f"/api/matches/{match_id}/events/batch/",
+            {"expected_seq": 0, "actions": actions},
+            format="json",
+        )
+    assert response.status_code == 201, response.content
+    assert auth_client.get(f"/api/matches/{match_id}/").json()["status"] == "finished"
+
+    chart = auth_client.get(
+        f"/api/stats/managers/{user.username}/rating.svg?game=amigo-hattrick",
+        HTTP_ACCEPT="image/svg+xml",
+    )
+    assert chart.status_code == 200, chart.content
+    assert _smallest_css_px(ET.fromstring(chart.content)) >= SMALLEST
+    cards = auth_client.get(
+        f"/api/stats/teams/?game=amigo-hattrick&manager={user.username}"
+    ).json()["results"]
+    assert cards
+    for card in cards:
+        picture = auth_client.get(card["card_svg"], HTTP_ACCEPT="image/svg+xml")
+        assert picture.status_code == 200, picture.content
+        assert _smallest_css_px(ET.fromstring(picture.content)) >= SMALLEST

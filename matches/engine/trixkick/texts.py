@@ -161,7 +161,7 @@ ERRORS: dict[str, str] = {
     ),
     "invalid_sides:two_sides": N_("TriXKick is played by exactly two teams."),
     "invalid_sides:side_not_object": N_(
-        "{side}: a team is given with its name and, if it likes, its pieces."
+        "{side}: a team is given with its name and, if you like, its pieces."
     ),
     "invalid_sides:unknown_side_key": N_("{side}: a team has nothing but a name and its pieces."),
     "invalid_sides:side_name": N_("{side} needs a name."),

@@ -233,6 +233,12 @@ async function matchScreen(id) {
     if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
     view.match = m.data;
     view.current = s.data;
+    // the last move, said under the picture (an undo or redo last: nothing to say)
+    if (view.match.seq > 0) {
+      const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
+      const event = (e?.data?.results || [])[0];
+      view.last = event?.kind === "action" && event.seq === view.match.seq ? event.action : null;
+    } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
     return true;
   };
@@ -295,7 +301,6 @@ async function matchScreen(id) {
     if (data.current?.legal) view.current = data.current;
     else await load();
     view.path = []; view.extra = null;
-    view.extra = null;
     render();
     refreshPicture();
   };
@@ -311,19 +316,33 @@ async function matchScreen(id) {
     if (navigator.onLine) sendQueue();
   };
 
+  // Send the queue as one batch. A busy server (5xx, 429) is asked again a little later; a
+  // queue gone meanwhile was sent by the service worker (Background Sync): the match is read
+  // again. 409 and 422 stay on the queue for the player to resolve.
   const sendQueue = async () => {
-    if (!view.queue) return;
+    if (!view.queue || view.sending) return;
+    view.sending = true;
+    let busy = false;
     try {
       const result = await flush(id, { token: token(), language: currentLanguage() });
       if (result && result.status === 201) {
+        view.sending = false;
+        view.retries = 0;
         view.last = lastOf(result.data);
         view.queue = null;
         await afterWrite(result.data);
         return;
       }
-    } catch { /* still offline */ }
-    view.queue = await getQueue(id);
+      busy = Boolean(result) && (result.status >= 500 || result.status === 429);
+    } catch { /* still offline: the online event sends it */ }
+    view.sending = false;
+    view.queue = await getQueue(id).catch(() => null);
+    if (!view.queue) { await reload(); return; }
     render();
+    if (busy && mine === screen) {
+      view.retries = (view.retries || 0) + 1;
+      setTimeout(() => { if (mine === screen) sendQueue(); }, Math.min(30000, 500 * 2 ** view.retries));
+    }
   };
 
   const command = async (which) => {
@@ -332,7 +351,14 @@ async function matchScreen(id) {
       const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
       if (!ok) { view.error = data?.message || ""; render(); return; }
       view.last = null;
-      await afterWrite(data);
+      try {
+        await load(); // the state and the move that stands now (said again under the picture)
+        view.path = []; view.extra = null;
+        render();
+        refreshPicture();
+      } catch {
+        await afterWrite(data);
+      }
     } catch (err) {
       view.error = t("offline");
       render();
@@ -505,6 +531,8 @@ async function matchScreen(id) {
   if (view.queue && navigator.onLine) sendQueue();
 
   const onOnline = () => { networkState(); if (view.queue) sendQueue(); else reload(); };
+  const onWorker = (event) => { if (event.data?.type === "queue" && event.data.match === id && !view.sending) reload(); };
+  navigator.serviceWorker?.addEventListener("message", onWorker);
   const onOffline = () => networkState();
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
@@ -519,6 +547,7 @@ async function matchScreen(id) {
     stop();
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
+    navigator.serviceWorker?.removeEventListener("message", onWorker);
   };
 }
 

@@ -43,10 +43,13 @@ export const WORDS = {
     keeperDraw: "Cards drawn by the goalkeeper", confirm: "Confirm", kickOff: "{name} kicks off",
     choose: "Choose no. {n}", goalKick: "Goalkeeper's kick card", counter: "Counter-attack ({name})",
     edge_left: "left edge", edge_right: "right edge",
+    diagonal_forward: "diagonally forward", other_wing: "to the other wing",
+    htAbility: "No. {n} uses his ability", htStyle: "Play the {card} style card", htSubstitute: "Substitute no. {n} (bench card {k})", htSubstituted: "Substitution for no. {n}",
+    style_tactical: "tactical", style_technical: "technical", style_physical: "physical", style_total: "total",
     kind_short_pass: "Short pass", kind_long_ball: "Long ball", kind_dribbling: "Dribbling",
     footballs: { one: "1 football", other: "{n} footballs" },
     // Hattrick (Amigo)
-    deal: "Deal the cards (hands stay secret)", dealKnown: "Shuffle and deal in the app",
+    deal: "Deal the cards (hands stay secret)", dealt: "The cards are dealt", dealKnown: "Shuffle and deal in the app",
     playCard: "Play", passCard: "Pass", trick: "Trick {n}", newTrick: "opens trick {n}",
     colour_red: "red", colour_blue: "blue", colour_green: "green",
     // TriXKick (the English rulebook's words)
@@ -60,6 +63,7 @@ export const WORDS = {
     tkSubOut: "Substitute {piece}", tkSubIn: "bring on {piece}",
     tkKeepers: "Keepers", tkKeepersHidden: "Keepers set up face down",
     tkCard: "Yellow card for {piece}", tkCorner_left: "Corner kick from the left", tkCorner_right: "Corner kick from the right",
+    tkPlaceAny: "Set up a piece", tkRunAny: "Run with a piece", tkPlayAny: "Play the ball", tkShootAny: "Shoot",
     tkRebound: "Rebound to {field}", tkEnd: "End the move", tkPass: "Pass (no move)", tkWhistle: "Whistle the foul",
     // stats
     played: "Played", won: "Won", drawn: "Drawn", lost: "Lost", winRate: "Win rate", rating: "Rating",
@@ -123,10 +127,13 @@ export const WORDS = {
     keeperDraw: "Vom Torhüter gezogene Karten", confirm: "Bestätigen", kickOff: "{name} hat Anstoß",
     choose: "Nr. {n} wählen", goalKick: "Karte für den Abschlag", counter: "Konter ({name})",
     edge_left: "linke Seite", edge_right: "rechte Seite",
+    diagonal_forward: "schräg vorwärts", other_wing: "auf den anderen Flügel",
+    htAbility: "Nr. {n} setzt seine Fähigkeit ein", htStyle: "Stilkarte {card} spielen", htSubstitute: "Nr. {n} auswechseln (Bankkarte {k})", htSubstituted: "Auswechslung für Nr. {n}",
+    style_tactical: "Taktisch", style_technical: "Technisch", style_physical: "Körperlich", style_total: "Total",
     kind_short_pass: "Kurzer Pass", kind_long_ball: "Langer Pass", kind_dribbling: "Dribbling",
     footballs: { one: "1 Fußball", other: "{n} Fußbälle" },
     // Hattrick (Amigo)
-    deal: "Karten geben (die Hände bleiben geheim)", dealKnown: "In der App mischen und geben",
+    deal: "Karten geben (die Hände bleiben geheim)", dealt: "Die Karten sind gegeben", dealKnown: "In der App mischen und geben",
     playCard: "Spielen", passCard: "Passen", trick: "Stich {n}", newTrick: "eröffnet Stich {n}",
     colour_red: "Rot", colour_blue: "Blau", colour_green: "Grün",
     // TriXKick (die Wörter des deutschen Regelhefts)
@@ -140,6 +147,7 @@ export const WORDS = {
     tkSubOut: "{piece} auswechseln", tkSubIn: "{piece} einwechseln",
     tkKeepers: "Torwarte", tkKeepersHidden: "Torwarte verdeckt aufgestellt",
     tkCard: "Gelbe Karte für {piece}", tkCorner_left: "Eckstoß von links", tkCorner_right: "Eckstoß von rechts",
+    tkPlaceAny: "Einen Spieler aufstellen", tkRunAny: "Mit einem Spieler laufen", tkPlayAny: "Den Ball spielen", tkShootAny: "Schießen",
     tkRebound: "Abpraller nach {field}", tkEnd: "Zug beenden", tkPass: "Passen (kein Zug)", tkWhistle: "Foul pfeifen",
     // Statistik
     played: "Spiele", won: "Siege", drawn: "Remis", lost: "Niederlagen", winRate: "Siegquote", rating: "Wertung",

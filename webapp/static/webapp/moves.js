@@ -74,6 +74,20 @@ function htKeeperDraw(entry) {
   }];
 }
 
+// the expansion's words: who uses an ability, on whom, which way
+const htWay = (direction) => (direction ? ` ${t(direction)}` : "");
+const htOn = (target) => (target !== null && target !== undefined ? ` → ${t("player", { n: target })}` : "");
+
+function htAbility(u) {
+  return `${t("htAbility", { n: u.player })}${htOn(u.target)}${htWay(u.direction)}`;
+}
+
+function htStyle(u) {
+  const card = t(`style_${u.card}`) === `style_${u.card}` ? u.card : t(`style_${u.card}`);
+  const who = u.player !== null && u.player !== undefined ? ` (${t("player", { n: u.player })}${htOn(u.target)}${htWay(u.direction)})` : "";
+  return `${t("htStyle", { card })}${who}`;
+}
+
 const HAT_TRICK = {
   play_cards: htPlayCards,
   move: (entry) => [branch(t("move"), t("move"), () => entry.moves.map((m) =>
@@ -91,9 +105,15 @@ const HAT_TRICK = {
   choose: (entry, ctx) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n }, "", Number.isInteger(ctx.legal?.actor) ? { side: ctx.legal.actor, number: n } : null)),
   counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],
   protest: (entry) => entry.cards.map((c) => leaf(htCardText(c), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
-  ability: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
-  style: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
-  substitute: (entry) => entry.uses.map((u) => leaf(describe(u), u)),
+  ability: (entry) => entry.uses.map((u) => leaf(htAbility(u), u, "", { side: u.side, number: u.player })),
+  style: (entry) => entry.uses.map((u) => leaf(htStyle(u), u)),
+  substitute: (entry) => {
+    const seen = {};
+    return entry.uses.map((u) => {
+      seen[u.player] = (seen[u.player] || 0) + 1;
+      return leaf(t("htSubstitute", { n: u.player, k: seen[u.player] }), u);
+    });
+  },
 };
 
 // --- Hattrick (Amigo) ----------------------------------------------------------------------
@@ -243,7 +263,35 @@ export function vocabulary(ctx) {
       ...AMIGO_COLOURS.map((colour) => branch(`${t("passCard")}: ${t(`colour_${colour}`)}`, t("passCard"), () => amigoNumbers(colour, [], "pass", {}))),
     ];
   }
+  if (ctx.game === "trixkick") return trixkickVocabulary(ctx);
   return [];
+}
+
+const TK_FIELDS = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "C1", "C2", "C3", "C4", "B5", "B6", "B7", "B8", "B1", "B2", "B3", "B4"];
+
+// Offline: every piece of the match (bench aside) set up, run, playing the ball with each of
+// its symbols, shooting; ending the move or passing. The referee checks them when sent.
+function trixkickVocabulary(ctx) {
+  const pieces = Object.entries(ctx.state?.pieces || {}).filter(([, p]) => p.status !== "bench");
+  const fieldsFor = (make) => () => TK_FIELDS.map((to) => leaf(t("tkTo", { field: to }), make(to), "", { field: to }));
+  // both teams' pieces are offered: the same symbols are told apart by the team's name
+  const named = (id, p) => `${tkPiece(id)} (${sideName(ctx, p.side)})`;
+  const perPiece = (label, build) => branch(label, label, () => pieces.map(([id, p]) => build(id, named(id, p))));
+  const symbols = (id) => [...new Set(tkPiece(id))];
+  return [
+    perPiece(t("tkPlaceAny"), (id, name) => branch(t("tkPlace", { piece: name }), t("tkWhere", { piece: name }),
+      fieldsFor((to) => ({ type: "place", piece: id, to })), tkFace(id))),
+    perPiece(t("tkRunAny"), (id, name) => branch(t("tkRun", { piece: name }), t("tkWhere", { piece: name }),
+      fieldsFor((to) => ({ type: "run", piece: id, to })), tkFace(id))),
+    perPiece(t("tkPlayAny"), (id, name) => branch(name, t("tkPlayAny"), () => symbols(id).map((symbol) =>
+      branch(t("tkPlay", { piece: name, symbol: tkSymbol(symbol) }), t("tkPlayWhere"),
+        fieldsFor((to) => ({ type: "play", piece: id, symbol, to })))), tkFace(id))),
+    perPiece(t("tkShootAny"), (id, name) => branch(name, t("tkShootAny"), () => symbols(id).map((symbol) =>
+      branch(t("tkShoot", { piece: name, symbol: tkSymbol(symbol) }), t("tkShootWhere"),
+        () => ["left", "middle", "right"].map((target) => leaf(t(`corner_${target}`), { type: "shoot", piece: id, symbol, target })))), tkFace(id))),
+    leaf(t("tkEnd"), { type: "end" }),
+    leaf(t("tkPass"), { type: "pass" }),
+  ];
 }
 
 // What can be tapped on the picture at this level: key ("field:d6", "player:1:2",
@@ -275,12 +323,16 @@ export function actionLabel(game, action, sides = []) {
   if (action.type === "pass_sideways") return `${t("sideways")}: ${t("receiver", { n: action.receiver })}`;
   if (action.type === "pass" && action.receiver) return t("receiver", { n: action.receiver });
   if (action.type === "long_ball") return t("longBall", { n: action.lines });
-  if (action.type === "deal") return t("deal");
+  if (action.type === "deal") return t("dealt");
   if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
   if (action.type === "goal_kick" && action.card) return `${t("goalKick")}: ${htCardText(action.card)}`;
   if (action.type === "free_kick") return t(action.scoring_opportunity ? "scoring" : "noScoring");
   if (action.type === "kick_off") return t("kickOff", { name: sideName({ sides }, action.side) });
   if (action.type === "choose") return t("choose", { n: action.player });
+  if (action.type === "ability") return htAbility(action);
+  if (action.type === "style") return htStyle(action);
+  if (action.type === "substitute" && game === "hat-trick") return t("htSubstituted", { n: action.player });
+  if (action.type === "counter") return t("counter", { name: sideName({ sides }, action.side) });
   return describe(action);
 }
 

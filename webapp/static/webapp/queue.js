@@ -79,8 +79,20 @@ export async function flush(match, { token, language }) {
   });
   const data = await response.json().catch(() => null);
   if (response.ok) {
+    // stored: those moves leave the queue; moves queued meanwhile (by the page while the
+    // service worker sent, say) stay, on top of the sequence number the server gave
     const current = await getQueue(match);
+    const sent = queue.actions.length;
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
     if (current && current.key === queue.key) await dropQueue(match);
+    else if (current && same(current.actions.slice(0, sent), queue.actions)) {
+      current.actions = current.actions.slice(sent);
+      current.baseSeq = data?.match?.seq ?? queue.baseSeq + sent;
+      current.key = freshKey();
+      current.problem = null;
+      if (current.actions.length) await putQueue(current);
+      else await dropQueue(match);
+    }
   } else if (response.status === 409 || response.status === 422 || response.status === 400) {
     queue.problem = { status: response.status, ...data };
     await putQueue(queue);
