@@ -14,10 +14,11 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 
 The match bodies do not name their game in the path, so they use the cross-game unions
 ``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary``, ``GameOutcome``,
-``GameOptions`` and ``GameSideConfig``: an
-``anyOf`` of the per-game components, without a discriminator, because the same ``type`` (or
-``kind``) belongs to several games (``pass`` is an action of all three); the match's ``game``
-says which member applies.
+``GameOptions`` and ``GameSideConfig``: an ``anyOf`` of the per-game components, without a
+discriminator, because the same ``type`` (or ``kind``) belongs to several games (``pass`` is an
+action of all three); the match's ``game`` says which member applies. A nullable field refers
+to its union through ``allOf`` beside ``nullable`` (``companion.openapi`` then spells it as
+``anyOf`` the union and a typed null).
 """
 
 from __future__ import annotations
@@ -209,6 +210,10 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     _tagged_union(build, f"{prefix}Action", "type", actions)
     entries = {_tag(cls, "type"): build.typed_dict(cls) for cls in shapes.legal_entries}
     _tagged_union(build, f"{prefix}LegalEntry", "type", entries)
+    components[f"{prefix}LegalEntry"]["description"] = (
+        "A family of legal actions; `legal.ready` holds the first ready action of each entry. "
+        + shapes.ready_rule
+    ).strip()
     effects = {kind: _effect(build, kind, data) for kind, data in shapes.effects.items()}
     _tagged_union(build, f"{prefix}Effect", "kind", effects)
     build.typed_dict(shapes.legal, f"{prefix}Legal")

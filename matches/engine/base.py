@@ -175,6 +175,8 @@ class GameShapes:
       :meth:`Outcome.to_json` gives (see :func:`outcome_shape`).
     - ``options``: the match options ``initial_state`` accepts (every key optional);
       ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
+    - ``ready_rule``: in plain words, how a legal entry becomes a ready action (the schema
+      describes the entries with it).
 
     Each game's ``shapes`` module holds its ``SHAPES`` and ``first_action(entry, legal)``,
     which turns one legal entry into its first ready action (``legal``: the whole
@@ -189,6 +191,7 @@ class GameShapes:
     outcome: type
     options: type
     side_config: type
+    ready_rule: str = ""
 
 
 @runtime_checkable

@@ -20,6 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from matches.engine import first_action, get_engine
+from matches.engine.base import view_event
 from matches.engine.hat_trick.sampling import random_action as hat_trick_action
 from matches.schema import game_prefix
 from tests.matches.play import amigo_deal
@@ -84,9 +85,15 @@ def play(checker: Checker, game: str, state, pick: Callable, rng: random.Random,
         checker.check("Action", action)
         checker.seen["actions"].add(action["type"])
         transition = engine.apply(state, engine.parse_action(action))
-        for event in transition.events:
-            checker.check("Effect", event.to_json())
-            checker.seen["effects"].add(event.kind)
+        effects = [event.to_json() for event in transition.events]
+        for effect in effects:
+            checker.check("Effect", effect)
+            checker.seen["effects"].add(effect["kind"])
+        # as a viewer who may see no side's secrets reads the logged event
+        seen, _, seen_effects = view_event(engine, action, "", effects, frozenset(), finished=False)
+        checker.check("Action", seen)
+        for effect in seen_effects:
+            checker.check("Effect", effect)
         state = transition.state
     raise AssertionError(f"{game}: no end after {limit} actions")
 

@@ -29,6 +29,12 @@ SHAPES = GameShapes(
     outcome=protocol.Outcome,
     options=protocol.Options,
     side_config=protocol.SideConfig,
+    ready_rule=(
+        "With the hands logged every `play` and `pass` entry is a ready action. The `deal` "
+        "entry's first ready action deals the reference deck round the table (`hands: null` "
+        "where hands are not logged). Without logged hands an entry names the `colours` a "
+        "card may have; any card of them not yet out (`legal.used`) makes the action."
+    ),
 )
 
 

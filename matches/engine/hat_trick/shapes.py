@@ -28,6 +28,13 @@ SHAPES = GameShapes(
     outcome=protocol.Outcome,
     options=protocol.Options,
     side_config=protocol.SideConfig,
+    ready_rule=(
+        "An entry lists the choices per field; an action takes one of each: `play_cards` one "
+        "card of `cards[0]` and one of `cards[1]`, `move` the `player` and `direction` of one "
+        "of `moves`, `pass` and `pass_sideways` one of `receivers`, `long_ball` one of "
+        "`lines`, `shoot` one of `shooting_cards` and of `goalkeeper_cards`, `keeper_draw` up "
+        "to `max_cards` cards; `ability`, `style` and `substitute` list ready actions in `uses`."
+    ),
 )
 
 

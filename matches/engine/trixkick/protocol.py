@@ -43,10 +43,22 @@ def _name(kind: str) -> str:
     return "".join(part.capitalize() for part in kind.split("_"))
 
 
+#: an action's fields as logged: another side's keepers stay hidden until the match is over
+#: (``hidden.view_event``), so a logged ``keepers`` action may show ``order: null``
+LOGGED = {
+    **KINDS,
+    "order": Annotated[
+        str | None,
+        "The keepers' symbols, left to right: `LKR` (two keepers: `LR`); null in a logged "
+        "action of the other side while the match runs (hidden keepers, TK-2.3).",
+    ],
+}
+
+
 def _action(kind: str, cls: type, spec) -> type:
     action = shape(
         f"{_name(kind)}Action",
-        {"type": Literal[kind], **{key: KINDS[what] for key, _attr, what in spec}},
+        {"type": Literal[kind], **{key: LOGGED[what] for key, _attr, what in spec}},
     )
     action.__doc__ = cls.__doc__
     return action

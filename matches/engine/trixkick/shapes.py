@@ -21,6 +21,10 @@ SHAPES = GameShapes(
     outcome=protocol.Outcome,
     options=protocol.Options,
     side_config=protocol.SideConfig,
+    ready_rule=(
+        "An entry is its action with one field (`to`, `target`, `with`, `in`, `order`, "
+        "`piece` or `side`) given as the list of the values open now; the action takes one."
+    ),
 )
 
 
