@@ -90,6 +90,8 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         tap_and_wait(page, page.locator('#picture g.player[data-field="d6"]'))
         assert page.locator("#hint").inner_text().startswith("Step 1")
         assert page.locator(".last").inner_text() == "Last move: No. 2 forward"
+        # and what followed, in the API's sentences
+        assert "moves a player" in page.locator(".effects").inner_text()
         page.wait_for_selector('#picture[data-seq="3"] g.last-move')
         assert page.locator('#picture g.player[data-field="d5"]').count() == 1
         assert smallest_picture_text(page) >= 11

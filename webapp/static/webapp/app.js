@@ -237,7 +237,7 @@ async function matchScreen(id) {
     if (view.match.seq > 0) {
       const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
       const event = (e?.data?.results || [])[0];
-      view.last = event?.kind === "action" && event.seq === view.match.seq ? event.action : null;
+      view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
     return true;
@@ -269,7 +269,9 @@ async function matchScreen(id) {
   };
 
   const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state, summary: view.current?.summary });
-  const lastOf = (data) => data?.events?.filter((e) => e.kind === "action").pop()?.action ?? null;
+  // the last move: what was chosen (the action) and what followed, in the API's sentences
+  const lastMove = (event) => (event?.kind === "action" ? { action: event.action, texts: (event.effects || []).map((e) => e.text).filter(Boolean) } : null);
+  const lastOf = (data) => lastMove(data?.events?.filter((e) => e.kind === "action").pop());
 
   const sendAction = async (action) => {
     if (view.busy) return;
@@ -434,7 +436,8 @@ async function matchScreen(id) {
     if (!view.match || mine !== screen) return;
     show(html`${nav("")}${header()}
       <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
-      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last, view.match.sides) }))}</p>` : ""}
+      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides) }))}</p>
+        ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${queuePanel()}
       ${movesPanel()}
