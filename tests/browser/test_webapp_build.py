@@ -22,8 +22,13 @@ CHEAPEST = {
 }
 
 
-def _pick(page, slot: int, name: str, numbers: str | None = None) -> None:
+def _open_slot(page, slot: int) -> None:
     page.get_by_role("button", name=f"No. {slot}:").tap()
+    page.get_by_role("heading", name=f"No. {slot}", exact=True).wait_for()
+
+
+def _pick(page, slot: int, name: str, numbers: str | None = None) -> None:
+    _open_slot(page, slot)
     card = page.locator(".catalog-card", has_text=name)
     card.filter(has_text=f"No. {numbers or slot} ·").first.tap()
     page.locator(".slot-pick", has_text=name).nth(0).wait_for()
@@ -48,7 +53,7 @@ def test_build_within_the_budget_card_fix_a_violation_save_and_play(
         assert page.locator(".violation").count() == 0, page.locator(".violation").all_inner_texts()
 
         # a dearer no. 2 overspends the defensive stars: the violation is shown, then fixed
-        page.get_by_role("button", name="No. 2:").tap()
+        _open_slot(page, 2)  # the orientation has a "defensive" button too
         page.get_by_role("button", name="defensive", exact=True).tap()
         page.locator('[data-shield="defensive"][aria-pressed="true"]').wait_for()
         page.locator(".catalog-card", has_text="Ball-playing centre-back").wait_for()

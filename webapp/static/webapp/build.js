@@ -34,8 +34,14 @@ export async function buildScreen(main, show, nav, isCurrent) {
     picks: Object.entries(draft.picks).map(([slot, p]) => ({ slot: Number(slot), card: p.card, gold: p.gold })),
   });
 
+  // Taps come faster than answers: only the latest dry run and the latest screen count.
+  let checks = 0;
+  let renders = 0;
+
   const recheck = async () => {
+    const mine = ++checks;
     const { ok, data } = await api("builds/check/", { method: "POST", body: body() });
+    if (mine !== checks) return;
     check = ok ? data : null;
     message = ok ? "" : data?.message || "";
     saved = null;
@@ -81,9 +87,10 @@ export async function buildScreen(main, show, nav, isCurrent) {
 
   async function render() {
     if (!isCurrent()) return;
+    const mine = ++renders;
     if (slotOpen !== null) {
       const cards = await catalog(slotOpen);
-      if (!isCurrent()) return;
+      if (!isCurrent() || mine !== renders) return;
       show(`${nav("teams")}<h1>${esc(t("slotN", { n: slotOpen }))}</h1>
         ${toggles("shield", ["", ...SHIELDS], filter.shield, t("shield"))}
         <label>${t("priceMax")}<select id="price-max"><option value="">${t("any")}</option>${[1, 2, 3, 4].map((p) => `<option value="${p}" ${String(p) === filter.price_max ? "selected" : ""}>${stars(p)} (${p})</option>`).join("")}</select></label>
