@@ -61,16 +61,7 @@ def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
             fill="#ffffff",
             id="record",
         ),
-        _text(
-            20,
-            116,
-            _("Goals {scored}:{conceded}").format(
-                scored=card.goals_for, conceded=card.goals_against
-            ),
-            15,
-            fill="#ffffff",
-            id="goals",
-        ),
+        _text(20, 116, _score_line(card), 15, fill="#ffffff", id="goals"),
     ]
     colours = {"W": "#2ecc71", "D": "#f1c40f", "L": "#e74c3c"}
     parts.append(_text(20, 146, _("Form"), 13, fill="#cccccc"))
@@ -102,7 +93,8 @@ def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
         _text(20, 202, _("Style: {style}").format(style=style), 14, fill="#ffffff", id="style")
     )
     y = 232
-    parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
+    if card.lines:
+        parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
     for name, line in sorted((card.lines or {}).items()):
         y += 18
         if isinstance(line, dict) and "attack" in line:
@@ -142,6 +134,15 @@ def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
     return "\n".join(parts)
 
 
+def _score_line(card) -> str:
+    """Goals for and against; in Amigo Hattrick the points scored and the best opponent's."""
+    if card.game == "amigo-hattrick":
+        return _("Points {scored}, best opponent {conceded}").format(
+            scored=card.goals_for, conceded=card.goals_against
+        )
+    return _("Goals {scored}:{conceded}").format(scored=card.goals_for, conceded=card.goals_against)
+
+
 def rating_chart_svg(
     title: str, ratings: Sequence[float], dates: Sequence[date | datetime] | None = None
 ) -> str:
@@ -172,8 +173,12 @@ def rating_chart_svg(
             8,
             38,
             ngettext(
-                "now {rating} ({count} match)", "now {rating} ({count} matches)", len(ratings)
-            ).format(rating=f"{values[-1]:.0f}", count=len(ratings)),
+                "now {rating} ({count} rated match)",
+                "now {rating} ({count} rated matches)",
+                len(ratings),
+            ).format(rating=f"{values[-1]:.0f}", count=len(ratings))
+            if ratings
+            else _("no rated match yet: only matches against other managers count"),
             13,
             id="current",
         ),

@@ -105,7 +105,7 @@ def test_rating_chart_svg(league, client):
     assert response.status_code == 200
     root = ET.fromstring(response.content)
     assert root.find(f"{SVG}polyline").get("points").count(",") == 6  # start + 5 matches
-    assert "(5 matches)" in texts(response.content.decode())
+    assert "(5 rated matches)" in texts(response.content.decode())
 
 
 @pytest.mark.parametrize(
@@ -195,3 +195,31 @@ def test_bad_queries_are_refused_in_the_readers_language(league, client, url, en
     for language, sentence in (("en", english), ("de", german)):
         body = assert_error_shape(client.get(url, HTTP_ACCEPT_LANGUAGE=language), 400)
         assert sentence in str(body), (language, body)
+
+
+def test_an_amigo_team_card_speaks_of_points_and_a_guest_match_is_not_rated(make_user, client):
+    """Amigo Hattrick scores points (negative ones too) against several people; a match
+    against guests only changes no rating, and the chart says why."""
+    dora = make_user("dora")
+    make_match(
+        game="amigo-hattrick",
+        sides=[
+            {"name": "Dora", "user": dora, "score": -10},
+            {"name": "Eve", "score": 2},
+            {"name": "Finn", "score": 1},
+        ],
+    )
+    services.stats_catch_up()
+    card = client.get("/api/stats/teams/?game=amigo-hattrick&manager=dora").json()["results"][0]
+    english = texts(client.get(card["card_svg"]).content.decode())
+    assert "Points -10, best opponent 2" in english
+    assert "Goals" not in english and "Lines" not in english
+    german = texts(client.get(card["card_svg"], HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "Punkte -10, bester Gegner 2" in german
+
+    chart = "/api/stats/managers/dora/rating.svg?game=amigo-hattrick"
+    shown = texts(client.get(chart).content.decode())
+    assert "no rated match yet: only matches against other managers count" in shown
+    assert "(0 " not in shown
+    german = texts(client.get(chart, HTTP_ACCEPT_LANGUAGE="de").content.decode())
+    assert "noch kein gewertetes Spiel" in german
