@@ -193,6 +193,27 @@ class GameShapes:
     side_config: type
     ready_rule: str = ""
 
+    @classmethod
+    def from_protocol(cls, protocol: Any, *, ready_rule: str, **overrides: Any) -> GameShapes:
+        """The shapes a game's ``protocol`` module declares under the conventional names
+        (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
+        ``Options``, ``SideConfig``); ``overrides`` name any kept elsewhere."""
+        names = {
+            "actions": "ACTIONS",
+            "legal": "Legal",
+            "legal_entries": "LEGAL_ENTRIES",
+            "effects": "EFFECTS",
+            "summary": "Summary",
+            "outcome": "Outcome",
+            "options": "Options",
+            "side_config": "SideConfig",
+        }
+        shapes = {
+            attr: overrides[attr] if attr in overrides else getattr(protocol, name)
+            for attr, name in names.items()
+        }
+        return cls(**shapes, ready_rule=ready_rule)
+
 
 @runtime_checkable
 class GameEngine(Protocol):

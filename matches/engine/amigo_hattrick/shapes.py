@@ -20,15 +20,8 @@ from matches.engine.amigo_hattrick.actions import _FIELDS
 from matches.engine.amigo_hattrick.cards import COLOURS, HIGHEST, LOWEST, Card, full_deck
 from matches.engine.base import GameShapes
 
-SHAPES = GameShapes(
-    actions=protocol.ACTIONS,
-    legal=protocol.Legal,
-    legal_entries=protocol.LEGAL_ENTRIES,
-    effects=protocol.EFFECTS,
-    summary=protocol.Summary,
-    outcome=protocol.Outcome,
-    options=protocol.Options,
-    side_config=protocol.SideConfig,
+SHAPES = GameShapes.from_protocol(
+    protocol,
     ready_rule=(
         "With the hands logged every `play` and `pass` entry is a ready action. The `deal` "
         "entry's first ready action deals the reference deck round the table (`hands: null` "

@@ -19,15 +19,9 @@ from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.effect_shapes import EFFECTS
 from matches.engine.hat_trick.sampling import random_action
 
-SHAPES = GameShapes(
-    actions=protocol.ACTIONS,
-    legal=protocol.Legal,
-    legal_entries=protocol.LEGAL_ENTRIES,
+SHAPES = GameShapes.from_protocol(
+    protocol,
     effects=EFFECTS,
-    summary=protocol.Summary,
-    outcome=protocol.Outcome,
-    options=protocol.Options,
-    side_config=protocol.SideConfig,
     ready_rule=(
         "An entry lists the choices per field; an action takes one of each: `play_cards` one "
         "card of `cards[0]` and one of `cards[1]`, `move` the `player` and `direction` of one "

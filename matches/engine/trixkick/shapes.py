@@ -12,15 +12,8 @@ from typing import Any
 from matches.engine.base import GameShapes
 from matches.engine.trixkick import protocol
 
-SHAPES = GameShapes(
-    actions=protocol.ACTIONS,
-    legal=protocol.Legal,
-    legal_entries=protocol.LEGAL_ENTRIES,
-    effects=protocol.EFFECTS,
-    summary=protocol.Summary,
-    outcome=protocol.Outcome,
-    options=protocol.Options,
-    side_config=protocol.SideConfig,
+SHAPES = GameShapes.from_protocol(
+    protocol,
     ready_rule=(
         "An entry is its action with one field (`to`, `target`, `with`, `in`, `order`, "
         "`piece` or `side`) given as the list of the values open now; the action takes one."
