@@ -13,6 +13,8 @@ from django.conf import settings
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
@@ -26,16 +28,17 @@ def shell(request):
 
 @require_safe
 def manifest(request):
+    """The manifest in the reader's language (the name a phone shows under the icon)."""
     data = {
-        "name": "Tabletop Football Companion",
-        "short_name": "Companion",
+        "name": _("Tabletop Football Companion"),
+        "short_name": pgettext("app name", "Companion"),
         "start_url": "/app/",
         "scope": "/app/",
         "display": "standalone",
         "orientation": "portrait",
         "background_color": "#0f3d22",
         "theme_color": "#145a32",
-        "lang": "en",
+        "lang": get_language(),
         # PNG for the browsers that install only from a raster icon (192 and 512 pixels),
         # rendered once from icon.svg; the maskable one keeps the pitch inside the safe zone
         "icons": [

@@ -35,6 +35,23 @@ def test_manifest_makes_the_app_installable(client):
             assert icon["sizes"] == f"{width}x{height}"
 
 
+def test_manifest_names_the_app_in_the_readers_language(client):
+    english = client.get("/app/manifest.webmanifest").json()
+    assert (english["name"], english["short_name"], english["lang"]) == (
+        "Tabletop Football Companion",
+        "Companion",
+        "en",
+    )
+    response = client.get("/app/manifest.webmanifest", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9")
+    german = response.json()
+    assert (german["name"], german["short_name"], german["lang"]) == (
+        "Begleiter für Fußball-Tischspiele",
+        "Begleiter",
+        "de",
+    )
+    assert "Accept-Language" in response["Vary"]
+
+
 def test_service_worker_is_served_at_the_app_scope(client):
     response = client.get("/app/sw.js")
     assert response.status_code == 200
