@@ -158,27 +158,32 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     if seq == match.seq:
         return match_state_current(match)
     engine = get_engine(match.game)
-    events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
-    stacks = log_stacks(events.order_by("seq"))
     sides = list(match.sides.order_by("position").select_related("user"))
-    configs = [side.config for side in sides]
-    state = initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
-    state = replay_actions(engine, state, (event.action for event in stacks.applied))
+    state = _replayed(match, engine, sides, _standing_actions(match, seq))
     return StateView(seq=seq, state=state, engine=engine, sides=sides)
 
 
 def match_state_before_last_move(match: Match, *, seq: int) -> Any | None:
     """The state before the last move that stands at ``seq`` (the action an undo has not
     taken back), for a picture that marks that move; ``None`` before the first move."""
-    engine = get_engine(match.game)
-    events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
-    stacks = log_stacks(events.order_by("seq"))
-    if not stacks.applied:
+    actions = _standing_actions(match, seq)
+    if not actions:
         return None
-    sides = list(match.sides.order_by("position"))
+    engine = get_engine(match.game)
+    return _replayed(match, engine, list(match.sides.order_by("position")), actions[:-1])
+
+
+def _standing_actions(match: Match, seq: int) -> list[Any]:
+    """The actions that stand after event ``seq`` (undone ones left out), in order."""
+    events = MatchEvent.objects.filter(match=match, seq__lte=seq).only("seq", "kind", "action")
+    return [event.action for event in log_stacks(events.order_by("seq")).applied]
+
+
+def _replayed(match: Match, engine: Any, sides: list[MatchSide], actions: list[Any]) -> Any:
+    """The state after ``actions``, replayed from the match's set-up."""
     configs = [side.config for side in sides]
     state = initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
-    return replay_actions(engine, state, (event.action for event in stacks.applied[:-1]))
+    return replay_actions(engine, state, actions)
 
 
 class _SeqKind(NamedTuple):
