@@ -42,6 +42,7 @@ from matches.engine.trixkick.board import (
 )
 from matches.engine.trixkick.fouls import card_candidates
 from matches.engine.trixkick.moves import check
+from matches.engine.trixkick.order import ordered
 from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
 from matches.engine.trixkick.setup import keeper_orders
 from matches.engine.trixkick.state import holders, on_board, reading, with_status
@@ -247,5 +248,5 @@ def legal_actions(w: dict) -> dict[str, Any]:
         "hint": english_hint(w),
         "actor": side,
         "step": w["step"],
-        "actions": grouped(concrete_actions(w)),
+        "actions": grouped(ordered(w, concrete_actions(w))),
     }
