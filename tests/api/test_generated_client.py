@@ -1,9 +1,10 @@
 """A Python client generated from the served schema by openapi-python-client, used as it is.
 
-Its every module imports; it logs in, opens a Hat-Trick and an Amigo Hattrick match and plays
-each to its end through the generated functions alone, always sending the first ready action
-(``legal.ready[0]``, a typed model of the game's action union); what comes back is typed per
-game (legal, effects, outcome); an error comes back parsed into the generated ``Error`` model.
+Its every module imports; it logs in, opens a Hat-Trick, an Amigo Hattrick and a TriXKick match
+(to one goal) and plays each to its end through the generated functions alone, always sending
+the first ready action (``legal.ready[0]``, a typed model of the game's action union); what
+comes back is typed per game (legal, effects, outcome); an error comes back parsed into the
+generated ``Error`` model.
 """
 
 import importlib
@@ -95,6 +96,7 @@ def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
     for game, names, prefix in (
         ("hat-trick", "AB", "HatTrick"),
         ("amigo-hattrick", "ABCD", "AmigoHattrick"),
+        ("trixkick", "AB", "Trixkick"),
     ):
         created = api.matches.matches_create.sync(
             client=auth,

@@ -6,12 +6,15 @@ list of the first entry) plays a whole match to its goals. Everything here reads
 sides may see: a keeper counts only once a shot has revealed it (``revealed``).
 
 - **Set-up** (``place``): a set piece's taker first (its protected field, while the kicking
-  side has nobody there), then the fields from the front (the opponents' goal) to the back.
-- **Attack**: shots that may score (the best public chance first); then the ball plays the
-  defence cannot win back with one run, furthest forward first; runs that take a loose ball or
-  make the ball's field safe; runs forward; plays and runs that keep the ball but do not gain
-  ground; ``end``; last what gives the ball away (a play nobody can take, an offside pass, the
-  last holder running off) and shots certain to be saved.
+  side has nobody there), then the fields nearest the kick (at a set piece) and from the front
+  (the opponents' goal) to the back; substitutions after the places.
+- **Attack**: shots that may score, the best public chance first (among equal chances the
+  first slot moves on with the move count: no slot is better while the keepers are hidden);
+  then the ball plays the defence cannot win back with its one run, furthest forward first;
+  runs that take a loose ball, make the ball's field safe or bring a piece that can play the
+  ball on; plays forward the defence could win back; runs forward; a loose ball forward;
+  ``end``; plays and runs that gain no ground; last what gives the ball away (a play nobody
+  can take, an offside pass, the last holder running off) and shots certain to be saved.
 - **Defence**: runs that win the ball without a foul; runs by how close they end to the ball;
   runs that would foul; castling; ``pass``.
 - **Rebound**: second-row fields holding own pieces (the ball is kept) before empty ones.
@@ -182,7 +185,9 @@ class _Attack:
             total += count(self.pieces[extra]["symbols"], symbol)
         return total
 
-    def _collector(self, field: str, symbol: str, passer: str, tracked: bool) -> tuple[str, int] | None:
+    def _collector(
+        self, field: str, symbol: str, passer: str, tracked: bool
+    ) -> tuple[str, int] | None:
         """The own piece that could best run onto ``field`` this move and take the ball there,
         with its strength there (a dribbler loses one per field, TK-7.2)."""
         if self.ran or self.own_count.get(field, 0) >= 2:
@@ -260,10 +265,17 @@ class _Attack:
             held = self._strength_after(to, symbol) + runner[1]
         safe = not self._defence_wins(to, symbol, held)
         shooter = to in self.zone and any(
-            count(self.pieces[m]["symbols"], s) >= self.zone[to] for m in mates for s in SYMBOLS if s != symbol
+            count(self.pieces[m]["symbols"], s) >= self.zone[to]
+            for m in mates
+            for s in SYMBOLS
+            if s != symbol
         )
         if gain > 0:
-            return (1 if safe else 3, -self.worth(to, side) - (1 if shooter else 0), 0 if mates else 1)
+            return (
+                1 if safe else 3,
+                -self.worth(to, side) - (1 if shooter else 0),
+                0 if mates else 1,
+            )
         return (6, 2, -gain, 0 if mates else 1) if safe else (7, 0, -gain)
 
     def _run(self, a: Run) -> tuple:
@@ -313,6 +325,13 @@ class _Attack:
                 and len(set(p["symbols"]) - {symbol}) > 0
             ):
                 return (2, 2)  # the holders cannot play the ball on: this piece can
+            if (
+                stuck
+                and (symbol is None or count(p["symbols"], symbol))
+                and len(set(p["symbols"]) - {symbol}) > 0
+                and chebyshev(a.to, field) < chebyshev(start, field)
+            ):
+                return (2, 5, chebyshev(a.to, field))  # on its way to do so
             if a.to == field and symbol is not None:
                 now = strength(self.w, field, side, symbol)
                 if self._defence_wins(field, symbol, now) and not self._defence_wins(

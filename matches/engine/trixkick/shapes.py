@@ -16,7 +16,8 @@ SHAPES = GameShapes.from_protocol(
     protocol,
     ready_rule=(
         "An entry is its action with one field (`to`, `target`, `with`, `in`, `order`, "
-        "`piece` or `side`) given as the list of the values open now; the action takes one."
+        "`piece` or `side`) given as the list of the values open now; the action takes one. "
+        "Entries and values come most useful first."
     ),
 )
 

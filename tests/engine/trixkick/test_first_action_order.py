@@ -91,7 +91,7 @@ def test_the_order_is_stable_and_only_an_order():
 def test_a_shot_in_reach_comes_first_and_castling_after_runs():
     _, _, sent = always_first({"match_length": {"kind": "goals", "goals": 3}})
     shots = 0
-    for legal, action in sent:
+    for legal, _action in sent:
         types = [entry["type"] for entry in legal["actions"]]
         if legal["step"] == "attack" and "shoot" in types:
             assert types[0] == "shoot"
