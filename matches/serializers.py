@@ -59,7 +59,7 @@ class LegalField(serializers.JSONField):
     """What may come next (``GameLegal``). ``actions`` lists families of actions (a type and,
     per field, the choices open now); ``ready[i]`` is the first ready action of
     ``actions[i]``, in the form ``POST events/`` takes. A client that always sends ``ready[0]``
-    plays a whole match (of Hat-Trick and Amigo Hattrick; TriXKick also needs its whistle)."""
+    plays a whole match (a TriXKick match on time ends only when a manager sends `whistle`)."""
 
 
 # --- input -----------------------------------------------------------------------------------
