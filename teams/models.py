@@ -9,6 +9,8 @@ cards, written whenever the edition is created; the JSON stays the source of tru
 from django.conf import settings
 from django.db import models
 
+from teams.rules import invalid_reason
+
 
 class Edition(models.Model):
     game = models.CharField(max_length=32)
@@ -130,8 +132,6 @@ class Team(models.Model):
     @property
     def invalid_reason(self) -> str:
         """Why it is invalid, in the reader's language (from its violations, when read)."""
-        from teams.rules import invalid_reason
-
         return invalid_reason(self.violations or [], self.rechecked_against)
 
 
@@ -182,6 +182,4 @@ class Build(models.Model):
     @property
     def invalid_reason(self) -> str:
         """Why it is invalid, in the reader's language (from its violations, when read)."""
-        from teams.rules import invalid_reason
-
         return invalid_reason(self.violations or [], self.rechecked_against)
