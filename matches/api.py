@@ -502,16 +502,11 @@ class MatchSvgView(APIView):
         visible = selectors.match_visible_sides(match, request.user)
 
         def build() -> str:
-            view = (
-                selectors.match_state_current(match)
-                if seq is None
-                else selectors.match_state_at(match, seq=seq)
-            )
-            before = selectors.match_state_before_last_move(match, seq=view.seq)
+            view, before = selectors.match_state_with_last_move(match, seq=seq)
             return view_svg(view.engine, view.state, visible, before)
 
         if seq is not None and seq > match.seq:
-            selectors.match_state_at(match, seq=seq)  # 400 seq_out_of_range
+            raise errors.seq_beyond_log(seq=seq, current=match.seq)
         return cached_answer(
             request,
             parts=(

@@ -176,8 +176,6 @@ def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -
         words = part_name(game, value)
         if words is not None:
             return words
-    if key == "fields" and game == "amigo-hattrick":
-        return _and([part_name(game, v) or str(v) for v in value])
     if key in ("side", "team", "fouled_side", "dealer", "leader", "next_leader"):
         return side_name(game, value, names)
     if key == "winners":
@@ -213,6 +211,8 @@ def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -
     elif game == "amigo-hattrick":
         if key in ("card", "high_card"):
             return ah_card(value)
+        if key == "fields":  # the parts of a move a refusal names
+            return _and([part_name(game, v) or str(v) for v in value])
         if key in ("colour", "other", "third"):
             return _word(AH_COLOURS, value)
         if key == "colours":

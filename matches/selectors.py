@@ -163,14 +163,26 @@ def match_state_at(match: Match, *, seq: int) -> StateView:
     return StateView(seq=seq, state=state, engine=engine, sides=sides)
 
 
-def match_state_before_last_move(match: Match, *, seq: int) -> Any | None:
-    """The state before the last move that stands at ``seq`` (the action an undo has not
-    taken back), for a picture that marks that move; ``None`` before the first move."""
-    actions = _standing_actions(match, seq)
-    if not actions:
-        return None
+def match_state_with_last_move(match: Match, *, seq: int | None) -> tuple[StateView, Any | None]:
+    """The state after event ``seq`` (``None``: now) and the state before the last move that
+    stands there (the action an undo has not taken back; ``None`` before the first move), for
+    a picture that marks that move. One replay gives both: states are immutable.
+
+    A ``seq`` beyond the log is 400 ``seq_out_of_range``."""
+    if seq is not None and seq > match.seq:
+        raise errors.seq_beyond_log(seq=seq, current=match.seq)
+    at = match.seq if seq is None else seq
+    actions = _standing_actions(match, at)
     engine = get_engine(match.game)
-    return _replayed(match, engine, list(match.sides.order_by("position")), actions[:-1])
+    sides = list(match.sides.order_by("position").select_related("user"))
+    before = _replayed(match, engine, sides, actions[:-1]) if actions else None
+    if at == match.seq:
+        return match_state_current(match), before
+    if before is None:
+        state = _replayed(match, engine, sides, [])
+    else:
+        state = replay_actions(engine, before, actions[-1:])
+    return StateView(seq=at, state=state, engine=engine, sides=sides), before
 
 
 def _standing_actions(match: Match, seq: int) -> list[Any]:
