@@ -50,7 +50,7 @@ from matches.engine.trixkick.board import (
 )
 from matches.engine.trixkick.offside import candidates_at_pass
 from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
-from matches.engine.trixkick.setup import _area
+from matches.engine.trixkick.setup import setup_area
 from matches.engine.trixkick.state import holders, on_board, other, pieces_on, strength
 
 _LAST = (99,)
@@ -87,7 +87,7 @@ def _keep(a: Action) -> tuple:
 def _place_key(w: dict):
     side = w["actor"]
     kickoff = w["setup"]["kind"] == "kickoff"
-    area = () if kickoff else _area(w)
+    area = () if kickoff else setup_area(w)
     taker_first = side == w["setup"]["kicker"] and not any(pieces_on(w, f, side) for f in area)
 
     def key(a: Action) -> tuple:

@@ -72,7 +72,7 @@ def start_setup(
     _advance(w, [], last=None)
 
 
-def _area(w: dict) -> tuple[str, ...]:
+def setup_area(w: dict) -> tuple[str, ...]:
     """The protected field(s) of the set-up: only the kicker's pieces may stand there."""
     s = w["setup"]
     kind = s["kind"]
@@ -143,7 +143,7 @@ def check_place(w: dict, side: int, a: Place) -> None:
                 "The kicking-off side must put one piece on C2 and one on C3.",
             )
         return
-    area = _area(w)
+    area = setup_area(w)
     if side != s["kicker"]:
         if a.to in area:
             raise illegal(
@@ -312,7 +312,7 @@ def _finish(w: dict, events: list) -> None:
     if kind == "kickoff":
         takers = [pid for f in KICKOFF_FIELDS for pid in pieces_on(w, f, kicker)]
     else:
-        takers = [pid for f in _area(w) for pid in pieces_on(w, f, kicker)]
+        takers = [pid for f in setup_area(w) for pid in pieces_on(w, f, kicker)]
     ball["holders"] = takers
     if kind in ("corner", "free_kick"):
         ball["field"] = s["field"]

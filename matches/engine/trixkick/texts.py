@@ -295,9 +295,9 @@ def hint(w: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         s = w["setup"]
         kind = s["kind"]
         if kind != "kickoff":
-            from matches.engine.trixkick.setup import _area
+            from matches.engine.trixkick.setup import setup_area
 
-            params["fields"] = list(_area(w))
+            params["fields"] = list(setup_area(w))
         return f"place/{kind}", params
     if step == "keepers":
         params["count"] = 2 if w["options"].get("two_keepers") else 3
