@@ -23,7 +23,15 @@ $(STAMP): pyproject.toml
 $(CATALOGS): %.mo: %.po | $(STAMP)
 	$(BIN)/pybabel compile --domain django --input-file $< --output-file $@
 
-install: $(STAMP) $(CATALOGS)
+# The web app's npm dependencies (Pyodide for the phone's referee, the TypeScript client test's
+# tools), from package-lock.json; skipped where npm is missing (the app then referees server-only).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+		npm ci --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
+	else echo "npm not found: the phone app will referee on the server only"; fi
+
+install: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 
 # Refresh the catalog template and the .po files from the marked sentences in the code.
 messages: $(STAMP)
@@ -32,13 +40,13 @@ messages: $(STAMP)
 	$(BIN)/pybabel update --domain django --input-file companion/locale/django.pot \
 	  --output-dir companion/locale --no-fuzzy-matching --omit-header
 
-run: $(STAMP) $(CATALOGS)
+run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
 		--no-proxy-headers --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
-test: $(STAMP) $(CATALOGS)
+test: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
@@ -59,4 +67,4 @@ bench-load: $(STAMP)
 	$(BIN)/python bench/load.py --phones 24 --matches 96 --web-workers 4 --worker-concurrency 2
 
 clean:
-	rm -rf $(VENV) var staticfiles .pytest_cache
+	rm -rf $(VENV) var staticfiles .pytest_cache node_modules

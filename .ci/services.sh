@@ -6,6 +6,7 @@ set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 command -v node >/dev/null || need+=(nodejs)  # tests/webapp/test_words.py reads the app's words
+command -v npm >/dev/null || need+=(npm)  # package.json: Pyodide for the phone, the TypeScript client test
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v make >/dev/null || need+=(make)
