@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "companion.api.middleware.BodySizeLimitMiddleware",
     "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "webapp.runtime.StaticFilesMiddleware",  # whitenoise; the phone runtime cached long
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "corsheaders.middleware.CorsMiddleware",
@@ -138,6 +138,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "webapp.runtime.RuntimeFinder",  # the phone's referee runtime, from node_modules
+]
 
 # Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
