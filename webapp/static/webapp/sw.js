@@ -4,7 +4,7 @@ import { allQueues, flush, kvGet } from "__STATIC__queue.js";
 
 const CACHE = "companion-shell-v2";
 const SHELL = ["/app/", "/app/manifest.webmanifest",
-  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
+  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "invitations.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
