@@ -6,9 +6,9 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext
+        from django.utils.translation import gettext, pgettext
 
         from matches.engine.i18n import set_translator
 
-        # the labels of the engines' SVG pictures follow the request's language
-        set_translator(gettext)
+        # the engines' sentences and the labels of their pictures follow the request's language
+        set_translator(gettext, pgettext)
