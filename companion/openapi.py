@@ -27,7 +27,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny
 
-
 ERROR = "Error"
 FIELD_ERROR = "FieldError"
 ERROR_DETAILS = "ErrorDetails"

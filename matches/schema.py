@@ -319,27 +319,20 @@ def discriminate_by_game(schemas: dict[str, dict], keys: list[str]) -> set[str]:
 
     split = [name for name in list(schemas) if has_game(name) and holds_part(name)]
     originals = {name: copy.deepcopy(schemas[name]) for name in schemas}
+    parts = {
+        name: [r for r in _refs(schema) if r not in unions and holds_part(r)]
+        for name, schema in originals.items()
+    }
     for key in keys:
         prefix = game_prefix(key)
         names = {f"Game{kind}": f"{prefix}{kind}" for kind in UNIONS}
-
-        def variant(name: str) -> str:
-            target = f"{prefix}{name}"
-            if target not in schemas:
-                schemas[target] = {}  # a placeholder while it is built
-                inner = [r for r in _refs(originals[name]) if r not in unions and holds_part(r)]
-                for ref in inner:
-                    names[ref] = variant(ref)
-                schemas[target] = _renamed(originals[name], names)
-            return target
-
         schemas[game_key_component(key)] = {
             "type": "string",
             "enum": [key],
             "description": f"The game `{key}`: what a `{prefix}…` variant's `game` holds.",
         }
         for name in split:
-            built = variant(name)
+            built = _variant(name, prefix, names, schemas, originals, parts)
             schemas[built]["properties"]["game"] = ref(game_key_component(key))
             description = schemas[built].get("description", "")
             schemas[built]["description"] = f"{description} (a `{key}` match)".strip()
@@ -353,6 +346,19 @@ def discriminate_by_game(schemas: dict[str, dict], keys: list[str]) -> set[str]:
             ).strip(),
         }
     return {name for name in originals if holds_part(name)} | unions
+
+
+def _variant(name, prefix, names, schemas, originals, parts) -> str:
+    """The game's variant of the component ``name`` (``prefix``: the game's; ``names``: the
+    components replaced by the game's, grown with each variant made; ``parts``: the components
+    each one refers to that hold a per-game part)."""
+    target = f"{prefix}{name}"
+    if target not in schemas:
+        schemas[target] = {}  # a placeholder while it is built
+        for inner in parts[name]:
+            names[inner] = _variant(inner, prefix, names, schemas, originals, parts)
+        schemas[target] = _renamed(originals[name], names)
+    return target
 
 
 def drop_unreferenced(result: dict, candidates: set[str]) -> None:
