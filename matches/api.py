@@ -19,6 +19,7 @@ from companion.api.conditional import cached_answer, conditional
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
+from companion.api.query import validated_query
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, presenters, reading, selectors, serializers, services
 from matches.engine import available_games, get_engine
@@ -111,9 +112,7 @@ def _include_state(request) -> bool:
     """Whether the write's answer carries the whole state (``?include=state``); 400 if malformed.
 
     Read before the write, so a malformed query changes nothing."""
-    query = serializers.WriteQuery(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    return query.validated_data.get("include") == "state"
+    return validated_query(serializers.WriteQuery, request).get("include") == "state"
 
 
 def _write_response(
@@ -246,9 +245,7 @@ class MatchStateView(APIView):
     )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
-        query = serializers.StateQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        seq = query.validated_data.get("seq")
+        seq = validated_query(serializers.StateQuery, request).get("seq")
         visible = selectors.match_visible_sides(match, request.user)
 
         def answer():
@@ -291,11 +288,10 @@ class MatchEventsView(APIView):
     )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
-        query = serializers.EventsQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
+        after = validated_query(serializers.EventsQuery, request).get("after")
         events = MatchEvent.objects.filter(match=match).select_related("author")
-        if query.validated_data.get("after") is not None:
-            events = events.filter(seq__gt=query.validated_data["after"])
+        if after is not None:
+            events = events.filter(seq__gt=after)
         visible = selectors.match_visible_sides(match, request.user)
 
         def answer():
@@ -496,9 +492,7 @@ class MatchSvgView(APIView):
     )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
-        query = serializers.StateQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        seq = query.validated_data.get("seq")
+        seq = validated_query(serializers.StateQuery, request).get("seq")
         visible = selectors.match_visible_sides(match, request.user)
 
         def build() -> str:

@@ -6,7 +6,7 @@ class MatchesConfig(AppConfig):
     name = "matches"
 
     def ready(self) -> None:
-        from django.utils.translation import gettext
+        from django.utils.translation import gettext, pgettext
 
         from matches import live_signals
         from matches.engine.i18n import set_translator
@@ -14,5 +14,5 @@ class MatchesConfig(AppConfig):
         # streams end or read again when credentials or who may read a match change
         live_signals.connect()
 
-        # the labels of the engines' SVG pictures follow the request's language
-        set_translator(gettext)
+        # the engines' sentences and the labels of their pictures follow the request's language
+        set_translator(gettext, pgettext)

@@ -11,10 +11,9 @@ from django.utils.translation import gettext as _
 from django_filters.fields import IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
 
+from companion.api.query import MAX_ID
 from matches.engine import game_keys
 from matches.models import Match, MatchSide, MatchStatus, SideResult, Visibility
-
-MAX_ID = 2**63 - 1  # the largest id a BigAutoField holds
 
 
 @extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})

@@ -9,11 +9,10 @@ from typing import Any, NamedTuple
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from matches import errors, snapshots
-from matches.engine import first_action, get_engine
+from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
+from matches.engine.referee import localized_legal
 from matches.i18n import (
-    hint_message,
-    hint_with_actor,
     quick_reference,
     state_side_names,
     to_move_name,
@@ -95,18 +94,6 @@ class StateView:
             )
             data["state"] = view_state(self.engine, state_json, visible)
         return data
-
-
-def localized_legal(engine: Any, state: Any) -> dict[str, Any]:
-    """``legal_actions`` with its hint in the request's language, naming the side to move."""
-    legal = dict(engine.legal_actions(state))
-    legal["ready"] = [first_action(engine.key, entry, legal) for entry in legal["actions"]]
-    hint = hint_message(engine.key, state, legal)
-    if hint is not None:
-        legal["hint"] = hint
-    if isinstance(legal.get("hint"), str):
-        legal["hint"] = hint_with_actor(engine.key, state, legal["hint"], legal.get("actor"))
-    return legal
 
 
 def to_move(

@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from companion.api.query import MAX_SEQ
 from matches.engine import available_games
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
 from matches.rules_api import ClauseOutput
@@ -124,12 +125,13 @@ class ImportInput(serializers.Serializer):
 
 
 class StateQuery(serializers.Serializer):
-    seq = serializers.IntegerField(min_value=0, required=False)
+    seq = serializers.IntegerField(min_value=0, max_value=MAX_SEQ, required=False)
 
 
 class EventsQuery(serializers.Serializer):
     after = serializers.IntegerField(
         min_value=0,
+        max_value=MAX_SEQ,
         required=False,
         help_text="Only the events after this seq (what is new since the last poll).",
     )

@@ -60,6 +60,10 @@ class MatchParticipation(models.Model):
     player_detail = models.JSONField(
         default=dict, blank=True, help_text="Per player, non-additive facts (Amigo game scores)."
     )
+    public = models.BooleanField(
+        default=True,
+        help_text="The match is public; only public matches count in the public aggregates.",
+    )
 
     class Meta:
         ordering = ("finished_at", "match_id", "position")

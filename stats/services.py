@@ -26,7 +26,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from companion.sql import insert_rows
-from matches.models import Match, MatchEvent, MatchSide, MatchStatus
+from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import log_stacks
 from stats import elo
 from stats.extractors import MatchView, SideView, get_extractor
@@ -49,11 +49,10 @@ RIVAL_MIN_MEETINGS = 3
 BATCH = 200
 
 
-def team_key(*, game: str, config: dict, user_id: int | None, name: str) -> str:
-    """``t<team id>`` when the side played a saved team, else ``u<user>-<hash>`` of the game
-    and the side's name (``g-<hash>`` for a guest side)."""
-    team_id = config.get("team_id") if isinstance(config, dict) else None
-    if isinstance(team_id, int) and not isinstance(team_id, bool):
+def team_key(*, game: str, team_id: int | None, user_id: int | None, name: str) -> str:
+    """``t<team id>`` when the side played a saved team (``MatchSide.team``), else
+    ``u<user>-<hash>`` of the game and the side's name (``g-<hash>`` for a guest side)."""
+    if team_id is not None:
         return f"t{team_id}"
     digest = hashlib.sha1(f"{game}\n{name.strip().casefold()}".encode()).hexdigest()[:12]
     return f"u{user_id}-{digest}" if user_id else f"g-{digest}"
@@ -97,11 +96,22 @@ class ParticipationRow(NamedTuple):
     counters: dict
     players: dict
     player_detail: dict
+    public: bool
+
+
+def counted(game: str):
+    """The participations the public aggregates are made of: those of public matches.
+
+    Every aggregate (ratings, manager stats, head-to-head, player totals, team cards) is public,
+    so a private match counts in none of them (docs/stats.md, "Private matches")."""
+    return MatchParticipation.objects.filter(game=game, public=True)
 
 
 def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list[ParticipationRow]:
     """The participations of one match; ``match`` and ``sides`` are value rows (``id, game,
-    state, finished_at, updated_at`` and ``position, name, user_id, config, score, result``)."""
+    state, finished_at, updated_at, visibility`` and ``position, name, user_id, team_id,
+    team__name, config, score, result``): a side that played a saved team is that team, under
+    the team's name."""
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
     views = [SideView(s.position, s.config or {}, s.score or 0, s.result or "draw") for s in sides]
@@ -119,9 +129,9 @@ def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list
                 position=side.position,
                 user_id=side.user_id,
                 team_key=team_key(
-                    game=match.game, config=side.config or {}, user_id=side.user_id, name=side.name
+                    game=match.game, team_id=side.team_id, user_id=side.user_id, name=side.name
                 ),
-                team_name=side.name,
+                team_name=side.team__name or side.name,
                 score=side.score or 0,
                 against=max(others, default=0),
                 result=side.result or "draw",
@@ -139,6 +149,7 @@ def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list
                     for (position, player), detail in extracted.detail.items()
                     if position == side.position
                 },
+                public=match.visibility == Visibility.PUBLIC,
             )
         )
     return participations
@@ -158,7 +169,7 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
     # value rows, not model instances: only the fields the rows are made of
     matches = list(
         Match.objects.filter(pk__in=match_ids, status=MatchStatus.FINISHED).values_list(
-            "id", "game", "seq", "state", "finished_at", "updated_at", named=True
+            "id", "game", "seq", "state", "finished_at", "updated_at", "visibility", named=True
         )
     )
     ids = [m.id for m in matches]
@@ -167,17 +178,27 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         MatchSide.objects.filter(match_id__in=ids)
         .order_by("match_id", "position")
         .values_list(
-            "match_id", "position", "name", "user_id", "config", "score", "result", named=True
+            "match_id",
+            "position",
+            "name",
+            "user_id",
+            "team_id",
+            "team__name",
+            "config",
+            "score",
+            "result",
+            named=True,
         )
     ):
         sides[side.match_id].append(side)
     events: dict[int, list[Any]] = defaultdict(list)
     for event in read_events(ids):
         events[event.match_id].append(event)
-    # the old rows may name users/teams that no longer appear: they are touched too
+    # the old rows may name users/teams that no longer appear: they are touched too; rows of
+    # private matches feed no aggregate, so they touch nobody
     touched = Touched()
     for game, user_id, key, finished_at, match_id in MatchParticipation.objects.filter(
-        match_id__in=match_ids
+        match_id__in=match_ids, public=True
     ).values_list("game", "user_id", "team_key", "finished_at", "match_id"):
         _touch(touched, game, user_id, key, (finished_at, match_id))
     participations: list[ParticipationRow] = []
@@ -185,7 +206,8 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         rows = _match_rows(match, sides[match.id], events[match.id])
         participations += rows
         for row in rows:
-            _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
+            if row.public:
+                _touch(touched, match.game, row.user_id, row.team_key, order_key(row))
     MatchParticipation.objects.filter(match_id__in=match_ids).delete()
     # a match reopened since (an undo of its last move) counts no more until it ends again
     MatchStatsState.objects.filter(match_id__in=match_ids).exclude(
@@ -245,7 +267,7 @@ def _ratings_refresh(game: str, since: tuple[datetime, int] | None) -> tuple[set
             ratings[subject] = rating
     entries.filter(after).delete()
     rows = (
-        MatchParticipation.objects.filter(game=game)
+        counted(game)
         .filter(after)
         .order_by("finished_at", "match_id", "position")
         .values_list("match_id", "finished_at", "user_id", "team_key", "result", "score")
@@ -328,7 +350,7 @@ def _streaks(results: Sequence[str]) -> tuple[str, int, int]:
 
 
 def _managers_refresh(game: str, users: set[int] | None) -> None:
-    parts = MatchParticipation.objects.filter(game=game, user__isnull=False)
+    parts = counted(game).filter(user__isnull=False)
     if users is not None:
         parts = parts.filter(user_id__in=users)
     rows = defaultdict(list)
@@ -414,9 +436,9 @@ class _Record:
 
 
 def _head_to_head_refresh(game: str, users: set[int] | None) -> dict[int, list[_Record]]:
-    parts = MatchParticipation.objects.filter(game=game, user__isnull=False)
+    parts = counted(game).filter(user__isnull=False)
     if users is not None:
-        mine = MatchParticipation.objects.filter(game=game, user_id__in=users).values("match_id")
+        mine = counted(game).filter(user_id__in=users).values("match_id")
         parts = parts.filter(match_id__in=mine)
     by_match = defaultdict(list)
     for match_id, user_id, result, score, finished_at in parts.order_by(
@@ -515,7 +537,7 @@ def _players_refresh(
     game: str, users: set[int] | None, teams: set[str] | None
 ) -> dict[str, dict[str, Any]]:
     """Player totals per team and per manager; returns each team's top scorer."""
-    parts = MatchParticipation.objects.filter(game=game)
+    parts = counted(game)
     if teams is not None or users is not None:  # one read for both scopes
         wanted = Q(team_key__in=teams) if teams is not None else Q(pk__isnull=False)
         if users is not None:
@@ -571,7 +593,7 @@ def _players_refresh(
 
 
 def _team_cards_refresh(game: str, teams: set[str] | None, top: dict[str, dict]) -> None:
-    parts = MatchParticipation.objects.filter(game=game)
+    parts = counted(game)
     if teams is not None:
         parts = parts.filter(team_key__in=teams)
     rows = defaultdict(list)

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
-from companion.api.query import validated_query
+from companion.api.query import MAX_ID, validated_query
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.engine import game_keys
 from matches.idempotency import idempotent
@@ -336,7 +336,7 @@ class OwnerFilterInput(serializers.Serializer):
         required=False,
         help_text="Default: your own. 'all' for everyone's, or a username.",
     )
-    edition = serializers.IntegerField(min_value=1, required=False)
+    edition = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
     status = serializers.ChoiceField(choices=Validity.choices, required=False)
 
 

@@ -10,13 +10,17 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
+
+from webapp.engine_bundle import engine_bundle
+from webapp.runtime import runtime_url
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
 
@@ -57,8 +61,8 @@ def manifest(request):
 
 
 @cache
-def _service_worker_source() -> str:
-    return (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+def _source(name: str) -> str:
+    return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
 @require_safe
@@ -66,5 +70,40 @@ def _service_worker_source() -> str:
 def service_worker(request):
     """The worker lives at /app/sw.js so that its scope is the whole app."""
     # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
-    source = _service_worker_source().replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+    source = _source("sw.js").replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def referee_worker(request):
+    """The referee's Web Worker, at /app/ so that the service worker (scoped to /app/) serves
+    its files offline."""
+    return HttpResponse(_source("referee-worker.js"), content_type="text/javascript; charset=utf-8")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def referee(request):
+    """What the phone's referee loads: the engines' bundle (by the hash of its content, which
+    is the engines' version) and the runtime's folder (``null``: not installed, the app then
+    referees on the server only)."""
+    bundle = engine_bundle()
+    return JsonResponse(
+        {
+            "engine": bundle.digest,
+            "bundle": reverse("webapp-engine", args=[bundle.digest]),
+            "runtime": runtime_url(),
+        }
+    )
+
+
+@require_safe
+def engine(request, digest: str):
+    """The engines' zip; its address names its content, so it is kept for a year."""
+    bundle = engine_bundle()
+    if digest != bundle.digest:
+        raise Http404("The engines have changed: ask referee.json for their address.")
+    response = HttpResponse(bundle.content, content_type="application/zip")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response

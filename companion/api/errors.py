@@ -188,9 +188,10 @@ def _error_response(exc: Exception) -> Response | None:
         return engine_error_response(exc)
     if isinstance(exc, OperationalError | InterfaceError):
         return unavailable_response(exc)
-    if isinstance(exc, DataError):
+    if isinstance(exc, DataError | OverflowError):
         # a value the checks let through and the database refused (out of its range, a NUL
-        # character…): the client's input, so a 400, and nothing of the request is kept
+        # character…; SQLite's driver raises OverflowError for a number beyond 64 bits): the
+        # client's input, so a 400, and nothing of the request is kept
         set_rollback()
         logger.warning("database refused a value: %s", exc)
         body = error_body(
@@ -273,12 +274,30 @@ def handler403(request, exception=None):
 
 def handler404(request, exception=None):
     if _is_api(request):
-        return JsonResponse(
-            error_body("not_found", _("There is nothing at this address.")), status=404
-        )
+        with_slash = _path_with_slash(request)
+        if with_slash:  # never redirected: a redirected POST would come back as a GET
+            message = _("Paths under /api/ end with a slash: {path}").format(path=with_slash)
+            body = error_body("not_found", message, details={"path": with_slash})
+        else:
+            body = error_body("not_found", _("There is nothing at this address."))
+        return JsonResponse(body, status=404)
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
+
+
+def _path_with_slash(request) -> str | None:
+    """The request's path with a trailing slash, if it lacks one and that path exists."""
+    from django.urls import Resolver404, resolve
+
+    path = request.path_info
+    if path.endswith("/"):
+        return None
+    try:
+        resolve(path + "/")
+    except Resolver404:
+        return None
+    return request.path + "/"
 
 
 def handler500(request):

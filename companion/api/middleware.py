@@ -1,13 +1,23 @@
-"""Refuse an API request whose declared body is over the limit before any view reads it."""
+"""Middleware of the API: bodies over the limit refused before any view reads them, paths
+without their trailing slash never redirected, and every error under ``/api/`` in the one
+error shape whatever the settings module (Django's debug pages included)."""
 
 from __future__ import annotations
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import JsonResponse
+from django.middleware.common import CommonMiddleware
 from django.utils.translation import gettext as _
 
-from companion.api.errors import error_body, is_api_path
+from companion.api.errors import (
+    error_body,
+    handler400,
+    handler403,
+    handler404,
+    handler500,
+    is_api_path,
+)
 
 
 class BodySizeLimitMiddleware:
@@ -49,3 +59,59 @@ class BodySizeLimitMiddleware:
             )
             return JsonResponse(body, status=413)
         return None
+
+
+class ApiCommonMiddleware(CommonMiddleware):
+    """Django's ``CommonMiddleware`` without the trailing-slash redirect under ``/api/``.
+
+    A redirect of ``POST /api/matches`` would be followed as a GET (a write silently turned
+    into a read), and under DEBUG Django answers it with a plain-text 500. Under ``/api/`` a
+    path without its slash is a 404 in the error shape that names the path with the slash
+    (``details.path``); elsewhere (the web app, the admin) the redirect stays."""
+
+    def should_redirect_with_slash(self, request):
+        if is_api_path(request.path_info):
+            return False
+        return super().should_redirect_with_slash(request)
+
+
+def _is_json(response) -> bool:
+    return response.get("Content-Type", "").startswith("application/json")
+
+
+class ApiErrorShapeMiddleware:
+    """Any error answer under ``/api/`` that is not JSON becomes the error shape: Django's
+    debug 404 and 500 pages (``DEBUG`` on, where the ``handler404``/``handler500`` of
+    ``companion.urls`` are not used) and anything else that answers HTML or text."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        if iscoroutinefunction(self.get_response):
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self.__acall__(request)
+        return self.shaped(request, self.get_response(request))
+
+    async def __acall__(self, request):
+        return self.shaped(request, await self.get_response(request))
+
+    @staticmethod
+    def shaped(request, response):
+        if response.status_code < 400 or not is_api_path(request.path) or _is_json(response):
+            return response
+        handler = {400: handler400, 403: handler403, 404: handler404}.get(response.status_code)
+        if handler is None and response.status_code >= 500:
+            handler = handler500
+        if handler is None:
+            return response
+        shaped = handler(request)
+        for header in ("Retry-After", "Vary"):
+            if header in response:
+                shaped[header] = response[header]
+        shaped.status_code = response.status_code
+        return shaped

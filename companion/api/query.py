@@ -13,6 +13,12 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
+#: The largest id a ``BigAutoField`` holds: id parameters are bounded by it (a larger one is a
+#: 400 before any query, whatever the database).
+MAX_ID = 2**63 - 1
+#: The largest sequence number a match's log holds (``PositiveIntegerField``).
+MAX_SEQ = 2**31 - 1
+
 
 def validated_query(
     serializer_class: type[serializers.Serializer], request, *, text_may_be_empty: bool = False

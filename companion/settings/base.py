@@ -63,14 +63,15 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "companion.api.middleware.ApiErrorShapeMiddleware",
     "companion.api.middleware.BodySizeLimitMiddleware",
     "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "webapp.runtime.StaticFilesMiddleware",  # whitenoise; the phone runtime cached long
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "corsheaders.middleware.CorsMiddleware",
-    "django.middleware.common.CommonMiddleware",
+    "companion.api.middleware.ApiCommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -138,6 +139,11 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "webapp.runtime.RuntimeFinder",  # the phone's referee runtime, from node_modules
+]
 
 # Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
@@ -205,6 +211,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # JSON only (the match import also reads text/plain): no form or multipart bodies
     "DEFAULT_PARSER_CLASSES": ["companion.api.parsers.JSONParser"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "companion.api.negotiation.StrictFormatNegotiation",
     "DEFAULT_PAGINATION_CLASS": "companion.api.pagination.NewestFirstCursorPagination",
     "PAGE_SIZE": 25,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],

@@ -59,15 +59,33 @@ def _same(text: str) -> str:
     return text
 
 
+def _same_in_context(context: str, text: str) -> str:
+    return text
+
+
 _translator = _same
+_in_context = _same_in_context
 
 
-def set_translator(translate) -> None:
-    """Where the engines' pictures get their words from: a function from an English label to
-    the label in the reader's language (the Django app installs its ``gettext`` at start-up;
-    without one the labels stay English)."""
-    global _translator
+def set_translator(translate, translate_in_context=None) -> None:
+    """Where the engines' sentences and pictures get their words from: ``translate`` maps an
+    English text to the text in the reader's language, ``translate_in_context`` does the same
+    for a text marked with a context (``pgettext``). The Django app installs its ``gettext``
+    and ``pgettext`` at start-up, a phone the same compiled catalog through the standard
+    library's ``gettext``; without one the words stay English."""
+    global _translator, _in_context
     _translator = translate or _same
+    _in_context = translate_in_context or _same_in_context
+
+
+def gettext(text: str) -> str:
+    """``text`` in the reader's language (the catalog installed by :func:`set_translator`)."""
+    return _translator(text)
+
+
+def pgettext(context: str, text: str) -> str:
+    """``text``, marked with ``context`` in the catalog, in the reader's language."""
+    return _in_context(context, text)
 
 
 def tr(text: str) -> str:

@@ -1,4 +1,4 @@
-"""Private matches stay private in the stats lists; rival and nemesis are a pure function of
+"""Private matches count in no public stats; rival and nemesis are a pure function of
 the finished matches (ties broken by a total order), so a rebuild and the per-match jobs agree."""
 
 from __future__ import annotations
@@ -63,32 +63,47 @@ def _client(user=None) -> APIClient:
     return client
 
 
-def test_the_rating_history_hides_a_private_match_from_those_who_may_not_read_it(
-    managers, one_private
-):
+def test_a_private_match_counts_in_no_public_stats(managers, one_private):
+    """Documented: every aggregate is public, so it is made of public matches only."""
     ann, ben, cat = managers
-    public, private = one_private
-    url = "/api/stats/managers/ann/ratings/?game=hat-trick"
-    for reader in (None, cat):
-        entries = _client(reader).get(url).json()["results"]
+    public, _private = one_private
+    for reader in (None, cat, ann, ben):  # the same for everyone, those who played it too
+        client = _client(reader)
+        entries = client.get("/api/stats/managers/ann/ratings/?game=hat-trick").json()["results"]
         assert [e["match"] for e in entries] == [public.pk], reader
-    for reader in (ann, ben):  # the two who played it
-        entries = _client(reader).get(url).json()["results"]
-        assert [e["match"] for e in entries] == [private.pk, public.pk], reader
+        stats = client.get("/api/stats/managers/ann/?game=hat-trick").json()
+        assert (stats[0]["played"], stats[0]["won"], stats[0]["rated_matches"]) == (1, 1, 1)
+        h2h = client.get("/api/stats/head-to-head/?game=hat-trick&manager=ann&opponent=ben")
+        assert h2h.json()["record"]["played"] == 1
+        assert h2h.json()["record"]["last_played_at"] == public.finished_at.isoformat().replace(
+            "+00:00", "Z"
+        )
+    assert TeamCard.objects.get(name="ann XI").played == 1
+    assert PlayerStats.objects.filter(scope="manager", scope_key=str(ann.pk)).count() == 0
+    # its own rows are kept, for the player lines its managers may read
+    assert MatchParticipation.objects.filter(public=False).count() == 2
 
 
-def test_the_rating_chart_draws_only_readable_matches(managers, one_private):
-    ann, _, cat = managers
-    anonymous = _client().get("/api/stats/managers/ann/rating.svg?game=hat-trick")
-    own = _client(ann).get("/api/stats/managers/ann/rating.svg?game=hat-trick")
-    assert anonymous.status_code == own.status_code == 200
-    assert anonymous.content != own.content  # one point fewer for the anonymous reader
+def test_a_match_made_private_is_withdrawn_by_the_catch_up(managers):
+    """What the upgrade to public-only aggregates does (migration stats 0002), and what a match
+    whose visibility an admin changed gets: forget its stats state, and catch-up withdraws it."""
+    import importlib
 
+    from django.apps import apps
 
-def test_totals_may_count_private_matches(managers, one_private):
-    """Documented: the manager's totals and rating include every finished match."""
-    body = _client().get("/api/stats/managers/ann/?game=hat-trick").json()
-    assert body[0]["played"] == 2 and body[0]["rated_matches"] == 2
+    ann, ben, _cat = managers
+    play(ann, ben, 2, 1)
+    hidden = play(ann, ben, 0, 3)
+    services.stats_rebuild()
+    assert ManagerStats.objects.get(user=ann).played == 2
+    hidden.visibility = Visibility.PRIVATE
+    hidden.save(update_fields=["visibility"])
+    migration = importlib.import_module("stats.migrations.0002_participation_public")
+    migration.recount_private_matches(apps, None)
+    assert services.stats_catch_up() == 1
+    assert ManagerStats.objects.get(user=ann).played == 1
+    assert not RatingEntry.objects.filter(match=hidden).exists()
+    assert HeadToHead.objects.get(user=ann, opponent=ben).played == 1
 
 
 # --- deterministic rival and nemesis ------------------------------------------------------------

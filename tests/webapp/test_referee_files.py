@@ -1,0 +1,153 @@
+"""The phone's referee: Pyodide's files served by whitenoise, the engines' bundle from source."""
+
+import hashlib
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from webapp import engine_bundle as bundles
+from webapp import runtime
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_runtime = pytest.mark.skipif(
+    runtime.runtime_version() is None, reason="Pyodide is not installed (npm ci)"
+)
+
+
+def _referee(client) -> dict:
+    response = client.get("/app/referee.json")
+    assert response.status_code == 200
+    assert "no-cache" in response["Cache-Control"]
+    return response.json()
+
+
+@needs_runtime
+def test_runtime_files_are_served_from_this_server_and_cached_long(settings):
+    settings.WHITENOISE_USE_FINDERS = True
+    client = Client()
+    info = _referee(client)
+    version = runtime.runtime_version()
+    assert info["runtime"] == f"/static/webapp/pyodide/{version}/"
+    wasm = client.get(f"{info['runtime']}pyodide.asm.wasm")
+    assert wasm.status_code == 200
+    assert wasm["Content-Type"] == "application/wasm"
+    assert "immutable" in wasm["Cache-Control"] and "max-age=315360000" in wasm["Cache-Control"]
+    module = client.get(f"{info['runtime']}pyodide.mjs")
+    assert module["Content-Type"].startswith("text/javascript")
+    # nothing else of the package, nor anything else of node_modules
+    for other in ("console.html", "pyodide.js", "package.json", "README.md", "ffi.d.ts"):
+        assert client.get(f"{info['runtime']}{other}").status_code == 404
+    assert client.get("/static/webapp/pyodide/../../typescript/package.json").status_code == 404
+
+
+@needs_runtime
+def test_collectstatic_compresses_the_runtime_and_takes_nothing_else(settings, tmp_path):
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", "--noinput", verbosity=0)
+    folder = tmp_path / "webapp" / "pyodide" / runtime.runtime_version()
+    names = {p.name for p in folder.iterdir()}
+    assert set(runtime.RUNTIME_FILES) <= names
+    originals = {n for n in names if not n.endswith((".gz", ".br"))}
+    stems = {n.split(".")[0] for n in originals}
+    assert stems == {"pyodide", "python_stdlib", "pyodide-lock"}
+    wasm = folder / "pyodide.asm.wasm"
+    assert (folder / "pyodide.asm.wasm.gz").stat().st_size < wasm.stat().st_size * 0.5
+    # served compressed, from the collected files, a year in the browser's cache
+    settings.WHITENOISE_USE_FINDERS = False
+    response = Client().get(
+        f"/static/webapp/pyodide/{runtime.runtime_version()}/pyodide.asm.wasm",
+        HTTP_ACCEPT_ENCODING="gzip",
+    )
+    assert response.status_code == 200
+    assert response["Content-Encoding"] == "gzip"
+    assert "immutable" in response["Cache-Control"]
+
+
+def test_without_the_runtime_the_app_referees_on_the_server(settings, tmp_path):
+    settings.PYODIDE_DIR = tmp_path / "missing"
+    settings.WHITENOISE_USE_FINDERS = True
+    assert _referee(Client())["runtime"] is None
+    assert Client().get("/static/webapp/pyodide/314.0.7/pyodide.mjs").status_code == 404
+
+
+def test_engine_bundle_is_the_servers_source_named_by_its_hash(client):
+    info = _referee(client)
+    bundle = bundles.engine_bundle()
+    assert info["engine"] == bundle.digest
+    assert info["bundle"] == f"/app/engine/{bundle.digest}.zip"
+    response = client.get(info["bundle"])
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/zip"
+    assert "immutable" in response["Cache-Control"]
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    assert hashlib.sha256(content).hexdigest()[:16] == info["engine"]
+    names = zipfile.ZipFile(io.BytesIO(content)).namelist()
+    sources = sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "matches/engine").rglob("*.py")
+    )
+    assert [n for n in names if n.endswith(".py") and n.startswith("matches/engine/")] == sources
+    for name in sources:  # the same bytes the server runs
+        assert zipfile.ZipFile(io.BytesIO(content)).read(name) == (ROOT / name).read_bytes()
+    assert "locale/de/LC_MESSAGES/django.mo" in names
+    assert not any(
+        n.startswith(("companion/", "webapp/")) or "django" in n.split("/")[0] for n in names
+    )
+    # another hash is not these engines
+    assert client.get("/app/engine/0123456789abcdef.zip").status_code == 404
+
+
+def test_engine_bundle_changes_with_the_source(settings, tmp_path):
+    first = bundles._build()
+    assert bundles._build().content == first.content  # the same source, the same bytes
+    copy = tmp_path / "matches"
+    subprocess.run(["cp", "-r", str(ROOT / "matches"), str(copy)], check=True)
+    (tmp_path / "companion").mkdir()
+    (copy / "engine" / "trixkick" / "texts.py").write_text(
+        (copy / "engine" / "trixkick" / "texts.py").read_text() + "\n# changed\n"
+    )
+    settings.BASE_DIR = tmp_path
+    assert bundles._build().digest != first.digest
+
+
+def test_the_bundle_runs_without_django(tmp_path):
+    """The phone's Python has no Django: the bundle's referee imports and answers in German."""
+    (tmp_path / "engine.zip").write_bytes(bundles.engine_bundle().content)
+    script = f"""
+import sys, importlib.abc, json
+class NoDjango(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name.split(".")[0] == "django":
+            raise ImportError("no Django on the phone")
+sys.meta_path.insert(0, NoDjango())
+sys.path = [p for p in sys.path if "site-packages" not in p]
+import zipfile
+zipfile.ZipFile({str(tmp_path / "engine.zip")!r}).extractall({str(tmp_path / "lib")!r})
+sys.path.insert(0, {str(tmp_path / "lib")!r})
+from matches.engine import get_engine
+from matches.engine.referee import Table, use_catalog
+use_catalog({str(tmp_path / "lib" / "locale")!r}, "de")
+from matches.engine.hat_trick.edition import reference_edition
+engine = get_engine("hat-trick")
+sides = [{{"name": "Blue"}}, {{"name": "Red"}}]
+state = engine.initial_state(edition=reference_edition(), sides=sides, options={{}})
+table = Table("hat-trick", engine.state_to_json(state))
+view = table.view()
+print(json.dumps([view["legal"]["hint"], table.apply({{"type": "nonsense"}})["error"]["message"]]))
+"""
+    out = subprocess.run(
+        [sys.executable, "-I", "-c", script], capture_output=True, text=True, cwd=tmp_path
+    )
+    assert out.returncode == 0, out.stderr
+    hint, refusal = __import__("json").loads(out.stdout)
+    assert hint.startswith("Schritt 1: beide Trainer"), hint  # the server's German catalog
+    assert refusal == "Diese Art von Zug gibt es bei Hat-Trick nicht.", refusal

@@ -1,0 +1,64 @@
+"""The engines as the phone loads them: a zip made from the running server's own source.
+
+The zip holds ``matches/engine`` (every game's package, its data, the wording and the
+referee) and the server's compiled catalogs (``locale/<lang>/LC_MESSAGES/django.mo``, from
+the same ``.po`` files). It is built once per process on first request, byte for byte the
+same for the same source (sorted names, fixed dates), and named by the hash of its content:
+a phone that holds another hash than the server's holds other engines and loads them again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import zipfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+
+_FIXED_DATE = (2020, 1, 1, 0, 0, 0)
+_PACKAGE_FILES = ("*.py", "*.json")
+
+
+@dataclass(frozen=True)
+class EngineBundle:
+    content: bytes
+    digest: str  # the first 16 hex digits of the content's SHA-256
+
+    @property
+    def name(self) -> str:
+        return f"engine-{self.digest}.zip"
+
+
+def _sources() -> list[tuple[str, Path]]:
+    """(name in the zip, file) of everything the phone's referee needs."""
+    base = Path(settings.BASE_DIR)
+    engine = base / "matches" / "engine"
+    files = [("matches/__init__.py", base / "matches" / "__init__.py")]
+    for pattern in _PACKAGE_FILES:
+        for path in engine.rglob(pattern):
+            if "__pycache__" not in path.parts:
+                files.append((path.relative_to(base).as_posix(), path))
+    for catalog in (base / "companion" / "locale").glob("*/LC_MESSAGES/django.mo"):
+        files.append((catalog.relative_to(base / "companion").as_posix(), catalog))
+    return sorted(files)
+
+
+def _build() -> EngineBundle:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, path in _sources():
+            info = zipfile.ZipInfo(name, date_time=_FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, path.read_bytes())
+    content = buffer.getvalue()
+    return EngineBundle(content=content, digest=hashlib.sha256(content).hexdigest()[:16])
+
+
+@cache
+def engine_bundle() -> EngineBundle:
+    """The bundle of the engines this server runs (built on first call)."""
+    return _build()
