@@ -146,9 +146,15 @@ def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> 
 
 
 def invitation_accept(
-    *, invitation_id: int, user, team: Team | None = None, build: Build | None = None
+    *,
+    invitation_id: int,
+    user,
+    team: Team | None = None,
+    build: Build | None = None,
+    name: str | None = None,
 ) -> Invitation:
-    """The invitee plays the side, with their own team or build if they bring one."""
+    """The invitee plays the side, with their own team or build if they bring one (the side
+    takes the team's name) or under a name of their choosing; both only before the first move."""
     from teams.selectors import team_side_config
 
     with transaction.atomic():
@@ -161,21 +167,23 @@ def invitation_accept(
         if side.user_id is not None or any(other.user_id == user.pk for other in sides):
             raise _conflict("side_linked", _("That side, or you, already play in this match."))
         team = _own_team(user, match, team=team, build=build)
-        if team is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):
+        name = team.name if team is not None else (name or "").strip() or None
+        if name is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):
             raise _conflict(
                 "team_fixed",
-                _("The side's team is fixed from the first move; accept without one."),
+                _("The side's team and name are fixed from the first move; accept without them."),
                 current_seq=match.seq,
             )
         side.user = user
         fields = ["user"]
         if team is not None:
-            config = dict(team_side_config(team=team)["engine_side"])
-            config["name"] = side.name  # as when a match is opened with a team: the side's name
-            side.team, side.config = team, config
-            fields += ["team", "config"]
+            side.team, side.config = team, dict(team_side_config(team=team)["engine_side"])
+            fields += ["team"]
+        if name is not None:  # the side is called after the team it plays, or as asked
+            side.name = side.config["name"] = name[: MatchSide._meta.get_field("name").max_length]
+            fields += ["name", "config"]
         side.save(update_fields=fields)
-        if team is not None:  # no move yet: the match starts from the new line-ups
+        if name is not None:  # no move yet: the match starts from the new line-ups and names
             engine = get_engine(match.game)
             state = initial_state(
                 engine,
@@ -218,12 +226,18 @@ def invitations_of_match(*, match_id: int, user) -> QuerySet[Invitation]:
         raise Http404
     if match.created_by_id != user.pk and not match.sides.filter(user=user).exists():
         raise errors.not_participant()
-    return Invitation.objects.filter(match=match).select_related("invitee", "invited_by", "match")
+    return (
+        Invitation.objects.filter(match=match)
+        .select_related("invitee", "invited_by", "match")
+        .prefetch_related("match__sides")
+    )
 
 
 def invitations_of_user(*, user, status_value: str | None = "pending") -> QuerySet[Invitation]:
-    queryset = Invitation.objects.filter(invitee=user).select_related(
-        "invitee", "invited_by", "match"
+    queryset = (
+        Invitation.objects.filter(invitee=user)
+        .select_related("invitee", "invited_by", "match")
+        .prefetch_related("match__sides")
     )
     if status_value:
         queryset = queryset.filter(status=status_value)

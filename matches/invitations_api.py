@@ -43,9 +43,16 @@ class AcceptInput(serializers.Serializer):
         help_text="One of your budget builds; the side plays the team it makes.",
     )
 
+    name = serializers.CharField(
+        required=False,
+        max_length=100,
+        help_text="The side's name, if you bring no team (a side with a team takes its name).",
+    )
+
     def validate(self, attrs):
-        if attrs.get("team") is not None and attrs.get("build") is not None:
-            raise serializers.ValidationError(_("Bring a team or a build, not both."))
+        brought = [key for key in ("team", "build", "name") if attrs.get(key) is not None]
+        if len(brought) > 1:
+            raise serializers.ValidationError(_("Bring a team, a build or a name, only one."))
         return attrs
 
 
@@ -53,13 +60,23 @@ class InvitationOutput(serializers.Serializer):
     id = serializers.IntegerField()
     match = serializers.IntegerField(source="match_id")
     game = serializers.CharField(source="match.game")
+    edition = serializers.IntegerField(
+        source="match.edition_id", help_text="The match's edition: a team brought must be of it."
+    )
     side = serializers.IntegerField(source="position")
+    side_name = serializers.SerializerMethodField(help_text="The side's name as it stands now.")
     invitee = serializers.CharField(source="invitee.username")
     invited_by = serializers.CharField(source="invited_by.username")
     status = serializers.ChoiceField(choices=InvitationStatus.choices)
     team = serializers.IntegerField(source="team_id", allow_null=True)
     created_at = serializers.DateTimeField()
     answered_at = serializers.DateTimeField(allow_null=True)
+
+    def get_side_name(self, invitation) -> str:
+        side = next(
+            (s for s in invitation.match.sides.all() if s.position == invitation.position), None
+        )
+        return side.name if side is not None else ""
 
 
 class MyInvitationsQuery(serializers.Serializer):
@@ -142,6 +159,7 @@ class InvitationAcceptView(APIView):
             user=request.user,
             team=data.validated_data.get("team"),
             build=data.validated_data.get("build"),
+            name=data.validated_data.get("name"),
         )
         return Response(InvitationOutput(invitation).data)
 

@@ -24,6 +24,7 @@ from matches.models import Match, Visibility
 from stats import selectors
 from stats.elo import START
 from stats.svg import rating_chart_svg, team_card_svg
+from teams.labels import role_words
 from teams.models import Team
 
 GAMES = game_keys()  # every registered game key
@@ -496,7 +497,11 @@ class TeamCardSvgView(PublicView):
         if card is None:
             raise Http404
         return HttpResponse(
-            team_card_svg(card, lineup=_lineup_in_line_order(card.team_id)),
+            team_card_svg(
+                card,
+                lineup=_lineup_in_line_order(card.team_id),
+                line_words=role_words(card.lines or {}) if card.game == "hat-trick" else None,
+            ),
             content_type="image/svg+xml; charset=utf-8",
         )
 
@@ -517,11 +522,15 @@ def _lineup_in_line_order(team_id: int | None) -> list[list[dict]] | None:
         line = int(field[1:]) if field[1:].isdigit() else 99
         lines.setdefault(line, []).append((field[:1], {"slot": int(slot), **player}))
     german = get_language() == "de"
+    words = role_words(str(p.get("role", "")) for p in slots.values())  # the reader's language
     return [
         [
             {
                 "slot": p["slot"],
-                "name": (german and p.get("name_de")) or p.get("name") or p.get("card", ""),
+                "name": words.get(str(p.get("role", "")))
+                or (german and p.get("name_de"))
+                or p.get("name")
+                or p.get("card", ""),
                 "role": p.get("role", ""),
                 "gold": bool(p.get("gold")),
             }

@@ -49,11 +49,10 @@ RIVAL_MIN_MEETINGS = 3
 BATCH = 200
 
 
-def team_key(*, game: str, config: dict, user_id: int | None, name: str) -> str:
-    """``t<team id>`` when the side played a saved team, else ``u<user>-<hash>`` of the game
-    and the side's name (``g-<hash>`` for a guest side)."""
-    team_id = config.get("team_id") if isinstance(config, dict) else None
-    if isinstance(team_id, int) and not isinstance(team_id, bool):
+def team_key(*, game: str, team_id: int | None, user_id: int | None, name: str) -> str:
+    """``t<team id>`` when the side played a saved team (``MatchSide.team``), else
+    ``u<user>-<hash>`` of the game and the side's name (``g-<hash>`` for a guest side)."""
+    if team_id is not None:
         return f"t{team_id}"
     digest = hashlib.sha1(f"{game}\n{name.strip().casefold()}".encode()).hexdigest()[:12]
     return f"u{user_id}-{digest}" if user_id else f"g-{digest}"
@@ -110,7 +109,9 @@ def counted(game: str):
 
 def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list[ParticipationRow]:
     """The participations of one match; ``match`` and ``sides`` are value rows (``id, game,
-    state, finished_at, updated_at, visibility`` and ``position, name, user_id, config, score, result``)."""
+    state, finished_at, updated_at, visibility`` and ``position, name, user_id, team_id,
+    team__name, config, score, result``): a side that played a saved team is that team, under
+    the team's name."""
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
     views = [SideView(s.position, s.config or {}, s.score or 0, s.result or "draw") for s in sides]
@@ -128,9 +129,9 @@ def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list
                 position=side.position,
                 user_id=side.user_id,
                 team_key=team_key(
-                    game=match.game, config=side.config or {}, user_id=side.user_id, name=side.name
+                    game=match.game, team_id=side.team_id, user_id=side.user_id, name=side.name
                 ),
-                team_name=side.name,
+                team_name=side.team__name or side.name,
                 score=side.score or 0,
                 against=max(others, default=0),
                 result=side.result or "draw",
@@ -177,7 +178,16 @@ def _write_match_rows(match_ids: Sequence[int]) -> Touched:
         MatchSide.objects.filter(match_id__in=ids)
         .order_by("match_id", "position")
         .values_list(
-            "match_id", "position", "name", "user_id", "config", "score", "result", named=True
+            "match_id",
+            "position",
+            "name",
+            "user_id",
+            "team_id",
+            "team__name",
+            "config",
+            "score",
+            "result",
+            named=True,
         )
     ):
         sides[side.match_id].append(side)

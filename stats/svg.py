@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from xml.sax.saxutils import escape
 
@@ -27,9 +27,14 @@ def _player_label(game: str, player: str) -> str:
     return _("No. {player}").format(player=player)
 
 
-def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
+def team_card_svg(
+    card,
+    lineup: Sequence[Sequence[dict]] | None = None,
+    line_words: Mapping[str, str] | None = None,
+) -> str:
     """The card as an image: name, record, form, goals, top scorer, lines, rating, style, and
-    (for a saved Hat-Trick team) its players line by line, gold or silver."""
+    (for a saved Hat-Trick team) its players line by line, gold or silver. ``line_words``: the
+    lines' names in words (a Hat-Trick line is a role id); TriXKick's regions are named here."""
     lineup = [line for line in (lineup or []) if line]
     rows = sum(len(line) for line in lineup)
     extra = 30 + 22 * rows + 20 * len(lineup) if lineup else 0
@@ -95,18 +100,14 @@ def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
     y = 232
     if card.lines:
         parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
+    words = {**_region_words(), **(line_words or {})}
     for name, line in sorted((card.lines or {}).items()):
         y += 18
-        if isinstance(line, dict) and "attack" in line:
-            label = _("{line}: {players} players, attack {attack}, defence {defence}").format(
-                line=name,
-                players=line.get("players", 0),
-                attack=line["attack"],
-                defence=line.get("defence", 0),
+        parts.append(
+            _text(
+                28, y, _line_label(words.get(name, name), line), 12, fill="#ffffff", class_="line"
             )
-        else:
-            label = f"{name}: {line.get('players', 0) if isinstance(line, dict) else line}"
-        parts.append(_text(28, y, label, 12, fill="#ffffff", class_="line"))
+        )
     if lineup:
         y += 34
         parts.append(_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold"))
@@ -132,6 +133,22 @@ def team_card_svg(card, lineup: Sequence[Sequence[dict]] | None = None) -> str:
                 )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _region_words() -> dict[str, str]:
+    """Where a TriXKick piece stood at the end, seen from its own side."""
+    return {"defence": _("Defence"), "midfield": _("Midfield"), "attack": _("Attack")}
+
+
+def _line_label(word: str, line: object) -> str:
+    """One line of the card: its players (and in Hat-Trick their attack and defence)."""
+    count = line.get("players", 0) if isinstance(line, dict) else line
+    players = ngettext("{count} player", "{count} players", count).format(count=count)
+    if isinstance(line, dict) and "attack" in line:
+        return _("{line}: {players}, attack {attack}, defence {defence}").format(
+            line=word, players=players, attack=line["attack"], defence=line.get("defence", 0)
+        )
+    return _("{line}: {players}").format(line=word, players=players)
 
 
 def _score_line(card) -> str:

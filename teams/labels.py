@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.utils.translation import get_language, pgettext
@@ -50,6 +51,19 @@ def card_name(card: Card) -> str:
     if card.kind == CardKind.BUDGET_CARD:
         return _("Budget card {orientation}").format(orientation=shield_word(card.shield))
     return card.name
+
+
+def role_words(roles: Iterable[str]) -> dict[str, str]:
+    """Each role id in words in the reader's language: the base game's from our words, the
+    expansion's as its player cards name it (``name_<lang>``); an unknown id is left out."""
+    roles = {str(role) for role in roles}
+    words = {role: ROLES[role]() for role in roles if role in ROLES}
+    cards = Card.objects.filter(
+        kind__in=(CardKind.BASE_PLAYER, CardKind.PLAYER), role__in=roles - set(words)
+    ).order_by("id")
+    for card in cards:
+        words.setdefault(card.role, card_name(card))
+    return words
 
 
 def abilities_by_id(edition_data: Any) -> dict[str, dict[str, Any]]:

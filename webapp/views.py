@@ -61,8 +61,8 @@ def manifest(request):
 
 
 @cache
-def _service_worker_source() -> str:
-    return (STATIC_DIR / "sw.js").read_text(encoding="utf-8")
+def _source(name: str) -> str:
+    return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
 @require_safe
@@ -70,8 +70,16 @@ def _service_worker_source() -> str:
 def service_worker(request):
     """The worker lives at /app/sw.js so that its scope is the whole app."""
     # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
-    source = _service_worker_source().replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+    source = _source("sw.js").replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
+
+
+@require_safe
+@cache_control(no_cache=True)
+def referee_worker(request):
+    """The referee's Web Worker, at /app/ so that the service worker (scoped to /app/) serves
+    its files offline."""
+    return HttpResponse(_source("referee-worker.js"), content_type="text/javascript; charset=utf-8")
 
 
 @require_safe

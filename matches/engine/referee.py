@@ -14,6 +14,7 @@ reason, and the server decides.
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -128,3 +129,47 @@ class Table:
             "effects": effects,
             "view": self.view(picture=picture),
         }
+
+
+# ---------------------------------------------------------------- the phone's worker
+
+_TABLES: dict[str, Table] = {}
+_LOCALE = {"dir": "locale"}
+
+
+def answer(request: str) -> str:
+    """One request of the phone's Web Worker (JSON in, JSON out), by its ``op``:
+
+    - ``language``: the catalog of ``language`` from ``locale`` (the bundle's folder);
+    - ``load``: the ``state`` (JSON, as the API gave it) of the match ``table`` of ``game``,
+      answers its view (``picture``: with the SVG);
+    - ``apply``: the ``action`` on that table (see :meth:`Table.apply`);
+    - ``drop``: forget the table.
+
+    A table the worker does not hold answers ``{"ok": False, "missing": True}``."""
+    message = json.loads(request)
+    op = message.get("op")
+    picture = bool(message.get("picture", True))
+    if op == "language":
+        _LOCALE["dir"] = message.get("locale", _LOCALE["dir"])
+        use_catalog(_LOCALE["dir"], message["language"])
+        return json.dumps({"ok": True})
+    key = str(message.get("table"))
+    if op == "load":
+        try:
+            table = Table(message["game"], message["state"], message.get("before"))
+        except EngineError as exc:
+            return json.dumps({"ok": False, "error": exc.as_dict()})
+        _TABLES[key] = table
+        return json.dumps({"ok": True, "view": table.view(picture=picture)})
+    if op == "drop":
+        _TABLES.pop(key, None)
+        return json.dumps({"ok": True})
+    table = _TABLES.get(key)
+    if table is None:
+        return json.dumps({"ok": False, "missing": True})
+    if op == "apply":
+        return json.dumps(table.apply(message.get("action"), picture=picture))
+    if op == "view":
+        return json.dumps({"ok": True, "view": table.view(picture=picture)})
+    return json.dumps({"ok": False, "error": {"code": "unknown_op", "message": str(op)}})

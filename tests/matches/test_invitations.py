@@ -48,9 +48,10 @@ def test_invite_accept_with_own_build_and_the_match_uses_both_teams(players, cli
     # named, but not linked: ben has not said yes
     assert [side["user"] for side in created["match"]["sides"]] == ["ann", None]
     invitations = pending(ben)
-    assert [(i["match"], i["side"], i["invited_by"], i["status"]) for i in invitations] == [
-        (match_id, 1, "ann", "pending")
-    ]
+    assert [
+        (i["match"], i["side"], i["side_name"], i["edition"], i["invited_by"], i["status"])
+        for i in invitations
+    ] == [(match_id, 1, "Ben", edition, "ann", "pending")]
     assert pending(ann) == []
 
     response = ben.post(
@@ -61,11 +62,14 @@ def test_invite_accept_with_own_build_and_the_match_uses_both_teams(players, cli
     ben_team = response.json()["team"]
     assert ben_team is not None
 
+    # the side takes the name of the team it plays, in the match and in its state
     match = ann.get(f"/api/matches/{match_id}/").json()
     assert [(s["user"], s["team"], s["name"]) for s in match["sides"]] == [
         ("ann", ann_team, "Ann"),
-        ("ben", ben_team, "Ben"),
+        ("ben", ben_team, "Ben Budget"),
     ]
+    state = ann.get(f"/api/matches/{match_id}/state/").json()
+    assert "Ben Budget" in str(state["summary"]) + str(state["state"])
     # the side plays the build's line-up from the first move
     side = Match.objects.get(pk=match_id).sides.get(position=1)
     assert side.config["lineup"] == ben_lineup(ben_team)
@@ -87,6 +91,23 @@ def test_invite_accept_with_own_build_and_the_match_uses_both_teams(players, cli
         f"/api/matches/{match_id}/events/", {"expected_seq": 0, "action": cards}, format="json"
     )
     assert appended.status_code in (201, 422), appended.content
+
+
+def test_accept_under_a_name_of_ones_own_before_the_first_move(players, client_for):
+    ann, ben = client_for(players[0]), client_for(players[1])
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Player 2", "user": "ben"}]
+    sides += [{"name": "Player 3"}, {"name": "Player 4"}]
+    match_id = open_match(ann, sides, game="amigo-hattrick", options={"games": 1})["match"]["id"]
+    invitation = pending(ben)[0]
+    assert invitation["side_name"] == "Player 2"
+    accept = f"/api/invitations/{invitation['id']}/accept/"
+    assert_error_shape(ben.post(accept, {"name": "Ben", "team": 1}, format="json"), 400)
+    response = ben.post(accept, {"name": "  Ben  "}, format="json")
+    assert response.status_code == 200, response.content
+    side = ann.get(f"/api/matches/{match_id}/").json()["sides"][1]
+    assert (side["user"], side["name"]) == ("ben", "Ben")
+    state = ann.get(f"/api/matches/{match_id}/state/").json()
+    assert "Ben" in str(state["state"]) and "Player 2" not in str(state["state"])
 
 
 def test_decline_leaves_a_guest_side_and_answers_once(players, client_for):
@@ -181,6 +202,11 @@ def test_an_accepted_sides_team_is_fixed_from_the_first_move(players, client_for
         "team_fixed",
     )
     assert body["details"]["current_seq"] == 1
+    assert_error_shape(
+        ben.post(f"/api/invitations/{invitation}/accept/", {"name": "Rovers"}, format="json"),
+        409,
+        "team_fixed",
+    )
     accepted = ben.post(f"/api/invitations/{invitation}/accept/", {}, format="json")
     assert accepted.status_code == 200, accepted.content
     side = ann.get(f"/api/matches/{match_id}/").json()["sides"][1]

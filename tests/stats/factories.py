@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from itertools import count
 
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus
-from teams.models import Edition
+from teams.models import Edition, Team
 
 _CLOCK = count()
 BASE = datetime(2025, 1, 1, 12, tzinfo=UTC)
@@ -14,6 +14,20 @@ BASE = datetime(2025, 1, 1, 12, tzinfo=UTC)
 
 def ev(kind: str, side: int | None = None, **data) -> dict:
     return {"kind": kind, "side": side, "data": data}
+
+
+def saved_team(team_id: int, edition: Edition, owner, name: str) -> Team:
+    """The saved team with this id (made on first use under ``name``), as a side plays one."""
+    team, _created = Team.objects.get_or_create(
+        pk=team_id,
+        defaults={
+            "owner": owner,
+            "edition": edition,
+            "name": name,
+            "source": Team.Source.BUILD,
+        },
+    )
+    return team
 
 
 def make_match(
@@ -26,7 +40,7 @@ def make_match(
     finished_at: datetime | None = None,
     status: str = MatchStatus.FINISHED,
 ) -> Match:
-    """``sides``: ``{"name", "user"?, "score", "config"?}``; results follow the scores (a
+    """``sides``: ``{"name", "user"?, "score", "config"?, "team_id"?}``; results follow the scores (a
     ``"result"`` key overrides). ``events``: one list of effects per logged action;
     ``undone``: indexes of actions that were undone (an undo event follows them)."""
     edition = Edition.objects.filter(game=game).first() or Edition.objects.create(
@@ -58,6 +72,9 @@ def make_match(
             position=position,
             name=side["name"],
             user=side.get("user"),
+            team=saved_team(side["team_id"], edition, side.get("user") or creator, side["name"])
+            if "team_id" in side
+            else None,
             config=side.get("config", {}),
             score=side.get("score", 0),
             result=side.get("result", default),

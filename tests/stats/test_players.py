@@ -42,7 +42,7 @@ def hat_trick_match(ann, ben, **extra):
     ]
     return make_match(
         sides=[
-            {"name": "Ann XI", "user": ann, "score": 2, "config": {"team_id": 41}},
+            {"name": "Ann XI", "user": ann, "score": 2, "team_id": 41},
             {"name": "Ben Rovers", "user": ben, "score": 1},
         ],
         events=events,

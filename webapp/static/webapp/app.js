@@ -6,6 +6,7 @@ import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
 import { actionLabel, choices, esc, pictureTargets, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
+import { showInvitations, watchSides } from "./invitations.js";
 
 const main = document.getElementById("app");
 const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
@@ -105,37 +106,18 @@ async function home() {
     <section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
     ${languagePicker()}<button class="secondary" id="signout">${t("signOut")}</button>`, t("home"));
   bindLanguage();
+  const running = document.getElementById("running");
   document.getElementById("signout").addEventListener("click", async () => {
     await api("auth/logout/", { method: "POST" }).catch(() => {});
     localStorage.removeItem("token");
     route();
   });
   try {
-    const invited = await api("invitations/");
-    const pending = invited.ok ? invited.data.results || [] : [];
-    if (pending.length) {
-      document.getElementById("invitations-section").hidden = false;
-      document.getElementById("invitations").innerHTML = pending.map((inv) => `<li class="item invitation">
-        <span class="g">${esc(t(`game_${inv.game}`))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))}</span>
-        <div class="row"><button class="primary" data-accept="${inv.id}" data-match="${inv.match}">${t("accept")}</button><button class="secondary" data-decline="${inv.id}">${t("decline")}</button></div></li>`).join("");
-      for (const b of main.querySelectorAll("[data-accept]")) {
-        b.addEventListener("click", async () => {
-          const { ok, data } = await api(`invitations/${b.dataset.accept}/accept/`, { method: "POST", body: {}, key: newKey() });
-          if (ok) location.hash = `#/match/${b.dataset.match}`;
-          else b.closest("li").insertAdjacentHTML("beforeend", errorBox(data?.message || ""));
-        });
-      }
-      for (const b of main.querySelectorAll("[data-decline]")) {
-        b.addEventListener("click", async () => {
-          await api(`invitations/${b.dataset.decline}/decline/`, { method: "POST", body: {}, key: newKey() });
-          route();
-        });
-      }
-    }
+    await showInvitations(document.getElementById("invitations-section"), document.getElementById("invitations"), { errorBox, again: route });
     const { data } = await api(`matches/?status=in_progress&manager=${encodeURIComponent(me)}&page_size=20`);
-    document.getElementById("running").innerHTML = matchItems(data?.results || []);
+    running.innerHTML = matchItems(data?.results || []); // (a screen left meanwhile: drawn nowhere)
   } catch (err) {
-    document.getElementById("running").innerHTML = `<li>${t("offline")}</li>`;
+    running.innerHTML = `<li>${t("offline")}</li>`;
   }
 }
 
@@ -164,6 +146,8 @@ async function newMatch() {
   } catch { /* offline: reference line-ups */ }
 
   const chosenTeam = new URLSearchParams(location.hash.split("?")[1] || "").get("team");
+  const brought = teams.find((tm) => String(tm.id) === chosenTeam);
+  if (brought) names[0] = brought.name; // the side takes the team's name
   const render = () => {
     const amigo = game === "amigo-hattrick";
     const teamOptions = (i) => game !== "hat-trick" || !teams.length ? "" :
@@ -186,6 +170,12 @@ async function newMatch() {
       </form>`, t("newMatch"));
     const form = document.getElementById("new");
     const keepNames = () => { names = names.map((n, i) => form.elements[`side${i}`]?.value ?? n); };
+    for (const select of form.querySelectorAll("select[name^=team]")) {
+      select.addEventListener("change", () => {
+        const input = form.elements[`side${select.name.slice(4)}`];
+        if (select.value && input) input.value = select.selectedOptions[0].textContent; // the side takes the team's name
+      });
+    }
     for (const radio of form.querySelectorAll("input[name=game]")) {
       radio.addEventListener("change", () => { game = radio.value; names = defaults(game); render(); });
     }
@@ -546,8 +536,11 @@ async function matchScreen(id) {
     clearTimeout(pending);
     pending = setTimeout(() => { if (!view.queue) reload(); }, 50);
   });
+  // an invited manager's answer (their team, their name) before the first move
+  const stopSides = watchSides(id, () => view.match, () => { if (!view.queue) reload(); });
   leaveScreen = () => {
     stop();
+    stopSides();
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
     navigator.serviceWorker?.removeEventListener("message", onWorker);

@@ -72,6 +72,8 @@ export const WORDS = {
     teamCardOf: "Team card of {name}",
     invitations: "Invitations", invitedBy: "{name} invites you to play side {side}", accept: "Accept",
     decline: "Decline", inviteManager: "Invite a manager (username, optional)",
+    playWith: "Play with", noTeamKeepName: "No team of mine (side “{name}”)", buildOffer: "{name} (budget build)",
+    yourSideName: "Your side's name",
     // building a team
     noEdition: "No Hat-Trick edition is loaded on this server.", myTeam: "My team",
     buildTitle: "Build a team", teamName: "Team name", budgetCard: "Budget card",
@@ -156,6 +158,8 @@ export const WORDS = {
     teamCardOf: "Teamkarte von {name}",
     invitations: "Einladungen", invitedBy: "{name} lädt dich ein, Seite {side} zu spielen", accept: "Annehmen",
     decline: "Ablehnen", inviteManager: "Trainer einladen (Benutzername, freiwillig)",
+    playWith: "Spielen mit", noTeamKeepName: "Ohne eigenes Team (Seite „{name}“)", buildOffer: "{name} (Budgetkader)",
+    yourSideName: "Name deiner Seite",
     // Team aufstellen
     noEdition: "Auf diesem Server ist keine Hat-Trick-Edition geladen.", myTeam: "Mein Team",
     buildTitle: "Team aufstellen", teamName: "Teamname", budgetCard: "Budgetkarte",

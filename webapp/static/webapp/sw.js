@@ -2,23 +2,46 @@
 // offline queue (IndexedDB, see queue.js) when the browser says the network is back.
 import { allQueues, flush, kvGet } from "__STATIC__queue.js";
 
-const CACHE = "companion-shell-v2";
-const SHELL = ["/app/", "/app/manifest.webmanifest",
-  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
+const CACHE = "companion-shell-v3";
+const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js",
+  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "invitations.js", "referee.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
+// The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
+// version, so a copy in this cache is never stale: cache first, and an engine zip replaced
+// by a newer one is dropped.
+const REFEREE = "companion-referee";
+const isReferee = (path) => path.startsWith("__STATIC__pyodide/") || path.startsWith("/app/engine/");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k))))
+  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== REFEREE).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
+
+async function fromRefereeCache(request, path) {
+  const cache = await caches.open(REFEREE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(request, response.clone());
+    if (path.startsWith("/app/engine/")) {
+      for (const old of await cache.keys()) {
+        const oldPath = new URL(old.url).pathname;
+        if (oldPath.startsWith("/app/engine/") && oldPath !== path) await cache.delete(old);
+      }
+    }
+  }
+  return response;
+}
 
 // The shell: network first, the cached copy when offline. The API is never cached here.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+  if (isReferee(url.pathname)) { event.respondWith(fromRefereeCache(event.request, url.pathname)); return; }
   event.respondWith(fetch(event.request).then((response) => {
     if (response.ok && SHELL.includes(url.pathname)) {
       const copy = response.clone();

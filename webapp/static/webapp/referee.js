@@ -1,0 +1,114 @@
+// The phone's referee, page side: starts the Web Worker (referee-worker.js) in the background
+// once a manager is signed in, keeps its engines the server's (/app/referee.json names them
+// by a hash of their source), and asks it what a move does. Nothing here ever waits for the
+// worker to start: until it is ready every question answers null and the app asks the server.
+const INFO_KEY = "referee";
+let worker = null;
+let engine = null; // the hash of the engines the worker holds
+let ready = false;
+let starting = null;
+let language = null;
+let next = 1;
+const waiting = new Map();
+
+function ask(message) {
+  const id = next++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    worker.postMessage({ id, ...message });
+  });
+}
+
+function onMessage(event) {
+  const resolve = waiting.get(event.data.id);
+  waiting.delete(event.data.id);
+  resolve?.(event.data);
+}
+
+async function referee() {
+  // the server's engines and runtime; offline: the last answer (the files are in the
+  // service worker's cache)
+  try {
+    const response = await fetch("/app/referee.json", { cache: "no-store" });
+    if (response.ok) {
+      const info = await response.json();
+      localStorage.setItem(INFO_KEY, JSON.stringify(info));
+      return info;
+    }
+  } catch { /* offline */ }
+  return JSON.parse(localStorage.getItem(INFO_KEY) || "null");
+}
+
+function stop() {
+  worker?.terminate();
+  worker = null;
+  engine = null;
+  ready = false;
+  language = null;
+  for (const resolve of waiting.values()) resolve({ ok: false, failed: "stopped" });
+  waiting.clear();
+}
+
+async function boot(info) {
+  worker = new Worker("/app/referee-worker.js", { type: "module" });
+  worker.onmessage = onMessage;
+  worker.onerror = () => stop();
+  const answer = await ask({ op: "boot", runtime: info.runtime, bundle: info.bundle, engine: info.engine });
+  if (!answer.ok) { stop(); return false; }
+  engine = info.engine;
+  ready = true;
+  document.documentElement.dataset.referee = engine;
+  window.dispatchEvent(new CustomEvent("referee", { detail: { engine, ms: answer.ms } }));
+  return true;
+}
+
+// Start the referee (or, when the server runs other engines than the worker holds, start it
+// again with the server's). Quietly does nothing without the runtime or a module worker.
+export function startReferee() {
+  if (starting) return starting;
+  starting = (async () => {
+    try {
+      const info = await referee();
+      if (!info?.runtime || typeof Worker === "undefined") { stop(); return false; }
+      if (worker && engine === info.engine) return true;
+      stop();
+      return await boot(info);
+    } catch {
+      stop();
+      return false;
+    } finally {
+      starting = null;
+    }
+  })();
+  return starting;
+}
+
+export function refereeReady() {
+  return ready;
+}
+
+async function request(body, lang) {
+  if (!ready) return null;
+  if (lang && lang !== language) {
+    await ask({ op: "x", request: { op: "language", language: lang } });
+    language = lang;
+  }
+  const answer = await ask({ op: "x", request: body });
+  return answer.failed ? null : answer;
+}
+
+// The match `table` of `game` at `state` (the API's state JSON): its view (legal actions with
+// the hint, summary, outcome, the picture when `picture`), or null.
+export function refLoad(table, game, state, lang, { picture = false } = {}) {
+  return request({ op: "load", table: String(table), game, state, picture }, lang);
+}
+
+// What `action` does on the table: {ok, action, notation, effects, view} or {ok: false, error}
+// (the refusal in `lang`), {ok: false, unchecked} (the phone cannot know), or null.
+export function refApply(table, action, lang, { picture = true } = {}) {
+  return request({ op: "apply", table: String(table), action, picture }, lang);
+}
+
+export function refMemory() {
+  return ready ? ask({ op: "memory" }) : Promise.resolve(null);
+}
