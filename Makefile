@@ -46,8 +46,19 @@ run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
 		--no-proxy-headers --host $(firstword $(subst :, ,$(HOST))) --port $(lastword $(subst :, ,$(HOST)))
 
+# The suite runs on every core (pytest-xdist, TEST_WORKERS=auto); each worker has its own test
+# database. With a broker configured (CI's PostgreSQL + Redis run), the tests marked `worker`
+# hand jobs to a Celery worker that reads the one database named by DATABASE_TEST_NAME, so they
+# run afterwards in a single process on that database. A pass that its marker leaves empty
+# passes (tests/conftest.py).
+TEST_WORKERS ?= auto
 test: $(STAMP) $(CATALOGS) $(NODE_STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+ifeq ($(CELERY_BROKER_URL)$(REDIS_URL),)
+	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+else
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not worker" $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 -m worker $(PYTEST_ARGS)
+endif
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -61,6 +61,22 @@ logging.getLogger("httpx").setLevel(logging.WARNING)  # not one line per request
 
 
 def free_port() -> int:
+    """A loopback port nothing listens on, for a server this process is about to start.
+
+    Under pytest-xdist each test worker (``PYTEST_XDIST_WORKER=gwN``) draws from a range of its
+    own below the kernel's ephemeral ports, so two workers never pick the same port between this
+    check and the server's bind; elsewhere the kernel picks one.
+    """
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw") and worker[2:].isdigit():
+        low = 20000 + int(worker[2:]) * 400 % 10000
+        for port in random.sample(range(low, low + 400), 400):
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
