@@ -261,7 +261,9 @@ class _Listener:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                self.ready.clear()
+                if self.ready.is_set():  # the streams wait shorter from now on
+                    self.ready.clear()
+                    hub.wake_all()
                 logger.warning("live: Redis subscription lost (%s); retrying", exc)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 1.0)

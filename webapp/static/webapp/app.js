@@ -8,6 +8,7 @@ import { actionLabel, choices, esc, pictureTargets, vocabulary } from "./moves.j
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
+import { problemBox, problemText } from "./errors.js";
 
 const main = document.getElementById("app");
 const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
@@ -65,9 +66,10 @@ function signIn() {
   const form = document.getElementById("signin");
   const send = async (path) => {
     const body = Object.fromEntries(new FormData(form));
-    const { ok, data } = await api(path, { method: "POST", body });
+    const { ok, status, data } = await api(path, { method: "POST", body });
     if (!ok) {
-      document.getElementById("signin-error").innerHTML = errorBox(t("signInFailed", { message: data?.message || "" }));
+      const title = t(path === "auth/register/" ? "registerFailed" : "signInFailed");
+      document.getElementById("signin-error").innerHTML = problemBox(title, problemText(status, data, body));
       return;
     }
     localStorage.setItem("token", data.token);
@@ -198,9 +200,9 @@ async function newMatch() {
       });
       const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
       try {
-        const { ok, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
+        const { ok, status, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
         if (!ok) {
-          document.getElementById("new-error").innerHTML = errorBox(data?.message || "");
+          document.getElementById("new-error").innerHTML = problemBox(t("newMatchFailed"), problemText(status, data, { sides }));
           return;
         }
         location.hash = `#/match/${data.match.id}`;
@@ -343,10 +345,10 @@ async function matchScreen(id) {
     }
     view.busy = true;
     try {
-      const { ok, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
+      const { ok, status, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
       view.busy = false;
       if (!ok) {
-        view.error = data?.message || String(data);
+        view.error = problemText(status, data);
         if (data?.code === "stale_sequence") await load();
         view.path = []; view.extra = null;
         render();
@@ -465,8 +467,8 @@ async function matchScreen(id) {
   const command = async (which) => {
     view.error = "";
     try {
-      const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
-      if (!ok) { view.error = data?.message || ""; render(); return; }
+      const { ok, status, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
+      if (!ok) { view.error = problemText(status, data); render(); return; }
       view.last = null;
       try {
         await load(); // the state and the move that stands now (said again under the picture)
@@ -507,7 +509,7 @@ async function matchScreen(id) {
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
     }
     return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
-      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a, view.match.sides))}</li>`).join("")}</ol>
+      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a, view.match.sides, view.current?.state))}</li>`).join("")}</ol>
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
   }
 
@@ -524,7 +526,8 @@ async function matchScreen(id) {
     }
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
-    const faces = nodes.length > 4 && nodes.every((n) => n.face);
+    // card faces say what they are; a TriXKick piece's token needs its words beside it
+    const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
     const buttons = nodes.map((n, i) => {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
@@ -551,7 +554,7 @@ async function matchScreen(id) {
     if (!view.match || mine !== screen) return;
     show(html`${nav("")}${header()}
       <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
-      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides) }))}</p>
+      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
