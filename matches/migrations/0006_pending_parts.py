@@ -6,26 +6,57 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('matches', '0005_match_uid'),
+        ("matches", "0005_match_uid"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PendingPart',
+            name="PendingPart",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(help_text='The side whose part this is.')),
-                ('seq', models.PositiveIntegerField(help_text="The match's seq when the part was chosen.")),
-                ('part', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pending_parts', to='matches.match')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "position",
+                    models.PositiveSmallIntegerField(help_text="The side whose part this is."),
+                ),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        help_text="The match's seq when the part was chosen."
+                    ),
+                ),
+                ("part", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pending_parts",
+                        to="matches.match",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('match', 'position'), name='pending_part_unique_side')],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("match", "position"), name="pending_part_unique_side"
+                    )
+                ],
             },
         ),
     ]
