@@ -27,8 +27,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny
 
-from matches.engine import available_games
-
 ERROR = "Error"
 FIELD_ERROR = "FieldError"
 ERROR_DETAILS = "ErrorDetails"
@@ -243,16 +241,7 @@ def postprocess_schema(result, generator, request, public):
       ``allOf``/``oneOf`` of a component, an enum's ``NullEnum`` aside) becomes ``anyOf`` the
       component and :data:`NULL`, which generated clients read as "this or null".
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
-    - A ``game`` parameter (a path's or a query's) is the enum of the games served.
     """
-    games = available_games()
-    for item in result.get("paths", {}).values():
-        for operation in item.values():
-            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else ():
-                schema = parameter.get("schema", {})
-                if parameter["name"] == "game" and schema.get("type") == "string":
-                    schema.setdefault("enum", games)
-
     schemas = result.get("components", {}).get("schemas", {})
 
     def walk(node):

@@ -8,7 +8,11 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, pgettext
 
+        from matches import live_signals
         from matches.engine.i18n import set_translator
+
+        # streams end or read again when credentials or who may read a match change
+        live_signals.connect()
 
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)

@@ -80,6 +80,7 @@ def event_json(
     if engine is not None and effects:
         effects = [{**e, "text": effect_text(engine.key, e, names)} for e in effects]
     return {
+        "game": engine.key if engine is not None else event.match.game,
         "seq": event.seq,
         "kind": event.kind,
         "action": action,

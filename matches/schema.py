@@ -12,17 +12,24 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 - ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options) and
   ``<Game>SideConfig`` (a side's set-up).
 
-The match bodies do not name their game in the path, so they use the cross-game unions
-``GameAction``, ``GameLegal``, ``GameEffect``, ``GameSummary``, ``GameOutcome``,
-``GameOptions`` and ``GameSideConfig``: an ``anyOf`` of the per-game components, without a
-discriminator, because the same ``type`` (or ``kind``) belongs to several games (``pass`` is an
-action of all three); the match's ``game`` says which member applies. A nullable field refers
-to its union through ``allOf`` beside ``nullable`` (``companion.openapi`` then spells it as
-``anyOf`` the union and a typed null).
+Every object of a match body that holds one of those per-game parts carries the match's ``game``
+(the match, the state answers, an event, the create input) and is, in the schema, a ``oneOf``
+its per-game variants with a ``game`` discriminator (:func:`discriminate_by_game`): e.g.
+``MatchOutput`` is ``HatTrickMatchOutput`` (whose ``options`` is ``HatTrickOptions``, whose
+sides' ``config`` is ``HatTrickSideConfig``...), ``TrixkickMatchOutput`` or
+``AmigoHattrickMatchOutput``, chosen by ``game``. Each variant's ``game`` is its game's
+one-value enum (``HatTrickGameKey``), so a generated client narrows by it; ``Game`` is the enum
+of every game, the one schema of every other ``game`` field and parameter.
+
+The variants are made from the components the serializers give: a serializer field declares
+its part as the cross-game union (``GameOptions``...; :func:`union_ref`), and each variant
+replaces it by that game's component. The only union left in the schema is ``GameAction`` in
+the append inputs, which carry no ``game`` (the match's game judges the action).
 """
 
 from __future__ import annotations
 
+import copy
 import types
 import typing
 from collections.abc import Iterable
@@ -254,7 +261,167 @@ def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:
     return components
 
 
+GAME = "Game"
+
+
+def game_key_component(key: str) -> str:
+    """The name of the one-value enum a per-game variant's ``game`` refers to."""
+    return f"{game_prefix(key)}GameKey"
+
+
+def _refs(node: Any) -> Iterable[str]:
+    """The component names ``node`` refers to (directly)."""
+    if isinstance(node, dict):
+        if "$ref" in node and node["$ref"].startswith(REF):
+            yield node["$ref"][len(REF) :]
+        for value in node.values():
+            yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)
+
+
+def _renamed(node: Any, names: dict[str, str]) -> Any:
+    """``node`` with its references to ``names``' keys turned to their values."""
+    if isinstance(node, dict):
+        target = node.get("$ref", "")[len(REF) :]
+        if target in names:
+            return {**node, "$ref": f"{REF}{names[target]}"}
+        return {key: _renamed(value, names) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_renamed(value, names) for value in node]
+    return node
+
+
+def discriminate_by_game(schemas: dict[str, dict], keys: list[str]) -> set[str]:
+    """Split every component that carries ``game`` and holds a per-game part into a ``oneOf``
+    its per-game variants, discriminated by ``game`` (see the module's docstring); the names
+    of the components the variants may have made unused."""
+    unions = {f"Game{kind}" for kind in UNIONS}
+    holds: dict[str, bool] = {}
+
+    def holds_part(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name not in holds:
+            if name in unions:
+                return True
+            found = any(
+                holds_part(ref, seen | {name})
+                for ref in _refs(schemas.get(name, {}))
+                if ref not in seen
+            )
+            if seen:
+                return found  # not final while a reference circle is open
+            holds[name] = found
+        return holds[name]
+
+    def has_game(name: str) -> bool:
+        return "game" in schemas.get(name, {}).get("properties", {})
+
+    split = [name for name in list(schemas) if has_game(name) and holds_part(name)]
+    originals = {name: copy.deepcopy(schemas[name]) for name in schemas}
+    parts = {
+        name: [r for r in _refs(schema) if r not in unions and holds_part(r)]
+        for name, schema in originals.items()
+    }
+    for key in keys:
+        prefix = game_prefix(key)
+        names = {f"Game{kind}": f"{prefix}{kind}" for kind in UNIONS}
+        schemas[game_key_component(key)] = {
+            "type": "string",
+            "enum": [key],
+            "description": f"The game `{key}`: what a `{prefix}…` variant's `game` holds.",
+        }
+        for name in split:
+            built = _variant(name, prefix, names, schemas, originals, parts)
+            schemas[built]["properties"]["game"] = ref(game_key_component(key))
+            description = schemas[built].get("description", "")
+            schemas[built]["description"] = f"{description} (a `{key}` match)".strip()
+    for name in split:
+        mapping = {key: f"{REF}{game_prefix(key)}{name}" for key in keys}
+        schemas[name] = {
+            "oneOf": [{"$ref": target} for target in mapping.values()],
+            "discriminator": {"propertyName": "game", "mapping": mapping},
+            "description": " ".join(
+                (originals[name].get("description", ""), "One variant per game, chosen by `game`.")
+            ).strip(),
+        }
+    return {name for name in originals if holds_part(name)} | unions
+
+
+def _variant(name, prefix, names, schemas, originals, parts) -> str:
+    """The game's variant of the component ``name`` (``prefix``: the game's; ``names``: the
+    components replaced by the game's, grown with each variant made; ``parts``: the components
+    each one refers to that hold a per-game part)."""
+    target = f"{prefix}{name}"
+    if target not in schemas:
+        schemas[target] = {}  # a placeholder while it is built
+        for inner in parts[name]:
+            names[inner] = _variant(inner, prefix, names, schemas, originals, parts)
+        schemas[target] = _renamed(originals[name], names)
+    return target
+
+
+def drop_unreferenced(result: dict, candidates: set[str]) -> None:
+    """Remove the ``candidates`` nothing in the schema refers to any more (the cross-game
+    unions and the components the per-game variants replaced)."""
+    schemas = result["components"]["schemas"]
+    while True:
+        used = set(_refs({key: value for key, value in result.items() if key != "components"}))
+        used |= {r for name, schema in schemas.items() for r in _refs(schema)}
+        unused = {name for name in candidates if name in schemas and name not in used}
+        if not unused:
+            return
+        for name in unused:
+            del schemas[name]
+
+
+def _game_schema(node: dict, schemas: dict[str, dict], games: set[str]) -> str | None:
+    """The enum component ``node`` (a ``game`` field's or parameter's schema) refers to, or
+    ``""`` when it is an inline string; ``None`` when it is something else."""
+    if "$ref" in node:
+        name = node["$ref"][len(REF) :]
+        values = schemas.get(name, {}).get("enum")
+        return name if values and set(values) <= games else None
+    if node.get("type") == "string" and set(node.get("enum", games)) <= games:
+        return ""
+    return None
+
+
+def use_the_game_enum(result: dict, games: list[str]) -> set[str]:
+    """Every ``game`` field and parameter refers to the one ``Game`` enum; the names of the
+    enum components it replaced."""
+    schemas = result["components"]["schemas"]
+    schemas[GAME] = {
+        "type": "string",
+        "enum": list(games),
+        "description": "A game the server referees (`GET /api/games/` names them).",
+    }
+    replaced = set()
+    for name, schema in list(schemas.items()):
+        properties = schema.get("properties", {})
+        if name != GAME and "game" in properties:
+            known = _game_schema(properties["game"], schemas, set(games))
+            if known is not None:
+                properties["game"] = ref(GAME)
+                replaced.add(known)
+    for item in result.get("paths", {}).values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else ():
+                if parameter["name"] == "game":
+                    known = _game_schema(parameter["schema"], schemas, set(games))
+                    if known is not None:
+                        parameter["schema"] = ref(GAME)
+                        replaced.add(known)
+    return replaced - {""}
+
+
 def postprocess_schema(result, generator, request, public):
-    """drf-spectacular hook: add the game protocol's components to the schema."""
-    result.setdefault("components", {}).setdefault("schemas", {}).update(game_components())
+    """drf-spectacular hook: add the game protocol's components to the schema, one ``Game``
+    enum for every ``game``, and split the bodies that hold per-game parts by ``game``."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(game_components())
+    games = available_games()
+    unused = use_the_game_enum(result, games)
+    unused |= discriminate_by_game(schemas, games)
+    drop_unreferenced(result, unused)
     return result

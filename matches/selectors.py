@@ -76,6 +76,7 @@ class StateView:
         legal actions with their hint, outcome)."""
         outcome = self.engine.outcome(self.state)
         data: dict[str, Any] = {
+            "game": self.engine.key,
             "seq": self.seq,
             "summary": self.summary
             if self.summary is not None

@@ -190,6 +190,7 @@ class ToMoveOutput(serializers.Serializer):
 
 
 class StateOutput(serializers.Serializer):
+    game = serializers.CharField()
     seq = serializers.IntegerField()
     summary = SummaryField()
     legal = LegalField(help_text="What may come next: families of actions and ready actions.")
@@ -208,6 +209,7 @@ class StateOutput(serializers.Serializer):
 class NextOutput(serializers.Serializer):
     """What comes next after a write: the state itself only with ``?include=state``."""
 
+    game = serializers.CharField()
     seq = serializers.IntegerField()
     summary = SummaryField()
     legal = LegalField(help_text="What may come next: families of actions and ready actions.")
@@ -225,6 +227,7 @@ class MatchWithStateOutput(serializers.Serializer):
 
 
 class EventOutput(serializers.Serializer):
+    game = serializers.CharField(source="match.game")
     seq = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=EventKind.choices)
     action = LoggedActionField(allow_null=True)
@@ -249,7 +252,7 @@ class WriteMatchOutput(MatchOutput):
 
 
 #: What a write's answer always tells of the match.
-WRITE_MATCH_FIELDS = ("id", "seq", "status", "result", "finished_at")
+WRITE_MATCH_FIELDS = ("id", "game", "seq", "status", "result", "finished_at")
 
 
 class WriteOutput(serializers.Serializer):

@@ -1,4 +1,5 @@
-"""An ASGI server (uvicorn) in a thread of the test process, on the test database.
+"""An ASGI server (uvicorn) in a thread of the test process, on the test database, serving
+the project's ASGI application (``companion.asgi``: the live route, the body limit).
 
 Its requests and the streams' reads run in threads of their own, each with its own database
 connection; the test database must therefore be committed to (``transactional_db``). On the
@@ -16,7 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import uvicorn
-from django.core.asgi import get_asgi_application
 from django.db.backends.signals import connection_created
 
 
@@ -34,8 +34,10 @@ def asgi_server() -> Iterator[str]:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
+    from companion.asgi import build_application
+
     config = uvicorn.Config(
-        get_asgi_application(),
+        build_application(),
         lifespan="off",
         log_level="warning",
         proxy_headers=False,

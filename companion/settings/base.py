@@ -148,6 +148,8 @@ STATICFILES_FINDERS = [
 # Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+# Request bodies elsewhere (the web app, the admin's forms): larger ones are 413 as well.
+REQUEST_MAX_BODY_BYTES = int(os.environ.get("REQUEST_MAX_BODY_BYTES", str(2_621_440)))
 
 # A device's token expires when it has not been used for this many days (docs/api.md).
 TOKEN_IDLE_DAYS = float(os.environ.get("TOKEN_IDLE_DAYS", "30"))
@@ -315,6 +317,12 @@ LIVE_CHANNEL_PREFIX = os.environ.get("LIVE_CHANNEL_PREFIX", "companion")
 LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
 # Threads (and so database connections) of one process that read the logs streams send.
 LIVE_READ_THREADS = int(os.environ.get("LIVE_READ_THREADS", "4"))
+# While the Redis channel is down, streams re-read the database this often instead.
+LIVE_DEGRADED_SECONDS = float(os.environ.get("LIVE_DEGRADED_SECONDS", "0.5"))
+# Open streams a server process serves at most: per viewer (a user, or an anonymous client
+# address; more is 429) and in all (more is 503); both with Retry-After.
+LIVE_STREAMS_PER_USER = int(os.environ.get("LIVE_STREAMS_PER_USER", "20"))
+LIVE_STREAMS_PER_PROCESS = int(os.environ.get("LIVE_STREAMS_PER_PROCESS", "20000"))
 
 # --- CORS / CSRF for a phone client -----------------------------------------------------------
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")

@@ -2,8 +2,10 @@
 
 Its every module imports; it logs in, opens a Hat-Trick, an Amigo Hattrick and a TriXKick match
 (to one goal) and plays each to its end through the generated functions alone, always sending
-the first ready action (``legal.ready[0]``, a typed model of the game's action union); what
-comes back is typed per game (legal, effects, outcome); an error comes back parsed into the
+the first ready action (``legal.ready[0]``, a typed model of the game's action union); every
+answer is parsed into the right game's classes (the match with its options, summary and
+result, each event with its action and effects, what comes next with its legal, summary and
+outcome), chosen by ``game``; there is one ``Game`` enum; an error comes back parsed into the
 generated ``Error`` model.
 """
 
@@ -56,25 +58,65 @@ def generate(base: str, out: Path):
     return package
 
 
+def kind(value) -> str:
+    return type(value).__name__
+
+
+def assert_next_is_the_games(current, prefix: str) -> None:
+    """What comes next, parsed into the game's own classes: the answer, its legal (with its
+    entries and ready actions), summary and outcome."""
+    assert kind(current) == f"{prefix}NextOutput", current
+    assert kind(current.legal) == f"{prefix}Legal", current.legal
+    assert kind(current.summary) == f"{prefix}Summary", current.summary
+    assert all(kind(a).startswith(prefix) for a in current.legal.ready), current.legal.ready
+    assert all(kind(e).startswith(prefix) for e in current.legal.actions), current.legal.actions
+    if current.outcome is not None:
+        assert kind(current.outcome) == f"{prefix}Outcome", current.outcome
+
+
+def assert_events_are_the_games(events, prefix: str) -> None:
+    for event in events:
+        assert kind(event) == f"{prefix}EventOutput", event
+        if event.action is not None:
+            assert kind(event.action).startswith(prefix), event.action
+        for effect in event.effects:
+            assert kind(effect).startswith(f"{prefix}Effect"), effect
+
+
 def play_to_the_end(api, models, auth, match_id: int, current, prefix: str) -> int:
     """Send ``legal.ready[0]`` until the match is over; the number of moves. Everything comes
     back as the game's own typed models (``HatTrickLegal``, ``HatTrickPlayCardsAction``...)."""
     moves = 0
     while current.outcome is None:
-        assert type(current.legal).__name__ == f"{prefix}Legal", current.legal
+        assert_next_is_the_games(current, prefix)
         ready = current.legal.ready[0]
-        assert type(ready).__name__.startswith(prefix), ready
         body = models.AppendInputRequest(expected_seq=current.seq, action=ready)
         answer = api.matches.matches_events_create.sync(match_id, client=auth, body=body)
         assert isinstance(answer, models.WriteOutput), (ready, answer)
-        for event in answer.events:
-            for effect in event.effects:
-                assert type(effect).__name__.startswith(f"{prefix}Effect"), effect
+        assert kind(answer.match) == f"{prefix}WriteMatchOutput", answer.match
+        assert_events_are_the_games(answer.events, prefix)
         current = answer.current
         moves += 1
+    assert_next_is_the_games(current, prefix)
     assert answer.match.status == models.MatchStatusEnum.FINISHED
-    assert type(current.outcome).__name__ == f"{prefix}Outcome", current.outcome
+    assert kind(answer.match.result) == f"{prefix}Outcome", answer.match.result
     return moves
+
+
+def assert_reads_are_the_games(api, models, auth, match_id: int, prefix: str) -> None:
+    """The match, its state and its log read back, each in the game's own classes."""
+    match = api.matches.matches_retrieve.sync(match_id, client=auth)
+    assert kind(match) == f"{prefix}MatchOutput", match
+    assert kind(match.options) == f"{prefix}Options", match.options
+    assert kind(match.summary) == f"{prefix}Summary", match.summary
+    assert kind(match.result) == f"{prefix}Outcome", match.result
+    assert all(kind(side.config) == f"{prefix}SideConfig" for side in match.sides), match.sides
+    state = api.matches.matches_state_retrieve.sync(match_id, client=auth)
+    assert kind(state) == f"{prefix}StateOutput", state
+    assert kind(state.legal) == f"{prefix}Legal", state.legal
+    assert kind(state.outcome) == f"{prefix}Outcome", state.outcome
+    page = api.matches.matches_events_list.sync(match_id, client=auth)
+    assert_events_are_the_games(page.results, prefix)
 
 
 def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
@@ -93,21 +135,36 @@ def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
     assert isinstance(login, models.TokenOutput)
     auth = client_package.AuthenticatedClient(base_url=server, token=login.token, prefix="Token")
 
+    # one enum of the games, and no copy of it under another name
+    enums = [
+        name
+        for name in dir(models)
+        if name.endswith("Enum")
+        and "hat-trick" in {getattr(member, "value", None) for member in getattr(models, name)}
+    ]
+    assert enums == [], enums
+    assert {member.value for member in models.Game} == {"hat-trick", "trixkick", "amigo-hattrick"}
+
     for game, names, prefix in (
         ("hat-trick", "AB", "HatTrick"),
         ("amigo-hattrick", "ABCD", "AmigoHattrick"),
         ("trixkick", "AB", "Trixkick"),
     ):
+        create_input = getattr(models, f"{prefix}MatchCreateInputRequest")
+        side_input = getattr(models, f"{prefix}SideInputRequest")
         created = api.matches.matches_create.sync(
             client=auth,
-            body=models.MatchCreateInputRequest(
-                game=models.GameEnum(game),
-                sides=[models.SideInputRequest(name=name) for name in names],
+            body=create_input(
+                game=getattr(models, f"{prefix}GameKey")(game),
+                sides=[side_input(name=name) for name in names],
             ),
         )
         assert isinstance(created, models.CreatedOutput), created
+        assert kind(created.match) == f"{prefix}MatchOutput", created.match
+        assert kind(created.match.options) == f"{prefix}Options", created.match.options
         moves = play_to_the_end(api, models, auth, created.match.id, created.current, prefix)
         assert moves > 50, game
+        assert_reads_are_the_games(api, models, auth, created.match.id, prefix)
 
         # a refused write comes back as the Error model, with its code
         stale = api.matches.matches_undo.sync(

@@ -109,10 +109,11 @@ def test_parameters_and_inputs_are_typed(schema):
     for path, _, operation in operations(schema):
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "game":
-                assert parameter["schema"]["enum"], path
+                assert parameter["schema"] == {"$ref": "#/components/schemas/Game"}, path
             if parameter["name"] == "page_size":
                 assert parameter["schema"]["maximum"], path
-    sides = schema["components"]["schemas"]["MatchCreateInputRequest"]["properties"]["sides"]
+    create = schema["components"]["schemas"]["HatTrickMatchCreateInputRequest"]
+    sides = create["properties"]["sides"]
     assert sides["minItems"] == 2
 
 
@@ -207,8 +208,135 @@ def test_the_game_protocol_is_typed_per_game_with_discriminators(schema):
             per_game = components[f"{game}{union}"]
             assert per_game["discriminator"]["propertyName"] == tag
             assert len(per_game["oneOf"]) == len(per_game["discriminator"]["mapping"])
-    # the same type in several games: the cross-game union has no discriminator (docs/api.md)
+    # the same type in several games: the action an append sends (which carries no game) is
+    # the one cross-game union without a discriminator (docs/api.md)
     assert "discriminator" not in components["GameAction"]
     legal = components["HatTrickLegal"]
     assert {"hint", "actor", "step", "actions", "ready"} <= set(legal["required"])
     assert legal["properties"]["step"]["enum"]
+
+
+# --- per-game bodies are chosen by `game` ------------------------------------------------------
+
+#: The one undiscriminated cross-game union allowed, and where: the action(s) of an append, whose
+#: body names no game (the match's game judges it).
+UNDISCRIMINATED_ALLOWED = {"GameAction"}
+
+
+def game_of(name: str, prefixes: list[str]) -> str | None:
+    return next((prefix for prefix in prefixes if name.startswith(prefix)), None)
+
+
+def cross_game_unions(schema, node, where: str, seen: set[str], prefixes: list[str], name=None):
+    """``(where, component)`` of each union reachable from ``node`` whose members belong to more
+    than one game and which is not a ``oneOf`` with a ``discriminator.mapping`` naming every
+    member (``component``: the component it is, or is in)."""
+    if isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from cross_game_unions(schema, item, f"{where}[{index}]", seen, prefixes, name)
+        return
+    if not isinstance(node, dict):
+        return
+    if "$ref" in node:
+        target = node["$ref"].rsplit("/", 1)[1]
+        if target not in seen:
+            seen.add(target)
+            component = schema["components"]["schemas"][target]
+            yield from cross_game_unions(schema, component, target, seen, prefixes, target)
+        return
+    if _undiscriminated(node, prefixes):
+        yield where, name
+    for key, value in node.items():
+        if isinstance(value, dict | list) and key != "discriminator":
+            yield from cross_game_unions(schema, value, f"{where}.{key}", seen, prefixes, name)
+
+
+def _undiscriminated(node: dict, prefixes: list[str]) -> bool:
+    for key in ("oneOf", "anyOf"):
+        members = [m["$ref"].rsplit("/", 1)[1] for m in node.get(key, ()) if "$ref" in m]
+        if len({game_of(name, prefixes) for name in members} - {None}) < 2:
+            continue
+        mapping = node.get("discriminator", {}).get("mapping", {})
+        named = {target.rsplit("/", 1)[1] for target in mapping.values()}
+        if key != "oneOf" or set(members) != named:
+            return True
+    return False
+
+
+def game_prefixes(schema) -> list[str]:
+    components = schema["components"]["schemas"]
+    return [name.removesuffix("GameKey") for name in components if name.endswith("GameKey")]
+
+
+def test_every_cross_game_union_in_an_answer_is_discriminated_by_game(schema):
+    prefixes = game_prefixes(schema)
+    assert prefixes == ["HatTrick", "Trixkick", "AmigoHattrick"]
+    found = set()
+    for path, method, operation in operations(schema):
+        bodies = [r.get("content", {}) for r in operation["responses"].values()]
+        for content in bodies:
+            for media, body in content.items():
+                where = f"{method} {path} {media}"
+                found |= set(
+                    cross_game_unions(schema, body.get("schema", {}), where, set(), prefixes)
+                )
+        request = operation.get("requestBody", {}).get("content", {})
+        for media, body in request.items():
+            where = f"{method} {path} request {media}"
+            for spot, name in cross_game_unions(schema, body["schema"], where, set(), prefixes):
+                if name not in UNDISCRIMINATED_ALLOWED:
+                    found.add((spot, name))
+    assert not found, sorted(found, key=str)
+
+
+def test_match_bodies_are_chosen_by_game(schema):
+    components = schema["components"]["schemas"]
+    for name in (
+        "MatchOutput",
+        "WriteMatchOutput",
+        "StateOutput",
+        "NextOutput",
+        "EventOutput",
+        "MatchCreateInputRequest",
+    ):
+        union = components[name]
+        assert union["discriminator"]["propertyName"] == "game", name
+        for key, target in union["discriminator"]["mapping"].items():
+            member = components[target.rsplit("/", 1)[1]]
+            tag = member["properties"]["game"]["$ref"].rsplit("/", 1)[1]
+            assert components[tag]["enum"] == [key], (name, key)
+    hat_trick = components["HatTrickMatchOutput"]["properties"]
+    assert hat_trick["options"] == {"$ref": "#/components/schemas/HatTrickOptions"}
+    legal = components["AmigoHattrickNextOutput"]["properties"]["legal"]
+    assert legal["allOf"] == [{"$ref": "#/components/schemas/AmigoHattrickLegal"}]
+    # every other game field refers to the one Game enum: no copies of it
+    assert components["Game"]["enum"] == ["hat-trick", "trixkick", "amigo-hattrick"]
+    enums = [
+        n
+        for n, c in components.items()
+        if set(c.get("enum", ())) == set(components["Game"]["enum"])
+    ]
+    assert enums == ["Game"]
+
+
+def test_the_walker_finds_an_undiscriminated_cross_game_union():
+    ref = "#/components/schemas/"
+    schema = {
+        "components": {
+            "schemas": {
+                "AOptions": {"type": "object"},
+                "BOptions": {"type": "object"},
+                "Body": {"anyOf": [{"$ref": f"{ref}AOptions"}, {"$ref": f"{ref}BOptions"}]},
+                "Fine": {
+                    "oneOf": [{"$ref": f"{ref}AOptions"}, {"$ref": f"{ref}BOptions"}],
+                    "discriminator": {
+                        "propertyName": "game",
+                        "mapping": {"a": f"{ref}AOptions", "b": f"{ref}BOptions"},
+                    },
+                },
+            }
+        }
+    }
+    found = list(cross_game_unions(schema, {"$ref": f"{ref}Body"}, "x", set(), ["A", "B"]))
+    assert found == [("Body", "Body")]
+    assert not list(cross_game_unions(schema, {"$ref": f"{ref}Fine"}, "x", set(), ["A", "B"]))

@@ -8,7 +8,7 @@ from matches.models import MatchEvent
 from tests.helpers import assert_error_shape
 from tests.matches.play import amigo_deal
 
-NEXT = {"seq", "summary", "legal", "outcome", "to_move"}
+NEXT = {"game", "seq", "summary", "legal", "outcome", "to_move"}
 
 
 def url(match, suffix=""):
@@ -27,7 +27,7 @@ def test_a_write_answers_with_what_comes_next_and_the_state_only_when_asked(
     assert slim.status_code == 201, slim.content
     body = slim.json()
     assert set(body) == {"match", "events", "current"}
-    assert set(body["match"]) == {"id", "seq", "status", "result", "finished_at"}
+    assert set(body["match"]) == {"id", "game", "seq", "status", "result", "finished_at"}
     assert set(body["current"]) == NEXT
     assert body["current"]["legal"]["hint"] and body["current"]["legal"]["actions"]
     assert [e["seq"] for e in body["events"]] == [1]
