@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("matches", "0005_match_uid"),
+        ("matches", "0006_pending_parts"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
