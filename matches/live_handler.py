@@ -51,6 +51,12 @@ class LiveStreamHandler(ASGIHandler):
         try:
             response = self.get_response(request)
             response._handler_class = self.__class__
+            # the request is done with (a stream has no body): close it now rather than when
+            # the stream ends, so an open stream does not keep it in memory
+            closers = response._resource_closers
+            for closer in [c for c in closers if getattr(c, "__self__", None) is request]:
+                closers.remove(closer)
+                closer()
             return response
         finally:
             close_old_connections()
@@ -74,9 +80,11 @@ class LiveStreamHandler(ASGIHandler):
             await self.send_response(error_response, send)
             return
         request.live_stream = True  # the view answers with the live generator
+        opening = [request]
+        del request  # held below only until the view has answered: an open stream keeps none
 
         async def process_request():
-            response = await live.in_pool(self._open, request)
+            response = await live.in_pool(self._open, opening.pop())
             with contextlib.suppress(asyncio.CancelledError):  # the client left meanwhile
                 await self.send_response(response, send)
             return response

@@ -32,7 +32,12 @@ def _nginx_missing() -> None:
 
 
 def start_nginx(
-    upstream_port: int, logdir: Path, *, live_port: int | None = None, connections: int = 256
+    upstream_port: int,
+    logdir: Path,
+    *,
+    live_port: int | None = None,
+    connections: int = 256,
+    workers: int = 1,
 ) -> tuple[Service, str]:
     """nginx with the compose file's server block: the API to ``upstream_port``, the live
     streams to ``live_port`` (default: the same server)."""
@@ -51,7 +56,7 @@ def start_nginx(
         path.mkdir(exist_ok=True)
     (logdir / "nginx.conf").write_text(
         f"""daemon off;
-worker_processes 1;
+worker_processes {workers};
 pid {logdir}/nginx.pid;
 error_log {logdir}/nginx-error.log warn;
 worker_rlimit_nofile {connections * 2};
