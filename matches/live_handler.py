@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import re
 
 from django.core import signals
@@ -67,6 +68,16 @@ class LiveStreamHandler(ASGIHandler):
             response.close()  # request_finished: the pool thread's connection, as after a request
         finally:
             close_old_connections()
+
+    async def read_body(self, receive):
+        """A stream takes no body (``BodyLimit`` in front has bounded any): an empty one, not
+        a temporary file kept open for as long as the stream."""
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise RequestAborted()
+            if not message.get("more_body", False):
+                return io.BytesIO()
 
     async def handle(self, scope, receive, send):
         try:
