@@ -223,3 +223,31 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}:{self.position} -> {self.invitee_id} ({self.status})"
+
+
+class PendingPart(models.Model):
+    """A side's part of a choice both sides make face down (Hat-Trick's action cards), logged
+    from that side's manager's phone and kept hidden from everyone else until every side's
+    part is in; then the parts make one event and their rows go.
+
+    Retention: at most one row per side of a match; the rows go when their step is logged, and
+    a row of a step the match has left (an undo, a move logged whole) is ignored and deleted
+    with the next part chosen in the match.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pending_parts")
+    position = models.PositiveSmallIntegerField(help_text="The side whose part this is.")
+    seq = models.PositiveIntegerField(help_text="The match's seq when the part was chosen.")
+    part = models.JSONField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("match", "position"), name="pending_part_unique_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"part of side {self.position} at {self.seq}"
