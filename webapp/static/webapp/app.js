@@ -404,6 +404,7 @@ async function matchScreen(id) {
           view.pending = [];
           view.note = "";
           view.error = ok ? t("refOverruled") : t("refRolledBack", { message: data?.message || "" });
+          if (ok || data?.code !== "stale_sequence") startReferee(); // other engines on the server?
           if (ok) { view.last = lastOf(data); view.match = data.match; view.current = data.current; await seatReferee(); }
           else await load().catch(() => {});
           view.path = []; view.extra = null;

@@ -58,7 +58,8 @@ async function boot(info) {
   engine = info.engine;
   ready = true;
   document.documentElement.dataset.referee = engine;
-  window.dispatchEvent(new CustomEvent("referee", { detail: { engine, ms: answer.ms } }));
+  window.refereeBoot = { engine, phases: answer.phases };
+  window.dispatchEvent(new CustomEvent("referee", { detail: { engine, phases: answer.phases } }));
   return true;
 }
 
