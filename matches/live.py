@@ -56,6 +56,13 @@ class Waiter:
         self.reasons: set[str] = set()  # viewer wake-ups not yet looked at
 
     def wake(self, reason: str | None = None) -> None:
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False
+        if here:  # the Redis listener, on the streams' own loop: no hand-over needed
+            self._set(reason)
+            return
         with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
             self.loop.call_soon_threadsafe(self._set, reason)
 
@@ -67,7 +74,8 @@ class Waiter:
     async def wait(self, timeout: float) -> bool:
         """True when woken within ``timeout`` seconds; the flag is cleared either way."""
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+                await self.event.wait()
             return True
         except TimeoutError:
             return False

@@ -9,6 +9,7 @@ import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
+import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
 const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
@@ -218,6 +219,7 @@ async function newMatch() {
 
 async function matchScreen(id) {
   const mine = screen;
+  const me = localStorage.getItem("username");
   const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false,
     // the phone's referee: `table` is true while its engine holds the state shown (the server's,
     // plus the moves it applied that wait in `pending` or in the queue); `note` says what it did
@@ -514,12 +516,23 @@ async function matchScreen(id) {
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
   }
 
+  // this phone's part of the step: every choice, the other manager's turn, or its own card
+  const turn = () => (view.queue?.actions.length ? { mode: "all" } : turnOf(view.match, view.current?.legal, me, id));
+  const stepNodes = () => {
+    const now = turn();
+    if (now.mode === "parts") return partNodes(now);
+    if (now.mode === "wait") return [];
+    return view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
+  };
+
   function movesPanel() {
     const legal = view.current?.legal;
     if (view.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
     const offline = view.queue && view.queue.actions.length && !view.table;
-    let nodes = offline ? vocabulary(ctx()) : choices(ctx());
+    let nodes = stepNodes();
     let title = offline ? t("unchecked") : legal?.hint || "";
+    const now = turn();
+    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null);
     for (const index of view.path) {
       const node = nodes[index];
       title = node.title;
@@ -533,10 +546,11 @@ async function matchScreen(id) {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
-    return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
+    const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
+    return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul></section>`;
+      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -544,11 +558,12 @@ async function matchScreen(id) {
     const summary = view.current?.summary || m.summary || {};
     const legal = view.current?.legal;
     const actor = legal?.actor;
-    const who = actor === null || actor === undefined ? t("bothSides") : sideLabel(m.sides[actor]?.name ?? "");
+    const both = actor === null || actor === undefined;
+    const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
     return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
-      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
+      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
   function render() {
@@ -573,6 +588,8 @@ async function matchScreen(id) {
       });
     }
     document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); view.path = []; view.extra = null; render(); });
+    if (turn().mode === "parts") watchParts();
     bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
@@ -583,7 +600,7 @@ async function matchScreen(id) {
   function nodesAt() {
     if (view.extra) return view.extra.nodes;
     if (view.match.status !== "in_progress") return [];
-    let nodes = view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
+    let nodes = stepNodes();
     for (const index of view.path) nodes = nodes[index].children();
     return nodes;
   }
@@ -592,7 +609,35 @@ async function matchScreen(id) {
     if (node.children) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
     else if (node.make) sendAction(node.make());
     else if (node.multi) openMulti(node);
+    else if (node.part) sendOwnPart(node.part);
     else sendAction(node.action);
+  }
+
+  // whose face-down card is in (this phone's shown, the other's hidden), read every few seconds
+  // while this phone waits at such a step; the move the cards make comes in live
+  function watchParts() {
+    clearTimeout(view.partsTimer);
+    view.partsTimer = setTimeout(async () => {
+      if (mine !== screen || turn().mode !== "parts") return;
+      const seq = view.match.seq;
+      const parts = await readParts(id).catch(() => null);
+      if (mine !== screen || seq !== view.match.seq) return;
+      const changed = JSON.stringify(parts) !== JSON.stringify(view.parts);
+      view.parts = parts;
+      if (changed) render(); else watchParts();
+    }, view.parts?.seq === view.match.seq ? 2500 : 0);
+  }
+
+  // one face-down card from this phone: kept hidden until the other manager's is in
+  async function sendOwnPart(part) {
+    view.error = "";
+    try {
+      const { ok, status, data } = await sendPart(id, view.match.seq, part);
+      if (status === 201) { view.last = lastOf(data); await afterWrite(data); return; }
+      if (ok) view.parts = data;
+      else view.error = problemText(status, data);
+    } catch { view.error = t("offline"); }
+    render();
   }
 
   // The players and pieces on the picture that stand for a choice at this step can be tapped
