@@ -36,9 +36,10 @@ def test_a_phone_without_the_other_keepers_checks_all_it_can_and_no_more():
                 assert [(e["kind"], e["side"], e["data"]) for e in answer["effects"]] == [
                     (e.kind, e.side, dict(e.data)) for e in transition.events
                 ]
-                assert answer["view"]["legal"]["actions"] == ENGINE.legal_actions(
-                    transition.state
-                )["actions"]
+                assert (
+                    answer["view"]["legal"]["actions"]
+                    == ENGINE.legal_actions(transition.state)["actions"]
+                )
                 checked += 1
             state = transition.state
     assert unchecked >= 1 and checked > 10 * unchecked
