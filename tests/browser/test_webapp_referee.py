@@ -170,3 +170,46 @@ def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
         page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=30_000)
         assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
         assert page.locator("[role=alert]").count() == 0
+
+
+def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
+    app_server, make_user, token_for, monkeypatch
+):
+    import io
+    import zipfile
+
+    from webapp import engine_bundle as bundles
+
+    ann = make_user("ann")
+    match_id = _match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        _context, page = phone(b, app_server, token=token, referee=True)
+        _open_with_referee(page, match_id)
+        old = page.evaluate("() => document.documentElement.dataset.referee")
+        assert old == bundles.engine_bundle().digest
+
+        # the server now runs other engines (a new release)
+        built = bundles._build
+
+        def changed():
+            bundle = built()
+            buffer = io.BytesIO(bundle.content)
+            with zipfile.ZipFile(buffer, "a") as zf:
+                zf.writestr("matches/engine/release.py", "RELEASE = 2\n")
+            return bundles.EngineBundle(buffer.getvalue(), "f" * 16)
+
+        monkeypatch.setattr(bundles, "_build", changed)
+        bundles.engine_bundle.cache_clear()
+        try:
+            page.goto("/app/#/")  # the next screen asks which engines the server runs
+            page.wait_for_function(
+                "() => document.documentElement.dataset.referee === 'ffffffffffffffff'",
+                timeout=60_000,
+            )
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector('.match-head[data-seq="1"]')
+        finally:
+            bundles.engine_bundle.cache_clear()
