@@ -213,3 +213,36 @@ def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
             page.wait_for_selector('.match-head[data-seq="1"]')
         finally:
             bundles.engine_bundle.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("game", "sides"),
+    [
+        ("trixkick", [{"name": "Ann", "user": "ann"}, {"name": "Bo"}]),
+        (
+            "amigo-hattrick",
+            [{"name": "Ann", "user": "ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dan"}],
+        ),
+    ],
+)
+def test_offline_trixkick_and_amigo_moves_are_checked_on_the_phone(
+    app_server, make_user, token_for, game, sides
+):
+    ann = make_user("ann")
+    match_id = _match(ann, game, sides)
+    token = token_for(ann)
+    moves = 15
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de", referee=True)
+        _open_with_referee(page, match_id)
+        context.set_offline(True)
+        for n in range(1, moves + 1):
+            assert page.evaluate(TAP_NEXT) is not None, f"no move {n}"
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+            assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
+        shot(page, f"referee-offline-{game}")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
+        assert page.locator("[role=alert]").count() == 0
