@@ -246,3 +246,68 @@ def test_offline_trixkick_and_amigo_moves_are_checked_on_the_phone(
         page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=30_000)
         assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
         assert page.locator("[role=alert]").count() == 0
+
+
+# As TAP_NEXT, but a seeded random button each time (a set of cards: confirmed at once).
+TAP_RANDOM = """async (seed) => {
+  let x = seed;
+  const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const head = () => document.querySelector(".match-head");
+  const shown = Number(head().dataset.shown);
+  for (let i = 0; i < 8; i++) {
+    const before = document.querySelector("section.moves")?.innerHTML;
+    const ok = document.querySelector("#multi-ok");
+    const buttons = [...document.querySelectorAll("section.moves button.move")];
+    if (!buttons.length && !ok) return null;
+    (ok || buttons[Math.floor(rand() * buttons.length)]).click();
+    const t0 = performance.now();
+    while (document.querySelector("section.moves")?.innerHTML === before) {
+      if (performance.now() - t0 > 3000) return null;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    if (Number(head().dataset.shown) > shown) return true;
+  }
+  return null;
+}"""
+
+
+def _effect_kinds(match_id) -> list[str]:
+    kinds = []
+    for effects in MatchEvent.objects.filter(match_id=match_id).values_list("effects", flat=True):
+        kinds += [effect["kind"] for effect in effects or ()]
+    return kinds
+
+
+def test_offline_hat_trick_with_the_expansion_through_a_scoring_chance(
+    app_server, make_user, token_for
+):
+    from tests.matches.test_hat_trick_expansion_through_api import team_from_build
+
+    ann = make_user("ann")
+    client = APIClient()
+    client.force_authenticate(ann)
+    team = team_from_build(client)
+    match_id = _match(ann, sides=[{"name": "Home", "user": "ann", "team": team}, {"name": "Guest"}])
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de", referee=True)
+        _open_with_referee(page, match_id)
+        context.set_offline(True)
+        moves = 0
+        texts = ""
+        while moves < 200 and not ("Tor für" in texts or "Gehalten." in texts):
+            assert page.evaluate(TAP_RANDOM, 7 + moves * 31) is not None, f"move {moves + 1}"
+            moves += 1
+            page.wait_for_selector(f'.match-head[data-shown="{moves}"]')
+            assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
+            if page.locator("ul.effects").count():
+                texts += page.locator("ul.effects").inner_text()
+        shot(page, "referee-offline-hat-trick-chance")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=60_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
+        assert page.locator("[role=alert]").count() == 0
+        kinds = db(_effect_kinds, match_id)
+        assert "scoring_opportunity" in kinds and ({"goal", "save"} & set(kinds))
+        assert "ability_used" in kinds  # the expansion's abilities, checked offline too
