@@ -162,7 +162,7 @@ def main() -> None:
         page = context.new_page()
         t0 = time.perf_counter()
         page.goto("/app/")
-        page.wait_for_selector("html[data-referee]", timeout=120_000)
+        page.wait_for_selector("html[data-referee]:not([data-referee=off])", timeout=120_000)
         cold = time.perf_counter() - t0
         cold_phases = page.evaluate("() => window.refereeBoot.phases")
         first_load = dict(wire)
@@ -174,7 +174,7 @@ def main() -> None:
         page.wait_for_timeout(500)
         t0 = time.perf_counter()
         page.goto("/app/")
-        page.wait_for_selector("html[data-referee]", timeout=60_000)
+        page.wait_for_selector("html[data-referee]:not([data-referee=off])", timeout=60_000)
         cached = time.perf_counter() - t0
         cached_phases = page.evaluate("() => window.refereeBoot.phases")
         browser.close()

@@ -311,3 +311,29 @@ def test_offline_hat_trick_with_the_expansion_through_a_scoring_chance(
         kinds = db(_effect_kinds, match_id)
         assert "scoring_opportunity" in kinds and ({"goal", "save"} & set(kinds))
         assert "ability_used" in kinds  # the expansion's abilities, checked offline too
+
+
+def test_without_the_runtime_the_app_logs_online_and_offline_as_before(
+    app_server, make_user, token_for
+):
+    ann = make_user("ann")
+    match_id = _match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token)  # the runtime's files blocked
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('html[data-referee="off"]', timeout=60_000)
+        assert page.locator('.match-head[data-refereed="false"]').count() == 1
+        assert page.locator("[role=alert]").count() == 0  # nothing alarming
+        page.get_by_role("button", name="Card of Blue").tap()
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.wait_for_selector('.match-head[data-seq="1"]')  # stored by the server
+        context.set_offline(True)
+        page.get_by_role("button", name="Move nobody").tap()
+        page.get_by_role("heading", name="1 move not yet stored on the server").wait_for()
+        assert "Not checked yet" in page.locator("#hint").inner_text()  # as before
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector('.match-head[data-seq="2"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == [1, 2]
