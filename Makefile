@@ -1,6 +1,7 @@
 # Two commands do everything on a fresh machine with Python 3.11+ and make:
 #   make run   - virtual environment, install, migrate, reference catalogs, demo data, serve :8000
-#                (uvicorn, the ASGI server: live match streams need it)
+#                (uvicorn, one process: the API, the web app and the live match streams;
+#                production splits them, docs/operations.md "Serving")
 #   make test  - virtual environment, install, run the test suite
 PYTHON ?= python3
 VENV ?= .venv

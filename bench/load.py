@@ -193,24 +193,50 @@ def service_env(database_url: str, broker_url: str, **extra: str) -> dict[str, s
     return env
 
 
-def start_web(env: dict[str, str], logdir: Path, *, workers: int, port: int | None = None):
+#: How the web process is run: the API's production server (gunicorn, sync workers), or the
+#: ASGI application under uvicorn (what ``make run`` and the stream service run).
+SERVERS = {
+    "gunicorn": lambda port, workers: [
+        "gunicorn",
+        "companion.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "5",
+    ],
+    "uvicorn": lambda port, workers: [
+        "uvicorn",
+        "companion.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--no-proxy-headers",
+        "--no-access-log",
+        "--log-level",
+        "warning",
+    ],
+}
+
+
+def start_web(
+    env: dict[str, str],
+    logdir: Path,
+    *,
+    workers: int,
+    port: int | None = None,
+    server: str = "gunicorn",
+):
     port = port or free_port()
     service = Service(
         f"web-{port}",
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "companion.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            str(workers),
-            "--timeout",
-            "60",
-            "--graceful-timeout",
-            "5",
-        ],
+        [sys.executable, "-m", *SERVERS[server](port, workers)],
         env,
         logdir,
     )
@@ -218,7 +244,7 @@ def start_web(env: dict[str, str], logdir: Path, *, workers: int, port: int | No
 
     def up():
         if not service.alive():
-            raise RuntimeError(f"gunicorn exited:\n{service.tail()}")
+            raise RuntimeError(f"{server} exited:\n{service.tail()}")
         import httpx
 
         try:
@@ -226,7 +252,7 @@ def start_web(env: dict[str, str], logdir: Path, *, workers: int, port: int | No
         except httpx.HTTPError:
             return False
 
-    wait_for(up, timeout=60, what="gunicorn")
+    wait_for(up, timeout=60, what=server)
     return service, base
 
 
@@ -325,7 +351,9 @@ class Stack:
             service.stop()
 
 
-def start_stack(database_url: str, *, web_workers: int, worker_concurrency: int = 2) -> Stack:
+def start_stack(
+    database_url: str, *, web_workers: int, worker_concurrency: int = 2, server: str = "gunicorn"
+) -> Stack:
     logdir = Path(tempfile.mkdtemp(prefix="companion-load-"))
     port = free_port()
     redis = start_redis(port, logdir)
@@ -334,7 +362,7 @@ def start_stack(database_url: str, *, web_workers: int, worker_concurrency: int 
     try:
         worker = start_worker(env, logdir, name="load", concurrency=worker_concurrency)
         started.append(worker)
-        web, base = start_web(env, logdir, workers=web_workers)
+        web, base = start_web(env, logdir, workers=web_workers, server=server)
     except BaseException:
         for service in started:
             service.stop()
@@ -793,7 +821,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=8, help="phones logging at once")
     parser.add_argument("--matches", type=int, default=16, help="complete matches to log")
-    parser.add_argument("--web-workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--web-workers", type=int, default=3, help="web server processes")
+    parser.add_argument(
+        "--server",
+        choices=sorted(SERVERS),
+        default="gunicorn",
+        help="the web server: gunicorn sync workers (production's API) or uvicorn (ASGI)",
+    )
     parser.add_argument("--worker-concurrency", type=int, default=2, help="Celery pool size")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
@@ -810,7 +844,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     _prepare_database(database_url)
     stack = start_stack(
-        database_url, web_workers=args.web_workers, worker_concurrency=args.worker_concurrency
+        database_url,
+        web_workers=args.web_workers,
+        worker_concurrency=args.worker_concurrency,
+        server=args.server,
     )
     try:
         # the baseline: one phone, one match, nothing else running, in this same run
@@ -827,7 +864,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.close()
     data = summary(results, verdict)
     print(
-        f"load test: {args.phones} phones, gunicorn x{args.web_workers}, "
+        f"load test: {args.phones} phones, {args.server} x{args.web_workers}, "
         f"celery x{args.worker_concurrency}, PostgreSQL, Redis"
     )
     print_report(data, baseline)

@@ -56,6 +56,13 @@ class Waiter:
         self.reasons: set[str] = set()  # viewer wake-ups not yet looked at
 
     def wake(self, reason: str | None = None) -> None:
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False
+        if here:  # the Redis listener, on the streams' own loop: no hand-over needed
+            self._set(reason)
+            return
         with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
             self.loop.call_soon_threadsafe(self._set, reason)
 
@@ -67,7 +74,8 @@ class Waiter:
     async def wait(self, timeout: float) -> bool:
         """True when woken within ``timeout`` seconds; the flag is cleared either way."""
         try:
-            await asyncio.wait_for(self.event.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+                await self.event.wait()
             return True
         except TimeoutError:
             return False
@@ -261,7 +269,9 @@ class _Listener:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
-                self.ready.clear()
+                if self.ready.is_set():  # the streams wait shorter from now on
+                    self.ready.clear()
+                    hub.wake_all()
                 logger.warning("live: Redis subscription lost (%s); retrying", exc)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 1.0)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from importlib import import_module
 from typing import Any
@@ -77,18 +77,34 @@ def _start_after(request) -> int:
     return query.validated_data.get("after", 0)
 
 
-def _messages(read: selectors.LogSlice, user) -> list[str] | None:
+@dataclass(frozen=True)
+class SharedRead:
+    """One read of a log, shared by the streams woken for it, with its messages as each
+    kind of viewer (the sides whose secrets they see, their language) gets them: written once
+    for all the watchers of a match that see it alike."""
+
+    log: selectors.LogSlice
+    rendered: dict = field(default_factory=dict)
+
+
+def _messages(read: SharedRead, user, language: str) -> str | None:
     """SSE messages of a slice of the log for ``user``; ``None`` if they may not read it."""
-    if not selectors.match_readable_by(read.match, user, read.sides):
+    log = read.log
+    if not selectors.match_readable_by(log.match, user, log.sides):
         return None
-    visible = selectors.match_visible_sides(read.match, user, sides=read.sides)
-    items = reading.events_json(
-        read.match, read.events, visible=visible, voided=read.voided, sides=read.sides
-    )
-    return [
-        f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
-        for item in items
-    ]
+    visible = selectors.match_visible_sides(log.match, user, sides=log.sides)
+    key = (visible, language)
+    messages = read.rendered.get(key)
+    if messages is None:
+        with translation.override(language):
+            items = reading.events_json(
+                log.match, log.events, visible=visible, voided=log.voided, sides=log.sides
+            )
+        messages = read.rendered[key] = "".join(
+            f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
+            for item in items
+        )
+    return messages
 
 
 # --- who is watching, and until when ----------------------------------------------------------
@@ -187,9 +203,10 @@ def _session_holds(credentials: Credentials, user) -> bool:
 # --- reading the log, off the event loop ----------------------------------------------------
 
 
-def _read_sync(match_id: int, after: int) -> selectors.LogSlice | None:
+def _read_sync(match_id: int, after: int) -> SharedRead | None:
     try:
-        return selectors.match_log_after(match_id, after=after, limit=BATCH)
+        log = selectors.match_log_after(match_id, after=after, limit=BATCH)
+        return None if log is None else SharedRead(log)
     finally:
         # like the end of a request: CONN_MAX_AGE=0 closes, a broken connection is dropped
         close_old_connections()
@@ -200,7 +217,7 @@ _inflight: dict[tuple[int, int, int], asyncio.Future] = {}
 reads = 0
 
 
-async def _read(match_id: int, after: int) -> selectors.LogSlice | None:
+async def _read(match_id: int, after: int) -> SharedRead | None:
     """One database read per match and position at a time, shared by the streams waiting
     for it (the watchers of a match are woken together, mostly at the same seq)."""
     global reads
@@ -265,18 +282,16 @@ async def _live_stream(match_id: int, viewer: Viewer, after: int):
                 yield _end(END_ACCESS, viewer.language)  # the match is gone
                 return
             if read:
-                with translation.override(viewer.language):
-                    messages = _messages(read, viewer.user)
+                messages = _messages(read, viewer.user, viewer.language)
                 if messages is None:
                     yield _end(END_ACCESS, viewer.language)
                     return
-                for message in messages:
-                    yield message
                 if messages:
+                    yield messages
                     quiet_since = loop.time()
-                if read.events:
-                    after = read.events[-1].seq
-                if read.more:
+                if read.log.events:
+                    after = read.log.events[-1].seq
+                if read.log.more:
                     continue
             while True:
                 until_keepalive = quiet_since + keepalive - loop.time()
@@ -295,20 +310,20 @@ async def _live_stream(match_id: int, viewer: Viewer, after: int):
         live.hub.remove(waiter)
 
 
-def _snapshot_stream(match_id: int, user, after: int):
+def _snapshot_stream(match_id: int, user, after: int, language: str):
     """Under WSGI: what is logged after ``after``, then the end (the client comes back)."""
     yield f"retry: {RETRY_MS}\n\n"
     while True:
-        read = selectors.match_log_after(match_id, after=after, limit=BATCH)
-        if read is None:
+        log = selectors.match_log_after(match_id, after=after, limit=BATCH)
+        if log is None:
             return
-        messages = _messages(read, user)
+        messages = _messages(SharedRead(log), user, language)
         if messages is None:
             return
-        yield from messages
-        if not read.more:
+        yield messages
+        if not log.more:
             return
-        after = read.events[-1].seq
+        after = log.events[-1].seq
 
 
 class MatchStreamView(APIView):
@@ -355,7 +370,8 @@ class MatchStreamView(APIView):
         match = reading.readable_match(request, pk)
         user = request.user
         if not getattr(request._request, "live_stream", False):
-            content = _snapshot_stream(match.pk, user, after)
+            language = translation.get_language() or settings.LANGUAGE_CODE
+            content = _snapshot_stream(match.pk, user, after, language)
         else:
             viewer = self._viewer(request)
             # the thread that opened the stream is the pool's: let its connection go now

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import re
 
 from django.core import signals
@@ -51,6 +52,12 @@ class LiveStreamHandler(ASGIHandler):
         try:
             response = self.get_response(request)
             response._handler_class = self.__class__
+            # the request is done with (a stream has no body): close it now rather than when
+            # the stream ends, so an open stream does not keep it in memory
+            closers = response._resource_closers
+            for closer in [c for c in closers if getattr(c, "__self__", None) is request]:
+                closers.remove(closer)
+                closer()
             return response
         finally:
             close_old_connections()
@@ -61,6 +68,16 @@ class LiveStreamHandler(ASGIHandler):
             response.close()  # request_finished: the pool thread's connection, as after a request
         finally:
             close_old_connections()
+
+    async def read_body(self, receive):
+        """A stream takes no body (``BodyLimit`` in front has bounded any): an empty one, not
+        a temporary file kept open for as long as the stream."""
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                raise RequestAborted()
+            if not message.get("more_body", False):
+                return io.BytesIO()
 
     async def handle(self, scope, receive, send):
         try:
@@ -74,9 +91,11 @@ class LiveStreamHandler(ASGIHandler):
             await self.send_response(error_response, send)
             return
         request.live_stream = True  # the view answers with the live generator
+        opening = [request]
+        del request  # held below only until the view has answered: an open stream keeps none
 
         async def process_request():
-            response = await live.in_pool(self._open, request)
+            response = await live.in_pool(self._open, opening.pop())
             with contextlib.suppress(asyncio.CancelledError):  # the client left meanwhile
                 await self.send_response(response, send)
             return response

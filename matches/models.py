@@ -154,13 +154,20 @@ class MatchEvent(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a request sent with an ``Idempotency-Key``, replayed on retries."""
+    """The first answer to a request sent with an ``Idempotency-Key`` (or the recipe it is
+    rebuilt from), replayed on retries; kept ``IDEMPOTENCY_RETENTION_HOURS``."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body.")
     match = models.ForeignKey(Match, null=True, on_delete=models.CASCADE, related_name="+")
     status_code = models.PositiveSmallIntegerField()
+    replay = models.CharField(
+        max_length=16,
+        blank=True,
+        db_default="",
+        help_text="Empty: body is the answer; else the recipe the named view rebuilds it from.",
+    )
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -168,6 +175,8 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("user", "key"), name="idempotency_unique_key")
         ]
+        # the beat job prunes by age (matches.idempotency.records_prune)
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
@@ -223,3 +232,31 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match_id}:{self.position} -> {self.invitee_id} ({self.status})"
+
+
+class PendingPart(models.Model):
+    """A side's part of a choice both sides make face down (Hat-Trick's action cards), logged
+    from that side's manager's phone and kept hidden from everyone else until every side's
+    part is in; then the parts make one event and their rows go.
+
+    Retention: at most one row per side of a match; the rows go when their step is logged, and
+    a row of a step the match has left (an undo, a move logged whole) is ignored and deleted
+    with the next part chosen in the match.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="pending_parts")
+    position = models.PositiveSmallIntegerField(help_text="The side whose part this is.")
+    seq = models.PositiveIntegerField(help_text="The match's seq when the part was chosen.")
+    part = models.JSONField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=("match", "position"), name="pending_part_unique_side")
+        ]
+
+    def __str__(self) -> str:
+        return f"part of side {self.position} at {self.seq}"

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from matches import api, invitations_api, live_api, rules_api
+from matches import api, invitations_api, live_api, parts_api, rules_api
 
 urlpatterns = [
     path("games/", api.GameListView.as_view(), name="game-list"),
@@ -31,6 +31,7 @@ urlpatterns = [
     path("matches/<int:pk>/state/", api.MatchStateView.as_view(), name="match-state"),
     path("matches/<int:pk>/events/", api.MatchEventsView.as_view(), name="match-events"),
     path("matches/<int:pk>/events/batch/", api.MatchEventBatchView.as_view(), name="match-batch"),
+    path("matches/<int:pk>/parts/", parts_api.MatchPartsView.as_view(), name="match-parts"),
     path("matches/<int:pk>/undo/", api.MatchUndoView.as_view(), name="match-undo"),
     path("matches/<int:pk>/redo/", api.MatchRedoView.as_view(), name="match-redo"),
     path("matches/<int:pk>/abandon/", api.MatchAbandonView.as_view(), name="match-abandon"),

@@ -4,7 +4,9 @@ A body over ``API_MAX_BODY_BYTES`` is 413 ``payload_too_large`` (the middleware 
 by its ``Content-Length`` before any view runs; the parser reads no more than the limit in any
 case). Nesting deeper than ``API_MAX_JSON_DEPTH`` arrays or objects is 400 ``too_deep``, so a
 client cannot make the parser recurse its way into a ``RecursionError``. Bad bytes, an unknown
-charset, ``NaN`` or ``Infinity`` are 400 ``parse_error``.
+charset, ``NaN`` or ``Infinity`` are 400 ``parse_error``, and so is a string holding a lone
+UTF-16 surrogate (``"\\ud800"``: valid JSON, but no character; it can be neither stored nor
+written back out as UTF-8, so it is refused before any view sees it).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+
+from matches.engine.jsontext import lone_surrogate, may_hold_surrogate, nesting_exceeds
 
 
 def payload_too_large():
@@ -42,29 +46,6 @@ def too_deep():
     )
 
 
-def _depth_exceeds(raw: str, limit: int) -> bool:
-    """Whether brackets nest deeper than ``limit`` outside strings (one pass, no recursion)."""
-    depth = 0
-    in_string = escaped = False
-    for char in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
 def read_body(stream) -> bytes:
     if stream is None:
         return b""
@@ -88,16 +69,26 @@ def decode_body(body: bytes, parser_context: dict | None) -> str:
 
 
 def loads(text: str) -> Any:
-    if text.count("[") + text.count("{") > settings.API_MAX_JSON_DEPTH and _depth_exceeds(
-        text, settings.API_MAX_JSON_DEPTH
-    ):
+    if nesting_exceeds(text, settings.API_MAX_JSON_DEPTH):
         raise too_deep()
     try:
-        return json.loads(text, parse_constant=json_strict_constant)
+        value = json.loads(text, parse_constant=json_strict_constant)
     except RecursionError as exc:  # not reached below the depth limit; kept as a guard
         raise too_deep() from exc
     except ValueError as exc:
         raise ParseError(_("The body is not valid JSON: {problem}").format(problem=exc)) from exc
+    return _refuse_lone_surrogates(text, value)
+
+
+def _refuse_lone_surrogates(text: str, value: Any) -> Any:
+    # decoding the bytes refuses a surrogate: one can come in only through a \u escape
+    if may_hold_surrogate(text) and lone_surrogate(value) is not None:
+        raise ParseError(
+            _(
+                "The body holds a lone UTF-16 surrogate (an escape from \\ud800 to \\udfff without its pair)."
+            )
+        )
+    return value
 
 
 def json_strict_constant(value: str):

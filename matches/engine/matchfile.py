@@ -11,7 +11,8 @@ notation, numbered from 1::
     1. <notation of the first action>
     2. <notation of the second action>
 
-Tag values are JSON. Lines starting with ``;`` are comments. ``write`` then ``read`` gives the
+Tag values are JSON, nested at most ``MAX_TAG_DEPTH`` arrays or objects deep and holding no
+lone UTF-16 surrogate (``"\\ud800"``); anything else is a ``MatchFileError``. Lines starting with ``;`` are comments. ``write`` then ``read`` gives the
 same header and the same actions.
 """
 
@@ -24,9 +25,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from matches.engine.base import EngineError, GameEngine, InvalidActionError
+from matches.engine.jsontext import lone_surrogate, may_hold_surrogate, nesting_exceeds
 
 _TAG = re.compile(r"^\[(?P<key>[A-Za-z][A-Za-z0-9_]*)\s+(?P<value>.*)\]$")
 _MOVE = re.compile(r"^(?P<number>\d+)\.\s+(?P<text>\S.*)$")
+MAX_TAG_DEPTH = 32
 
 
 class MatchFileError(InvalidActionError):
@@ -76,13 +79,7 @@ def read(text: str) -> MatchFile:
             continue
         tag = _TAG.match(line)
         if tag and not moves:
-            try:
-                headers[tag["key"]] = json.loads(tag["value"])
-            except json.JSONDecodeError as exc:
-                raise MatchFileError(
-                    message=f"Line {line_number}: the value of tag {tag['key']} is not valid JSON.",
-                    details={"line": line_number},
-                ) from exc
+            headers[tag["key"]] = _tag_value(tag["key"], tag["value"], line_number)
             continue
         move = _MOVE.match(line)
         if move is None:
@@ -98,6 +95,26 @@ def read(text: str) -> MatchFile:
             )
         moves.append(move["text"].strip())
     return MatchFile(headers=headers, moves=tuple(moves))
+
+
+def _tag_value(key: str, text: str, line_number: int) -> Any:
+    problem = None
+    if nesting_exceeds(text, MAX_TAG_DEPTH):
+        problem = f"nests arrays and objects deeper than {MAX_TAG_DEPTH} levels"
+    else:
+        try:
+            value = json.loads(text)
+        except (json.JSONDecodeError, RecursionError):
+            problem = "is not valid JSON"
+        else:
+            if may_hold_surrogate(text) and lone_surrogate(value) is not None:
+                problem = "holds a lone UTF-16 surrogate"
+    if problem is not None:
+        raise MatchFileError(
+            message=f"Line {line_number}: the value of tag {key} {problem}.",
+            details={"line": line_number},
+        )
+    return value
 
 
 def replay(engine: GameEngine, state: Any, actions: Iterable[Any]) -> Any:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 
 import pytest
 from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
+from matches.models import Match, MatchEvent
 from teams.models import Edition
 from teams.services import reference_editions_load
 from tests.helpers import assert_error_shape
+from tests.matches.play import amigo_deal
 from tests.ops.conftest import amigo_payload
 
 pytestmark = pytest.mark.django_db
@@ -380,3 +383,92 @@ def test_the_body_limit_answers_under_asgi_too(world):
     response = asyncio.run(post())
     assert response.status_code == 413
     assert json.loads(response.content)["code"] == "payload_too_large"
+
+
+# --- lone UTF-16 surrogates and deep match file headers ------------------------------------------
+
+SURROGATE = "\\ud800"  # as it travels: a JSON escape (a lone surrogate is not a character)
+
+
+def _raw(client, method: str, url: str, body: str):
+    return client.generic(method, url, body.encode(), content_type="application/json")
+
+
+def _lone(body: dict, text: str = "@") -> str:
+    """``body`` as JSON with the first string ``text`` made a lone surrogate."""
+    raw = json.dumps(body)
+    assert f'"{text}"' in raw
+    return raw.replace(f'"{text}"', f'"{SURROGATE}"', 1)
+
+
+def _first_action(client, match_id: int) -> tuple[int, dict]:
+    state = client.get(f"/api/matches/{match_id}/state/").json()
+    return state["seq"], amigo_deal(random.Random(1), 4)
+
+
+def test_a_lone_surrogate_anywhere_in_a_json_body_is_400_and_changes_nothing(world):
+    client = world["client"]
+    seq, deal = _first_action(client, world["match"])
+    before = (Match.objects.count(), MatchEvent.objects.count())
+    events = f"/api/matches/{world['match']}/events/"
+    answers = [
+        _raw(
+            APIClient(),
+            "POST",
+            "/api/builds/check/",
+            _lone({"edition": 1, "orientation": "@", "budget_class": "II", "picks": []}),
+        ),
+        _raw(client, "POST", "/api/matches/", _lone({"game": "@", "sides": []})),
+        _raw(client, "POST", "/api/matches/", _lone(amigo_payload("ann"), "Guest 1")),
+        _raw(client, "POST", events, _lone({"expected_seq": seq, "action": {"type": "@"}})),
+        _raw(client, "POST", events, _lone({"expected_seq": seq, "action": deal}, "red")),
+        _raw(client, "PATCH", "/api/me/", _lone({"language": "@"})),
+        _raw(client, "POST", "/api/teams/", _lone({"@": 1})),  # in a key, too
+        _raw(APIClient(), "POST", "/api/auth/login/", _lone({"username": "@", "password": "x"})),
+    ]
+    for response in answers:
+        body = assert_error_shape(response, 400, "parse_error")
+        assert "surrogate" in body["message"], body
+    assert (Match.objects.count(), MatchEvent.objects.count()) == before
+    # a pair of surrogates is one character (an emoji): accepted
+    ok = _raw(
+        client,
+        "POST",
+        "/api/matches/",
+        json.dumps(amigo_payload("ann")).replace('"Guest 1"', '"Fans \\ud83d\\ude00"'),
+    )
+    assert ok.status_code == 201, ok.content
+    assert "Fans \U0001f600" in [side["name"] for side in ok.json()["match"]["sides"]]
+
+
+def _import(client, text: str, *, plain: bool = False):
+    if plain:
+        return client.generic(
+            "POST", "/api/matches/import/", text.encode(), content_type="text/plain"
+        )
+    return client.post("/api/matches/import/", {"text": text}, format="json")
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_a_deeply_nested_match_file_header_is_400(world, plain):
+    before = Match.objects.count()
+    deep = "[Options " + "[" * 5000 + "]" * 5000 + "]"  # the probe's 10 KB header
+    text = '[Game "amigo-hattrick"]\n' + deep + "\n"
+    body = assert_error_shape(_import(world["client"], text, plain=plain), 400)
+    assert body["code"] == "invalid_match_file" and "deeper" in body["message"], body
+    objects = '[Options {"a": ' * 1 + '{"a": ' * 3000 + "1" + "}" * 3001 + "]"
+    body = assert_error_shape(_import(world["client"], objects, plain=plain), 400)
+    assert body["code"] == "invalid_match_file", body
+    assert Match.objects.count() == before
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_a_lone_surrogate_in_a_match_file_header_is_400(world, plain):
+    client = world["client"]
+    text = client.get(f"/api/matches/{world['match']}/export/").content.decode()
+    assert '"Guest 1"' in text
+    before = Match.objects.count()
+    bad = text.replace('"Guest 1"', f'"Guest {SURROGATE}"')
+    body = assert_error_shape(_import(client, bad, plain=plain), 400, "invalid_match_file")
+    assert "surrogate" in body["message"]
+    assert Match.objects.count() == before

@@ -133,7 +133,7 @@ def _values(world, *matches: Match) -> dict[str, list]:
         for side in match.sides.all():
             keys.add(
                 stats_services.team_key(
-                    game=match.game, config=side.config, user_id=side.user_id, name=side.name
+                    game=match.game, team_id=side.team_id, user_id=side.user_id, name=side.name
                 )
             )
     ids = sorted({m.pk for m in (world["public"], *matches)} | {1})

@@ -67,10 +67,17 @@ def browser():
             b.close()
 
 
-def phone(b, base_url: str, *, token: str | None = None, language: str = "en"):
-    """A new phone (browser context) with its page; signed in already when given a token."""
+def phone(
+    b, base_url: str, *, token: str | None = None, language: str = "en", referee: bool = False
+):
+    """A new phone (browser context) with its page; signed in already when given a token.
+
+    Without ``referee`` the phone's referee runtime cannot be fetched (its files are blocked):
+    the phone referees on the server only, as one without the runtime does."""
     context = b.new_context(base_url=base_url, **{**PHONE, "locale": language})
     context.set_default_timeout(15_000)
+    if not referee:
+        context.route("**/static/webapp/pyodide/**", lambda route: route.abort())
     if token:
         context.add_init_script(
             f"localStorage.setItem('token', {token!r});"

@@ -166,7 +166,7 @@ def test_the_phones_engine_answers_as_the_server_does(
     client.force_authenticate(ann)
     token = token_for(ann)
     with browser() as b:
-        _context, page = phone(b, app_server, token=token, language=language)
+        _context, page = phone(b, app_server, token=token, language=language, referee=True)
         page.goto("/app/")
         start_referee(page)
         total, differences = 0, []

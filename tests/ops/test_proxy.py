@@ -31,13 +31,24 @@ def _nginx_missing() -> None:
     )
 
 
-def start_nginx(upstream_port: int, logdir: Path) -> tuple[Service, str]:
+def start_nginx(
+    upstream_port: int,
+    logdir: Path,
+    *,
+    live_port: int | None = None,
+    connections: int = 256,
+    workers: int = 1,
+) -> tuple[Service, str]:
+    """nginx with the compose file's server block: the API to ``upstream_port``, the live
+    streams to ``live_port`` (default: the same server)."""
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else "")
     if not nginx:
         _nginx_missing()
     port = free_port()
     server = TEMPLATE.read_text()
     server = server.replace("${COMPANION_UPSTREAM}", f"127.0.0.1:{upstream_port}")
+    live_port = live_port or upstream_port
+    server = server.replace("${COMPANION_LIVE_UPSTREAM}", f"127.0.0.1:{live_port}")
     server = server.replace("listen 80;", f"listen 127.0.0.1:{port};")
     (logdir / "companion.conf").write_text(server)
     temp = {name: logdir / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
@@ -45,10 +56,11 @@ def start_nginx(upstream_port: int, logdir: Path) -> tuple[Service, str]:
         path.mkdir(exist_ok=True)
     (logdir / "nginx.conf").write_text(
         f"""daemon off;
-worker_processes 1;
+worker_processes {workers};
 pid {logdir}/nginx.pid;
 error_log {logdir}/nginx-error.log warn;
-events {{ worker_connections 256; }}
+worker_rlimit_nofile {connections * 2};
+events {{ worker_connections {connections}; }}
 http {{
     access_log off;
     client_body_temp_path {temp["body"]};

@@ -110,3 +110,201 @@ def test_hat_trick_expansion_moves_read_in_words(entry):
     labels = _labels("hat-trick", [legal], [{"name": "Blue"}, {"name": "Red"}])
     bad = sorted({label for label in labels if JARGON.search(label)})
     assert labels and not bad, bad
+
+
+# --- every kind of action of all three games, as a button and as "Last move" ---------------
+
+ALL_SCRIPT = """
+globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; }, setItem(k, v) { this.store[k] = v; } };
+globalThis.navigator = { language: "en" };
+globalThis.document = { documentElement: {} };
+const { choices, actionLabel, describe } = await import(%(moves)s);
+const { setLanguage } = await import(%(i18n)s);
+const input = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const out = [];
+for (const lang of ["en", "de"]) {
+  setLanguage(lang);
+  const walk = (nodes, depth, kind) => {
+    for (const node of nodes) {
+      out.push({ lang, kind, where: "button", text: node.label });
+      if (node.title) out.push({ lang, kind, where: "title", text: node.title });
+      if (node.multi) for (const o of node.multi.options) out.push({ lang, kind, where: "button", text: o.label });
+      if (node.children && depth < 4) walk(node.children(), depth + 1, kind);
+    }
+  };
+  for (const { legal, state } of input.legals) {
+    for (const entry of legal.actions) walk(choices({ game: input.game, legal: { ...legal, actions: [entry] }, sides: input.sides, state, summary: null }), 0, entry.type);
+  }
+  for (const { action, state } of input.actions) {
+    const text = actionLabel(input.game, action, input.sides, state);
+    out.push({ lang, kind: action.type, where: "last move", text, fallback: text === describe(action) });
+    const queued = actionLabel(input.game, action, input.sides);  // a queued move: no state
+    out.push({ lang, kind: action.type, where: "queued", text: queued, fallback: queued === describe(action) });
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+#: a key the app's words lack comes back as the key itself ("tkPlace", "kind_x"); a Hat-Trick
+#: shooting or goalkeeper card's id ("L2", "B1*") is no word for a player
+MISSING_KEY = re.compile(r"\b[a-z]+[A-Z][A-Za-z]*\b")
+HT_CARD_ID = re.compile(r"(?<![\w-])[SLDBR]\d\*?(?![\w])")
+
+HAND_MADE = {  # the expansion's moves and the rarer steps, as the engines write them
+    "trixkick": [
+        {"type": "card", "piece": "B-KL"},
+        {"type": "corner", "side": "left"},
+        {"type": "rebound", "to": "A6"},
+        {"type": "substitute", "out": "A-KL", "in": "A-KR"},
+        {"type": "whistle"},
+        {"type": "pass"},
+    ],
+    "hat-trick": [
+        {"type": "kick_off", "side": 1},
+        {"type": "choose", "player": 6},
+        {"type": "ability", "side": 0, "player": 7, "target": 9, "direction": "forward"},
+        {"type": "style", "side": 1, "card": "tactical", "player": 8},
+        {"type": "counter", "side": 0},
+        {"type": "substitute", "side": 0, "player": 4, "card": "blue:stopper-4"},
+        {
+            "type": "protest",
+            "side": 1,
+            "card": {"kind": "dribbling", "footballs": 3, "edge": "left"},
+        },
+        {"type": "keeper_draw", "cards": []},
+        {
+            "type": "shoot",
+            "shooting_card": "D3",
+            "goalkeeper_card": "R2*",
+            "card": {"kind": "long_ball", "footballs": 2, "edge": "right"},
+        },
+    ],
+}
+
+
+HAND_LEGAL = {  # the buttons of the steps a random match rarely reaches
+    "trixkick": [
+        {"hint": "", "actor": 1, "actions": [{"type": "card", "piece": ["B-KL", "B-KKR"]}]},
+        {"hint": "", "actor": 0, "actions": [{"type": "corner", "side": ["left", "right"]}]},
+        {"hint": "", "actor": 1, "actions": [{"type": "rebound", "to": ["B5", "B6"]}]},
+        {
+            "hint": "",
+            "actor": 0,
+            "actions": [
+                {"type": "substitute", "out": "A-KL", "in": ["A-KR", "A-LR"]},
+                {"type": "whistle"},
+                {"type": "pass"},
+            ],
+        },
+    ],
+    "hat-trick": [
+        {"hint": "", "actor": None, "actions": [{"type": "kick_off", "side": [0, 1]}]},
+        {"hint": "", "actor": 0, "actions": [{"type": "choose", "players": [6, 7]}]},
+        {"hint": "", "actor": 0, "actions": [{"type": "counter", "side": 0}]},
+        {
+            "hint": "",
+            "actor": 1,
+            "actions": [
+                {
+                    "type": "protest",
+                    "side": 1,
+                    "cards": [{"kind": "short_pass", "footballs": 2, "edge": "left"}],
+                }
+            ],
+        },
+    ],
+}
+
+
+def _game_types(game: str) -> set[str]:
+    if game == "hat-trick":
+        from matches.engine.hat_trick.actions import SPECS
+
+        return set(SPECS)
+    if game == "trixkick":
+        from matches.engine.trixkick.actions import _FIELDS
+    else:
+        from matches.engine.amigo_hattrick.actions import _FIELDS
+    return set(_FIELDS)
+
+
+def _random_play(game: str, seeds=range(4), limit=400):
+    """(legal, state json, action json) along random matches of ``game``."""
+    from tests.i18n.test_effects import SETUPS, _pick
+
+    engine = get_engine(game)
+    sides, options = SETUPS[game]
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = engine.initial_state(edition=engine.default_edition(), sides=sides, options=options)
+        for _ in range(limit):
+            if engine.outcome(state) is not None:
+                break
+            action = _pick(game, engine, state, rng)
+            yield (
+                engine.legal_actions(state),
+                engine.state_to_json(state),
+                engine.action_to_json(action),
+            )
+            state = engine.apply(state, action).state
+
+
+def _all_labels(game: str, tmp_path) -> tuple[list[dict], set[str]]:
+    from tests.i18n.test_effects import SETUPS
+
+    legals, actions, per_kind = [], [], {}
+    for legal, state, action in _random_play(game):
+        fresh = {entry["type"] for entry in legal["actions"]} - set(per_kind)
+        if fresh:
+            legals.append({"legal": legal, "state": state})
+        count = per_kind.setdefault(action["type"], 0)
+        if count < 6:  # a few of each kind: their parts vary
+            per_kind[action["type"]] = count + 1
+            actions.append({"action": action, "state": state})
+        per_kind.update({kind: per_kind.get(kind, 0) for kind in fresh})
+    actions += [{"action": action, "state": None} for action in HAND_MADE.get(game, [])]
+    legals += [{"legal": legal, "state": None} for legal in HAND_LEGAL.get(game, [])]
+    sides = SETUPS[game][0]
+    payload = tmp_path / "input.json"
+    payload.write_text(
+        json.dumps({"game": game, "legals": legals, "actions": actions, "sides": sides})
+    )
+    script = ALL_SCRIPT % {
+        "moves": json.dumps((STATIC / "moves.js").as_uri()),
+        "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
+    }
+    script = (
+        'import { createRequire } from "module"; const require = createRequire(import.meta.url);\n'
+        + script
+    )
+    out = subprocess.run(
+        [_node(), "--input-type=module", "-e", script, str(payload)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    labelled = {row["kind"] for row in json.loads(out.stdout) if row["where"] == "last move"}
+    return json.loads(out.stdout), labelled
+
+
+@pytest.mark.parametrize("game", ["hat-trick", "trixkick", "amigo-hattrick"])
+def test_every_kind_of_action_has_words_for_its_buttons_and_its_last_move(game, tmp_path):
+    rows, labelled = _all_labels(game, tmp_path)
+    assert _game_types(game) <= labelled, _game_types(game) - labelled
+    problems = set()
+    for row in rows:
+        text = row["text"]
+        where = f"{row['lang']} {row['kind']} {row['where']}: {text!r}"
+        if not text or row.get("fallback"):
+            problems.add(f"{where} (no words of its own)")
+        elif JARGON.search(text) or MISSING_KEY.search(text) or '"' in text:
+            problems.add(f"{where} (code)")
+        elif game == "hat-trick" and HT_CARD_ID.search(text):
+            problems.add(f"{where} (a card's id)")
+    assert not problems, "\n".join(sorted(problems))
+    # German is German: the words differ from the English ones for each kind of move
+    english = {(r["kind"], r["where"]): r["text"] for r in rows if r["lang"] == "en"}
+    german = {(r["kind"], r["where"]): r["text"] for r in rows if r["lang"] == "de"}
+    same = {key for key in english if german.get(key) == english[key] and key[1] == "last move"}
+    assert not same, same

@@ -53,6 +53,11 @@ export async function pictureUrl(path) {
 export async function pictureMarkup(path) {
   const { ok, data } = await api(path, { accept: "image/svg+xml, application/json;q=0.5" });
   if (!ok || typeof data !== "string") return null;
+  return safeSvg(data);
+}
+
+// SVG text (the API's or the phone's referee's picture) made safe to put in the page.
+export function safeSvg(data) {
   const doc = new DOMParser().parseFromString(data, "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg" || doc.querySelector("parsererror")) return null;

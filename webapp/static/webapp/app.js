@@ -1,12 +1,15 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, NetworkError, newKey, pictureMarkup, pictureUrl, token } from "./api.js";
+import { api, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
 import { actionLabel, choices, esc, pictureTargets, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
+import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
+import { problemBox, problemText } from "./errors.js";
+import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
 const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
@@ -64,9 +67,10 @@ function signIn() {
   const form = document.getElementById("signin");
   const send = async (path) => {
     const body = Object.fromEntries(new FormData(form));
-    const { ok, data } = await api(path, { method: "POST", body });
+    const { ok, status, data } = await api(path, { method: "POST", body });
     if (!ok) {
-      document.getElementById("signin-error").innerHTML = errorBox(t("signInFailed", { message: data?.message || "" }));
+      const title = t(path === "auth/register/" ? "registerFailed" : "signInFailed");
+      document.getElementById("signin-error").innerHTML = problemBox(title, problemText(status, data, body));
       return;
     }
     localStorage.setItem("token", data.token);
@@ -197,9 +201,9 @@ async function newMatch() {
       });
       const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
       try {
-        const { ok, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
+        const { ok, status, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
         if (!ok) {
-          document.getElementById("new-error").innerHTML = errorBox(data?.message || "");
+          document.getElementById("new-error").innerHTML = problemBox(t("newMatchFailed"), problemText(status, data, { sides }));
           return;
         }
         location.hash = `#/match/${data.match.id}`;
@@ -215,7 +219,11 @@ async function newMatch() {
 
 async function matchScreen(id) {
   const mine = screen;
-  const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false };
+  const me = localStorage.getItem("username");
+  const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false,
+    // the phone's referee: `table` is true while its engine holds the state shown (the server's,
+    // plus the moves it applied that wait in `pending` or in the queue); `note` says what it did
+    table: false, pending: [], note: "" };
   show(`<p class="loading">…</p>`, t("game"));
 
   const load = async () => {
@@ -230,7 +238,34 @@ async function matchScreen(id) {
       view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
+    await seatReferee();
     return true;
+  };
+
+  // The phone's referee takes the state the server holds (or, offline, that state and the
+  // queued moves on top of it); until it has, every move goes to the server as before.
+  const seatReferee = async () => {
+    view.table = false;
+    if (!refereeReady() || !view.current?.state || view.match.status !== "in_progress") return;
+    view.queue = await getQueue(id).catch(() => view.queue);
+    const language = currentLanguage();
+    let answer = await refLoad(id, view.match.game, view.current.state, language);
+    if (!answer?.ok) return;
+    let shown = answer.view;
+    for (const action of view.queue?.actions || []) {
+      answer = await refApply(id, action, language, { picture: false });
+      if (!answer?.ok) return;
+      shown = answer.view;
+    }
+    if (view.queue?.actions.length) Object.assign(view.current, pick(shown));
+    view.table = true;
+  };
+  const pick = (shown) => ({ legal: shown.legal, summary: shown.summary, outcome: shown.outcome, state: shown.state });
+  const onReferee = async () => {
+    if (!view.match || view.pending.length) return;
+    view.queue = await getQueue(id).catch(() => null);
+    await seatReferee();
+    if (view.table) render();
   };
 
   const refreshPicture = async () => {
@@ -263,17 +298,59 @@ async function matchScreen(id) {
   const lastMove = (event) => (event?.kind === "action" ? { action: event.action, texts: (event.effects || []).map((e) => e.text).filter(Boolean) } : null);
   const lastOf = (data) => lastMove(data?.events?.filter((e) => e.kind === "action").pop());
 
+  // A move the phone's referee checked: shown at once (picture, hint, last move, the next
+  // choices), marked as not stored yet, and sent to the server in order; the server's answer
+  // confirms it or wins.
+  const showLocal = (local) => {
+    Object.assign(view.current, pick(local.view));
+    if (local.view.svg) {
+      const markup = safeSvg(local.view.svg);
+      if (markup) { view.picture = markup; view.pictureSeq = `local-${view.match.seq + view.pending.length}`; }
+    }
+    view.last = { action: local.action, texts: local.effects.map((e) => e.text).filter(Boolean) };
+    view.path = []; view.extra = null;
+  };
+
+  const refereeFirst = async (action) => {
+    const local = await refApply(id, action, currentLanguage());
+    if (!local) { view.table = false; return null; }
+    if (local.unchecked) { view.table = false; return local; }
+    if (!local.ok) { view.error = local.error?.message || ""; view.path = []; view.extra = null; render(); return local; }
+    view.note = "";
+    showLocal(local);
+    return local;
+  };
+
   const sendAction = async (action) => {
     if (view.busy) return;
     view.error = "";
     const queued = view.queue && view.queue.actions.length;
+    if (view.table && (queued || !navigator.onLine)) {
+      const local = await refereeFirst(action);
+      if (local && !local.ok && !local.unchecked) return; // refused here, in the player's words
+      view.note = local?.unchecked ? t("refHiddenKeepers") : local ? t("refOffline") : "";
+      return queueAction(action);
+    }
     if (queued || !navigator.onLine) return queueAction(action);
+    if (view.table || view.pending.length) {
+      if (!view.table) return; // a move waits for the server, and the phone cannot check this one
+      const local = await refereeFirst(action);
+      if (local?.ok) {
+        view.pending.push({ action, local, key: newKey() });
+        view.note = t("refStoring");
+        render();
+        pump();
+        return;
+      }
+      if (local && !local.unchecked) return;
+      if (view.pending.length) return;
+    }
     view.busy = true;
     try {
-      const { ok, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
+      const { ok, status, data } = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action }, key: newKey() });
       view.busy = false;
       if (!ok) {
-        view.error = data?.message || String(data);
+        view.error = problemText(status, data);
         if (data?.code === "stale_sequence") await load();
         view.path = []; view.extra = null;
         render();
@@ -290,11 +367,64 @@ async function matchScreen(id) {
 
   const afterWrite = async (data) => {
     view.match = data.match;
-    if (data.current?.legal) view.current = data.current;
+    if (data.current?.legal) { view.current = data.current; await seatReferee(); }
     else await load();
     view.path = []; view.extra = null;
     render();
     refreshPicture();
+  };
+
+  // The moves the phone applied, sent one after the other (each with the seq the one before
+  // gave). Same seq and same events: stored as shown. A refusal, a conflict or other events:
+  // the server's match is taken and the phone says what happened. No network: the moves it
+  // checked go to the offline queue.
+  const sameEvents = (local, events) => JSON.stringify(local.effects) === JSON.stringify(
+    events.flatMap((e) => e.effects).map((e) => ({ kind: e.kind, side: e.side, data: e.data, text: e.text })));
+  const pump = async () => {
+    if (view.pumping) return;
+    view.pumping = true;
+    try {
+      while (view.pending.length && mine === screen) {
+        const move = view.pending[0];
+        let answer;
+        try {
+          answer = await api(`matches/${id}/events/?include=state`, { method: "POST", body: { expected_seq: view.match.seq, action: move.action }, key: move.key });
+        } catch (err) {
+          if (!(err instanceof NetworkError)) throw err;
+          const moves = view.pending.splice(0);
+          for (const m of moves) view.queue = await enqueue(id, view.match.seq, m.action);
+          view.note = t("refOffline");
+          await syncCredentials();
+          render();
+          return;
+        }
+        const { ok, data } = answer;
+        const expected = view.match.seq + 1;
+        if (!ok || data.match.seq !== expected || !sameEvents(move.local, data.events)) {
+          view.pending = [];
+          view.note = "";
+          view.error = ok ? t("refOverruled") : t("refRolledBack", { message: data?.message || "" });
+          if (ok || data?.code !== "stale_sequence") startReferee(); // other engines on the server?
+          if (ok) { view.last = lastOf(data); view.match = data.match; view.current = data.current; await seatReferee(); }
+          else await load().catch(() => {});
+          view.path = []; view.extra = null;
+          render();
+          refreshPicture();
+          return;
+        }
+        view.pending.shift();
+        view.match = data.match;
+        if (!view.pending.length) {
+          view.note = "";
+          view.current = { ...data.current, state: data.current.state ?? view.current.state };
+          view.last = lastOf(data);
+          render();
+          refreshPicture();
+        } else render();
+      }
+    } finally {
+      view.pumping = false;
+    }
   };
 
   const queueAction = async (action) => {
@@ -340,8 +470,8 @@ async function matchScreen(id) {
   const command = async (which) => {
     view.error = "";
     try {
-      const { ok, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
-      if (!ok) { view.error = data?.message || ""; render(); return; }
+      const { ok, status, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
+      if (!ok) { view.error = problemText(status, data); render(); return; }
       view.last = null;
       try {
         await load(); // the state and the move that stands now (said again under the picture)
@@ -382,16 +512,27 @@ async function matchScreen(id) {
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
     }
     return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
-      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a, view.match.sides))}</li>`).join("")}</ol>
+      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(view.match.game, a, view.match.sides, view.current?.state))}</li>`).join("")}</ol>
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
   }
+
+  // this phone's part of the step: every choice, the other manager's turn, or its own card
+  const turn = () => (view.queue?.actions.length ? { mode: "all" } : turnOf(view.match, view.current?.legal, me, id));
+  const stepNodes = () => {
+    const now = turn();
+    if (now.mode === "parts") return partNodes(now);
+    if (now.mode === "wait") return [];
+    return view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
+  };
 
   function movesPanel() {
     const legal = view.current?.legal;
     if (view.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
-    const offline = view.queue && view.queue.actions.length;
-    let nodes = offline ? vocabulary(ctx()) : choices(ctx());
+    const offline = view.queue && view.queue.actions.length && !view.table;
+    let nodes = stepNodes();
     let title = offline ? t("unchecked") : legal?.hint || "";
+    const now = turn();
+    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null);
     for (const index of view.path) {
       const node = nodes[index];
       title = node.title;
@@ -399,15 +540,17 @@ async function matchScreen(id) {
     }
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
-    const faces = nodes.length > 4 && nodes.every((n) => n.face);
+    // card faces say what they are; a TriXKick piece's token needs its words beside it
+    const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
     const buttons = nodes.map((n, i) => {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
-    return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
+    const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
+    return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul></section>`;
+      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -415,20 +558,22 @@ async function matchScreen(id) {
     const summary = view.current?.summary || m.summary || {};
     const legal = view.current?.legal;
     const actor = legal?.actor;
-    const who = actor === null || actor === undefined ? t("bothSides") : sideLabel(m.sides[actor]?.name ?? "");
+    const both = actor === null || actor === undefined;
+    const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
-    return `<header class="match-head" data-seq="${m.seq}" data-status="${m.status}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
+    return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
-      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
+      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
   function render() {
     if (!view.match || mine !== screen) return;
     show(html`${nav("")}${header()}
       <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
-      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides) }))}</p>
+      ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
+      ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
@@ -443,6 +588,8 @@ async function matchScreen(id) {
       });
     }
     document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); view.path = []; view.extra = null; render(); });
+    if (turn().mode === "parts") watchParts();
     bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
@@ -453,7 +600,7 @@ async function matchScreen(id) {
   function nodesAt() {
     if (view.extra) return view.extra.nodes;
     if (view.match.status !== "in_progress") return [];
-    let nodes = view.queue?.actions.length ? vocabulary(ctx()) : choices(ctx());
+    let nodes = stepNodes();
     for (const index of view.path) nodes = nodes[index].children();
     return nodes;
   }
@@ -462,7 +609,35 @@ async function matchScreen(id) {
     if (node.children) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
     else if (node.make) sendAction(node.make());
     else if (node.multi) openMulti(node);
+    else if (node.part) sendOwnPart(node.part);
     else sendAction(node.action);
+  }
+
+  // whose face-down card is in (this phone's shown, the other's hidden), read every few seconds
+  // while this phone waits at such a step; the move the cards make comes in live
+  function watchParts() {
+    clearTimeout(view.partsTimer);
+    view.partsTimer = setTimeout(async () => {
+      if (mine !== screen || turn().mode !== "parts") return;
+      const seq = view.match.seq;
+      const parts = await readParts(id).catch(() => null);
+      if (mine !== screen || seq !== view.match.seq) return;
+      const changed = JSON.stringify(parts) !== JSON.stringify(view.parts);
+      view.parts = parts;
+      if (changed) render(); else watchParts();
+    }, view.parts?.seq === view.match.seq ? 2500 : 0);
+  }
+
+  // one face-down card from this phone: kept hidden until the other manager's is in
+  async function sendOwnPart(part) {
+    view.error = "";
+    try {
+      const { ok, status, data } = await sendPart(id, view.match.seq, part);
+      if (status === 201) { view.last = lastOf(data); await afterWrite(data); return; }
+      if (ok) view.parts = data;
+      else view.error = problemText(status, data);
+    } catch { view.error = t("offline"); }
+    render();
   }
 
   // The players and pieces on the picture that stand for a choice at this step can be tapped
@@ -471,7 +646,7 @@ async function matchScreen(id) {
     const box = document.getElementById("picture");
     const svg = box?.querySelector("svg");
     if (!svg) return;
-    const targets = view.queue?.actions.length ? new Map() : pictureTargets(nodesAt());
+    const targets = view.queue?.actions.length && !view.table ? new Map() : pictureTargets(nodesAt());
     const keysOf = (el) => {
       const keys = [];
       if (el.dataset.piece) keys.push(`piece:${el.dataset.piece}`);
@@ -519,6 +694,7 @@ async function matchScreen(id) {
     view.current = cached.current;
   }
   view.queue = await getQueue(id).catch(() => null);
+  await seatReferee();
   render();
   refreshPicture();
   if (view.queue && navigator.onLine) sendQueue();
@@ -526,13 +702,15 @@ async function matchScreen(id) {
   const onOnline = () => { networkState(); if (view.queue) sendQueue(); else reload(); };
   const onWorker = (event) => { if (event.data?.type === "queue" && event.data.match === id && !view.sending) reload(); };
   navigator.serviceWorker?.addEventListener("message", onWorker);
+  window.addEventListener("referee", onReferee);
+  if (refereeReady() && !view.table) onReferee();
   const onOffline = () => networkState();
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
   // the other phone's moves, live
   let pending = null;
   const stop = follow(id, view.match.seq, (event) => {
-    if (event.seq <= view.match.seq || view.busy) return;
+    if (event.seq <= view.match.seq || view.busy || view.pending.length) return;
     clearTimeout(pending);
     pending = setTimeout(() => { if (!view.queue) reload(); }, 50);
   });
@@ -544,6 +722,7 @@ async function matchScreen(id) {
     window.removeEventListener("online", onOnline);
     window.removeEventListener("offline", onOffline);
     navigator.serviceWorker?.removeEventListener("message", onWorker);
+    window.removeEventListener("referee", onReferee);
   };
 }
 
@@ -636,6 +815,8 @@ async function route() {
   networkState();
   const hash = location.hash.replace(/^#/, "") || "/";
   if (!token()) return signIn();
+  // the phone's referee loads in the background once someone is signed in
+  setTimeout(startReferee, 0);
   const [path] = hash.split("?");
   let m;
   if ((m = path.match(/^\/match\/(\d+)$/))) return matchScreen(Number(m[1]));

@@ -50,15 +50,42 @@ function htPlayCards(entry, ctx) {
   )];
 }
 
-function htShoot(entry) {
+// Hat-Trick's shooting and goalkeeper cards by what is printed on them. The edition's cards
+// travel in the match's state (setup.shooting, setup.keepers); without a state (a queued
+// move) the reference edition's names are read: S/L/D and the modifier; a goalkeeper 1, 2, 3
+// (left, centre, right), "*" the top goalkeeper.
+const SHOT_KINDS = { S: "short_pass", L: "long_ball", D: "dribbling" };
+const DIVES = ["left", "centre", "right"];
+
+export function htShootingCard(id, state) {
+  const card = (state?.setup?.shooting || []).find((c) => c.id === id);
+  const kind = t(`kind_${card?.action ?? SHOT_KINDS[String(id)[0]]}`);
+  const modifier = card?.modifier ?? String(id).slice(1);
+  const corner = Object.entries(card?.symbols || {}).find(([, mark]) => mark === "+")?.[0];
+  return corner ? t("htShootingCard", { kind, modifier, corner: t(`aim_${corner}`) }) : t("htShootingCardPlain", { kind, modifier });
+}
+
+export function htKeeperCard(id, state) {
+  const card = (state?.setup?.keepers || []).flat().find((c) => c.id === id);
+  const dive = card?.dive ?? DIVES[Number(String(id).slice(1, 2)) - 1];
+  return t(String(id).endsWith("*") ? "htStarKeeperCard" : "htKeeperCard", { dive: t(`dive_${dive}`) });
+}
+
+function htShotLabel(action, state) {
+  const shot = t("htShot", { shooting: htShootingCard(action.shooting_card, state), keeper: htKeeperCard(action.goalkeeper_card, state) });
+  return action.card ? t("htShotTopCard", { shot, card: htCardText(action.card) }) : shot;
+}
+
+function htShoot(entry, ctx) {
   const cardStep = (shooting, keeper) => {
     const base = { type: "shoot", shooting_card: shooting, goalkeeper_card: keeper };
-    if (!entry.cards) return leaf(`${shooting} / ${keeper}`, base);
-    return branch(`${shooting} / ${keeper}`, t("cardsOf", { name: "" }), () =>
+    const label = htKeeperCard(keeper, ctx.state);
+    if (!entry.cards) return leaf(label, base);
+    return branch(label, t("htTopCard"), () =>
       entry.cards.map((c) => leaf(htCardText(c), { ...base, card: c }, htCardFace(c))));
   };
   return [branch(t("shoot"), t("shootingCard"), () =>
-    entry.shooting_cards.map((s) => branch(s, t("goalkeeperCard"), () =>
+    entry.shooting_cards.map((s) => branch(htShootingCard(s, ctx.state), t("goalkeeperCard"), () =>
       entry.goalkeeper_cards.map((k) => cardStep(s, k)))))];
 }
 
@@ -104,7 +131,7 @@ const HAT_TRICK = {
   kick_off: (entry, ctx) => entry.side.map((s) => leaf(t("kickOff", { name: sideName(ctx, s) }), { type: "kick_off", side: s })),
   choose: (entry, ctx) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n }, "", Number.isInteger(ctx.legal?.actor) ? { side: ctx.legal.actor, number: n } : null)),
   counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],
-  protest: (entry) => entry.cards.map((c) => leaf(htCardText(c), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
+  protest: (entry) => entry.cards.map((c) => leaf(t("htProtest", { card: htCardText(c) }), { type: "protest", side: entry.side, card: c }, htCardFace(c))),
   ability: (entry) => entry.uses.map((u) => leaf(htAbility(u), u, "", { side: u.side, number: u.player })),
   style: (entry) => entry.uses.map((u) => leaf(htStyle(u), u)),
   substitute: (entry) => {
@@ -313,7 +340,7 @@ export function pictureTargets(nodes) {
 }
 
 // A short label for a logged or queued action, in the players' words.
-export function actionLabel(game, action, sides = []) {
+export function actionLabel(game, action, sides = [], state = null) {
   if (!action) return "";
   if (game === "trixkick") return trixkickLabel(action);
   if (action.type === "play_cards") return action.cards.map(htCardText).join(" / ");
@@ -325,7 +352,7 @@ export function actionLabel(game, action, sides = []) {
   if (action.type === "long_ball") return t("longBall", { n: action.lines });
   if (action.type === "deal") return t("dealt");
   if ((action.type === "play" || action.type === "pass") && action.card) return `${t(action.type === "play" ? "playCard" : "passCard")} ${amigoText(action.card)}`;
-  if (action.type === "goal_kick" && action.card) return `${t("goalKick")}: ${htCardText(action.card)}`;
+  if (action.type === "goal_kick" && action.card) return t("htGoalKick", { card: htCardText(action.card) });
   if (action.type === "free_kick") return t(action.scoring_opportunity ? "scoring" : "noScoring");
   if (action.type === "kick_off") return t("kickOff", { name: sideName({ sides }, action.side) });
   if (action.type === "choose") return t("choose", { n: action.player });
@@ -333,6 +360,9 @@ export function actionLabel(game, action, sides = []) {
   if (action.type === "style") return htStyle(action);
   if (action.type === "substitute" && game === "hat-trick") return t("htSubstituted", { n: action.player });
   if (action.type === "counter") return t("counter", { name: sideName({ sides }, action.side) });
+  if (action.type === "shoot") return htShotLabel(action, state);
+  if (action.type === "keeper_draw") return action.cards.length ? t("htKeeperDrew", { cards: action.cards.map(htCardText).join(" / ") }) : t("htKeeperDrewNone");
+  if (action.type === "protest") return t("htProtest", { card: htCardText(action.card) });
   return describe(action);
 }
 

@@ -6,17 +6,25 @@ let answer = null;
 let booted = null;
 
 async function boot({ runtime, bundle, engine }) {
-  const started = performance.now();
-  const { loadPyodide } = await import(`${runtime}pyodide.mjs`);
+  const phases = {};
+  let mark = performance.now();
+  const lap = (name) => { const now = performance.now(); phases[name] = Math.round(now - mark); mark = now; };
+  const [{ loadPyodide }, zip] = await Promise.all([
+    import(`${runtime}pyodide.mjs`),
+    fetch(bundle).then((response) => {
+      if (!response.ok) throw new Error(`engine bundle: ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  lap("fetch");
   python = await loadPyodide({ indexURL: runtime, fullStdLib: false });
-  const response = await fetch(bundle);
-  if (!response.ok) throw new Error(`engine bundle: ${response.status}`);
-  const zip = await response.arrayBuffer();
+  lap("runtime");
   python.unpackArchive(zip, "zip", { extractDir: "/referee" });
   python.runPython(`import sys\nsys.path.insert(0, "/referee")\nfrom matches.engine.referee import answer`);
   answer = python.globals.get("answer");
   python.runPython(`answer('{"op": "language", "language": "en", "locale": "/referee/locale"}')`);
-  return { engine, bytes: zip.byteLength, ms: performance.now() - started };
+  lap("engines");
+  return { engine, bytes: zip.byteLength, phases };
 }
 
 self.onmessage = async (event) => {

@@ -1,0 +1,239 @@
+"""Benchmark: the phone's referee (the server's engines in Pyodide, in a Web Worker, in
+Chromium) against the same engines on the server, in the same run.
+
+The static files are collected and compressed as in production (collectstatic with
+whitenoise's compressed manifest storage) and served by the project's ASGI application on a
+temporary database; Debian's Chromium (390x844, touch) opens the app signed in.
+
+Reported:
+- bytes on the wire (compressed bodies) of the first load, until the referee is ready, and of
+  the runtime and the engines' zip within it;
+- time from opening the app to the referee being ready: cold (empty caches) and cached (the
+  same phone opening the app again: the service worker's cache);
+- the worker's WebAssembly memory;
+- per move, ``apply`` + ``legal_actions`` with its hint (``Table.apply`` without a picture) in
+  the worker and on the server, over the same random matches of all three games: medians
+  and their ratio.
+
+Targets: first load <= 8 MB on the wire; cached start <= 3 s; a move on the phone <= 5x the
+server's time for the same move.
+
+Run: ``python bench/phone_engine.py [--matches N]`` (needs ``npm ci`` and Chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+TARGET_FIRST_LOAD = 8_000_000
+TARGET_CACHED_START = 3.0
+TARGET_RATIO = 5.0
+
+
+def collect_static() -> None:
+    from django.conf import settings
+    from django.core.management import call_command
+
+    settings.STATIC_ROOT = Path(tempfile.mkdtemp(prefix="bench-static-"))
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    settings.WHITENOISE_USE_FINDERS = False
+    call_command("collectstatic", "--noinput", verbosity=0)
+
+
+def user_and_token() -> str:
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    get_user_model().objects.create_user("bench", password="a-long-secret-pw")
+    response = APIClient().post(
+        "/api/auth/login/", {"username": "bench", "password": "a-long-secret-pw"}, format="json"
+    )
+    return response.json()["token"]
+
+
+def random_matches(count: int) -> list[tuple[str, dict, list]]:
+    """(game, initial state JSON, actions) of ``count`` random matches of each game."""
+    from matches.engine import first_action, get_engine
+    from matches.engine.referee import Table
+    from tests.matches.play import amigo_deal
+
+    setups = {
+        "hat-trick": ([{"name": "Blue"}, {"name": "Red"}], {}),
+        "trixkick": ([{"name": "A"}, {"name": "B"}], {}),
+        "amigo-hattrick": (
+            [{"name": n} for n in ("Ann", "Ben", "Cat", "Dan")],
+            {"games": 1, "hands": "known"},
+        ),
+    }
+    out = []
+    for game, (sides, options) in setups.items():
+        engine = get_engine(game)
+        edition = engine.default_edition()
+        for seed in range(count):
+            rng = random.Random(seed)
+            state = engine.initial_state(edition=edition, sides=sides, options=options)
+            start = engine.state_to_json(state)
+            table = Table(game, start)
+            actions = []
+            while engine.outcome(table.state) is None and len(actions) < 400:
+                legal = engine.legal_actions(table.state)
+                if game == "amigo-hattrick" and legal.get("step") == "deal":
+                    action = amigo_deal(rng, len(sides))
+                else:
+                    entry = rng.choice(legal["actions"])
+                    action = first_action(game, entry, legal)
+                assert table.apply(action, picture=False)["ok"]
+                actions.append(action)
+            out.append((game, start, actions))
+    return out
+
+
+def server_times(matches) -> list[float]:
+    from matches.engine.referee import Table
+
+    times = []
+    for game, start, actions in matches:
+        table = Table(game, start)
+        for action in actions:
+            t0 = time.perf_counter()
+            table.apply(action, picture=False)
+            times.append((time.perf_counter() - t0) * 1000)
+    return times
+
+
+PHONE_MOVES = """async ([matches]) => {
+  const times = [];
+  for (const [game, start, actions] of matches) {
+    await window.referee.refLoad("bench", game, start, "en");
+    for (const action of actions) {
+      const answer = await window.referee.refApply("bench", action, "en", {picture: false});
+      if (!answer?.ok) throw new Error(JSON.stringify(answer));
+      times.push(answer.ms);
+    }
+  }
+  return times;
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--matches", type=int, default=2, help="random matches of each game")
+    args = parser.parse_args()
+    _django.setup()
+    collect_static()
+    token = user_and_token()
+    matches = random_matches(args.matches)
+    from playwright.sync_api import sync_playwright
+
+    from tests.live_server import asgi_server
+    from webapp.engine_bundle import engine_bundle
+
+    with asgi_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(
+            base_url=url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+        )
+        context.add_init_script(f"localStorage.setItem('token', {token!r});")
+        wire: dict[str, int] = {}
+
+        def finished(request):
+            try:
+                size = request.sizes()["responseBodySize"]
+            except Exception:  # a request the browser cancelled
+                return
+            path = request.url.removeprefix(url)
+            wire[path] = wire.get(path, 0) + size
+
+        context.on("requestfinished", finished)
+        page = context.new_page()
+        t0, cpu0 = time.perf_counter(), children_cpu()
+        page.goto("/app/")
+        page.wait_for_selector("html[data-referee]:not([data-referee=off])", timeout=120_000)
+        cold = time.perf_counter() - t0
+        cold_cpu = children_cpu() - cpu0
+        cold_phases = page.evaluate("() => window.refereeBoot.phases")
+        first_load = dict(wire)
+        page.evaluate("async () => { window.referee = await import('/static/webapp/referee.js'); }")
+        memory = page.evaluate("() => window.referee.refMemory()")
+        phone = page.evaluate(PHONE_MOVES, [matches])
+        page.close()
+        page = context.new_page()  # the same phone opens the app again
+        page.wait_for_timeout(500)
+        t0, cpu0 = time.perf_counter(), children_cpu()
+        page.goto("/app/")
+        page.wait_for_selector("html[data-referee]:not([data-referee=off])", timeout=60_000)
+        cached = time.perf_counter() - t0
+        cached_cpu = children_cpu() - cpu0
+        cached_phases = page.evaluate("() => window.refereeBoot.phases")
+        browser.close()
+    server = server_times(matches)
+
+    total = sum(first_load.values())
+    runtime = sum(v for k, v in first_load.items() if "/pyodide/" in k)
+    engines = sum(v for k, v in first_load.items() if k.startswith("/app/engine/"))
+    phone_median, server_median = statistics.median(phone), statistics.median(server)
+    ratio = phone_median / server_median
+    print(f"first load on the wire:    {total / 1e6:6.2f} MB  (target <= 8 MB)")
+    print(f"  of it the runtime:       {runtime / 1e6:6.2f} MB")
+    print(f"  of it the engines' zip:  {engines / 1e6:6.2f} MB  ({len(engine_bundle().content)} B)")
+    print(
+        f"ready, cold:               {cold:6.2f} s   (browser CPU {cold_cpu:.2f} s) {cold_phases} ms"
+    )
+    print(
+        f"ready, cached:             {cached:6.2f} s   (browser CPU {cached_cpu:.2f} s; "
+        f"target <= 3 s) {cached_phases} ms"
+    )
+    print(f"worker's wasm memory:      {(memory or {}).get('heap', 0) / 1e6:6.1f} MB")
+    print(f"moves compared:            {len(phone)}")
+    print(f"apply+legal, phone median: {phone_median:8.3f} ms (p95 {_p95(phone):.3f})")
+    print(f"apply+legal, server median:{server_median:8.3f} ms (p95 {_p95(server):.3f})")
+    print(f"phone / server:            {ratio:6.2f} x  (target <= 5x)")
+    ok = total <= TARGET_FIRST_LOAD and cached <= TARGET_CACHED_START and ratio <= TARGET_RATIO
+    print(f"load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("targets met" if ok else "TARGETS MISSED")
+    sys.exit(0 if ok else 1)
+
+
+def children_cpu() -> float:
+    """CPU seconds used so far by this process's descendants (the browser's processes), from
+    /proc: the start's own cost, whatever else the machine runs."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    mine, changed = {os.getpid()}, True
+    while changed:
+        found = {pid for pid, parent in parents.items() if parent in mine} - mine
+        changed = bool(found)
+        mine |= found
+    return sum(times.get(pid, 0.0) for pid in mine if pid != os.getpid())
+
+
+def _p95(values: list[float]) -> float:
+    return sorted(values)[int(len(values) * 0.95) - 1]
+
+
+if __name__ == "__main__":
+    main()

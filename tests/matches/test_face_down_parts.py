@@ -1,0 +1,108 @@
+"""Hat-Trick's action cards are played face down: with a phone each, each manager logs their
+own card; the first card stays hidden from the other manager (the log, the stream's events and
+every answer) until both are in, then the two make one move."""
+
+import pytest
+
+from matches.models import MatchEvent, PendingPart
+from tests.helpers import accept_invitations, assert_error_shape
+
+pytestmark = pytest.mark.django_db
+
+SHORT_2L = {"kind": "short_pass", "footballs": 2, "edge": "left"}
+SHORT_3R = {"kind": "short_pass", "footballs": 3, "edge": "right"}
+
+
+@pytest.fixture
+def table(players, client_for):
+    ann, ben = client_for(players[0]), client_for(players[1])
+    response = ann.post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    match_id = response.json()["match"]["id"]
+    accept_invitations(match_id)
+    return match_id, ann, ben, client_for(players[2])
+
+
+def part(client, match_id, side, card, seq=0):
+    return client.post(
+        f"/api/matches/{match_id}/parts/",
+        {"expected_seq": seq, "side": side, "part": {"card": card}},
+        format="json",
+    )
+
+
+def test_each_manager_logs_their_card_and_the_first_stays_hidden(table):
+    match_id, ann, ben, cat = table
+    first = part(ann, match_id, 0, SHORT_3R)
+    assert first.status_code == 202, first.content
+    assert first.json()["parts"] == [
+        {"side": 0, "chosen": True, "part": {"card": SHORT_3R}},
+        {"side": 1, "chosen": False, "part": None},
+    ]
+    # ben sees that ann has chosen, never what; nor does anyone else, nor the log
+    for reader in (ben, cat):
+        seen = reader.get(f"/api/matches/{match_id}/parts/").json()
+        assert seen["type"] == "play_cards"
+        assert [(p["chosen"], p["part"]) for p in seen["parts"]] == [(True, None), (False, None)]
+        assert "short_pass" not in str(reader.get(f"/api/matches/{match_id}/events/").json())
+        assert "3" not in str(seen)
+    assert MatchEvent.objects.filter(match_id=match_id).count() == 0
+    # ann may change her mind until ben's card is in
+    assert part(ann, match_id, 0, SHORT_2L).json()["parts"][0]["part"] == {"card": SHORT_2L}
+
+    both = part(ben, match_id, 1, SHORT_3R)
+    assert both.status_code == 201, both.content
+    event = both.json()["events"][0]
+    assert event["seq"] == 1 and event["action"] == {
+        "type": "play_cards",
+        "cards": [SHORT_2L, SHORT_3R],
+    }
+    assert PendingPart.objects.count() == 0
+    after = ann.get(f"/api/matches/{match_id}/parts/").json()
+    assert (after["seq"], after["type"], after["parts"]) == (1, None, [])
+
+
+def test_only_a_sides_own_manager_chooses_its_card_and_only_an_open_one(table):
+    match_id, ann, ben, cat = table
+    assert_error_shape(part(ann, match_id, 1, SHORT_2L), 403, "not_your_side")
+    assert_error_shape(part(cat, match_id, 0, SHORT_2L), 403)
+    assert_error_shape(
+        part(ben, match_id, 1, {"kind": "short_pass", "footballs": 9, "edge": "left"}),
+        422,
+        "part_not_allowed",
+    )
+    assert_error_shape(part(ben, match_id, 5, SHORT_2L), 400, "no_such_side")
+    assert_error_shape(part(ben, match_id, 1, SHORT_2L, seq=3), 409, "stale_sequence")
+    assert PendingPart.objects.count() == 0
+    # after the cards, a step of one side: nothing is chosen face down
+    both = ann.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": 0, "action": {"type": "play_cards", "cards": [SHORT_3R, SHORT_2L]}},
+        format="json",
+    )
+    assert both.status_code == 201, both.content
+    assert_error_shape(part(ann, match_id, 0, SHORT_2L, seq=1), 409, "no_face_down_choice")
+
+
+def test_a_part_of_a_step_that_is_over_does_not_count(table):
+    match_id, ann, ben, _ = table
+    assert part(ann, match_id, 0, SHORT_3R).status_code == 202
+    # ann logs both cards whole from her phone meanwhile (the switch "I log both sides")
+    ann.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": 0, "action": {"type": "play_cards", "cards": [SHORT_2L, SHORT_2L]}},
+        format="json",
+    )
+    ann.post(f"/api/matches/{match_id}/undo/", {"expected_seq": 1}, format="json")
+    # at seq 2 the step is step 1 again: ann's old card is not in
+    seen = ben.get(f"/api/matches/{match_id}/parts/").json()
+    assert seen["seq"] == 2 and [p["chosen"] for p in seen["parts"]] == [False, False]
+    assert part(ben, match_id, 1, SHORT_2L, seq=2).status_code == 202
+    assert PendingPart.objects.count() == 1
