@@ -55,6 +55,9 @@ def register_codes() -> None:
     register("invitation_answered", 409, description="The invitation was answered already.")
     register("side_linked", 409, description="The side is linked to a manager already.")
     register("team_fixed", 409, description="The side's team can no longer change.")
+    register("no_face_down_choice", 409, description="Nothing is chosen face down at this step.")
+    register("not_your_side", 403, description="The side chooses for itself.")
+    register("part_not_allowed", 422, description="Not a choice open to the side.")
     for key in available_games():
         errors = texts(key).ERRORS
         inputs = game_shapes(key).input_codes
