@@ -6,7 +6,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -21,7 +20,7 @@ from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
-from matches import errors, presenters, reading, selectors, serializers, services
+from matches import errors, reading, selectors, serializers, services, write_answers
 from matches.engine import available_games, get_engine
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
@@ -115,27 +114,7 @@ def _include_state(request) -> bool:
     return validated_query(serializers.WriteQuery, request).get("include") == "state"
 
 
-def _write_response(
-    request, result: services.WriteResult, *, full: bool, new_match: bool = False
-) -> Response:
-    """The match, the events just logged and what comes next (the state only when ``full``).
-
-    A write to the log tells only the match's id, seq, status and result unless ``full``; a
-    ``new_match`` is told whole (the phone has no copy of it yet)."""
-    match = result.match
-    view = selectors.match_state_current(match, state=result.state, sides=result.sides)
-    visible = selectors.match_visible_sides(match, request.user, sides=result.sides)
-    match_json = presenters.match_json(match, sides=result.sides)
-    if not (full or new_match):
-        match_json = {name: match_json[name] for name in serializers.WRITE_MATCH_FIELDS}
-    body = {
-        "match": match_json,
-        "events": reading.events_json(
-            match, result.events, visible=visible, voided=(), sides=result.sides
-        ),
-        "current": view.to_json(visible=visible, with_state=full, with_reference=full),
-    }
-    return Response(body, status=status.HTTP_201_CREATED)
+_write_response = write_answers.write_response
 
 
 def _etag_parts(name: str, request, match: Match, visible) -> tuple:
