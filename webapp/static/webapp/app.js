@@ -1,5 +1,5 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
+import { api, gameKeys, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
@@ -12,7 +12,6 @@ import { problemBox, problemText } from "./errors.js";
 import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
-const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
 let leaveScreen = () => {};
 let screen = 0; // bumped on every route: late answers of a screen left behind draw nothing
 
@@ -139,6 +138,7 @@ function matchItems(matches) {
 
 async function newMatch() {
   const me = localStorage.getItem("username");
+  const GAMES = await gameKeys();
   let game = "hat-trick";
   let names = [];
   const defaults = (g) => (g === "amigo-hattrick" ? [me, t("player_n", { n: 2 }), t("player_n", { n: 3 }), t("player_n", { n: 4 })] : [me, t("away_side")]);
@@ -764,6 +764,7 @@ async function matchScreen(id) {
 // --- history and replay --------------------------------------------------------------------
 
 async function history() {
+  const GAMES = await gameKeys();
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const me = localStorage.getItem("username");
   const value = (k) => esc(params.get(k) || "");
