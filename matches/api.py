@@ -21,7 +21,7 @@ from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, reading, selectors, serializers, services, write_answers
-from matches.engine import available_games, get_engine
+from matches.engine import games
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
@@ -181,8 +181,7 @@ class GameListView(APIView):
 
     @extend_schema(responses=serializers.GameOutput(many=True), summary="Games the server referees")
     def get(self, request):
-        games = [get_engine(key) for key in available_games()]
-        return Response(serializers.GameOutput(games, many=True).data)
+        return Response(serializers.GameOutput(games(), many=True).data)
 
 
 class MatchListCreateView(ListAPIView):

@@ -20,7 +20,7 @@ from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
 from companion.api.query import MAX_ID, validated_query
 from companion.openapi import IDEMPOTENCY_KEY, error_response
-from matches.engine import game_keys
+from matches.fields import GameKeyField
 from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.labels import abilities_by_id, card_name, card_texts
@@ -188,7 +188,7 @@ class EditionDetailOutput(EditionOutput):
 
 
 class EditionFilterInput(serializers.Serializer):
-    game = serializers.ChoiceField(choices=game_keys(), required=False)
+    game = GameKeyField(required=False)
     slug = serializers.CharField(max_length=64, required=False)
 
 
