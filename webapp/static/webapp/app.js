@@ -235,7 +235,13 @@ async function matchScreen(id) {
     // the last move, said under the picture (an undo or redo last: nothing to say)
     if (view.match.seq > 0) {
       const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
-      const event = (e?.data?.results || [])[0];
+      let event = (e?.data?.results || [])[0];
+      if (event?.seq === view.match.seq && event.kind === "redo" && event.target_seq) {
+        // a redo brings a move back: that move is the last one (said again)
+        const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+        const restored = (r?.data?.results || [])[0];
+        event = restored?.seq === event.target_seq ? { ...restored, seq: view.match.seq } : event;
+      }
       view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
