@@ -349,7 +349,9 @@ class MatchStreamView(APIView):
             (200, "text/event-stream"): OpenApiResponse(
                 OpenApiTypes.STR,
                 description="`id: <seq>`, `event: event`, `data: <one item of GET events/>`; "
-                "comment lines keep the connection alive.",
+                "comment lines keep the connection alive. The last message, when the viewer may "
+                "no longer follow, is `event: end` with `data: {reason, message}`, `reason` one "
+                "of `revoked`, `password_changed`, `expired`, `access_lost`.",
             ),
             400: ERRORS[400],
             404: ERRORS[404],
