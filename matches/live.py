@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import threading
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
@@ -158,16 +158,28 @@ def channel_prefix() -> str:
 
 _executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
+_thread = threading.local()
 
 
-def in_pool(func, *args):
+def _in_thread_context(func, args):
+    # Each pool thread runs everything in one context of its own, kept from call to call, as
+    # a WSGI worker thread does: what Django keeps per context (its caches, with their Redis
+    # connections) is made once per thread, and nothing of it flows back into the stream's
+    # task, where it would live (a connection held) as long as the stream.
+    context = getattr(_thread, "context", None)
+    if context is None:
+        context = _thread.context = contextvars.Context()
+    return context.run(func, *args)
+
+
+def in_pool(func, *args) -> asyncio.Future:
     """Run ``func(*args)`` on the process's ``LIVE_READ_THREADS`` threads (they read logs and
     open streams; each keeps at most one database connection); awaitable."""
     global _executor
     with _executor_lock:
         if _executor is None:
             _executor = ThreadPoolExecutor(settings.LIVE_READ_THREADS, thread_name_prefix="live")
-    return sync_to_async(func, thread_sensitive=False, executor=_executor)(*args)
+    return asyncio.get_running_loop().run_in_executor(_executor, _in_thread_context, func, args)
 
 
 # --- publishing (synchronous: services call it after commit) -------------------------------
