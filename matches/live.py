@@ -46,7 +46,7 @@ class Waiter:
     ``match_id`` and ``user_key`` say which wake-ups concern it: the match's (its log grew or
     who may read it changed) and its viewer's (a login ended, the password changed)."""
 
-    __slots__ = ("loop", "event", "match_id", "user_key", "reasons")
+    __slots__ = ("loop", "event", "match_id", "user_key", "reasons", "after", "prefetched")
 
     def __init__(self, match_id: int, user_key: str) -> None:
         self.loop = asyncio.get_running_loop()
@@ -54,6 +54,8 @@ class Waiter:
         self.match_id = match_id
         self.user_key = user_key
         self.reasons: set[str] = set()  # viewer wake-ups not yet looked at
+        self.after = 0  # the last seq the stream has sent
+        self.prefetched: tuple[int, Any] | None = None  # (after, what was read) at a wake-up
 
     def wake(self, reason: str | None = None) -> None:
         try:
@@ -99,6 +101,9 @@ class Hub:
         self._lock = threading.Lock()
         self._by_match: dict[int, set[Waiter]] = defaultdict(set)
         self._by_user: dict[str, set[Waiter]] = defaultdict(set)
+        #: Called on a loop with a match's waiters of that loop when the match is woken: reads
+        #: what is new once and hands it to each waiter with its wake-up (set by the streams).
+        self.prefetch = None
 
     def add(self, waiter: Waiter) -> None:
         with self._lock:
@@ -117,8 +122,23 @@ class Hub:
     def wake(self, match_id: int) -> None:
         with self._lock:
             waiters = list(self._by_match.get(match_id, ()))
+        if self.prefetch is None:
+            for waiter in waiters:
+                waiter.wake()
+            return
+        by_loop: dict[Any, list[Waiter]] = defaultdict(list)
         for waiter in waiters:
-            waiter.wake()
+            by_loop[waiter.loop].append(waiter)
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        for loop, group in by_loop.items():
+            if loop is running:
+                self.prefetch(match_id, group)
+            else:
+                with contextlib.suppress(RuntimeError):  # a closed loop: its streams are gone
+                    loop.call_soon_threadsafe(self.prefetch, match_id, group)
 
     def wake_user(self, user_id: int, reason: str) -> None:
         with self._lock:
