@@ -10,6 +10,17 @@ case) costs no lookup; a retry of a request that was answered either fails as a 
 ``expected_seq`` is stale by now, the match is closed…) or, when it would succeed again, hits
 the unique key of its record, which rolls the repeated write back. Either way the record is
 then found and its answer replayed.
+
+A record keeps what the replay needs, no more. A write to a match's log keeps a recipe (the
+seqs it logged, the match's fields as answered, the answer's shape: ``replay`` names the view
+that rebuilds it, ``answer_recipe``), and the replay rebuilds the very answer from the log; a
+logged move's record weighs a few hundred bytes where its answer with ``?include=state`` weighs
+ten kilobytes. Other writes (a team, a build) keep their small answer as it is.
+
+Records expire: ``records_prune`` deletes those older than ``IDEMPOTENCY_RETENTION_HOURS``
+(24 by default, as Stripe keeps its keys), run hourly by the beat job
+``matches.tasks.prune_idempotency_records`` through the index on ``created_at``. A retry after
+that is a new request (an append's ``expected_seq`` is stale by then: 409, nothing doubled).
 """
 
 from __future__ import annotations
@@ -17,7 +28,10 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
 
+from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -47,28 +61,45 @@ def _fingerprint(request) -> str:
     return hashlib.sha256(raw).hexdigest()
 
 
-def _replay(record: IdempotencyRecord, fingerprint: str) -> Response:
+#: How an answer is rebuilt from its recipe, by the name the record keeps in ``replay``.
+_REBUILDERS: dict[str, Callable[[Any, dict], dict]] = {}
+
+
+def rebuilt_by(name: str, rebuild: Callable[[Any, dict], dict]) -> None:
+    """Register ``rebuild(request, recipe) -> body`` for answers kept as recipes ``name``."""
+    _REBUILDERS[name] = rebuild
+
+
+def answer_recipe(response: Response, name: str, recipe: dict) -> Response:
+    """Keep ``recipe`` instead of the answer, should the write carry an Idempotency-Key."""
+    response.replay_recipe = (name, recipe)
+    return response
+
+
+def _replay(request, record: IdempotencyRecord, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
         raise ApiError(
             "idempotency_key_reused",
             _("This Idempotency-Key was already used for a different request."),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
-    return Response(record.body, status=record.status_code, headers={REPLAY_HEADER: "true"})
+    body = _REBUILDERS[record.replay](request, record.body) if record.replay else record.body
+    return Response(body, status=record.status_code, headers={REPLAY_HEADER: "true"})
 
 
 def _record(user, key: str) -> IdempotencyRecord | None:
     rows = IdempotencyRecord.objects.filter(user=user, key=key).only(
-        "fingerprint", "status_code", "body"
+        "fingerprint", "status_code", "replay", "body"
     )[:1]
     return next(iter(rows), None)
 
 
 def _remember(user, key: str, fingerprint: str, match_id: int | None, response) -> None:
-    """Store the answer; IntegrityError when the user's key is taken."""
+    """Store the answer (or its recipe); IntegrityError when the user's key is taken."""
+    replay, body = getattr(response, "replay_recipe", ("", response.data))
     insert_rows(
         IdempotencyRecord,
-        ("user", "key", "fingerprint", "match", "status_code", "body", "created_at"),
+        ("user", "key", "fingerprint", "match", "status_code", "replay", "body", "created_at"),
         [
             (
                 user.pk,
@@ -76,11 +107,28 @@ def _remember(user, key: str, fingerprint: str, match_id: int | None, response) 
                 fingerprint,
                 match_id or (response.data or {}).get("match", {}).get("id"),
                 response.status_code,
-                response.data,
+                replay,
+                body,
                 timezone.now(),
             )
         ],
     )
+
+
+def records_prune(*, older_than: datetime | None = None, batch: int = 5000) -> int:
+    """Delete the records older than the retention (or ``older_than``), ``batch`` rows a
+    statement through the index on ``created_at``; returns how many were deleted."""
+    if older_than is None:
+        older_than = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS)
+    expired = IdempotencyRecord.objects.filter(created_at__lt=older_than).order_by("created_at")
+    deleted = 0
+    while True:
+        count, _per_model = IdempotencyRecord.objects.filter(
+            pk__in=expired.values("pk")[:batch]
+        ).delete()
+        deleted += count
+        if count < batch:
+            return deleted
 
 
 def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
@@ -106,5 +154,5 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
         existing = _record(request.user, key)
         if existing is None:
             raise
-        return _replay(existing, fingerprint)
+        return _replay(request, existing, fingerprint)
     return response

@@ -154,13 +154,20 @@ class MatchEvent(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a request sent with an ``Idempotency-Key``, replayed on retries."""
+    """The first answer to a request sent with an ``Idempotency-Key`` (or the recipe it is
+    rebuilt from), replayed on retries; kept ``IDEMPOTENCY_RETENTION_HOURS``."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     key = models.CharField(max_length=200)
     fingerprint = models.CharField(max_length=64, help_text="sha256 of method, path and body.")
     match = models.ForeignKey(Match, null=True, on_delete=models.CASCADE, related_name="+")
     status_code = models.PositiveSmallIntegerField()
+    replay = models.CharField(
+        max_length=16,
+        blank=True,
+        db_default="",
+        help_text="Empty: body is the answer; else the recipe the named view rebuilds it from.",
+    )
     body = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -168,6 +175,8 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("user", "key"), name="idempotency_unique_key")
         ]
+        # the beat job prunes by age (matches.idempotency.records_prune)
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"

@@ -32,7 +32,6 @@ def _stored(match_id):
 
 
 def _play_first_cards(page):
-    page.get_by_role("button", name="Card of Blue").tap()
     page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
     page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
 
@@ -105,6 +104,9 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
         ben_page.get_by_role("button", name="Annehmen").tap()
         ann_page.wait_for_selector('.match-head[data-seq="0"]')
         ben_page.wait_for_selector('.match-head[data-seq="0"]')
+        # both phones log any side here (each phone its own side: test_webapp_two_phones.py)
+        ann_page.get_by_label("I log both sides").check()
+        ben_page.get_by_label("Ich trage beide Seiten ein").check()
 
         _play_first_cards(ann_page)
         ann_page.wait_for_selector('.match-head[data-seq="1"]')

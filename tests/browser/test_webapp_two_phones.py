@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.models import Edition
-from tests.browser.phone import browser, db, phone, shot
+from tests.browser.phone import browser, db, phone, seq_of, shot
 from tests.ops.conftest import create_build
 
 pytestmark = [pytest.mark.browser]
@@ -66,3 +66,82 @@ def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
         shot(ann_page, f"61-inviter-sees-team-{language}")
         side = db(lambda: _client(ann).get(f"/api/matches/{match_id}/").json()["sides"][1])
         assert (side["user"], side["name"]) == ("ben", "Harbour Blues") and side["team"]
+
+
+def _linked_match(ann, ben) -> int:
+    from tests.helpers import accept_invitations
+
+    response = _client(ann).post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    match_id = response.json()["match"]["id"]
+    accept_invitations(match_id)
+    return match_id
+
+
+def _events(match_id) -> list:
+    from matches.models import MatchEvent
+
+    return list(MatchEvent.objects.filter(match_id=match_id).values_list("seq", "action"))
+
+
+def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
+    app_server, make_user, token_for
+):
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_linked_match, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0])
+        _, ben_page = phone(b, app_server, token=tokens[1], language="de")
+        for page in (ann_page, ben_page):
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector('.match-head[data-seq="0"]')
+        # step 1: each phone offers its own side's cards, one tap each, no opener
+        assert ann_page.get_by_role("button", name="Card of Ann").count() == 0
+        ann_cards = ann_page.locator("section.moves button.move")
+        assert ann_cards.count() > 4
+        ann_page.get_by_role("button", name="Short pass, 3 footballs, right edge").tap()
+        ann_page.get_by_text(
+            "Your card is in (Short pass, 3 footballs, right edge); waiting for Ben."
+        ).wait_for()
+        shot(ann_page, "62-own-card-in-waiting")
+        # ben's phone learns that Ann has chosen, never which card
+        ben_page.get_by_text("Ann hat eine Karte gewählt.").wait_for(timeout=10_000)
+        assert "3 Fußbälle, rechte Seite" not in ben_page.locator("#waiting").inner_text()
+        shot(ben_page, "63-other-has-chosen-de")
+        assert db(_events, match_id) == []
+        ben_page.get_by_role("button", name="Kurzer Pass, 2 Fußbälle, linke Seite").tap()
+        for page in (ann_page, ben_page):
+            page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+        assert db(_events, match_id)[0][1]["cards"] == [
+            {"kind": "short_pass", "footballs": 3, "edge": "right"},
+            {"kind": "short_pass", "footballs": 2, "edge": "left"},
+        ]
+        # step 2 is one side's: that phone has the buttons, the other waits, saying for whom
+        waiting, acting = (
+            (ann_page, ben_page) if ann_page.locator("#waiting").count() else (ben_page, ann_page)
+        )
+        assert waiting.locator("#waiting").inner_text().startswith(("Waiting for", "Warten auf"))
+        assert waiting.locator("section.moves button.move").count() == 0
+        assert acting.locator("#waiting").count() == 0
+        assert acting.locator("section.moves button.move").count() > 0
+        shot(waiting, "64-waiting-for-the-other-manager")
+        # the acting manager's move appears on the waiting phone by itself
+        for _ in range(3):  # a choice may take a tap or two (a player, then his way)
+            acting.locator("section.moves button.move").first.tap()
+            acting.wait_for_timeout(300)
+            if seq_of(acting) == 2:
+                break
+        acting.wait_for_selector('.match-head[data-seq="2"]', timeout=10_000)
+        waiting.wait_for_selector('.match-head[data-seq="2"]', timeout=10_000)
+        # "I log both sides": the waiting phone offers every choice again
+        ann_page.get_by_label("I log both sides").check()
+        assert ann_page.locator("#waiting").count() == 0
+        assert ann_page.locator("section.moves button.move").count() > 0

@@ -1,5 +1,5 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
+import { api, gameKeys, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
@@ -9,9 +9,10 @@ import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
+import { optionFields, readOptions } from "./options.js";
+import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
-const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
 let leaveScreen = () => {};
 let screen = 0; // bumped on every route: late answers of a screen left behind draw nothing
 
@@ -138,6 +139,7 @@ function matchItems(matches) {
 
 async function newMatch() {
   const me = localStorage.getItem("username");
+  const GAMES = await gameKeys();
   let game = "hat-trick";
   let names = [];
   const defaults = (g) => (g === "amigo-hattrick" ? [me, t("player_n", { n: 2 }), t("player_n", { n: 3 }), t("player_n", { n: 4 })] : [me, t("away_side")]);
@@ -167,7 +169,7 @@ async function newMatch() {
           ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
-        ${amigo ? `<label>${t("games")}<input name="games" type="number" inputmode="numeric" min="1" max="30" value="${names.length * 2}"></label>` : ""}
+        ${optionFields(game, names)}
         <div id="new-error"></div>
         <button class="primary" type="submit">${t("start")}</button>
       </form>`, t("newMatch"));
@@ -198,7 +200,7 @@ async function newMatch() {
         if (team) side.team = Number(team);
         return side;
       });
-      const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
+      const options = readOptions(game, form);
       try {
         const { ok, status, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
         if (!ok) {
@@ -218,6 +220,7 @@ async function newMatch() {
 
 async function matchScreen(id) {
   const mine = screen;
+  const me = localStorage.getItem("username");
   const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false,
     // the phone's referee: `table` is true while its engine holds the state shown (the server's,
     // plus the moves it applied that wait in `pending` or in the queue); `note` says what it did
@@ -514,12 +517,23 @@ async function matchScreen(id) {
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
   }
 
+  // this phone's part of the step: every choice, the other manager's turn, or its own card
+  const turn = () => (view.queue?.actions.length ? { mode: "all" } : turnOf(view.match, view.current?.legal, me, id));
+  const stepNodes = () => {
+    const now = turn();
+    if (now.mode === "parts") return partNodes(now);
+    if (now.mode === "wait") return [];
+    return view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
+  };
+
   function movesPanel() {
     const legal = view.current?.legal;
     if (view.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
     const offline = view.queue && view.queue.actions.length && !view.table;
-    let nodes = offline ? vocabulary(ctx()) : choices(ctx());
+    let nodes = stepNodes();
     let title = offline ? t("unchecked") : legal?.hint || "";
+    const now = turn();
+    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null);
     for (const index of view.path) {
       const node = nodes[index];
       title = node.title;
@@ -527,16 +541,18 @@ async function matchScreen(id) {
     }
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
+    const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
     // card faces say what they are; a TriXKick piece's token needs its words beside it
     const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
     const buttons = nodes.map((n, i) => {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
-    return `<section class="moves" aria-labelledby="hint"><p id="hint" class="hint">${esc(title)}</p>
+    const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
+    return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul></section>`;
+      ${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -544,23 +560,25 @@ async function matchScreen(id) {
     const summary = view.current?.summary || m.summary || {};
     const legal = view.current?.legal;
     const actor = legal?.actor;
-    const who = actor === null || actor === undefined ? t("bothSides") : sideLabel(m.sides[actor]?.name ?? "");
+    const both = actor === null || actor === undefined;
+    const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
     return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
-      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
+      ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
   function render() {
     if (!view.match || mine !== screen) return;
+    view.multiOpen = false;
     show(html`${nav("")}${header()}
-      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
+      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
@@ -573,17 +591,39 @@ async function matchScreen(id) {
       });
     }
     document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); view.path = []; view.extra = null; render(); });
+    if (turn().mode === "parts") watchParts();
     bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
     document.getElementById("send")?.addEventListener("click", sendQueue);
     for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
+    keepBackInside(Boolean(view.path.length || view.extra));
+    // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
+    const step = `${view.match.seq}/${view.path.join(".")}/${view.extra ? view.extra.title : ""}`;
+    if (step !== view.step) { view.step = step; window.scrollTo(0, 0); }
+  }
+
+  // The phone's Back button inside a choice of several taps steps back inside it: while a
+  // choice is half made, one history entry (same address) stands for it; Back takes it and
+  // steps back one level (and sets it again while levels remain). Once the choice is done
+  // or left with the screen's own Back, the entry is taken back quietly.
+  function keepBackInside(inside) {
+    window.history.scrollRestoration = "manual"; // a step back inside a choice keeps its own place
+    if (inside && !view.backArmed) {
+      window.history.pushState({ choice: id }, "", location.href);
+      view.backArmed = true;
+    } else if (!inside && view.backArmed) {
+      view.backArmed = false;
+      view.backQuiet = true;
+      window.history.back();
+    }
   }
 
   function nodesAt() {
     if (view.extra) return view.extra.nodes;
     if (view.match.status !== "in_progress") return [];
-    let nodes = view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
+    let nodes = stepNodes();
     for (const index of view.path) nodes = nodes[index].children();
     return nodes;
   }
@@ -592,7 +632,35 @@ async function matchScreen(id) {
     if (node.children) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
     else if (node.make) sendAction(node.make());
     else if (node.multi) openMulti(node);
+    else if (node.part) sendOwnPart(node.part);
     else sendAction(node.action);
+  }
+
+  // whose face-down card is in (this phone's shown, the other's hidden), read every few seconds
+  // while this phone waits at such a step; the move the cards make comes in live
+  function watchParts() {
+    clearTimeout(view.partsTimer);
+    view.partsTimer = setTimeout(async () => {
+      if (mine !== screen || turn().mode !== "parts") return;
+      const seq = view.match.seq;
+      const parts = await readParts(id).catch(() => null);
+      if (mine !== screen || seq !== view.match.seq) return;
+      const changed = JSON.stringify(parts) !== JSON.stringify(view.parts);
+      view.parts = parts;
+      if (changed) render(); else watchParts();
+    }, view.parts?.seq === view.match.seq ? 2500 : 0);
+  }
+
+  // one face-down card from this phone: kept hidden until the other manager's is in
+  async function sendOwnPart(part) {
+    view.error = "";
+    try {
+      const { ok, status, data } = await sendPart(id, view.match.seq, part);
+      if (status === 201) { view.last = lastOf(data); await afterWrite(data); return; }
+      if (ok) view.parts = data;
+      else view.error = problemText(status, data);
+    } catch { view.error = t("offline"); }
+    render();
   }
 
   // The players and pieces on the picture that stand for a choice at this step can be tapped
@@ -638,6 +706,8 @@ async function matchScreen(id) {
     }
     section.querySelector("#multi-ok").addEventListener("click", () => sendAction(node.multi.build([...chosen].map((i) => node.multi.options[i].value))));
     section.querySelector("#multi-back").addEventListener("click", render);
+    view.multiOpen = true;
+    keepBackInside(true);
   }
 
   try {
@@ -671,7 +741,18 @@ async function matchScreen(id) {
   });
   // an invited manager's answer (their team, their name) before the first move
   const stopSides = watchSides(id, () => view.match, () => { if (!view.queue) reload(); });
+  const onBack = () => {
+    if (view.backQuiet) { view.backQuiet = false; return; }
+    if (!view.backArmed) return; // Back with no choice half made: the screen is left
+    view.backArmed = false;
+    if (view.multiOpen) { /* the goalkeeper's cards: back to the step's choices */ }
+    else if (view.extra) view.extra = null;
+    else view.path.pop();
+    render();
+  };
+  window.addEventListener("popstate", onBack);
   leaveScreen = () => {
+    window.removeEventListener("popstate", onBack);
     stop();
     stopSides();
     window.removeEventListener("online", onOnline);
@@ -684,6 +765,7 @@ async function matchScreen(id) {
 // --- history and replay --------------------------------------------------------------------
 
 async function history() {
+  const GAMES = await gameKeys();
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const me = localStorage.getItem("username");
   const value = (k) => esc(params.get(k) || "");

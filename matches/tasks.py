@@ -1,0 +1,13 @@
+"""Thin Celery tasks of the match log."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from matches import idempotency
+
+
+@shared_task(ignore_result=True)
+def prune_idempotency_records() -> int:
+    """Beat: delete idempotency records older than ``IDEMPOTENCY_RETENTION_HOURS``."""
+    return idempotency.records_prune()
