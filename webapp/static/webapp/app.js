@@ -9,6 +9,7 @@ import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
+import { optionFields, readOptions } from "./options.js";
 import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
@@ -168,7 +169,7 @@ async function newMatch() {
           ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
-        ${amigo ? `<label>${t("games")}<input name="games" type="number" inputmode="numeric" min="1" max="30" value="${names.length * 2}"></label>` : ""}
+        ${optionFields(game, names)}
         <div id="new-error"></div>
         <button class="primary" type="submit">${t("start")}</button>
       </form>`, t("newMatch"));
@@ -199,7 +200,7 @@ async function newMatch() {
         if (team) side.team = Number(team);
         return side;
       });
-      const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
+      const options = readOptions(game, form);
       try {
         const { ok, status, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
         if (!ok) {
@@ -234,7 +235,13 @@ async function matchScreen(id) {
     // the last move, said under the picture (an undo or redo last: nothing to say)
     if (view.match.seq > 0) {
       const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
-      const event = (e?.data?.results || [])[0];
+      let event = (e?.data?.results || [])[0];
+      if (event?.seq === view.match.seq && event.kind === "redo" && event.target_seq) {
+        // a redo brings a move back: that move is the last one (said again)
+        const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+        const restored = (r?.data?.results || [])[0];
+        event = restored?.seq === event.target_seq ? { ...restored, seq: view.match.seq } : event;
+      }
       view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
