@@ -165,6 +165,31 @@ _RETRY_AFTER = {
     "description": "Seconds to wait before retrying.",
     "schema": {"type": "integer"},
 }
+#: The rate-limit header fields of a throttled operation's answers (companion.api.ratelimit).
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Policy": {
+        "description": 'The limits that apply, e.g. `"append";q=1200;w=60`: `q` requests '
+        "per `w` seconds (IETF RateLimit header fields).",
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": 'Where the client stands, e.g. `"append";r=1187;t=0`: `r` requests '
+        "left, `t` seconds until one more is allowed.",
+        "schema": {"type": "string"},
+    },
+    "X-RateLimit-Limit": {
+        "description": "Requests allowed in the window.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "X-RateLimit-Remaining": {
+        "description": "Requests left in the window.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "X-RateLimit-Reset": {
+        "description": "Seconds until one more request is allowed (0: now).",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+}
 _REPLAYED = {
     "description": "`true` when this is the stored answer to an earlier request with the same "
     "Idempotency-Key (nothing new was created).",
@@ -208,6 +233,7 @@ class AutoSchema(openapi.AutoSchema):
             operation["description"] = operation.get("summary", "")
         self._add_errors(operation)
         self._add_headers(operation)
+        self._add_limits(operation)
         return operation
 
     def get_operation_id(self):
@@ -251,6 +277,20 @@ class AutoSchema(openapi.AutoSchema):
         except Exception:  # a throttle that needs a real request: count it as throttled
             return True
 
+    def _limits(self) -> list[tuple[str, str]]:
+        """``(scope, rate)`` of each throttle of the operation, as configured now."""
+        try:
+            throttles = self.view.get_throttles()
+        except Exception:
+            return []
+        limits = []
+        for throttle in throttles:
+            scope = getattr(throttle, "scope", None) or getattr(self.view, "throttle_scope", None)
+            rate = throttle.THROTTLE_RATES.get(scope) if scope else None
+            if rate:
+                limits.append((scope, rate))
+        return limits
+
     def _add_errors(self, operation) -> None:
         responses = operation["responses"]
         defaults = self._error_statuses(operation)
@@ -274,6 +314,19 @@ class AutoSchema(openapi.AutoSchema):
                 codes.add("invalid_value")  # a value the database refuses, whatever the input
             response["content"] = {"application/json": {"schema": error_schema(codes)}}
         operation["responses"] = dict(sorted(responses.items()))
+
+    def _add_limits(self, operation) -> None:
+        """The operation's rate limits: stated in its description, carried in headers."""
+        limits = self._limits()
+        if not limits:
+            return
+        stated = ", ".join(f"`{scope}` {rate}" for scope, rate in limits)
+        operation["description"] += (
+            f'\n\nRate limit: {stated} (see `RateLimit-Policy`; docs/api.md, "Limits").'
+        )
+        for status, response in operation["responses"].items():
+            if status.startswith("2") or status == "429":
+                response.setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
 
     def _add_headers(self, operation) -> None:
         names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
