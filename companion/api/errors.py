@@ -10,6 +10,7 @@ in this shape. ``ApiError`` is raised by services for conflicts and other domain
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from django.conf import settings
@@ -24,6 +25,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from companion.api.codes import REGISTRY
+from companion.api.ratelimit import wait_in_words
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
 from matches.i18n import error_message, rule_link
 
@@ -241,7 +243,10 @@ def _error_response(exc: Exception) -> Response | None:
         code = codes if isinstance(codes, str) else _DEFAULT_CODES.get(exc.status_code, "error")
         body = error_body(code, str(exc.detail))
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            body["details"] = {"retry_after": int(exc.wait)}
+            wait = max(1, math.ceil(exc.wait))
+            headers["Retry-After"] = str(wait)
+            body["message"] = wait_in_words(wait)
+            body["details"] = {"retry_after": wait}
     set_rollback()
     return Response(body, status=exc.status_code, headers=headers)
 
