@@ -88,6 +88,11 @@ class MatchHistoryFilter(django_filters.FilterSet):
         "created_before",
     )
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the games registered now, a game added after start-up included
+        self.filters["game"].extra["choices"] = [(key, key) for key in game_keys()]
+
     def is_valid(self) -> bool:
         valid = super().is_valid()
         for name in self.NOT_EMPTY:

@@ -13,10 +13,8 @@ from typing import Any
 
 from django.urls import NoReverseMatch
 
+from matches.engine import get_game
 from matches.engine.wording import (  # noqa: F401 - the server's wording, re-exported
-    GAME_NAMES,
-    TEXT_MODULES,
-    ah_card,
     effect_text,
     error_message,
     fill,
@@ -25,16 +23,12 @@ from matches.engine.wording import (  # noqa: F401 - the server's wording, re-ex
     hint_key,
     hint_message,
     hint_with_actor,
-    ht_card,
     part_name,
     placeholders,
     render_param,
     side_name,
     state_side_names,
-    style_word,
     texts,
-    tk_piece,
-    tk_symbol,
     to_move_name,
 )
 
@@ -43,10 +37,11 @@ def quick_reference(game: str, state: Any, legal: Mapping[str, Any]) -> list[dic
     """The clauses that govern the current step, in the active language (short texts)."""
     from matches import rules
 
-    if game not in TEXT_MODULES:
+    module = get_game(game).texts
+    if module is None or get_game(game).hint is None:
         return []
     key, _params = hint_key(game, state, legal)
-    found = (rules.clause_json(game, clause) for clause in texts(game).STEP_CLAUSES.get(key, ()))
+    found = (rules.clause_json(game, clause) for clause in module.STEP_CLAUSES.get(key, ()))
     return [clause for clause in found if clause is not None]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from matches import rules
-from matches.engine import get_engine
+from matches.engine import get_engine, get_game
 from matches.engine.i18n import refusals_of
 from matches.i18n import effect_text, hint_message
 from matches.selectors import localized_legal
@@ -92,25 +92,10 @@ def tutorial_json(game: str, data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _cards(spans: list[str]):
-    """Amigo cards written as spans: ``R3-11`` is the red 3 to 11."""
-    from matches.engine.amigo_hattrick.cards import parse_card
-
-    out = []
-    for span in spans:
-        letter, rest = span[0], span[1:]
-        low, _, high = rest.partition("-")
-        out.extend(parse_card(f"{letter}{n}") for n in range(int(low), int(high or low) + 1))
-    return tuple(out)
-
-
 def _score(game: str, example: dict[str, Any] | None) -> int | None:
-    """A scoring example's points, as the referee scores a game (Amigo: AH-5.2)."""
-    if not example or game != "amigo-hattrick":
-        return None
-    from matches.engine.amigo_hattrick.scoring import game_score
-
-    return game_score(_cards(example["won"]), _cards(example.get("passed", [])))
+    """A scoring example's points, as the referee scores them (a game without: ``None``)."""
+    score = get_game(game).example_score
+    return score(example) if example and score is not None else None
 
 
 def play_along(

@@ -26,10 +26,11 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from companion.sql import insert_rows
+from matches.engine import get_game
+from matches.engine.stats import MatchView, SideView
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 from matches.replay import log_stacks
 from stats import elo
-from stats.extractors import MatchView, SideView, get_extractor
 from stats.models import (
     GameStatsState,
     HeadToHead,
@@ -115,7 +116,7 @@ def _match_rows(match: Any, sides: Sequence[Any], events: Iterable[Any]) -> list
     applied = log_stacks(events).applied
     effects = (effect for event in applied for effect in (event.effects or ()))
     views = [SideView(s.position, s.config or {}, s.score or 0, s.result or "draw") for s in sides]
-    extracted = get_extractor(match.game).extract(
+    extracted = get_game(match.game).stats.extract(
         MatchView(match.game, views, match.state or {}, effects)
     )
     finished_at = match.finished_at or match.updated_at

@@ -9,7 +9,8 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from matches.i18n import game_name, style_word
+from matches.engine import get_game
+from matches.i18n import game_name
 from stats.elo import START
 
 
@@ -22,9 +23,7 @@ def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str
 
 def _player_label(game: str, player: str) -> str:
     """A footballer is named by his shirt number; a TriXKick piece by its symbols."""
-    if game == "trixkick":
-        return _("Piece {piece}").format(piece=str(player).split("-", 1)[-1])
-    return _("No. {player}").format(player=player)
+    return get_game(game).stats.player_label(player)
 
 
 def team_card_svg(
@@ -93,7 +92,9 @@ def team_card_svg(
     parts.append(
         _text(20, 178, _("Top scorer: {top}").format(top=top), 14, fill="#ffffff", id="top-scorer")
     )
-    style = style_word(card.style) if card.style else "—"
+    style = (
+        (get_game(card.game).words("style", card.style, None) or card.style) if card.style else "—"
+    )
     parts.append(
         _text(20, 202, _("Style: {style}").format(style=style), 14, fill="#ffffff", id="style")
     )
@@ -153,11 +154,7 @@ def _line_label(word: str, line: object) -> str:
 
 def _score_line(card) -> str:
     """Goals for and against; in Amigo Hattrick the points scored and the best opponent's."""
-    if card.game == "amigo-hattrick":
-        return _("Points {scored}, best opponent {conceded}").format(
-            scored=card.goals_for, conceded=card.goals_against
-        )
-    return _("Goals {scored}:{conceded}").format(scored=card.goals_for, conceded=card.goals_against)
+    return get_game(card.game).stats.score_line(card.goals_for, card.goals_against)
 
 
 def rating_chart_svg(

@@ -1,7 +1,8 @@
 """Rules engines, one pure-Python package per game, and the registry that finds them.
 
-No module below this package imports Django. ``get_engine("hat-trick")`` returns the engine
-object; ``ENGINE_KEYS`` lists the registered games.
+No module below this package imports Django. Each game package exports its ``GAME`` (a
+:class:`matches.engine.game.Game`: engine, shapes, texts, stats, ...); ``get_game(key)`` finds
+it, ``register(game)`` adds one, ``games()`` lists them; ``get_engine(key)`` is its engine.
 """
 
 from __future__ import annotations
@@ -20,81 +21,101 @@ from matches.engine.base import (
     SetupError,
     Transition,
 )
+from matches.engine.game import Game
 
-# game key -> "module:attribute" of its engine object; imported lazily.
-_REGISTRY: dict[str, str] = {
-    "hat-trick": "matches.engine.hat_trick:ENGINE",
-    "trixkick": "matches.engine.trixkick:ENGINE",
-    "amigo-hattrick": "matches.engine.amigo_hattrick:ENGINE",
+#: the games this server ships: key -> the package that exports its ``GAME``, imported lazily
+_PACKAGES: dict[str, str] = {
+    "hat-trick": "matches.engine.hat_trick",
+    "trixkick": "matches.engine.trixkick",
+    "amigo-hattrick": "matches.engine.amigo_hattrick",
 }
-_LOADED: dict[str, GameEngine] = {}
+_GAMES: dict[str, Game] = {}
 
 
 class UnknownGameError(EngineError):
     default_code = "unknown_game"
 
 
+def register(game: Game) -> Game:
+    """Make ``game`` known under its key (a game the server ships, or one added at run time)."""
+    _GAMES[game.key] = game
+    return game
+
+
+def unregister(key: str) -> None:
+    """Forget a game registered at run time (a game the server ships is found again)."""
+    _GAMES.pop(key, None)
+
+
 def game_keys() -> list[str]:
     """Keys of every registered game (installed or not)."""
-    return list(_REGISTRY)
+    return list(dict.fromkeys([*_PACKAGES, *_GAMES]))
 
 
-def _shapes_module(key: str):
-    return import_module(f"{_REGISTRY[key].split(':')[0]}.shapes")
-
-
-def first_action(key: str, entry: dict, legal: dict | None = None) -> dict:
-    """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``
-    (``legal``: the whole ``legal_actions`` answer the entry belongs to).
-
-    Each game declares the expansion in its package's ``shapes`` module (``first_action``), so
-    a phone that always sends the first ready action of the first entry plays a whole match.
-    """
-    return _shapes_module(key).first_action(entry, legal or {})
-
-
-def game_shapes(key: str) -> GameShapes:
-    """The typed shapes of the game ``key``'s protocol (its ``shapes.SHAPES``)."""
-    return _shapes_module(key).SHAPES
-
-
-def available_games() -> list[str]:
-    """Keys of the games whose engine package is installed and importable."""
-    keys = []
-    for key in _REGISTRY:
-        try:
-            get_engine(key)
-        except UnknownGameError:
-            continue
-        keys.append(key)
-    return keys
-
-
-def get_engine(key: str) -> GameEngine:
-    """The engine registered under ``key``; :class:`UnknownGameError` if there is none."""
-    if key in _LOADED:
-        return _LOADED[key]
-    target = _REGISTRY.get(key)
-    if target is None:
+def get_game(key: str) -> Game:
+    """The game registered under ``key``; :class:`UnknownGameError` if there is none."""
+    found = _GAMES.get(key)
+    if found is not None:
+        return found
+    package = _PACKAGES.get(key) if isinstance(key, str) else None
+    if package is None:
         raise UnknownGameError(message=f"There is no game called {key!r}.", details={"game": key})
-    module_name, attr = target.split(":")
     try:
-        module = import_module(module_name)
+        module = import_module(package)
     except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
+        if exc.name and package.startswith(exc.name):
             raise UnknownGameError(
                 message=f"The game {key!r} is not available.", details={"game": key}
             ) from exc
         raise
-    engine = getattr(module, attr, None)
-    if engine is None:
+    game = getattr(module, "GAME", None)
+    if game is None:
         raise UnknownGameError(message=f"The game {key!r} is not available.", details={"game": key})
-    _LOADED[key] = engine
-    return engine
+    return register(game)
+
+
+def games() -> list[Game]:
+    """Every game whose package is installed and importable, in the registry's order."""
+    found = []
+    for key in game_keys():
+        try:
+            found.append(get_game(key))
+        except UnknownGameError:
+            continue
+    return found
+
+
+def available_games() -> list[str]:
+    """Keys of the games whose engine package is installed and importable."""
+    return [game.key for game in games()]
+
+
+def get_engine(key: str) -> GameEngine:
+    """The engine of the game ``key``; :class:`UnknownGameError` if there is none."""
+    return get_game(key).engine
+
+
+def game_shapes(key: str) -> GameShapes:
+    """The typed shapes of the game ``key``'s protocol."""
+    return get_game(key).shapes
+
+
+def first_action(key: str, entry: dict, legal: dict | None = None) -> dict:
+    """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``
+    (``legal``: the whole ``legal_actions`` answer the entry belongs to), so a phone that
+    always sends the first ready action of the first entry plays a whole match."""
+    return get_game(key).first_action(entry, legal or {})
+
+
+def game_of_rule(rule: str | None) -> str | None:
+    """The key of the game whose clause ids start like ``rule`` (``HT-3B.2``), if any."""
+    prefix = (rule or "").split("-", 1)[0]
+    return next((game.key for game in games() if prefix in game.rule_prefixes), None)
 
 
 __all__ = [
     "EngineError",
+    "Game",
     "GameEngine",
     "GameEvent",
     "GameOverError",
@@ -108,6 +129,11 @@ __all__ = [
     "available_games",
     "first_action",
     "game_keys",
+    "game_of_rule",
     "game_shapes",
+    "games",
     "get_engine",
+    "get_game",
+    "register",
+    "unregister",
 ]

@@ -20,7 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from matches.engine import EngineError, first_action, get_engine
+from matches.engine.base import HiddenInformation
 from matches.engine.i18n import refusals_of, set_translator
+from matches.engine.trixkick.hidden import HIDDEN_MARK
 from matches.engine.wording import (
     effect_text,
     error_message,
@@ -67,10 +69,11 @@ def unchecked_reason(game: str, state_json: Mapping[str, Any], action: Any) -> s
     hidden from this phone (the other manager holds them), only the server can decide it."""
     if game != "trixkick" or not isinstance(action, Mapping) or action.get("type") != "shoot":
         return None
-    side = action.get("side")
-    if not isinstance(side, int) or side not in (0, 1):
-        return None
-    return "hidden_keepers" if _hidden_keepers(state_json, 1 - side) else None
+    piece = action.get("piece")
+    if not isinstance(piece, str) or piece[:2] not in ("A-", "B-"):
+        return None  # malformed: the engine refuses it
+    shooter = "AB".index(piece[0])
+    return "hidden_keepers" if _hidden_keepers(state_json, 1 - shooter) else None
 
 
 class Table:
@@ -96,7 +99,21 @@ class Table:
             "state": self.state_json,
         }
         if picture:
-            data["svg"] = self.engine.render_svg(self.state, self.before)
+            hidden = [side for side in (0, 1) if _hidden_keepers(self.state_json, side)]
+            if hidden and isinstance(self.engine, HiddenInformation):
+                # drawn as the server draws it for this phone: the hidden keepers unseen (and
+                # marked unknown once the match is over, when the server shows them all)
+                seen = frozenset(side for side in (0, 1) if side not in hidden)
+                keepers = [
+                    {slot: HIDDEN_MARK if symbol is None else symbol for slot, symbol in k.items()}
+                    if isinstance(k, Mapping)
+                    else k
+                    for k in self.state_json["keepers"]
+                ]
+                drawn = self.engine.state_from_json({**self.state_json, "keepers": keepers})
+                data["svg"] = self.engine.render_svg_for(drawn, seen, self.before)
+            else:
+                data["svg"] = self.engine.render_svg(self.state, self.before)
         return data
 
     def apply(self, action_data: Any, *, picture: bool = True) -> dict[str, Any]:

@@ -14,45 +14,55 @@ import logging
 import re
 import string
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 from typing import Any
 
+from matches.engine import UnknownGameError, game_of_rule, get_game  # noqa: F401 - re-exported
 from matches.engine.i18n import error_template, gettext, pgettext
 
 logger = logging.getLogger("matches.i18n")
 
-#: game key → its texts module
-TEXT_MODULES = {
-    "hat-trick": "matches.engine.hat_trick.texts",
-    "trixkick": "matches.engine.trixkick.texts",
-    "amigo-hattrick": "matches.engine.amigo_hattrick.texts",
-}
-_GAME_OF_RULE = {"HT": "hat-trick", "HX": "hat-trick", "TK": "trixkick", "AH": "amigo-hattrick"}
+
+def _texts_of(game: str | None):
+    """The game's sentence templates (its ``texts`` module), ``None``: none in the catalog."""
+    if game is None:
+        return None
+    try:
+        return get_game(game).texts
+    except UnknownGameError:
+        return None
 
 
 def texts(game: str):
-    return import_module(TEXT_MODULES[game])
-
-
-def game_of_rule(rule: str | None) -> str | None:
-    return _GAME_OF_RULE.get((rule or "").split("-", 1)[0])
+    """The sentence templates of ``game`` (KeyError when it has none)."""
+    found = _texts_of(game)
+    if found is None:
+        raise KeyError(game)
+    return found
 
 
 # ---------------------------------------------------------------- words for parameters
 
 
-def _or(items: Sequence[str]) -> str:
+def any_of(items: Sequence[str]) -> str:
+    """ "a, b or c" in the active language."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
     return gettext("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def _and(items: Sequence[str]) -> str:
+def all_of(items: Sequence[str]) -> str:
+    """ "a, b and c" in the active language."""
     items = list(items)
     if len(items) <= 1:
         return "".join(items)
     return gettext("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def word_of(table: Mapping[str, Any], key: Any) -> str:
+    """``table[key]()`` (a lazily translated word), or ``key`` itself when it has none."""
+    found = table.get(key)
+    return found() if found else str(key)
 
 
 def side_name(game: str, index: Any, names: Sequence[str] | None) -> str:
@@ -72,98 +82,31 @@ def side_name(game: str, index: Any, names: Sequence[str] | None) -> str:
 
 
 def _default_side_names(game: str) -> list[tuple[str, str]]:
-    if game == "hat-trick":
-        return [("Blue", pgettext("team", "Blue")), ("Red", pgettext("team", "Red"))]
-    if game == "trixkick":
-        return [("A", pgettext("team", "Team A")), ("B", pgettext("team", "Team B"))]
-    return []
-
-
-HT_KINDS = {
-    "short_pass": lambda: pgettext("Hat-Trick action card", "Short pass"),
-    "long_ball": lambda: pgettext("Hat-Trick action card", "Long ball"),
-    "dribbling": lambda: pgettext("Hat-Trick action card", "Dribbling"),
-}
-EDGES = {
-    "left": lambda: pgettext("edge of a card", "left"),
-    "right": lambda: pgettext("edge of a card", "right"),
-}
-HT_STYLES = {
-    "tactical": lambda: pgettext("style card", "tactical"),
-    "technical": lambda: pgettext("style card", "technical"),
-    "physical": lambda: pgettext("style card", "physical"),
-    "total": lambda: pgettext("style card", "total"),
-}
-HT_MATCH_EVENTS = {
-    "long_shot": lambda: pgettext("match event", "Long shot"),
-    "corners": lambda: pgettext("match event", "Corners"),
-    "substitutions": lambda: pgettext("match event", "Substitutions"),
-    "captain": lambda: pgettext("match event", "Captain"),
-    "counter": lambda: pgettext("match event", "Counter"),
-}
-TK_SYMBOLS = {
-    "K": lambda: pgettext("TriXKick symbol", "head"),
-    "L": lambda: pgettext("TriXKick symbol", "left foot"),
-    "R": lambda: pgettext("TriXKick symbol", "right foot"),
-}
-AH_COLOURS = {
-    "red": lambda: pgettext("card colour", "red"),
-    "blue": lambda: pgettext("card colour", "blue"),
-    "green": lambda: pgettext("card colour", "green"),
-}
-_AH_LETTERS = {"R": "red", "B": "blue", "G": "green"}
-
-
-def _word(table: Mapping[str, Any], key: Any) -> str:
-    found = table.get(key)
-    return found() if found else str(key)
-
-
-def ht_card(card: Any) -> str:
-    """A Hat-Trick action card in words: "Long ball 4, left"."""
-    if isinstance(card, Mapping) and {"kind", "footballs", "edge"} <= set(card):
-        return gettext("{kind} {footballs}, {edge}").format(
-            kind=_word(HT_KINDS, card["kind"]),
-            footballs=card["footballs"],
-            edge=_word(EDGES, card["edge"]),
-        )
-    return str(card)
-
-
-def tk_piece(pid: Any) -> str:
-    """A TriXKick piece by its symbols, as the rulebook names it ("KKL")."""
-    return pid.split("-", 1)[1] if isinstance(pid, str) and "-" in pid else str(pid)
-
-
-def tk_symbol(symbol: Any) -> str:
-    if symbol is None:
-        return pgettext("TriXKick symbol", "any")
-    return _word(TK_SYMBOLS, symbol)
-
-
-def ah_card(card: Any) -> str:
-    """An Amigo card in words: "red 10"."""
-    if isinstance(card, Mapping):
-        colour, number = card.get("colour"), card.get("number")
-    elif isinstance(card, str) and card[:1] in _AH_LETTERS and card[1:].isdigit():
-        colour, number = _AH_LETTERS[card[:1]], card[1:]
-    else:
-        return str(card)
-    return gettext("{colour} {number}").format(colour=_word(AH_COLOURS, colour), number=number)
+    try:
+        defaults = get_game(game).default_side_names
+    except UnknownGameError:
+        return []
+    return [(name, words()) for name, words in defaults]
 
 
 def _numbers(value: Any) -> str:
     if isinstance(value, list | tuple):
-        return _or([str(v) for v in value])
+        return any_of([str(v) for v in value])
     return str(value)
 
 
-def part_name(game: str, value: Any) -> str | None:
-    """A field of a move or set-up (``"player"``, ``"cards[0]"``) in words, ``None``: not one."""
-    if not isinstance(value, str):
+def part_in_words(module: Any, value: Any) -> str | None:
+    """A field of a move or set-up (``"player"``, ``"cards[0]"``) in words as the texts
+    ``module`` names it (its ``PARTS``), ``None``: not one."""
+    if not isinstance(value, str) or module is None:
         return None
-    phrase = getattr(texts(game), "PARTS", {}).get(_INDEX.sub("", value))
+    phrase = getattr(module, "PARTS", {}).get(_INDEX.sub("", value))
     return gettext(phrase) if phrase else None
+
+
+def part_name(game: str, value: Any) -> str | None:
+    """A field of a move or set-up of ``game`` in words, ``None``: not one."""
+    return part_in_words(_texts_of(game), value)
 
 
 _INDEX = re.compile(r"\[\d+\]$")
@@ -178,44 +121,13 @@ def render_param(game: str, key: str, value: Any, names: Sequence[str] | None) -
     if key in ("side", "team", "fouled_side", "dealer", "leader", "next_leader"):
         return side_name(game, value, names)
     if key == "winners":
-        return _and([side_name(game, v, names) for v in value])
-    if game == "hat-trick":
-        if key == "card":
-            return ht_card(value)
-        if key == "pass_type":
-            return _word(HT_KINDS, value)
-        if key == "kind":
-            return _word(HT_KINDS, value)
-        if key in ("edge", "card_edge"):
-            return _word(EDGES, value)
-        if key == "step":
-            hint_text = texts(game).HINTS.get(value)
-            return gettext(hint_text) if hint_text else ""
-        if key in ("style", "played"):
-            return _word(HT_STYLES, value)
-        if key == "event":
-            return _word(HT_MATCH_EVENTS, value)
-    elif game == "trixkick":
-        if key in ("piece", "partner", "out", "into"):
-            return tk_piece(value)
-        if key == "pieces":
-            return _or([tk_piece(v) for v in value])
-        if key == "symbol":
-            return tk_symbol(value)
-        if key == "fields":
-            return _or([str(v) for v in value])
-        if key == "step":
-            phrase = texts(game).STEPS.get(value)
-            return gettext(phrase) if phrase else ""
-    elif game == "amigo-hattrick":
-        if key in ("card", "high_card"):
-            return ah_card(value)
-        if key == "fields":  # the parts of a move a refusal names
-            return _and([part_name(game, v) or str(v) for v in value])
-        if key in ("colour", "other", "third"):
-            return _word(AH_COLOURS, value)
-        if key == "colours":
-            return _and([_word(AH_COLOURS, v) for v in value])
+        return all_of([side_name(game, v, names) for v in value])
+    try:
+        own = get_game(game).words(key, value, names)
+    except UnknownGameError:
+        own = None
+    if own is not None:
+        return own
     return _numbers(value)
 
 
@@ -242,12 +154,11 @@ def error_message(
 ) -> str | None:
     """The sentence for an engine error, or ``None`` when the catalog has no template for it."""
     game = game or game_of_rule(rule)
-    if game not in TEXT_MODULES:
+    module = _texts_of(game)
+    if module is None:
         return None
     cause = (details or {}).get("cause")
-    template = error_template(
-        texts(game).ERRORS, code, rule, cause if isinstance(cause, str) else None
-    )
+    template = error_template(module.ERRORS, code, rule, cause if isinstance(cause, str) else None)
     if template is None:
         logger.warning("no sentence for %s error %s (%s)", game, code, rule)
         return None
@@ -261,19 +172,14 @@ def error_message(
 
 def hint_key(game: str, state: Any, legal: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The key of the current step's hint (``texts.HINTS``) and its parameters."""
-    module = texts(game)
-    if game == "hat-trick":
-        return module.hint(legal)
-    if game == "trixkick":
-        return module.hint(state.read())
-    return module.hint(state)
+    return get_game(game).hint(state, legal)
 
 
 def hint_message(
     game: str, state: Any, legal: Mapping[str, Any], names: Sequence[str] | None = None
 ) -> str | None:
     """The hint of ``legal`` (what ``legal_actions(state)`` gave) in the active language."""
-    if game not in TEXT_MODULES:
+    if _texts_of(game) is None or get_game(game).hint is None:
         return None
     key, params = hint_key(game, state, legal)
     if names is None:
@@ -282,27 +188,15 @@ def hint_message(
 
 
 def _state_names(game: str, state: Any) -> Sequence[str]:
-    if game == "hat-trick":
-        return state.setup.names
-    if game == "trixkick":
-        return state.read()["names"]
-    return state.names
-
-
-GAME_NAMES = {
-    "hat-trick": lambda: pgettext("game", "Hat-Trick"),
-    "trixkick": lambda: pgettext("game", "TriXKick"),
-    "amigo-hattrick": lambda: pgettext("game", "Hattrick (Amigo)"),
-}
+    return get_game(game).side_names(state)
 
 
 def game_name(game: str) -> str:
-    return _word(GAME_NAMES, game)
-
-
-def style_word(style: str) -> str:
-    """A Hat-Trick style (tactical, technical, physical, total) in words."""
-    return _word(HT_STYLES, style)
+    """The game's name in the active language (its key when there is no such game)."""
+    try:
+        return get_game(game).title()
+    except UnknownGameError:
+        return str(game)
 
 
 def effect_text(
@@ -310,9 +204,10 @@ def effect_text(
 ) -> str | None:
     """What a logged event's effect means, in the active language (``None``: no sentence,
     or a detail it needs is hidden from this viewer)."""
-    if game not in TEXT_MODULES:
+    module = _texts_of(game)
+    if module is None:
         return None
-    template = getattr(texts(game), "EFFECTS", {}).get(effect.get("kind"))
+    template = getattr(module, "EFFECTS", {}).get(effect.get("kind"))
     if template is None:
         return None
     params = dict(effect.get("data") or {})

@@ -170,3 +170,170 @@ def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
         page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=30_000)
         assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
         assert page.locator("[role=alert]").count() == 0
+
+
+def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
+    app_server, make_user, token_for, monkeypatch
+):
+    import io
+    import zipfile
+
+    from webapp import engine_bundle as bundles
+
+    ann = make_user("ann")
+    match_id = _match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        _context, page = phone(b, app_server, token=token, referee=True)
+        _open_with_referee(page, match_id)
+        old = page.evaluate("() => document.documentElement.dataset.referee")
+        assert old == bundles.engine_bundle().digest
+
+        # the server now runs other engines (a new release)
+        built = bundles._build
+
+        def changed():
+            bundle = built()
+            buffer = io.BytesIO(bundle.content)
+            with zipfile.ZipFile(buffer, "a") as zf:
+                zf.writestr("matches/engine/release.py", "RELEASE = 2\n")
+            return bundles.EngineBundle(buffer.getvalue(), "f" * 16)
+
+        monkeypatch.setattr(bundles, "_build", changed)
+        bundles.engine_bundle.cache_clear()
+        try:
+            page.goto("/app/#/")  # the next screen asks which engines the server runs
+            page.wait_for_function(
+                "() => document.documentElement.dataset.referee === 'ffffffffffffffff'",
+                timeout=60_000,
+            )
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector('.match-head[data-seq="1"]')
+        finally:
+            bundles.engine_bundle.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("game", "sides"),
+    [
+        ("trixkick", [{"name": "Ann", "user": "ann"}, {"name": "Bo"}]),
+        (
+            "amigo-hattrick",
+            [{"name": "Ann", "user": "ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dan"}],
+        ),
+    ],
+)
+def test_offline_trixkick_and_amigo_moves_are_checked_on_the_phone(
+    app_server, make_user, token_for, game, sides
+):
+    ann = make_user("ann")
+    match_id = _match(ann, game, sides)
+    token = token_for(ann)
+    moves = 15
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de", referee=True)
+        _open_with_referee(page, match_id)
+        context.set_offline(True)
+        for n in range(1, moves + 1):
+            assert page.evaluate(TAP_NEXT) is not None, f"no move {n}"
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+            assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
+        shot(page, f"referee-offline-{game}")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
+        assert page.locator("[role=alert]").count() == 0
+
+
+# As TAP_NEXT, but a seeded random button each time (a set of cards: confirmed at once).
+TAP_RANDOM = """async (seed) => {
+  let x = seed;
+  const rand = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const head = () => document.querySelector(".match-head");
+  const shown = Number(head().dataset.shown);
+  for (let i = 0; i < 8; i++) {
+    const before = document.querySelector("section.moves")?.innerHTML;
+    const ok = document.querySelector("#multi-ok");
+    const buttons = [...document.querySelectorAll("section.moves button.move")];
+    if (!buttons.length && !ok) return null;
+    (ok || buttons[Math.floor(rand() * buttons.length)]).click();
+    const t0 = performance.now();
+    while (document.querySelector("section.moves")?.innerHTML === before) {
+      if (performance.now() - t0 > 3000) return null;
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    if (Number(head().dataset.shown) > shown) return true;
+  }
+  return null;
+}"""
+
+
+def _effect_kinds(match_id) -> list[str]:
+    kinds = []
+    for effects in MatchEvent.objects.filter(match_id=match_id).values_list("effects", flat=True):
+        kinds += [effect["kind"] for effect in effects or ()]
+    return kinds
+
+
+def test_offline_hat_trick_with_the_expansion_through_a_scoring_chance(
+    app_server, make_user, token_for
+):
+    from tests.matches.test_hat_trick_expansion_through_api import team_from_build
+
+    ann = make_user("ann")
+    client = APIClient()
+    client.force_authenticate(ann)
+    team = team_from_build(client)
+    match_id = _match(ann, sides=[{"name": "Home", "user": "ann", "team": team}, {"name": "Guest"}])
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de", referee=True)
+        _open_with_referee(page, match_id)
+        context.set_offline(True)
+        moves = 0
+        texts = ""
+        while moves < 200 and not ("Tor für" in texts or "Gehalten." in texts):
+            assert page.evaluate(TAP_RANDOM, 7 + moves * 31) is not None, f"move {moves + 1}"
+            moves += 1
+            page.wait_for_selector(f'.match-head[data-shown="{moves}"]')
+            assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
+            if page.locator("ul.effects").count():
+                texts += page.locator("ul.effects").inner_text()
+        shot(page, "referee-offline-hat-trick-chance")
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector(f'.match-head[data-seq="{moves}"]', timeout=60_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
+        assert page.locator("[role=alert]").count() == 0
+        kinds = db(_effect_kinds, match_id)
+        assert "scoring_opportunity" in kinds and ({"goal", "save"} & set(kinds))
+        assert "ability_used" in kinds  # the expansion's abilities, checked offline too
+
+
+def test_without_the_runtime_the_app_logs_online_and_offline_as_before(
+    app_server, make_user, token_for
+):
+    ann = make_user("ann")
+    match_id = _match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token)  # the runtime's files blocked
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('html[data-referee="off"]', timeout=60_000)
+        assert page.locator('.match-head[data-refereed="false"]').count() == 1
+        assert page.locator("[role=alert]").count() == 0  # nothing alarming
+        page.get_by_role("button", name="Card of Blue").tap()
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.wait_for_selector('.match-head[data-seq="1"]')  # stored by the server
+        context.set_offline(True)
+        page.get_by_role("button", name="Move nobody").tap()
+        page.get_by_role("heading", name="1 move not yet stored on the server").wait_for()
+        assert "Not checked yet" in page.locator("#hint").inner_text()  # as before
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector('.match-head[data-seq="2"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == [1, 2]

@@ -184,7 +184,7 @@ def test_every_malformed_input_refusal_has_its_own_sentence(game):
 def test_every_part_of_a_move_is_named_in_words(game):
     """``{field}`` names the part of a move in words: every JSON key of every move has them."""
     parts = i18n.texts(game).PARTS
-    module = import_module(i18n.TEXT_MODULES[game].replace(".texts", ".actions"))
+    module = import_module(i18n.texts(game).__name__.replace(".texts", ".actions"))
     if game == "hat-trick":
         keys = {
             key for _cls, required, optional in module.SPECS.values() for key in required + optional

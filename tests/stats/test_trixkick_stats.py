@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from matches.engine.trixkick import ENGINE
+from matches.engine.trixkick.stats import piece_key
 from stats import services
-from stats.extractors.trixkick import piece_key
 from stats.models import MatchParticipation, PlayerStats, Scope, TeamCard
 from stats.svg import team_card_svg
 from tests.engine.trixkick.helpers import BEGINNER, new_match, position, setup_lines

@@ -19,13 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from matches.engine.base import JSON, Outcome, Transition
+from matches.engine.game import Game
+from matches.engine.i18n import pgettext
 
-from . import actions, game, legal, notation, svg
+from . import actions, game, legal, notation, scoring, shapes, svg, texts, words
 from . import state as state_module
 from .actions import Action, Deal, Pass, Play
 from .cards import Card, parse_card
 from .edition import default_edition
 from .state import State, Step
+from .stats import AmigoHattrickExtractor
 
 
 class AmigoHattrickEngine:
@@ -102,4 +105,28 @@ class AmigoHattrickEngine:
 
 ENGINE = AmigoHattrickEngine()
 
-__all__ = ["ENGINE", "AmigoHattrickEngine", "Card", "Deal", "Pass", "Play", "State", "parse_card"]
+GAME = Game(
+    engine=ENGINE,
+    shapes=shapes.SHAPES,
+    first_action=shapes.first_action,
+    title=lambda: pgettext("game", "Hattrick (Amigo)"),
+    texts=texts,
+    hint=lambda state, legal: texts.hint(state),
+    side_names=lambda state: state.names,
+    words=words.words,
+    rule_prefixes=("AH",),
+    stats=AmigoHattrickExtractor(),
+    example_score=scoring.example_score,
+)
+
+__all__ = [
+    "ENGINE",
+    "GAME",
+    "AmigoHattrickEngine",
+    "Card",
+    "Deal",
+    "Pass",
+    "Play",
+    "State",
+    "parse_card",
+]

@@ -41,3 +41,21 @@ def positive_colour(won: tuple[Card, ...]) -> str | None:
 def game_score(won: tuple[Card, ...], face_down: tuple[Card, ...]) -> int:
     best = max(colour_counts(won).values(), default=0)
     return best - (len(won) - best) - PASS_PENALTY * len(face_down)
+
+
+def _cards(spans: list[str]) -> tuple[Card, ...]:
+    """Cards written as spans: ``R3-11`` is the red 3 to 11."""
+    from .cards import parse_card
+
+    out = []
+    for span in spans:
+        letter, rest = span[0], span[1:]
+        low, _, high = rest.partition("-")
+        out.extend(parse_card(f"{letter}{n}") for n in range(int(low), int(high or low) + 1))
+    return tuple(out)
+
+
+def example_score(example: dict) -> int:
+    """The points of a tutorial's scoring example (``{"won": [spans], "passed": [spans]}``),
+    as the referee scores a game (AH-5.2)."""
+    return game_score(_cards(example["won"]), _cards(example.get("passed", [])))

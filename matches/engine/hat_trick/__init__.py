@@ -1,9 +1,28 @@
 """Hat-Trick (base game) rules engine: pure Python, immutable state, typed actions.
 
-``ENGINE`` implements :class:`matches.engine.base.GameEngine`; the rules as implemented, with
-their clause ids, are in ``docs/rules/hat-trick.md``.
+``ENGINE`` implements :class:`matches.engine.base.GameEngine`; ``GAME`` is the game as the
+service sees it (:class:`matches.engine.game.Game`). The rules as implemented, with their
+clause ids, are in ``docs/rules/hat-trick.md``.
 """
 
+from matches.engine.game import Game
+from matches.engine.hat_trick import shapes, texts, words
 from matches.engine.hat_trick.engine import ENGINE, HatTrickEngine
+from matches.engine.hat_trick.stats import HatTrickExtractor
+from matches.engine.i18n import pgettext
 
-__all__ = ["ENGINE", "HatTrickEngine"]
+GAME = Game(
+    engine=ENGINE,
+    shapes=shapes.SHAPES,
+    first_action=shapes.first_action,
+    title=lambda: pgettext("game", "Hat-Trick"),
+    texts=texts,
+    hint=lambda state, legal: texts.hint(legal),
+    side_names=lambda state: state.setup.names,
+    default_side_names=words.SIDE_NAMES,
+    words=words.words,
+    rule_prefixes=("HT", "HX"),
+    stats=HatTrickExtractor(),
+)
+
+__all__ = ["ENGINE", "GAME", "HatTrickEngine"]

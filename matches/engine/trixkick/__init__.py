@@ -1,10 +1,29 @@
 """TriXKick: the deterministic football board game (no cards, no dice).
 
 The package's ``ENGINE`` implements :class:`matches.engine.base.GameEngine` under the key
-``"trixkick"``. Rules as implemented: ``docs/rules/trixkick.md``.
+``"trixkick"``; ``GAME`` is the game as the service sees it (:class:`matches.engine.game.Game`).
+Rules as implemented: ``docs/rules/trixkick.md``.
 """
 
+from matches.engine.game import Game
+from matches.engine.i18n import pgettext
+from matches.engine.trixkick import shapes, texts, words
 from matches.engine.trixkick.engine import ENGINE, TrixKickEngine
 from matches.engine.trixkick.state import TrixKickState
+from matches.engine.trixkick.stats import TrixKickExtractor
 
-__all__ = ["ENGINE", "TrixKickEngine", "TrixKickState"]
+GAME = Game(
+    engine=ENGINE,
+    shapes=shapes.SHAPES,
+    first_action=shapes.first_action,
+    title=lambda: pgettext("game", "TriXKick"),
+    texts=texts,
+    hint=lambda state, legal: texts.hint(state.read()),
+    side_names=lambda state: state.read()["names"],
+    default_side_names=words.SIDE_NAMES,
+    words=words.words,
+    rule_prefixes=("TK",),
+    stats=TrixKickExtractor(),
+)
+
+__all__ = ["ENGINE", "GAME", "TrixKickEngine", "TrixKickState"]

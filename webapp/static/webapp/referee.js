@@ -49,6 +49,14 @@ function stop() {
   waiting.clear();
 }
 
+// No referee on this phone (no runtime on the server, its files unreachable): the app asks
+// the server, as it always did; the page only notes it (data-referee="off"), nothing alarming.
+function off() {
+  stop();
+  document.documentElement.dataset.referee = "off";
+  return false;
+}
+
 async function boot(info) {
   worker = new Worker("/app/referee-worker.js", { type: "module" });
   worker.onmessage = onMessage;
@@ -70,13 +78,12 @@ export function startReferee() {
   starting = (async () => {
     try {
       const info = await referee();
-      if (!info?.runtime || typeof Worker === "undefined") { stop(); return false; }
+      if (!info?.runtime || typeof Worker === "undefined") { off(); return false; }
       if (worker && engine === info.engine) return true;
       stop();
-      return await boot(info);
+      return (await boot(info)) || off();
     } catch {
-      stop();
-      return false;
+      return off();
     } finally {
       starting = null;
     }

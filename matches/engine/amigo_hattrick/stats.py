@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from stats.extractors.base import Extracted, MatchView, StatsExtractor
+from matches.engine.i18n import gettext
+from matches.engine.stats import Extracted, MatchView, StatsExtractor
 
 PERSON = "person"
 
@@ -26,13 +27,18 @@ def _game_scored(ctx, side, d):
 
 
 class AmigoHattrickExtractor(StatsExtractor):
-    game = "amigo-hattrick"
     handlers = {
         "card_played": _side_counter("cards_played"),
         "card_passed": _side_counter("cards_passed"),
         "trick_won": _side_counter("tricks_won"),
         "game_scored": _game_scored,
     }
+
+    def score_line(self, scored: int, conceded: int) -> str:
+        """The points a person scored and the best opponent's."""
+        return gettext("Points {scored}, best opponent {conceded}").format(
+            scored=scored, conceded=conceded
+        )
 
     def squad(self, match: MatchView, position: int) -> list[str]:
         return [PERSON]

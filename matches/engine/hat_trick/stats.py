@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from stats.extractors.base import MatchView, StatsExtractor, number, style_from_shares
+from matches.engine.stats import MatchView, StatsExtractor, number, style_from_shares
 
 
 def _goal(ctx, side, d):
@@ -55,7 +55,6 @@ def _save(ctx, side, d):
 
 
 class HatTrickExtractor(StatsExtractor):
-    game = "hat-trick"
     handlers = {
         "goal": _goal,
         "shot": _shot,

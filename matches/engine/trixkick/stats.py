@@ -22,7 +22,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from stats.extractors.base import Extracted, MatchView, StatsExtractor, style_from_shares
+from matches.engine.i18n import gettext
+from matches.engine.stats import Extracted, MatchView, StatsExtractor, style_from_shares
 
 _PIECE_ID = re.compile(r"^[AB]-([KLR]{2,4})$")
 _KEEP_DRIBBLE_OPEN = ("run", "castling", "ball_received")
@@ -238,8 +239,11 @@ _REGION[1] = {"B": "defence", "C": "midfield", "A": "attack"}
 
 
 class TrixKickExtractor(StatsExtractor):
-    game = "trixkick"
     handlers = HANDLERS
+
+    def player_label(self, player: str) -> str:
+        """A piece by its symbols."""
+        return gettext("Piece {piece}").format(piece=str(player).split("-", 1)[-1])
 
     def _pieces(self, match: MatchView, position: int) -> list[tuple[str, dict[str, Any]]]:
         pieces = match.state.get("pieces") if isinstance(match.state, dict) else None

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from matches.engine.i18n import gettext
+
 Increment = tuple[int, str | None, str, int]  # side, player (None = the side), counter, amount
 Handler = Callable[[dict, "int | None", Mapping[str, Any]], Iterable[Increment]]
 
@@ -65,9 +67,9 @@ def number(value: Any) -> str | None:
 
 
 class StatsExtractor:
-    """Subclass per game: set ``game`` and ``handlers``; override the hooks where needed."""
+    """Subclass per game: set ``handlers``; override the hooks where needed. A game's object
+    (:class:`matches.engine.game.Game`) holds its extractor as ``stats``."""
 
-    game: ClassVar[str] = ""
     handlers: ClassVar[Mapping[str, Handler]] = {}
 
     def extract(self, match: MatchView) -> Extracted:
@@ -123,6 +125,15 @@ class StatsExtractor:
 
     def finish(self, match: MatchView, out: Extracted) -> None:
         """Game-specific facts after all events (e.g. Amigo's per-game scores)."""
+
+    # --- words of a team card ------------------------------------------------------------
+    def player_label(self, player: str) -> str:
+        """A player of a stats line in words (a footballer by his shirt number)."""
+        return gettext("No. {player}").format(player=player)
+
+    def score_line(self, scored: int, conceded: int) -> str:
+        """A team's goals for and against."""
+        return gettext("Goals {scored}:{conceded}").format(scored=scored, conceded=conceded)
 
 
 _GROUPS_OF: dict[tuple, dict[str, tuple[str, ...]]] = {}

@@ -1,0 +1,82 @@
+"""A game as one object: everything the service needs of that game, found by its key.
+
+Each game package exports ``GAME``, a :class:`Game`; the registry in :mod:`matches.engine`
+finds it (``get_game("trixkick")``) or takes a new one (``register(game)``). Apps ask that
+object for what differs per game (the engine, the protocol's shapes, the sentences, the stats
+extractor, the team adapter, the tutorials) and never compare game names.
+
+Everything here is pure Python, as the engines are. What needs Django (a game's team building
+on the stored editions) is attached beside by the app that owns it (``attach``), so the
+engines still import no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from matches.engine.base import GameEngine, GameShapes
+from matches.engine.stats import StatsExtractor
+
+#: ``(key, value, side names) -> words``, or ``None`` when ``key`` is not the game's own.
+ParamWords = Callable[[str, Any, Sequence[str] | None], str | None]
+
+
+def _no_words(key: str, value: Any, names: Sequence[str] | None) -> str | None:
+    return None
+
+
+def _no_names(state: Any) -> Sequence[str]:
+    return ()
+
+
+@dataclass(eq=False)
+class Game:
+    """One game as the service sees it.
+
+    - ``engine``: the rules (:class:`matches.engine.base.GameEngine`); ``key`` is its key.
+    - ``shapes`` and ``first_action``: the protocol's typed shapes (the schema's game parts)
+      and how one legal entry becomes its first ready action.
+    - ``title``: the game's name in the active language (a ``pgettext`` call).
+    - ``texts``: the English sentence templates (``ERRORS``, ``HINTS``, ``EFFECTS``, ``PARTS``,
+      ``STEP_CLAUSES``), looked up in the catalog; ``None``: the engine's own sentences.
+    - ``hint``: ``(state, legal) -> (hint key, parameters)`` of the current step.
+    - ``side_names``: the sides' names as a state holds them; ``default_side_names``: the
+      ``(name, words)`` a side is called by when it has no name of its own (Blue, Red...).
+    - ``words``: the game's own parameters of a sentence in words (a card, a piece...).
+    - ``rule_prefixes``: the prefixes of its rule clause ids (``HT``, ``HX``).
+    - ``stats``: the stats extractor; ``example_score``: the points of a tutorial's scoring
+      example (its worked examples are ``docs/tutorials/<key>.yaml``).
+    - ``teams``: how teams are built for it (attached by the teams app; ``None``: no teams).
+    """
+
+    engine: GameEngine
+    shapes: GameShapes
+    first_action: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
+    title: Callable[[], str]
+    texts: ModuleType | None = None
+    hint: Callable[[Any, Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
+    side_names: Callable[[Any], Sequence[str]] = _no_names
+    default_side_names: tuple[tuple[str, Callable[[], str]], ...] = ()
+    words: ParamWords = _no_words
+    rule_prefixes: tuple[str, ...] = ()
+    stats: StatsExtractor = field(default_factory=StatsExtractor)
+    example_score: Callable[[Mapping[str, Any]], int] | None = None
+    teams: Any = None
+
+    @property
+    def key(self) -> str:
+        return self.engine.key
+
+    def attach(self, **facets: Any) -> Game:
+        """Set facets that live outside the engine package (``teams=...``); returns self."""
+        for name, value in facets.items():
+            if not hasattr(self, name):
+                raise AttributeError(f"a game has no facet {name!r}")
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Game {self.key!r}>"
