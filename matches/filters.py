@@ -7,6 +7,7 @@ from datetime import UTC
 import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext as _
 from django_filters.fields import IsoDateTimeField
 from drf_spectacular.utils import extend_schema_field
@@ -44,14 +45,20 @@ class UtcDateTimeFilter(django_filters.IsoDateTimeFilter):
     field_class = UtcIsoDateTimeField
 
 
+class GameChoices(BaseChoiceIterator):
+    """The registered games as choices, read from the registry each time they are listed (a
+    game registered after start-up is one too)."""
+
+    def __iter__(self):
+        return iter([(key, key) for key in game_keys()])
+
+
 def _side(**lookups):
     return Exists(MatchSide.objects.filter(match=OuterRef("pk"), **lookups))
 
 
 class MatchHistoryFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(
-        choices=[(key, key) for key in game_keys()], help_text="Game key, e.g. hat-trick."
-    )
+    game = django_filters.ChoiceFilter(choices=GameChoices(), help_text="Game key, e.g. hat-trick.")
     status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
     visibility = django_filters.ChoiceFilter(choices=Visibility.choices)
     manager = django_filters.CharFilter(
@@ -87,11 +94,6 @@ class MatchHistoryFilter(django_filters.FilterSet):
         "created_after",
         "created_before",
     )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # the games registered now, a game added after start-up included
-        self.filters["game"].extra["choices"] = [(key, key) for key in game_keys()]
 
     def is_valid(self) -> bool:
         valid = super().is_valid()

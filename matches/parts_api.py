@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches import parts, reading
 from matches import serializers as match_serializers
@@ -71,6 +71,14 @@ class MatchPartsView(APIView):
             201: match_serializers.WriteOutput,
             202: PartsOutput,
             **APPEND_ERRORS,
+            400: error_response(
+                "Malformed input, or no such side.",
+                ["invalid", "invalid_idempotency_key", "@engine_input", "no_such_side"],
+            ),
+            403: error_response(
+                "Only the match's managers write, and a side with a manager chooses for itself.",
+                ["not_participant", "not_your_side"],
+            ),
             409: error_response(
                 "The match moved on, is closed, or chooses nothing face down now.",
                 ["stale_sequence", "match_closed", "no_face_down_choice"],

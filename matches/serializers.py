@@ -270,7 +270,13 @@ class CreatedOutput(serializers.Serializer):
 
 
 class GameOutput(serializers.Serializer):
+    """One game the server referees (a registered :class:`matches.engine.game.Game`)."""
+
     key = serializers.CharField()
-    name = serializers.CharField()
-    min_sides = serializers.IntegerField()
-    max_sides = serializers.IntegerField()
+    name = serializers.CharField(source="engine.name")
+    title = serializers.SerializerMethodField(help_text="The game's name in the reader's language.")
+    min_sides = serializers.IntegerField(source="engine.min_sides")
+    max_sides = serializers.IntegerField(source="engine.max_sides")
+
+    def get_title(self, game) -> str:
+        return game.title()

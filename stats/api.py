@@ -19,15 +19,15 @@ from rest_framework.views import APIView
 from companion.api.pagination import CursorPagination
 from companion.api.query import validated_query
 from matches.engine import game_keys
+from matches.fields import GameKeyField
 from matches.i18n import game_name
 from matches.models import Match, Visibility
+from matches.schema import GAME, ref
 from stats import selectors
 from stats.elo import START
 from stats.svg import rating_chart_svg, team_card_svg
 from teams.labels import role_words
 from teams.models import Team
-
-GAMES = game_keys()  # every registered game key
 
 
 class SvgRenderer(BaseRenderer):
@@ -69,7 +69,7 @@ class PublicView(APIView):
 
 
 def _game_or_404(game: str) -> str:
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404
     return game
 
@@ -227,17 +227,17 @@ class LeaderboardQuery(serializers.Serializer):
 
 
 class GameQuery(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAMES, required=False)
+    game = GameKeyField(required=False)
 
 
 class RequiredGameQuery(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameKeyField()
     cursor = serializers.CharField(required=False)
     page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
 
 
 class HeadToHeadQuery(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAMES)
+    game = GameKeyField()
     manager = UsernameField()
     opponent = UsernameField()
 
@@ -264,7 +264,7 @@ class PlayerQuery(serializers.Serializer):
 
 class TeamQuery(serializers.Serializer):
     SORTS = {"newest": ("-created_at", "-id"), "rating": ("-rating", "-id")}
-    game = serializers.ChoiceField(choices=GAMES, required=False)
+    game = GameKeyField(required=False)
     manager = UsernameField(required=False)
     sort = serializers.ChoiceField(choices=list(SORTS), default="newest")
     cursor = serializers.CharField(required=False)
@@ -287,6 +287,8 @@ def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
         elif fld.required and not getattr(fld, "allow_blank", True):
             kind = {"type": "string", "minLength": 1}  # required text cannot be empty
         enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
+        if isinstance(fld, GameKeyField):  # the one enum of the games registered when asked
+            kind, enum = ref(GAME), None
         out.append(
             OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)
         )
@@ -356,7 +358,7 @@ class RatingChartView(PublicView):
     renderer_classes = [JSONRenderer, SvgRenderer]
 
     class Query(serializers.Serializer):
-        game = serializers.ChoiceField(choices=GAMES)
+        game = GameKeyField()
 
     @extend_schema(
         operation_id="stats_manager_rating_chart",

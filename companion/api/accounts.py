@@ -15,13 +15,14 @@ from rest_framework import serializers, status
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion import devices
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.throttles import AccountLoginThrottle
 from companion.i18n import preferred_language
 from companion.models import Device, Preferences
+from companion.openapi import error_response
 
 User = get_user_model()
 
@@ -127,7 +128,17 @@ class LoginView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    @extend_schema(request=LoginInput, responses={200: TokenOutput}, summary="Log in, get a token")
+    @extend_schema(
+        request=LoginInput,
+        responses={
+            200: TokenOutput,
+            400: error_response(
+                "Malformed input, or a wrong username or password.",
+                ["invalid", "invalid_credentials"],
+            ),
+        },
+        summary="Log in, get a token",
+    )
     def post(self, request):
         data = LoginInput(data=request.data)
         data.is_valid(raise_exception=True)

@@ -10,6 +10,7 @@ in this shape. ``ApiError`` is raised by services for conflicts and other domain
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +24,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from companion.api.codes import REGISTRY
+from companion.api.ratelimit import wait_in_words
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
 from matches.i18n import error_message, rule_link
 
@@ -73,8 +76,18 @@ _DEFAULT_CODES = {
 }
 
 
+def registered(code: str) -> str:
+    """``code``, checked against the registry of codes (``companion.api.codes``): an
+    unregistered one raises under ``ERROR_CODES_STRICT`` (the test suite), else is logged."""
+    if code not in REGISTRY:
+        if getattr(settings, "ERROR_CODES_STRICT", False):
+            raise LookupError(f"The error code {code!r} is not registered (companion.api.codes).")
+        logger.error("unregistered error code %r", code)
+    return code
+
+
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"code": code, "message": message}
+    body: dict[str, Any] = {"code": registered(code), "message": message}
     body.update({key: value for key, value in extra.items() if value})
     return body
 
@@ -89,6 +102,7 @@ def engine_error_status(exc: EngineError) -> int:
 
 def engine_error_response(exc: EngineError) -> Response:
     body = exc.as_dict()
+    registered(exc.code)
     message = error_message(
         exc.code,
         exc.rule,
@@ -229,7 +243,10 @@ def _error_response(exc: Exception) -> Response | None:
         code = codes if isinstance(codes, str) else _DEFAULT_CODES.get(exc.status_code, "error")
         body = error_body(code, str(exc.detail))
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            body["details"] = {"retry_after": int(exc.wait)}
+            wait = max(1, math.ceil(exc.wait))
+            headers["Retry-After"] = str(wait)
+            body["message"] = wait_in_words(wait)
+            body["details"] = {"retry_after": wait}
     set_rollback()
     return Response(body, status=exc.status_code, headers=headers)
 

@@ -1,6 +1,7 @@
 """Throttles of our own: anonymous reads, the browser and admin login forms, which share
-the API's ``login`` rate and counter, and failed logins per account (``login_account``). Anonymous clients are keyed like DRF keys them (the
-client address; ``X-Forwarded-For`` only from the ``NUM_PROXIES`` trusted proxies)."""
+the API's ``login`` rate and counter, and failed logins per account (``login_account``).
+Anonymous clients are keyed like DRF keys them (the client address; ``X-Forwarded-For`` only
+from the ``NUM_PROXIES`` trusted proxies)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,10 @@ from django.http import HttpResponse
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle, SimpleRateThrottle
 
+from companion.api.ratelimit import RateLimited
 
-class AnonymousReadThrottle(AnonRateThrottle):
+
+class AnonymousReadThrottle(RateLimited, AnonRateThrottle):
     """Reads without an account, per client address (``anon_read`` rate): the expensive public
     answers (exports, pictures, long logs) cannot be looped on to slow the phones down.
     Logged-in readers and writes are throttled by their own scopes."""

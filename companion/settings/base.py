@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "companion.api.middleware.ApiErrorShapeMiddleware",
     "companion.api.middleware.BodySizeLimitMiddleware",
     "companion.security_headers.SecurityHeadersMiddleware",  # TRACE 405, SVG answers' CSP
+    "companion.api.ratelimit.RateLimitHeadersMiddleware",
     "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "webapp.runtime.StaticFilesMiddleware",  # whitenoise; the phone runtime cached long
@@ -228,7 +229,9 @@ REST_FRAMEWORK = {
         # failed logins per account from any address (companion.api.throttles)
         "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/15m"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
-        "append": os.environ.get("THROTTLE_APPEND", "600/min"),
+        # a 6-player, 10-game Amigo match logged at a phone's fastest tapping stays under it
+        # (docs/api.md, "Limits"; tests/api/test_rate_limits.py)
+        "append": os.environ.get("THROTTLE_APPEND", "1200/min"),
     },
 }
 
@@ -342,6 +345,19 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "x-csrftoken",
     "x-requested-with",
+)
+# a browser client may read these answer headers (limits, idempotent replays, caching)
+CORS_EXPOSE_HEADERS = (
+    "ratelimit",
+    "ratelimit-policy",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "retry-after",
+    "idempotent-replayed",
+    "etag",
+    "link",
+    "content-language",
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -124,9 +124,10 @@ def test_amigo_table_frames_the_card_just_laid_and_speaks_german(auth_client, us
     german = ET.tostring(_picture(auth_client, match_id, language="de"), encoding="unicode")
     assert "(Geber)" in german or "Geber" in german
     assert "ist dran" in german
-    assert not re.search(r"\((dealer|to play)", german)
-    english = ET.tostring(root, encoding="unicode")
-    assert "(dealer)" in english and "(to play)" in english
+    assert not re.search(r"\b(dealer|to play)\b", german)
+    # who deals and who plays: a line under the name, clear of the hand count and cards won
+    marks = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "marks"]
+    assert sorted(marks) == ["dealer", "to play"], marks
 
 
 def test_trixkick_board_marks_the_piece_set_up_and_names_fields_and_pieces(auth_client, user):

@@ -72,3 +72,21 @@ export function safeSvg(data) {
   svg.setAttribute("focusable", "false");
   return new XMLSerializer().serializeToString(svg);
 }
+
+// The keys of the games the server referees, as /api/games/ lists them: asked once per page,
+// the last answer kept for a start without the network.
+let gamesAsked = null;
+export function gameKeys() {
+  gamesAsked ??= api("games/")
+    .then(({ ok, data }) => {
+      if (!ok || !Array.isArray(data)) throw new Error("no game list");
+      const keys = data.map((g) => g.key);
+      localStorage.setItem("games", JSON.stringify(keys));
+      return keys;
+    })
+    .catch(() => {
+      gamesAsked = null;
+      return JSON.parse(localStorage.getItem("games") || "[]");
+    });
+  return gamesAsked;
+}

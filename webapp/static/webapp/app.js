@@ -1,5 +1,5 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
+import { api, gameKeys, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
@@ -9,10 +9,10 @@ import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
+import { optionFields, readOptions } from "./options.js";
 import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
 
 const main = document.getElementById("app");
-const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
 let leaveScreen = () => {};
 let screen = 0; // bumped on every route: late answers of a screen left behind draw nothing
 
@@ -139,6 +139,7 @@ function matchItems(matches) {
 
 async function newMatch() {
   const me = localStorage.getItem("username");
+  const GAMES = await gameKeys();
   let game = "hat-trick";
   let names = [];
   const defaults = (g) => (g === "amigo-hattrick" ? [me, t("player_n", { n: 2 }), t("player_n", { n: 3 }), t("player_n", { n: 4 })] : [me, t("away_side")]);
@@ -168,7 +169,7 @@ async function newMatch() {
           ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
-        ${amigo ? `<label>${t("games")}<input name="games" type="number" inputmode="numeric" min="1" max="30" value="${names.length * 2}"></label>` : ""}
+        ${optionFields(game, names)}
         <div id="new-error"></div>
         <button class="primary" type="submit">${t("start")}</button>
       </form>`, t("newMatch"));
@@ -199,7 +200,7 @@ async function newMatch() {
         if (team) side.team = Number(team);
         return side;
       });
-      const options = game === "amigo-hattrick" ? { games: Number(form.elements.games.value) } : {};
+      const options = readOptions(game, form);
       try {
         const { ok, status, data } = await api("matches/", { method: "POST", body: { game, sides, options }, key });
         if (!ok) {
@@ -234,7 +235,13 @@ async function matchScreen(id) {
     // the last move, said under the picture (an undo or redo last: nothing to say)
     if (view.match.seq > 0) {
       const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
-      const event = (e?.data?.results || [])[0];
+      let event = (e?.data?.results || [])[0];
+      if (event?.seq === view.match.seq && event.kind === "redo" && event.target_seq) {
+        // a redo brings a move back: that move is the last one (said again)
+        const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+        const restored = (r?.data?.results || [])[0];
+        event = restored?.seq === event.target_seq ? { ...restored, seq: view.match.seq } : event;
+      }
       view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
@@ -540,6 +547,7 @@ async function matchScreen(id) {
     }
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
+    const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
     // card faces say what they are; a TriXKick piece's token needs its words beside it
     const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
     const buttons = nodes.map((n, i) => {
@@ -550,7 +558,7 @@ async function matchScreen(id) {
     return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
+      ${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -568,14 +576,15 @@ async function matchScreen(id) {
 
   function render() {
     if (!view.match || mine !== screen) return;
+    view.multiOpen = false;
     show(html`${nav("")}${header()}
-      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
+      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
@@ -595,6 +604,26 @@ async function matchScreen(id) {
     document.getElementById("redo").addEventListener("click", () => command("redo"));
     document.getElementById("send")?.addEventListener("click", sendQueue);
     for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
+    keepBackInside(Boolean(view.path.length || view.extra));
+    // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
+    const step = `${view.match.seq}/${view.path.join(".")}/${view.extra ? view.extra.title : ""}`;
+    if (step !== view.step) { view.step = step; window.scrollTo(0, 0); }
+  }
+
+  // The phone's Back button inside a choice of several taps steps back inside it: while a
+  // choice is half made, one history entry (same address) stands for it; Back takes it and
+  // steps back one level (and sets it again while levels remain). Once the choice is done
+  // or left with the screen's own Back, the entry is taken back quietly.
+  function keepBackInside(inside) {
+    window.history.scrollRestoration = "manual"; // a step back inside a choice keeps its own place
+    if (inside && !view.backArmed) {
+      window.history.pushState({ choice: id }, "", location.href);
+      view.backArmed = true;
+    } else if (!inside && view.backArmed) {
+      view.backArmed = false;
+      view.backQuiet = true;
+      window.history.back();
+    }
   }
 
   function nodesAt() {
@@ -683,6 +712,8 @@ async function matchScreen(id) {
     }
     section.querySelector("#multi-ok").addEventListener("click", () => sendAction(node.multi.build([...chosen].map((i) => node.multi.options[i].value))));
     section.querySelector("#multi-back").addEventListener("click", render);
+    view.multiOpen = true;
+    keepBackInside(true);
   }
 
   try {
@@ -716,7 +747,18 @@ async function matchScreen(id) {
   });
   // an invited manager's answer (their team, their name) before the first move
   const stopSides = watchSides(id, () => view.match, () => { if (!view.queue) reload(); });
+  const onBack = () => {
+    if (view.backQuiet) { view.backQuiet = false; return; }
+    if (!view.backArmed) return; // Back with no choice half made: the screen is left
+    view.backArmed = false;
+    if (view.multiOpen) { /* the goalkeeper's cards: back to the step's choices */ }
+    else if (view.extra) view.extra = null;
+    else view.path.pop();
+    render();
+  };
+  window.addEventListener("popstate", onBack);
   leaveScreen = () => {
+    window.removeEventListener("popstate", onBack);
     stop();
     stopSides();
     window.removeEventListener("online", onOnline);
@@ -729,6 +771,7 @@ async function matchScreen(id) {
 // --- history and replay --------------------------------------------------------------------
 
 async function history() {
+  const GAMES = await gameKeys();
   const params = new URLSearchParams(location.hash.split("?")[1] || "");
   const me = localStorage.getItem("username");
   const value = (k) => esc(params.get(k) || "");

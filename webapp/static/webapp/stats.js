@@ -1,16 +1,16 @@
 // Stats on the phone: the manager's page (record, rating, rating chart), the leaderboard,
 // head-to-head against any manager on it, and the manager's team cards (pictures from the API).
-import { api, pictureUrl } from "./api.js";
+import { api, gameKeys, pictureUrl } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./moves.js";
 
-const GAMES = ["hat-trick", "amigo-hattrick", "trixkick"];
 const list = (data) => (Array.isArray(data) ? data : data?.results || []);
 const pct = (x) => `${Math.round((x || 0) * 100)} %`;
 
 export async function statsScreen(main, show, nav, isCurrent, params) {
   const me = localStorage.getItem("username");
-  const game = GAMES.includes(params.get("game")) ? params.get("game") : "hat-trick";
+  const GAMES = await gameKeys();
+  const game = GAMES.includes(params.get("game")) ? params.get("game") : GAMES[0];
   const opponent = params.get("opponent");
   const enc = encodeURIComponent;
   const [mine, board, cards, h2h] = await Promise.all([

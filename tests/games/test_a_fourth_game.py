@@ -1,0 +1,129 @@
+"""A fourth game, defined in the tests only (tests/games/toy.py), joins through the registry
+alone and is played through the API: listed, opened, its legal moves, moves, a refusal, undo,
+export and import, the history filter, the stats job and its part of the schema."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.engine import game_keys, get_game, register, unregister
+from stats.models import ManagerStats
+from tests.games import toy
+from tests.helpers import accept_invitations
+
+
+@pytest.fixture
+def pile():
+    register(toy.GAME)
+    yield toy.GAME
+    unregister(toy.KEY)
+
+
+@pytest.fixture
+def ann(make_user):
+    return make_user("ann")
+
+
+@pytest.fixture
+def client(ann):
+    client = APIClient()
+    client.force_authenticate(ann)
+    return client
+
+
+def open_match(client, **options):
+    body = {
+        "game": toy.KEY,
+        "sides": [{"name": "Ann", "user": "ann"}, {"name": "Guest"}],
+        "options": options,
+    }
+    response = client.post("/api/matches/", body, format="json")
+    assert response.status_code == 201, response.content
+    match_id = response.json()["match"]["id"]
+    accept_invitations(match_id)
+    return match_id
+
+
+def take(client, match_id, count, seq):
+    return client.post(
+        f"/api/matches/{match_id}/events/",
+        {"expected_seq": seq, "action": {"type": "take", "count": count}},
+        format="json",
+    )
+
+
+def test_the_registry_alone_makes_it_known(pile):
+    assert get_game(toy.KEY) is pile
+    assert toy.KEY in game_keys()
+    listed = APIClient().get("/api/games/").json()
+    assert {"key": toy.KEY, "name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2} in (
+        listed
+    )
+
+
+def test_a_match_is_played_undone_exported_imported_and_counted(
+    pile, client, ann, django_capture_on_commit_callbacks
+):
+    match_id = open_match(client, pile=4)
+    state = client.get(f"/api/matches/{match_id}/state/").json()
+    assert state["legal"]["actions"] == [{"type": "take", "count": [1, 2]}]
+    assert state["legal"]["ready"] == [{"type": "take", "count": 1}]
+
+    assert take(client, match_id, 2, 0).status_code == 201
+    undone = client.post(f"/api/matches/{match_id}/undo/", {"expected_seq": 1}, format="json")
+    assert undone.status_code == 201, undone.content
+    after_undo = client.get(f"/api/matches/{match_id}/state/").json()
+    assert after_undo["state"]["pile"] == 4
+    seq = after_undo["seq"]
+
+    with django_capture_on_commit_callbacks(execute=True):
+        for count in (1, 2):
+            response = take(client, match_id, count, seq)
+            assert response.status_code == 201, response.content
+            seq = response.json()["match"]["seq"]
+        refused = take(client, match_id, 2, seq)  # one token left
+        assert refused.status_code == 422
+        assert refused.json()["rule"] == "PILE-2"
+        last = take(client, match_id, 1, seq)
+        assert last.status_code == 201, last.content
+    match = client.get(f"/api/matches/{match_id}/").json()
+    assert match["status"] == "finished"
+    assert [side["result"] for side in match["sides"]] == ["win", "loss"]  # Ann took the last
+
+    # the stats job ran after commit, with the game's own extractor
+    stats = ManagerStats.objects.get(user=ann, game=toy.KEY)
+    assert (stats.played, stats.won) == (1, 1)
+
+    # the history filter knows the game
+    history = client.get(f"/api/matches/?game={toy.KEY}").json()["results"]
+    assert [m["id"] for m in history] == [match_id]
+
+    # export, and import the record as a new match
+    text = client.get(f"/api/matches/{match_id}/export/").content.decode()
+    assert text.startswith(f'[Game "{toy.KEY}"]')
+    assert "T1" in text and "T2" in text
+    record = "\n".join(line for line in text.splitlines() if not line.startswith("[Match "))
+    imported = client.post("/api/matches/import/?include=state", {"text": record}, format="json")
+    assert imported.status_code == 201, imported.content
+    assert imported.json()["current"]["state"]["pile"] == 0
+    assert imported.json()["match"]["status"] == "finished"
+
+    picture = client.get(f"/api/matches/{match_id}/svg/")
+    assert picture.status_code == 200 and b"<svg" in picture.content
+
+
+def test_its_shapes_are_in_the_schema(pile):
+    schema = APIClient().get("/api/schema/?format=json").json()
+    names = set(schema["components"]["schemas"])
+    assert {"ToyPileTakeAction", "ToyPileEffectTook", "ToyPileOptions"} <= names, sorted(
+        n for n in names if n.startswith("ToyPile")
+    )
+    assert toy.KEY in schema["components"]["schemas"]["Game"]["enum"]
+
+
+def test_an_unregistered_game_is_gone(pile, client):
+    unregister(toy.KEY)
+    response = client.post(
+        "/api/matches/", {"game": toy.KEY, "sides": [{"name": "A"}, {"name": "B"}]}, format="json"
+    )
+    assert response.status_code == 400
+    register(toy.GAME)
