@@ -347,6 +347,9 @@ def postprocess_schema(result, generator, request, public):
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     """
     schemas = result.get("components", {}).get("schemas", {})
+    for name, schema in schemas.items():
+        if name.endswith("Request"):
+            _defaults_in_words(schema)
     if ERROR_DETAILS in schemas and REGISTRY.causes():
         schemas[ERROR_DETAILS]["properties"]["cause"]["enum"] = REGISTRY.causes()
 
@@ -369,6 +372,17 @@ def postprocess_schema(result, generator, request, public):
     ):
         del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
     return result
+
+
+def _defaults_in_words(schema: dict) -> None:
+    """A request field the server defaults is optional: its ``default`` goes into its
+    description (openapi-typescript's default output makes a field with a ``default``
+    required, so a client would have to send what the server fills in)."""
+    for field in schema.get("properties", {}).values():
+        if "default" in field and field.get("readOnly") is not True:
+            value = json.dumps(field.pop("default"))
+            described = field.get("description", "")
+            field["description"] = f"{described} Default: `{value}`.".strip()
 
 
 #: The null value, typed (a member of a nullable reference's ``anyOf``).

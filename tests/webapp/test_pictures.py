@@ -187,6 +187,21 @@ def test_the_stats_pictures_are_legible_on_a_phone(
     )
     assert chart.status_code == 200, chart.content
     assert _smallest_css_px(ET.fromstring(chart.content)) >= SMALLEST
+    # no line runs off the chart, in either language (a wide glyph is ~0.6 of the type size)
+    for language in ("en", "de"):
+        root = ET.fromstring(
+            auth_client.get(
+                f"/api/stats/managers/{user.username}/rating.svg?game=amigo-hattrick",
+                HTTP_ACCEPT="image/svg+xml",
+                HTTP_ACCEPT_LANGUAGE=language,
+            ).content
+        )
+        width = float(root.get("width"))
+        for text in root.iter(f"{SVG}text"):
+            if text.get("text-anchor") in (None, "start"):
+                words = "".join(text.itertext())
+                end = float(text.get("x")) + len(words) * float(text.get("font-size")) * 0.58
+                assert end <= width, (language, words, end)
     cards = auth_client.get(
         f"/api/stats/teams/?game=amigo-hattrick&manager={user.username}"
     ).json()["results"]
