@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class TeamsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "teams"
+
+    def ready(self) -> None:
+        from teams.adapters import attach_adapters
+
+        attach_adapters()

@@ -55,9 +55,8 @@ def test_the_registry_alone_makes_it_known(pile):
     assert get_game(toy.KEY) is pile
     assert toy.KEY in game_keys()
     listed = APIClient().get("/api/games/").json()
-    assert {"key": toy.KEY, "name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2} in (
-        listed
-    )
+    pile_facts = {"name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2, "teams": False}
+    assert {"key": toy.KEY, **pile_facts} in listed
 
 
 def test_a_match_is_played_undone_exported_imported_and_counted(
