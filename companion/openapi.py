@@ -27,6 +27,8 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework.permissions import AllowAny
 
+from companion.api.codes import REGISTRY
+
 ERROR = "Error"
 FIELD_ERROR = "FieldError"
 ERROR_DETAILS = "ErrorDetails"
@@ -83,6 +85,35 @@ _SCHEMAS = {
             "retry_after": {"type": "integer", "description": "Seconds to wait (429, 503)."},
             "max_bytes": {"type": "integer", "description": "413: the largest body accepted."},
             "max_depth": {"type": "integer", "description": "400 `too_deep`: the nesting limit."},
+            "cause": {
+                "type": "string",
+                "description": "Why malformed input was refused (`invalid_action`, "
+                "`invalid_setup`, `invalid_option`...): one of the causes of the games' texts.",
+            },
+            "field": {"type": "string", "description": "The part of a move or set-up refused."},
+            "rule_url": {
+                "type": "string",
+                "format": "uri",
+                "description": "422: where to read the clause `rule` names (also in `Link`).",
+            },
+            "uid": {"type": "string", "description": "Import: the match file's uid."},
+            "match": {"type": "integer", "description": "409 `match_already_held`: its id."},
+            "seq": {"type": "integer", "description": "400 `seq_out_of_range`: the seq asked."},
+            "status": {"type": "string", "description": "409 `match_closed`: the match's status."},
+            "path": {"type": "string", "description": "404: the path with its trailing slash."},
+            "game": {"type": "string", "description": "400 `unknown_game`: the game asked."},
+            "team": {"type": "integer", "description": "A team the request named."},
+            "edition": {"type": "integer", "description": "An edition the request named."},
+            "editions": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "400 `edition_mismatch`: the editions of the teams brought.",
+            },
+            "min": {"type": "integer", "description": "`wrong_number_of_sides`: the fewest."},
+            "max": {"type": "integer", "description": "`wrong_number_of_sides`: the most."},
+            "given": {"type": "integer", "description": "`wrong_number_of_sides`: how many."},
+            "side": {"type": "integer", "description": "The side the error concerns."},
+            "sides": {"type": "integer", "description": "`no_such_side`: the match's sides."},
         },
         "additionalProperties": True,
     },
@@ -114,8 +145,8 @@ _SCHEMAS = {
 _DEFAULTS: dict[int, tuple[str, tuple[str, ...]]] = {
     400: ("Malformed input; `fields` names each field's problems.", ("invalid", "parse_error")),
     401: (
-        "Not logged in, or the token is not valid.",
-        ("not_authenticated", "authentication_failed"),
+        "Not logged in, or the token is not valid (or expired).",
+        ("not_authenticated", "authentication_failed", "token_expired"),
     ),
     403: ("Not allowed.", ("permission_denied",)),
     404: ("No such object, or one this reader may not see.", ("not_found",)),
@@ -127,7 +158,7 @@ _DEFAULTS: dict[int, tuple[str, tuple[str, ...]]] = {
         ("service_unavailable",),
     ),
 }
-_BODY_400_CODES = ("too_deep",)
+_BODY_400_CODES = ("too_deep", "bad_request")
 _QUERY_400_CODES = ("invalid_cursor",)
 
 _RETRY_AFTER = {
@@ -141,17 +172,25 @@ _REPLAYED = {
 }
 
 
+#: Where a view's :func:`error_response` keeps the codes it names, until :class:`AutoSchema`
+#: turns them into the answer's ``code`` enum.
+_CODES = "x-error-codes"
+
+
 def error_response(description: str, codes: Iterable[str] = ()) -> OpenApiResponse:
-    """An error status a view declares itself, with the codes it can carry (if finite)."""
-    codes = tuple(codes)
-    if codes:
-        description = f"{description} Codes: {', '.join(f'`{c}`' for c in codes)}."
-    return OpenApiResponse(response=None, description=description)
+    """An error status a view declares itself, with the codes it can carry: codes of the
+    registry (``companion.api.codes``) or ``@group`` for every code of a group. Without codes,
+    the status's default codes (or, for a status with none, every code registered for it)."""
+    return OpenApiResponse(response={_CODES: list(codes)}, description=description)
 
 
-def _with_codes(description: str, codes: Iterable[str]) -> str:
-    codes = tuple(codes)
-    return f"{description} Codes: {', '.join(f'`{c}`' for c in codes)}." if codes else description
+def error_schema(codes: Iterable[str]) -> dict:
+    """The error shape with ``code`` narrowed to ``codes``."""
+    return {
+        "allOf": [{"$ref": f"#/components/schemas/{ERROR}"}],
+        "type": "object",
+        "properties": {"code": {"type": "string", "enum": sorted(set(codes))}},
+    }
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -184,12 +223,13 @@ class AutoSchema(openapi.AutoSchema):
         params = operation.get("parameters", [])
         has_body = "requestBody" in operation
         has_query = any(p["in"] == "query" for p in params)
+        has_cursor = any(p["in"] == "query" and p["name"] == "cursor" for p in params)
         has_path = any(p["in"] == "path" for p in params)
         statuses: dict[int, tuple[str, ...]] = {401: _DEFAULTS[401][1], 503: _DEFAULTS[503][1]}
         if has_body or has_query:
             codes = _DEFAULTS[400][1]
             codes += _BODY_400_CODES if has_body else ()
-            codes += _QUERY_400_CODES if has_query else ()
+            codes += _QUERY_400_CODES if has_cursor else ()
             statuses[400] = codes
         if has_body:
             statuses[413] = _DEFAULTS[413][1]
@@ -213,15 +253,26 @@ class AutoSchema(openapi.AutoSchema):
 
     def _add_errors(self, operation) -> None:
         responses = operation["responses"]
-        ref = {"$ref": f"#/components/schemas/{ERROR}"}
-        for status, codes in sorted(self._error_statuses(operation).items()):
-            if str(status) not in responses:
-                responses[str(status)] = {"description": _with_codes(_DEFAULTS[status][0], codes)}
+        defaults = self._error_statuses(operation)
+        for status in defaults:
+            responses.setdefault(str(status), {"description": _DEFAULTS[status][0]})
         for status, response in responses.items():
-            if status.startswith(("4", "5")):
-                response.setdefault("content", {"application/json": {"schema": ref}})
-                if status in ("429", "503"):
-                    response.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+            if not status.startswith(("4", "5")):
+                continue
+            if status in ("429", "503"):
+                response.setdefault("headers", {})["Retry-After"] = _RETRY_AFTER
+            content = response.get("content", {})
+            marker = next((body.get("schema", {}) for body in content.values()), {})
+            if content and _CODES not in marker:
+                continue  # an answer of its own (the health probe's)
+            codes = set(defaults.get(int(status), ()))
+            declared = marker.get(_CODES) or ()
+            if not declared and not codes:
+                declared = [entry.code for entry in REGISTRY.all() if int(status) in entry.statuses]
+            codes |= set(REGISTRY.expand(declared, int(status)))
+            if status == "400":
+                codes.add("invalid_value")  # a value the database refuses, whatever the input
+            response["content"] = {"application/json": {"schema": error_schema(codes)}}
         operation["responses"] = dict(sorted(responses.items()))
 
     def _add_headers(self, operation) -> None:
@@ -243,6 +294,8 @@ def postprocess_schema(result, generator, request, public):
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     """
     schemas = result.get("components", {}).get("schemas", {})
+    if ERROR_DETAILS in schemas and REGISTRY.causes():
+        schemas[ERROR_DETAILS]["properties"]["cause"]["enum"] = REGISTRY.causes()
 
     def walk(node):
         if isinstance(node, dict):

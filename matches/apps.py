@@ -8,7 +8,7 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, pgettext
 
-        from matches import live_signals
+        from matches import error_codes, live_signals
         from matches.engine.i18n import set_translator
 
         # streams end or read again when credentials or who may read a match change
@@ -16,3 +16,5 @@ class MatchesConfig(AppConfig):
 
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)
+        # the match log's and the engines' error codes, listed by the schema
+        error_codes.register_codes()

@@ -71,6 +71,14 @@ class MatchPartsView(APIView):
             201: match_serializers.WriteOutput,
             202: PartsOutput,
             **APPEND_ERRORS,
+            400: error_response(
+                "Malformed input, or no such side.",
+                ["invalid", "invalid_idempotency_key", "@engine_input", "no_such_side"],
+            ),
+            403: error_response(
+                "Only the match's managers write, and a side with a manager chooses for itself.",
+                ["not_participant", "not_your_side"],
+            ),
             409: error_response(
                 "The match moved on, is closed, or chooses nothing face down now.",
                 ["stale_sequence", "match_closed", "no_face_down_choice"],

@@ -153,6 +153,17 @@ def _query(serializer_class, request) -> dict[str, Any]:
     return {k: v for k, v in data.items() if v not in (None, "")}
 
 
+LINEUP_REFUSED = error_response(
+    "The lineup breaks a team rule (`details.violations`), or a reused Idempotency-Key.",
+    ["team_invalid", "invalid_lineup", "idempotency_key_reused"],
+)
+#: Malformed input, or a part of a team this game's teams do not have.
+TEAM_INPUT = error_response(
+    "Malformed input (`fields`), or something this game's teams do not have.",
+    ["invalid", "invalid_idempotency_key", "edition_mismatch", "@teams_input"],
+)
+
+
 # --- editions ----------------------------------------------------------------------------------
 
 
@@ -220,7 +231,7 @@ class EditionDetailView(APIView):
 
     @extend_schema(
         request=EditionUpdateInput,
-        responses={200: EditionDetailOutput, 201: EditionDetailOutput},
+        responses={200: EditionDetailOutput, 201: EditionDetailOutput, 400: TEAM_INPUT},
         summary="Edit an edition (staff); a used edition gets a new version instead (201)",
     )
     def patch(self, request, pk: int):
@@ -371,11 +382,6 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
-LINEUP_REFUSED = error_response(
-    "The lineup breaks a team rule (`details.violations`), or a reused Idempotency-Key."
-)
-
-
 class TeamListView(APIView):
     pagination_class = NewestFirstCursorPagination
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -393,7 +399,7 @@ class TeamListView(APIView):
     @extend_schema(
         request=TeamCreateInput,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: TeamOutput, 422: LINEUP_REFUSED},
+        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
         summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
     )
     def post(self, request):
@@ -420,7 +426,7 @@ class TeamDetailView(APIView):
 
     @extend_schema(
         request=TeamUpdateInput,
-        responses={200: TeamOutput, 422: LINEUP_REFUSED},
+        responses={200: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
         summary="Change a team (owner)",
     )
     def patch(self, request, pk: int):
@@ -458,7 +464,7 @@ class TeamSideConfigView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={200: SideConfigOutput, 422: LINEUP_REFUSED},
+        responses={200: SideConfigOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
         summary="What a match side receives when it plays this team (422 if the team is invalid)",
     )
     def get(self, request, pk: int):
@@ -585,7 +591,7 @@ class BuildCheckView(APIView):
 
     @extend_schema(
         request=BuildCheckInput,
-        responses=BuildCheckOutput,
+        responses={200: BuildCheckOutput, 400: TEAM_INPUT},
         summary="Dry run: check a build and count the stars left, without saving",
     )
     def post(self, request):
@@ -615,6 +621,7 @@ class BuildListView(APIView):
         parameters=[IDEMPOTENCY_KEY],
         responses={
             201: BuildOutput,
+            400: TEAM_INPUT,
             422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
         },
         summary="Save a budget build (valid or not: its status and violations say which)",
@@ -643,7 +650,9 @@ class BuildDetailView(APIView):
         return Response(BuildOutput(self._build(pk)).data)
 
     @extend_schema(
-        request=BuildUpdateInput, responses=BuildOutput, summary="Change a build (owner)"
+        request=BuildUpdateInput,
+        responses={200: BuildOutput, 400: TEAM_INPUT},
+        summary="Change a build (owner)",
     )
     def patch(self, request, pk: int):
         build = self._build(pk)

@@ -6,6 +6,8 @@ class TeamsConfig(AppConfig):
     name = "teams"
 
     def ready(self) -> None:
+        from teams import error_codes
         from teams.adapters import attach_adapters
 
         attach_adapters()
+        error_codes.register_codes()

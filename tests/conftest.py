@@ -3,6 +3,9 @@ from rest_framework.test import APIClient
 
 from companion.celery import app as celery_app
 
+# every error code a test gets from the API must be one its operation lists in the schema
+pytest_plugins = ["tests.error_contract"]
+
 
 def pytest_sessionfinish(session, exitstatus):
     """``make test`` runs the suite in passes chosen by marker (``-m worker``, ``-m "not

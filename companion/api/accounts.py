@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from companion import devices
 from companion.i18n import preferred_language
 from companion.models import Device, Preferences
+from companion.openapi import error_response
 
 User = get_user_model()
 
@@ -125,7 +126,17 @@ class LoginView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    @extend_schema(request=LoginInput, responses={200: TokenOutput}, summary="Log in, get a token")
+    @extend_schema(
+        request=LoginInput,
+        responses={
+            200: TokenOutput,
+            400: error_response(
+                "Malformed input, or a wrong username or password.",
+                ["invalid", "invalid_credentials"],
+            ),
+        },
+        summary="Log in, get a token",
+    )
     def post(self, request):
         data = LoginInput(data=request.data)
         data.is_valid(raise_exception=True)

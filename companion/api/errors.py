@@ -23,6 +23,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from companion.api.codes import REGISTRY
 from matches.engine import EngineError, IllegalActionError, UnknownGameError
 from matches.i18n import error_message, rule_link
 
@@ -73,8 +74,18 @@ _DEFAULT_CODES = {
 }
 
 
+def registered(code: str) -> str:
+    """``code``, checked against the registry of codes (``companion.api.codes``): an
+    unregistered one raises under ``ERROR_CODES_STRICT`` (the test suite), else is logged."""
+    if code not in REGISTRY:
+        if getattr(settings, "ERROR_CODES_STRICT", False):
+            raise LookupError(f"The error code {code!r} is not registered (companion.api.codes).")
+        logger.error("unregistered error code %r", code)
+    return code
+
+
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    body: dict[str, Any] = {"code": code, "message": message}
+    body: dict[str, Any] = {"code": registered(code), "message": message}
     body.update({key: value for key, value in extra.items() if value})
     return body
 
@@ -89,6 +100,7 @@ def engine_error_status(exc: EngineError) -> int:
 
 def engine_error_response(exc: EngineError) -> Response:
     body = exc.as_dict()
+    registered(exc.code)
     message = error_message(
         exc.code,
         exc.rule,

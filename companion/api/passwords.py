@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 from companion import devices
 from companion.api.errors import ApiError
 from companion.models import Device
+from companion.openapi import error_response
 
 User = get_user_model()
 
@@ -126,7 +127,13 @@ class PasswordResetConfirmView(APIView):
 
     @extend_schema(
         request=PasswordResetConfirmInput,
-        responses={204: None},
+        responses={
+            204: None,
+            400: error_response(
+                "Malformed input, a weak password, or a used, expired or mistyped reset token.",
+                ["invalid", "invalid_reset_token"],
+            ),
+        },
         summary="Set a new password with the uid and token of a reset mail; logs out every device",
     )
     def post(self, request):

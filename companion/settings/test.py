@@ -9,6 +9,8 @@ from companion.settings.base import *  # noqa: E402,F401,F403
 from companion.settings.base import CACHES, REST_FRAMEWORK  # noqa: E402
 
 DEBUG = False
+# an error answered with a code not in the registry (companion.api.codes) fails the test
+ERROR_CODES_STRICT = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,

@@ -177,6 +177,10 @@ class GameShapes:
       ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
     - ``ready_rule``: in plain words, how a legal entry becomes a ready action (the schema
       describes the entries with it).
+    - ``input_codes``: the error codes of the game's refusals of malformed input (moves it
+      cannot read, set-ups it cannot play: :class:`InvalidActionError`, :class:`SetupError`);
+      every other code of its texts' ``ERRORS`` is a refusal by the rules
+      (:class:`IllegalActionError`). The API lists them by status.
 
     Each game's ``shapes`` module holds its ``SHAPES`` and ``first_action(entry, legal)``,
     which turns one legal entry into its first ready action (``legal``: the whole
@@ -192,9 +196,17 @@ class GameShapes:
     options: type
     side_config: type
     ready_rule: str = ""
+    input_codes: frozenset[str] = frozenset()
 
     @classmethod
-    def from_protocol(cls, protocol: Any, *, ready_rule: str, **overrides: Any) -> GameShapes:
+    def from_protocol(
+        cls,
+        protocol: Any,
+        *,
+        ready_rule: str,
+        input_codes: frozenset[str] = frozenset(),
+        **overrides: Any,
+    ) -> GameShapes:
         """The shapes a game's ``protocol`` module declares under the conventional names
         (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
         ``Options``, ``SideConfig``); ``overrides`` name any kept elsewhere."""
@@ -212,7 +224,7 @@ class GameShapes:
             attr: overrides[attr] if attr in overrides else getattr(protocol, name)
             for attr, name in names.items()
         }
-        return cls(**shapes, ready_rule=ready_rule)
+        return cls(**shapes, ready_rule=ready_rule, input_codes=input_codes)
 
 
 @runtime_checkable

@@ -2,7 +2,9 @@
 move by move, through the phone's referee (Pyodide in a Web Worker, in Chromium); the legal
 actions, the events, the hint and the picture are compared at every step.
 
-``REFEREE_PARITY_MATCHES`` (default 1) sets how many matches of each kind are played."""
+``REFEREE_PARITY_MATCHES`` (default 1) sets how many matches of each kind are played on the
+referee's first start; one more is played after the app is opened again (the referee then
+starts from the memory snapshot it kept)."""
 
 from __future__ import annotations
 
@@ -169,11 +171,19 @@ def test_the_phones_engine_answers_as_the_server_does(
         _context, page = phone(b, app_server, token=token, language=language, referee=True)
         page.goto("/app/")
         start_referee(page)
+        assert not page.evaluate("() => window.refereeBoot.phases.restored")
         total, differences = 0, []
         for index in range(MATCHES):
             moves, found = _play(page, client, game, seed=1000 + index, language=language)
             total += moves
             differences += found
+        # the phone opens the app again: its referee starts from the memory it kept
+        page.reload()
+        start_referee(page)
+        assert page.evaluate("() => window.refereeBoot.phases.restored")
+        moves, found = _play(page, client, game, seed=2000, language=language)
+        total += moves
+        differences += found
         assert differences == [], "\n".join(differences[:5])
         print(f"{game}: {total} moves compared")
         assert total >= 10, total

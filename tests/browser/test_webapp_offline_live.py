@@ -32,7 +32,6 @@ def _stored(match_id):
 
 
 def _play_first_cards(page):
-    page.get_by_role("button", name="Card of Blue").tap()
     page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
     page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
 

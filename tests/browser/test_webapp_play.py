@@ -76,7 +76,7 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.wait_for_selector('.match-head[data-seq="0"]')
         assert page.locator("#hint").inner_text().startswith("Step 1")
         shot(page, "08-hat-trick-step-1")
-        page.get_by_role("button", name="Card of ann").tap()
+        assert page.locator("p.group").inner_text() == "Card of ann"  # the faces, no opener
         page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
         shot(page, "09-hat-trick-card-of-red")
         tap_and_wait(page, page.get_by_role("button", name="Short pass, 2 footballs, left edge"))

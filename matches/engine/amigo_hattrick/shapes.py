@@ -22,6 +22,26 @@ from matches.engine.base import GameShapes
 
 SHAPES = GameShapes.from_protocol(
     protocol,
+    input_codes=frozenset(
+        {
+            "invalid_action",
+            "invalid_card",
+            "invalid_edition",
+            "invalid_hands",
+            "invalid_notation",
+            "invalid_option",
+            "invalid_options",
+            "invalid_sides",
+            "invalid_state",
+            "invalid_trick",
+            "missing_field",
+            "unknown_action_type",
+            "unknown_colour",
+            "unknown_field",
+            "unknown_option",
+            "wrong_player_count",
+        }
+    ),
     ready_rule=(
         "With the hands logged every `play` and `pass` entry is a ready action. The `deal` "
         "entry's first ready action deals the reference deck round the table (`hands: null` "

@@ -21,6 +21,13 @@ from matches.engine.hat_trick.sampling import random_action
 
 SHAPES = GameShapes.from_protocol(
     protocol,
+    input_codes=frozenset(
+        {
+            "invalid_action",
+            "invalid_lineup",
+            "invalid_setup",
+        }
+    ),
     effects=EFFECTS,
     ready_rule=(
         "An entry lists the choices per field; an action takes one of each: `play_cards` one "

@@ -14,6 +14,16 @@ from matches.engine.trixkick import protocol
 
 SHAPES = GameShapes.from_protocol(
     protocol,
+    input_codes=frozenset(
+        {
+            "invalid_action",
+            "invalid_edition",
+            "invalid_option",
+            "invalid_pieces",
+            "invalid_sides",
+            "invalid_state",
+        }
+    ),
     ready_rule=(
         "An entry is its action with one field (`to`, `target`, `with`, `in`, `order`, "
         "`piece` or `side`) given as the list of the values open now; the action takes one. "

@@ -540,6 +540,7 @@ async function matchScreen(id) {
     }
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
+    const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
     // card faces say what they are; a TriXKick piece's token needs its words beside it
     const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
     const buttons = nodes.map((n, i) => {
@@ -550,7 +551,7 @@ async function matchScreen(id) {
     return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      <ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
+      ${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -568,14 +569,15 @@ async function matchScreen(id) {
 
   function render() {
     if (!view.match || mine !== screen) return;
+    view.multiOpen = false;
     show(html`${nav("")}${header()}
-      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
+      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
@@ -595,6 +597,26 @@ async function matchScreen(id) {
     document.getElementById("redo").addEventListener("click", () => command("redo"));
     document.getElementById("send")?.addEventListener("click", sendQueue);
     for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
+    keepBackInside(Boolean(view.path.length || view.extra));
+    // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
+    const step = `${view.match.seq}/${view.path.join(".")}/${view.extra ? view.extra.title : ""}`;
+    if (step !== view.step) { view.step = step; window.scrollTo(0, 0); }
+  }
+
+  // The phone's Back button inside a choice of several taps steps back inside it: while a
+  // choice is half made, one history entry (same address) stands for it; Back takes it and
+  // steps back one level (and sets it again while levels remain). Once the choice is done
+  // or left with the screen's own Back, the entry is taken back quietly.
+  function keepBackInside(inside) {
+    window.history.scrollRestoration = "manual"; // a step back inside a choice keeps its own place
+    if (inside && !view.backArmed) {
+      window.history.pushState({ choice: id }, "", location.href);
+      view.backArmed = true;
+    } else if (!inside && view.backArmed) {
+      view.backArmed = false;
+      view.backQuiet = true;
+      window.history.back();
+    }
   }
 
   function nodesAt() {
@@ -683,6 +705,8 @@ async function matchScreen(id) {
     }
     section.querySelector("#multi-ok").addEventListener("click", () => sendAction(node.multi.build([...chosen].map((i) => node.multi.options[i].value))));
     section.querySelector("#multi-back").addEventListener("click", render);
+    view.multiOpen = true;
+    keepBackInside(true);
   }
 
   try {
@@ -716,7 +740,18 @@ async function matchScreen(id) {
   });
   // an invited manager's answer (their team, their name) before the first move
   const stopSides = watchSides(id, () => view.match, () => { if (!view.queue) reload(); });
+  const onBack = () => {
+    if (view.backQuiet) { view.backQuiet = false; return; }
+    if (!view.backArmed) return; // Back with no choice half made: the screen is left
+    view.backArmed = false;
+    if (view.multiOpen) { /* the goalkeeper's cards: back to the step's choices */ }
+    else if (view.extra) view.extra = null;
+    else view.path.pop();
+    render();
+  };
+  window.addEventListener("popstate", onBack);
   leaveScreen = () => {
+    window.removeEventListener("popstate", onBack);
     stop();
     stopSides();
     window.removeEventListener("online", onOnline);

@@ -41,13 +41,17 @@ const sideName = (ctx, side) => (ctx.sides?.[side] ? sideLabel(ctx.sides[side].n
 // the side with the ball: its players receive passes
 const attacker = (ctx) => ctx.summary?.attacker ?? ctx.state?.attacker ?? ctx.legal?.actor ?? 0;
 
+// Both action cards from one phone: the first side's faces are the buttons (no opener), then
+// the second side's; each row says whose cards it shows (`group`).
 function htPlayCards(entry, ctx) {
   const [first, second] = entry.cards;
-  return [branch(t("cardsOf", { name: sideName(ctx, 0) }), t("cardsOf", { name: sideName(ctx, 0) }), () =>
-    first.map((c0) => branch(htCardText(c0), t("cardsOf", { name: sideName(ctx, 1) }), () =>
+  const whose = (side) => t("cardsOf", { name: sideName(ctx, side) });
+  return first.map((c0) => ({
+    ...branch(htCardText(c0), whose(1), () =>
       second.map((c1) => leaf(htCardText(c1), { type: "play_cards", cards: [c0, c1] }, htCardFace(c1))),
-    htCardFace(c0))),
-  )];
+    htCardFace(c0)),
+    group: whose(0),
+  }));
 }
 
 // Hat-Trick's shooting and goalkeeper cards by what is printed on them. The edition's cards
@@ -84,9 +88,11 @@ function htShoot(entry, ctx) {
     return branch(label, t("htTopCard"), () =>
       entry.cards.map((c) => leaf(htCardText(c), { ...base, card: c }, htCardFace(c))));
   };
-  return [branch(t("shoot"), t("shootingCard"), () =>
-    entry.shooting_cards.map((s) => branch(htShootingCard(s, ctx.state), t("goalkeeperCard"), () =>
-      entry.goalkeeper_cards.map((k) => cardStep(s, k)))))];
+  // the shooting cards are the buttons (no opener), then the goalkeeper's
+  return entry.shooting_cards.map((s) => ({
+    ...branch(htShootingCard(s, ctx.state), t("goalkeeperCard"), () => entry.goalkeeper_cards.map((k) => cardStep(s, k))),
+    group: t("shootingCard"),
+  }));
 }
 
 function htKeeperDraw(entry) {
@@ -127,7 +133,7 @@ const HAT_TRICK = {
   refuse: () => [leaf(t("refuse"), { type: "refuse" })],
   shoot: htShoot,
   keeper_draw: htKeeperDraw,
-  goal_kick: (entry) => [branch(t("goalKick"), t("goalKick"), () => entry.cards.map((c) => leaf(htCardText(c), { type: "goal_kick", card: c }, htCardFace(c))))],
+  goal_kick: (entry) => entry.cards.map((c) => ({ ...leaf(htCardText(c), { type: "goal_kick", card: c }, htCardFace(c)), group: t("goalKick") })),
   kick_off: (entry, ctx) => entry.side.map((s) => leaf(t("kickOff", { name: sideName(ctx, s) }), { type: "kick_off", side: s })),
   choose: (entry, ctx) => entry.players.map((n) => leaf(t("choose", { n }), { type: "choose", player: n }, "", Number.isInteger(ctx.legal?.actor) ? { side: ctx.legal.actor, number: n } : null)),
   counter: (entry, ctx) => [leaf(t("counter", { name: sideName(ctx, entry.side) }), { type: "counter", side: entry.side })],

@@ -5,24 +5,64 @@ let python = null;
 let answer = null;
 let booted = null;
 
+// Starting CPython is most of the start; once started with these engines imported, the
+// worker keeps a copy of its memory (Pyodide's memory snapshot) in this cache, by runtime and
+// engines, and the next start restores it instead of starting CPython again.
+const STARTS = "companion-referee-start";
+const WARM = `import sys
+sys.path.insert(0, "/referee")
+from matches.engine import game_keys, get_engine
+from matches.engine.referee import answer
+for key in game_keys():
+    get_engine(key)
+`;
+
+async function savedStart(key) {
+  try {
+    const hit = await (await caches.open(STARTS)).match(key);
+    return hit ? await hit.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function saveStart(key, snapshot) {
+  try {
+    const cache = await caches.open(STARTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch { /* no room: the next start starts CPython again */ }
+}
+
 async function boot({ runtime, bundle, engine }) {
   const phases = {};
   let mark = performance.now();
   const lap = (name) => { const now = performance.now(); phases[name] = Math.round(now - mark); mark = now; };
-  const [{ loadPyodide }, zip] = await Promise.all([
+  const key = new Request(new URL(`/app/referee-start/${encodeURIComponent(runtime)}/${engine}`, self.location.origin));
+  const [{ loadPyodide }, zip, saved] = await Promise.all([
     import(`${runtime}pyodide.mjs`),
     fetch(bundle).then((response) => {
       if (!response.ok) throw new Error(`engine bundle: ${response.status}`);
       return response.arrayBuffer();
     }),
+    savedStart(key),
   ]);
   lap("fetch");
-  python = await loadPyodide({ indexURL: runtime, fullStdLib: false });
+  if (saved) {
+    try {
+      python = await loadPyodide({ indexURL: runtime, _loadSnapshot: saved });
+      phases.restored = true;
+    } catch {
+      python = null;
+    }
+  }
+  python = python || await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
   lap("runtime");
   python.unpackArchive(zip, "zip", { extractDir: "/referee" });
-  python.runPython(`import sys\nsys.path.insert(0, "/referee")\nfrom matches.engine.referee import answer`);
+  python.runPython(WARM);
+  if (!phases.restored) saveStart(key, python.makeMemorySnapshot());
   answer = python.globals.get("answer");
-  python.runPython(`answer('{"op": "language", "language": "en", "locale": "/referee/locale"}')`);
+  answer('{"op": "language", "language": "en", "locale": "/referee/locale"}');
   lap("engines");
   return { engine, bytes: zip.byteLength, phases };
 }

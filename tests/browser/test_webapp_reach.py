@@ -1,0 +1,105 @@
+"""In thumb reach: at 390x844 the step's hint and its next choices are on screen without
+scrolling on every step of a match of each game (the picture gives way: it comes after them);
+the phone's Back button inside a choice of several taps steps back inside it."""
+
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.browser.phone import browser, db, phone, seq_of, shot
+
+pytestmark = [pytest.mark.browser]
+
+#: the hint, and the first row of choices, above the bar pinned to the bottom
+IN_REACH = """() => {
+  const hint = document.getElementById("hint");
+  const first = document.querySelector("section.moves button.move");
+  const bar = document.querySelector(".sticky").getBoundingClientRect().top;
+  if (!hint || !first) return "no hint or no choice";
+  const h = hint.getBoundingClientRect(), b = first.getBoundingClientRect();
+  if (window.scrollY !== 0) return `scrolled by ${window.scrollY}`;
+  if (h.top < 0 || h.bottom > bar) return `hint at ${h.top}..${h.bottom}, bar at ${bar}`;
+  if (b.bottom > bar) return `first choice ends at ${b.bottom}, bar at ${bar}`;
+  return "";
+}"""
+
+
+def _match(user, game: str) -> int:
+    client = APIClient()
+    client.force_authenticate(user)
+    sides = {
+        "amigo-hattrick": [{"name": "Ann", "user": user.username}]
+        + [{"name": n} for n in ("Bo", "Cy", "Di")],
+    }.get(game, [{"name": "Ann", "user": user.username}, {"name": "Guests"}])
+    options = {"games": 1} if game == "amigo-hattrick" else {}
+    response = client.post(
+        "/api/matches/", {"game": game, "sides": sides, "options": options}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["match"]["id"]
+
+
+@pytest.mark.parametrize(
+    ("game", "moves"), [("hat-trick", 40), ("trixkick", 25), ("amigo-hattrick", 25)]
+)
+def test_hint_and_next_choices_are_in_reach_on_every_step(
+    app_server, make_user, token_for, game, moves
+):
+    ann = make_user("ann")
+    match_id = db(_match, ann, game)
+    token = token_for(ann)
+    rng = random.Random(5)
+    problems = []
+    with browser() as b:
+        _, page = phone(b, app_server, token=token)
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        for _ in range(moves):
+            seq = seq_of(page)
+            if page.locator(".over").count():
+                break
+            for depth in range(6):  # a move of several taps: each level in reach
+                page.wait_for_timeout(50)
+                problem = page.evaluate(IN_REACH)
+                if problem:
+                    problems.append(f"seq {seq} level {depth}: {problem}")
+                    shot(page, f"80-out-of-reach-{game}-{seq}-{depth}")
+                buttons = page.locator("section.moves button.move")
+                if buttons.count() == 0:
+                    break
+                buttons.nth(rng.randrange(buttons.count())).tap()
+                confirm = page.locator("#multi-ok")
+                if confirm.count():
+                    confirm.tap()
+                page.wait_for_timeout(150)
+                if seq_of(page) != seq or page.get_by_role("alert").count():
+                    break
+            if page.get_by_role("alert").count():  # a refused pick: take another
+                page.reload()
+                page.wait_for_selector(".match-head")
+    assert not problems, "\n".join(problems)
+
+
+def test_back_inside_a_choice_steps_back_inside_it(app_server, make_user, token_for):
+    ann = make_user("ann")
+    match_id = db(_match, ann, "hat-trick")
+    token = token_for(ann)
+    with browser() as b:
+        _, page = phone(b, app_server, token=token)
+        page.goto("/app/#/")
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        assert page.locator("p.group").inner_text() == "Card of Ann"
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.get_by_text("Card of Guests").wait_for()
+        page.go_back()
+        page.locator("p.group", has_text="Card of Ann").wait_for()
+        assert page.url.endswith(f"#/match/{match_id}")
+        # both cards: the move is logged, and Back then leaves the match
+        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        page.get_by_role("button", name="Short pass, 3 footballs, right edge").tap()
+        page.wait_for_selector('.match-head[data-seq="1"]')
+        page.wait_for_timeout(200)
+        page.go_back()
+        page.wait_for_function("() => !location.hash.startsWith('#/match/')")
