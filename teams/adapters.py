@@ -25,6 +25,12 @@ Checked = tuple[dict[str, Any], list[dict[str, Any]], str]
 AddRow = Callable[..., None]
 
 
+def with_team_catalogs(game: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's reference data plus what team building needs, if it is not there yet."""
+    adapter = team_adapter(game)
+    return adapter.catalogs(dict(data)) if adapter is not None else dict(data)
+
+
 def team_adapter(game: str) -> TeamAdapter | None:
     """The adapter of ``game``; ``None``: teams are not built for it."""
     try:
@@ -53,7 +59,9 @@ class TeamAdapter:
         """``add(kind, code, **fields)`` each card row of an edition's ``data``."""
 
     def create(self, edition: Edition, **fields: Any) -> tuple[Checked, dict[str, Any]]:
-        """The checked lineup of a new team and the team's fields it settles (name...)."""
+        """The checked lineup of a new team and the team's fields it settles (name, colours,
+        style). ``fields``: name, colours, style, card_colour, picks, star_keeper,
+        team_card, pieces, bench, captain (see ``teams.services.team_create``)."""
         raise NotImplementedError
 
     def update(self, team: Team, changes: dict[str, Any]) -> Checked:
@@ -255,21 +263,14 @@ class HatTrickTeams(TeamAdapter):
                     data=card,
                 )
 
-    def create(
-        self,
-        edition: Edition,
-        *,
-        name: str | None,
-        colours: list[str] | None,
-        style: str | None,
-        card_colour: str,
-        picks: list[dict[str, Any]] | None,
-        star_keeper: bool,
-        team_card: str | None,
-        pieces: dict[str, list[str]] | None,
-        bench: list[dict[str, Any]] | None,
-        captain: int | None,
-    ) -> tuple[Checked, dict[str, Any]]:
+    def create(self, edition: Edition, **fields: Any) -> tuple[Checked, dict[str, Any]]:
+        picks, team_card, bench, captain = (
+            fields[key] for key in ("picks", "team_card", "bench", "captain")
+        )
+        name, colours, style = fields["name"], fields["colours"], fields["style"]
+        card_colour, star_keeper, pieces = (
+            fields[key] for key in ("card_colour", "star_keeper", "pieces")
+        )
         if (picks is None) == (team_card is None):
             raise ApiError(
                 "lineup_or_team_card",
@@ -360,21 +361,12 @@ class TrixKickTeams(TeamAdapter):
                     data={"set": set_name, "symbols": code},
                 )
 
-    def create(
-        self,
-        edition: Edition,
-        *,
-        name: str | None,
-        colours: list[str] | None,
-        style: str | None,
-        card_colour: str,
-        picks: list[dict[str, Any]] | None,
-        star_keeper: bool,
-        team_card: str | None,
-        pieces: dict[str, list[str]] | None,
-        bench: list[dict[str, Any]] | None,
-        captain: int | None,
-    ) -> tuple[Checked, dict[str, Any]]:
+    def create(self, edition: Edition, **fields: Any) -> tuple[Checked, dict[str, Any]]:
+        picks, team_card, bench, captain = (
+            fields[key] for key in ("picks", "team_card", "bench", "captain")
+        )
+        name, colours, style = fields["name"], fields["colours"], fields["style"]
+        pieces = fields["pieces"]
         if picks is not None or team_card is not None:
             raise ApiError("lineup_not_allowed", _("TriXKick teams are made of pieces."))
         if bench is not None or captain is not None:

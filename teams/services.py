@@ -18,8 +18,7 @@ from companion.api.errors import ApiError
 from matches.engine import available_games, games, get_engine
 from matches.i18n import game_name
 from teams import rules
-from teams.adapters import _expansion, team_adapter
-from teams.catalogs import with_team_catalogs
+from teams.adapters import _expansion, team_adapter, with_team_catalogs
 from teams.models import Build, Card, Edition, Team, Validity
 from teams.selectors import build_evaluate, edition_is_used, edition_used_by_matches
 

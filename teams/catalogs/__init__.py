@@ -73,11 +73,3 @@ def piece_sets(data: Any) -> dict[str, list[str]] | None:
         else:
             return sets
     return None
-
-
-def with_team_catalogs(game: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The engine's reference data plus what team building needs, if it is not there yet."""
-    from teams.adapters import team_adapter
-
-    adapter = team_adapter(game)
-    return adapter.catalogs(dict(data)) if adapter is not None else dict(data)

@@ -82,6 +82,7 @@ def test_a_match_is_played_undone_exported_imported_and_counted(
         refused = take(client, match_id, 2, seq)  # one token left
         assert refused.status_code == 422
         assert refused.json()["rule"] == "PILE-2"
+        assert refused.json()["message"] == "There are only 1 tokens left."  # its own texts
         last = take(client, match_id, 1, seq)
         assert last.status_code == 201, last.content
     match = client.get(f"/api/matches/{match_id}/").json()
