@@ -15,7 +15,8 @@ Reported per step:
 - delivery p50 / p95: from the append's answer to a stream's receipt of that event (negative
   when the stream was faster than the answer: the event is published at commit);
 - that every open stream got every event of its match once and in order;
-- health and login probes (p50 / max).
+- health and login probes (p50 / max);
+- the stream server's CPU time per delivered event (independent of what else runs).
 
 Targets (issue: live at scale): no thread per stream, <= 20 KiB per stream, append p50 <= 1.3x
 the no-stream figure, delivery p95 <= 250 ms, every event once and in order.
@@ -66,6 +67,12 @@ def proc_status(pid: int) -> dict[str, int]:
         if key in ("VmRSS", "Threads"):
             found[key] = int(value.split()[0])
     return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def tree_threads(pid: int) -> int:
@@ -186,7 +193,7 @@ def reader_main(conn, host: str, port: int) -> None:
 
 
 def prepare(moves: int) -> dict:
-    """Two phones with a public match each and the moves they will log; a login probe user."""
+    """Two phones with a public match each and the moves they will log."""
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -208,7 +215,6 @@ def prepare(moves: int) -> dict:
         assert len(actions) >= moves, "the planned match is shorter than the run"
         token = device_create(user=user, name="bench")[1]
         plans.append({"match": created.match.pk, "token": token, "actions": actions, "seq": 0})
-    User.objects.create_user("prober", password="a-long-secret-pw")
     connection.close()
     return {"plans": plans}
 
@@ -340,6 +346,15 @@ def main() -> int:
         # streams go to the stream server (directly, or through nginx by path); the API too
         stream_base = base if not args.direct else live_base
         api_side = base if not args.direct else api_base
+        import httpx
+
+        # the login probe's account, registered through the API (the server's own hasher)
+        registered = httpx.post(
+            f"{api_side}/api/auth/register/",
+            json={"username": "prober", "password": "a-long-secret-pw"},
+            timeout=30,
+        )
+        assert registered.status_code == 201, registered.text
         host, port = stream_base.removeprefix("http://").split(":")
         parent, child = multiprocessing.get_context("fork").Pipe()
         reader = multiprocessing.get_context("fork").Process(
@@ -361,11 +376,14 @@ def main() -> int:
                     print(f"  {failed} streams failed to open, e.g. {samples}")
             time.sleep(2.0)
             status = proc_status(live_pid)
+            fds = len(os.listdir(f"/proc/{live_pid}/fd"))
             api_threads = tree_threads(api.pid)
             parent.send(("report",))
             parent.recv()  # forget what the opening delivered
+            cpu_before = cpu_seconds(live_pid)
             step = asyncio.run(one_step(api_side, plans, args))
             time.sleep(2.0)  # the last deliveries
+            live_cpu = cpu_seconds(live_pid) - cpu_before
             parent.send(("report",))
             got, problems, lasts = parent.recv()
             delivery = [
@@ -383,6 +401,7 @@ def main() -> int:
                 "open_failed": failed,
                 "threads": status["Threads"],
                 "rss_mib": round(status["VmRSS"] / 1024, 1),
+                "fds": fds,
                 "api_threads": api_threads,
                 "append_p50_ms": round(1000 * statistics.median(step["appends"]), 1),
                 "append_p95_ms": round(1000 * pct(step["appends"], 0.95), 1),
@@ -393,6 +412,10 @@ def main() -> int:
                 else None,
                 "delivery_p95_ms": round(1000 * pct(delivery, 0.95), 1) if delivery else None,
                 "complete_in_order": complete and problems == 0 and len(delivery) == expected,
+                # the stream server's CPU time per delivered event, whatever else the machine ran
+                "live_cpu_us_per_delivery": round(1e6 * live_cpu / len(delivery), 1)
+                if delivery
+                else None,
                 "health_p50_ms": round(1000 * statistics.median(step["health"]), 1),
                 "health_max_ms": round(1000 * max(step["health"]), 1),
                 "login_p50_ms": round(1000 * statistics.median(step["login"]), 1),

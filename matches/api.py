@@ -11,7 +11,6 @@ from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion.api.conditional import cached_answer, conditional
@@ -19,6 +18,7 @@ from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, reading, selectors, serializers, services, write_answers
 from matches.engine import games

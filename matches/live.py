@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import threading
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 
 logger = logging.getLogger(__name__)
@@ -46,7 +46,7 @@ class Waiter:
     ``match_id`` and ``user_key`` say which wake-ups concern it: the match's (its log grew or
     who may read it changed) and its viewer's (a login ended, the password changed)."""
 
-    __slots__ = ("loop", "event", "match_id", "user_key", "reasons")
+    __slots__ = ("loop", "event", "match_id", "user_key", "reasons", "after", "prefetched")
 
     def __init__(self, match_id: int, user_key: str) -> None:
         self.loop = asyncio.get_running_loop()
@@ -54,6 +54,8 @@ class Waiter:
         self.match_id = match_id
         self.user_key = user_key
         self.reasons: set[str] = set()  # viewer wake-ups not yet looked at
+        self.after = 0  # the last seq the stream has sent
+        self.prefetched: tuple[int, Any] | None = None  # (after, what was read) at a wake-up
 
     def wake(self, reason: str | None = None) -> None:
         try:
@@ -99,6 +101,9 @@ class Hub:
         self._lock = threading.Lock()
         self._by_match: dict[int, set[Waiter]] = defaultdict(set)
         self._by_user: dict[str, set[Waiter]] = defaultdict(set)
+        #: Called on a loop with a match's waiters of that loop when the match is woken: reads
+        #: what is new once and hands it to each waiter with its wake-up (set by the streams).
+        self.prefetch = None
 
     def add(self, waiter: Waiter) -> None:
         with self._lock:
@@ -117,8 +122,23 @@ class Hub:
     def wake(self, match_id: int) -> None:
         with self._lock:
             waiters = list(self._by_match.get(match_id, ()))
+        if self.prefetch is None:
+            for waiter in waiters:
+                waiter.wake()
+            return
+        by_loop: dict[Any, list[Waiter]] = defaultdict(list)
         for waiter in waiters:
-            waiter.wake()
+            by_loop[waiter.loop].append(waiter)
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        for loop, group in by_loop.items():
+            if loop is running:
+                self.prefetch(match_id, group)
+            else:
+                with contextlib.suppress(RuntimeError):  # a closed loop: its streams are gone
+                    loop.call_soon_threadsafe(self.prefetch, match_id, group)
 
     def wake_user(self, user_id: int, reason: str) -> None:
         with self._lock:
@@ -158,16 +178,28 @@ def channel_prefix() -> str:
 
 _executor: ThreadPoolExecutor | None = None
 _executor_lock = threading.Lock()
+_thread = threading.local()
 
 
-def in_pool(func, *args):
+def _in_thread_context(func, args):
+    # Each pool thread runs everything in one context of its own, kept from call to call, as
+    # a WSGI worker thread does: what Django keeps per context (its caches, with their Redis
+    # connections) is made once per thread, and nothing of it flows back into the stream's
+    # task, where it would live (a connection held) as long as the stream.
+    context = getattr(_thread, "context", None)
+    if context is None:
+        context = _thread.context = contextvars.Context()
+    return context.run(func, *args)
+
+
+def in_pool(func, *args) -> asyncio.Future:
     """Run ``func(*args)`` on the process's ``LIVE_READ_THREADS`` threads (they read logs and
     open streams; each keeps at most one database connection); awaitable."""
     global _executor
     with _executor_lock:
         if _executor is None:
             _executor = ThreadPoolExecutor(settings.LIVE_READ_THREADS, thread_name_prefix="live")
-    return sync_to_async(func, thread_sensitive=False, executor=_executor)(*args)
+    return asyncio.get_running_loop().run_in_executor(_executor, _in_thread_context, func, args)
 
 
 # --- publishing (synchronous: services call it after commit) -------------------------------

@@ -81,18 +81,30 @@ def _start_after(request) -> int:
 class SharedRead:
     """One read of a log, shared by the streams woken for it, with its messages as each
     kind of viewer (the sides whose secrets they see, their language) gets them: written once
-    for all the watchers of a match that see it alike."""
+    for all the watchers of a match that see it alike, and who may read what worked out once
+    per viewer."""
 
     log: selectors.LogSlice
     rendered: dict = field(default_factory=dict)
+    viewers: dict = field(default_factory=dict)
+
+
+_UNREADABLE = object()
 
 
 def _messages(read: SharedRead, user, language: str) -> str | None:
     """SSE messages of a slice of the log for ``user``; ``None`` if they may not read it."""
     log = read.log
-    if not selectors.match_readable_by(log.match, user, log.sides):
+    viewer = user.pk if user.is_authenticated else None
+    visible = read.viewers.get(viewer, read)
+    if visible is read:
+        if selectors.match_readable_by(log.match, user, log.sides):
+            visible = selectors.match_visible_sides(log.match, user, sides=log.sides)
+        else:
+            visible = _UNREADABLE
+        read.viewers[viewer] = visible
+    if visible is _UNREADABLE:
         return None
-    visible = selectors.match_visible_sides(log.match, user, sides=log.sides)
     key = (visible, language)
     messages = read.rendered.get(key)
     if messages is None:
@@ -103,7 +115,7 @@ def _messages(read: SharedRead, user, language: str) -> str | None:
         messages = read.rendered[key] = "".join(
             f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
             for item in items
-        )
+        ).encode()
     return messages
 
 
@@ -231,6 +243,26 @@ async def _read(match_id: int, after: int) -> SharedRead | None:
     return await asyncio.shield(future)
 
 
+def _prefetch(match_id: int, waiters: list) -> None:
+    """On a wake-up of a match (on the loop): one read per position the waiters are at, each
+    handed to its waiters with the wake-up, so a woken stream finds what is new at hand."""
+    groups: dict[int, list] = {}
+    for waiter in waiters:
+        groups.setdefault(waiter.after, []).append(waiter)
+    for after, group in groups.items():
+
+        def hand_over(done: asyncio.Future, after=after, group=group) -> None:
+            ok = not done.cancelled() and done.exception() is None
+            for waiter in group:
+                waiter.prefetched = (after, done.result()) if ok else None
+                waiter.wake()
+
+        asyncio.ensure_future(_read(match_id, after)).add_done_callback(hand_over)
+
+
+live.hub.prefetch = _prefetch
+
+
 @dataclass(frozen=True)
 class Viewer:
     user: Any
@@ -258,6 +290,7 @@ async def _live_stream(match_id: int, viewer: Viewer, after: int):
     keepalive = settings.LIVE_KEEPALIVE_SECONDS
     loop = asyncio.get_running_loop()
     waiter = live.Waiter(match_id, viewer.key)
+    waiter.after = after
     live.hub.add(waiter)  # before the first read: nothing committed after it is missed
     expires_at = viewer.credentials.expires_at
     reasons: set[str] = set()
@@ -273,8 +306,12 @@ async def _live_stream(match_id: int, viewer: Viewer, after: int):
                     yield _end(check.ended, viewer.language)
                     return
                 expires_at = check.expires_at or expires_at
+            prefetched, waiter.prefetched = waiter.prefetched, None
             try:
-                read = await _read(match_id, after)
+                if prefetched is not None and prefetched[0] == after:
+                    read = prefetched[1]  # read for it at the wake-up
+                else:
+                    read = await _read(match_id, after)
             except Exception as exc:  # the database is away: keep the stream, try again later
                 logger.warning("live: reading match %s failed: %s", match_id, exc)
                 read = False
@@ -290,7 +327,7 @@ async def _live_stream(match_id: int, viewer: Viewer, after: int):
                     yield messages
                     quiet_since = loop.time()
                 if read.log.events:
-                    after = read.log.events[-1].seq
+                    after = waiter.after = read.log.events[-1].seq
                 if read.log.more:
                     continue
             while True:
@@ -349,7 +386,9 @@ class MatchStreamView(APIView):
             (200, "text/event-stream"): OpenApiResponse(
                 OpenApiTypes.STR,
                 description="`id: <seq>`, `event: event`, `data: <one item of GET events/>`; "
-                "comment lines keep the connection alive.",
+                "comment lines keep the connection alive. The last message, when the viewer may "
+                "no longer follow, is `event: end` with `data: {reason, message}`, `reason` one "
+                "of `revoked`, `password_changed`, `expired`, `access_lost`.",
             ),
             400: ERRORS[400],
             404: ERRORS[404],

@@ -11,6 +11,7 @@ in this shape. ``ApiError`` is raised by services for conflicts and other domain
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from companion.api.codes import REGISTRY
+from companion.api.ratelimit import wait_in_words
 
 logger = logging.getLogger(__name__)
 
@@ -225,7 +227,10 @@ def _error_response(exc: Exception) -> Response | None:
         code = codes if isinstance(codes, str) else _DEFAULT_CODES.get(exc.status_code, "error")
         body = error_body(code, str(exc.detail))
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            body["details"] = {"retry_after": int(exc.wait)}
+            wait = max(1, math.ceil(exc.wait))
+            headers["Retry-After"] = str(wait)
+            body["message"] = wait_in_words(wait)
+            body["details"] = {"retry_after": wait}
     set_rollback()
     return Response(body, status=exc.status_code, headers=headers)
 

@@ -10,8 +10,10 @@ from django.http import HttpResponse
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import AnonRateThrottle, ScopedRateThrottle
 
+from companion.api.ratelimit import RateLimited
 
-class AnonymousReadThrottle(AnonRateThrottle):
+
+class AnonymousReadThrottle(RateLimited, AnonRateThrottle):
     """Reads without an account, per client address (``anon_read`` rate): the expensive public
     answers (exports, pictures, long logs) cannot be looped on to slow the phones down.
     Logged-in readers and writes are throttled by their own scopes."""

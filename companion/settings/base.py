@@ -65,6 +65,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "companion.api.middleware.ApiErrorShapeMiddleware",
     "companion.api.middleware.BodySizeLimitMiddleware",
+    "companion.api.ratelimit.RateLimitHeadersMiddleware",
     "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "webapp.runtime.StaticFilesMiddleware",  # whitenoise; the phone runtime cached long
@@ -225,7 +226,9 @@ REST_FRAMEWORK = {
         "anon_read": os.environ.get("THROTTLE_ANON_READ", "120/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
-        "append": os.environ.get("THROTTLE_APPEND", "600/min"),
+        # a 6-player, 10-game Amigo match logged at a phone's fastest tapping stays under it
+        # (docs/api.md, "Limits"; tests/api/test_rate_limits.py)
+        "append": os.environ.get("THROTTLE_APPEND", "1200/min"),
     },
 }
 
@@ -339,6 +342,19 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "x-csrftoken",
     "x-requested-with",
+)
+# a browser client may read these answer headers (limits, idempotent replays, caching)
+CORS_EXPOSE_HEADERS = (
+    "ratelimit",
+    "ratelimit-policy",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "retry-after",
+    "idempotent-replayed",
+    "etag",
+    "link",
+    "content-language",
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -336,3 +336,36 @@ def test_without_the_runtime_the_app_logs_online_and_offline_as_before(
         page.evaluate("window.dispatchEvent(new Event('online'))")
         page.wait_for_selector('.match-head[data-seq="2"]', timeout=30_000)
         assert [seq for seq, _ in db(_stored, match_id)] == [1, 2]
+
+
+def test_the_referee_starts_without_a_network_from_the_phones_caches(
+    app_server, make_user, token_for
+):
+    ann = make_user("ann")
+    match_id = _match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, language="de", referee=True)
+        _open_with_referee(page, match_id)
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.reload()  # now under the service worker: it keeps the runtime and the engines
+        page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+        cached = page.evaluate(
+            """async () => (await (await caches.open("companion-referee")).keys())
+                 .map((r) => new URL(r.url).pathname)"""
+        )
+        assert any(p.endswith("pyodide.asm.wasm") for p in cached), cached
+        assert any(p.startswith("/app/engine/") for p in cached), cached
+
+        context.set_offline(True)
+        page.reload()  # the app opened again at the table, without a network
+        page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+        assert page.evaluate("() => window.refereeBoot.phases.restored")
+        for n in (1, 2, 3):
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+            assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        page.wait_for_selector('.match-head[data-seq="3"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == [1, 2, 3]
