@@ -497,6 +497,7 @@ async function matchScreen(id) {
   };
 
   const command = async (which) => {
+    if (view.pending.length) return; // undo/redo once the moves shown are stored
     view.error = "";
     try {
       const { ok, status, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
