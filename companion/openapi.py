@@ -190,6 +190,16 @@ RATE_LIMIT_HEADERS = {
         "schema": {"type": "integer", "minimum": 0},
     },
 }
+_CONTENT_LANGUAGE = {
+    "description": "The language of the answer's sentences: `Accept-Language`, or the "
+    "user's choice (`PATCH /api/me/`).",
+    "schema": {"type": "string", "enum": ["en", "de"]},
+}
+_LINK_HELP = {
+    "description": 'An engine\'s refusal: `<url>; rel="help"`, the clause `rule` names '
+    "(also `details.rule_url`).",
+    "schema": {"type": "string"},
+}
 _REPLAYED = {
     "description": "`true` when this is the stored answer to an earlier request with the same "
     "Idempotency-Key (nothing new was created).",
@@ -329,6 +339,18 @@ class AutoSchema(openapi.AutoSchema):
                 response.setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
 
     def _add_headers(self, operation) -> None:
+        for status, response in operation["responses"].items():
+            response.setdefault("headers", {})["Content-Language"] = _CONTENT_LANGUAGE
+            codes = (
+                response.get("content", {})
+                .get("application/json", {})
+                .get("schema", {})
+                .get("properties", {})
+                .get("code", {})
+                .get("enum", ())
+            )
+            if status == "422" and set(codes) & set(REGISTRY.group("engine_refusal")):
+                response["headers"]["Link"] = _LINK_HELP
         names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
         if "Idempotency-Key" not in names:
             return

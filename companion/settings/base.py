@@ -242,7 +242,11 @@ SPECTACULAR_SETTINGS = {
         "rules; browse past matches, build teams within a budget card, and read player stats "
         "and team cards. Every error has the shape {code, message, rule?, details?, fields?}."
     ),
-    "VERSION": "1.0.0",
+    # the API's version (semantic: a breaking change is a new major version and a new path
+    # prefix; CHANGELOG.md lists every change and the policy)
+    "VERSION": "1.1.0",
+    "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
+    "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (login.error !== undefined) throw new Error(`login: ${login.error.code}`);
   const client = createClient<paths>({
     baseUrl: BASE,
-    headers: { Authorization: `Token ${login.data.token}` },
+    headers: { Authorization: `Bearer ${login.data.token}` },
   });
 
   async function team(card: string, colour: "blue" | "red"): Promise<number> {
