@@ -497,6 +497,7 @@ async function matchScreen(id) {
   };
 
   const command = async (which) => {
+    if (view.pending.length) return; // undo/redo once the moves shown are stored
     view.error = "";
     try {
       const { ok, status, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
@@ -549,7 +550,7 @@ async function matchScreen(id) {
   const turn = () => (view.queue?.actions.length ? { mode: "all" } : turnOf(view.match, view.current?.legal, me, id));
   const stepNodes = () => {
     const now = turn();
-    if (now.mode === "parts") return partNodes(now);
+    if (now.mode === "parts") return partNodes(now, ctx());
     if (now.mode === "wait") return [];
     return view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
   };
@@ -561,7 +562,7 @@ async function matchScreen(id) {
     let nodes = stepNodes();
     let title = offline ? t("unchecked") : legal?.hint || "";
     const now = turn();
-    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null);
+    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null, view.current?.state);
     for (const index of view.path) {
       const node = nodes[index];
       title = node.title;
