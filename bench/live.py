@@ -465,7 +465,25 @@ def main() -> int:
         )
     if args.json:
         print(json.dumps(rows))
-    return 0 if all(row["complete_in_order"] for row in rows) else 1
+    last = rows[-1]
+    missed = []
+    if not all(row["complete_in_order"] for row in rows):
+        missed.append("an event lost, doubled or out of order")
+    if last["streams"]:
+        checks = [
+            ("threads per stream", last["threads_per_stream"], 0.01),
+            ("KiB per stream", last["kib_per_stream"], 20),
+            ("append p50 / 0 streams", last["append_p50_ratio"], 1.3),
+            ("delivery p95 ms", last["delivery_p95_ms"] or float("inf"), 250),
+        ]
+        for name, value, target in checks:
+            print(f"{name}: {value} (target <= {target})")
+            if value > target:
+                missed.append(name)
+    if missed:
+        print(f"TARGET MISSED: {', '.join(missed)}")
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
