@@ -382,10 +382,20 @@ def main() -> int:
             parent.recv()  # forget what the opening delivered
             cpu_before = cpu_seconds(live_pid)
             step = asyncio.run(one_step(api_side, plans, args))
-            time.sleep(2.0)  # the last deliveries
+            # the last deliveries: until every stream has its match's last event (at most 120 s)
+            got: list = []
+            drained = time.monotonic() + 120
+            while True:
+                time.sleep(1.0)
+                parent.send(("report",))
+                more, problems, lasts = parent.recv()
+                got += more
+                caught_up = all(
+                    last == plan["seq"] for plan in plans for last in lasts.get(plan["match"], [])
+                )
+                if caught_up or time.monotonic() > drained:
+                    break
             live_cpu = cpu_seconds(live_pid) - cpu_before
-            parent.send(("report",))
-            got, problems, lasts = parent.recv()
             delivery = [
                 at - step["answers"][(match_id, seq)]
                 for match_id, seq, at in got
