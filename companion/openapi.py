@@ -165,6 +165,41 @@ _RETRY_AFTER = {
     "description": "Seconds to wait before retrying.",
     "schema": {"type": "integer"},
 }
+#: The rate-limit header fields of a throttled operation's answers (companion.api.ratelimit).
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Policy": {
+        "description": 'The limits that apply, e.g. `"append";q=1200;w=60`: `q` requests '
+        "per `w` seconds (IETF RateLimit header fields).",
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": 'Where the client stands, e.g. `"append";r=1187;t=0`: `r` requests '
+        "left, `t` seconds until one more is allowed.",
+        "schema": {"type": "string"},
+    },
+    "X-RateLimit-Limit": {
+        "description": "Requests allowed in the window.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "X-RateLimit-Remaining": {
+        "description": "Requests left in the window.",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+    "X-RateLimit-Reset": {
+        "description": "Seconds until one more request is allowed (0: now).",
+        "schema": {"type": "integer", "minimum": 0},
+    },
+}
+_CONTENT_LANGUAGE = {
+    "description": "The language of the answer's sentences: `Accept-Language`, or the "
+    "user's choice (`PATCH /api/me/`).",
+    "schema": {"type": "string", "enum": ["en", "de"]},
+}
+_LINK_HELP = {
+    "description": 'An engine\'s refusal: `<url>; rel="help"`, the clause `rule` names '
+    "(also `details.rule_url`).",
+    "schema": {"type": "string"},
+}
 _REPLAYED = {
     "description": "`true` when this is the stored answer to an earlier request with the same "
     "Idempotency-Key (nothing new was created).",
@@ -208,6 +243,7 @@ class AutoSchema(openapi.AutoSchema):
             operation["description"] = operation.get("summary", "")
         self._add_errors(operation)
         self._add_headers(operation)
+        self._add_limits(operation)
         return operation
 
     def get_operation_id(self):
@@ -251,6 +287,20 @@ class AutoSchema(openapi.AutoSchema):
         except Exception:  # a throttle that needs a real request: count it as throttled
             return True
 
+    def _limits(self) -> list[tuple[str, str]]:
+        """``(scope, rate)`` of each throttle of the operation, as configured now."""
+        try:
+            throttles = self.view.get_throttles()
+        except Exception:
+            return []
+        limits = []
+        for throttle in throttles:
+            scope = getattr(throttle, "scope", None) or getattr(self.view, "throttle_scope", None)
+            rate = throttle.THROTTLE_RATES.get(scope) if scope else None
+            if rate:
+                limits.append((scope, rate))
+        return limits
+
     def _add_errors(self, operation) -> None:
         responses = operation["responses"]
         defaults = self._error_statuses(operation)
@@ -275,7 +325,32 @@ class AutoSchema(openapi.AutoSchema):
             response["content"] = {"application/json": {"schema": error_schema(codes)}}
         operation["responses"] = dict(sorted(responses.items()))
 
+    def _add_limits(self, operation) -> None:
+        """The operation's rate limits: stated in its description, carried in headers."""
+        limits = self._limits()
+        if not limits:
+            return
+        stated = ", ".join(f"`{scope}` {rate}" for scope, rate in limits)
+        operation["description"] += (
+            f'\n\nRate limit: {stated} (see `RateLimit-Policy`; docs/api.md, "Limits").'
+        )
+        for status, response in operation["responses"].items():
+            if status.startswith("2") or status == "429":
+                response.setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
+
     def _add_headers(self, operation) -> None:
+        for status, response in operation["responses"].items():
+            response.setdefault("headers", {})["Content-Language"] = _CONTENT_LANGUAGE
+            codes = (
+                response.get("content", {})
+                .get("application/json", {})
+                .get("schema", {})
+                .get("properties", {})
+                .get("code", {})
+                .get("enum", ())
+            )
+            if status == "422" and set(codes) & set(REGISTRY.group("engine_refusal")):
+                response["headers"]["Link"] = _LINK_HELP
         names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
         if "Idempotency-Key" not in names:
             return
@@ -294,6 +369,9 @@ def postprocess_schema(result, generator, request, public):
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     """
     schemas = result.get("components", {}).get("schemas", {})
+    for name, schema in schemas.items():
+        if name.endswith("Request"):
+            _defaults_in_words(schema)
     if ERROR_DETAILS in schemas and REGISTRY.causes():
         schemas[ERROR_DETAILS]["properties"]["cause"]["enum"] = REGISTRY.causes()
 
@@ -316,6 +394,17 @@ def postprocess_schema(result, generator, request, public):
     ):
         del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
     return result
+
+
+def _defaults_in_words(schema: dict) -> None:
+    """A request field the server defaults is optional: its ``default`` goes into its
+    description (openapi-typescript's default output makes a field with a ``default``
+    required, so a client would have to send what the server fills in)."""
+    for field in schema.get("properties", {}).values():
+        if "default" in field and field.get("readOnly") is not True:
+            value = json.dumps(field.pop("default"))
+            described = field.get("description", "")
+            field["description"] = f"{described} Default: `{value}`.".strip()
 
 
 #: The null value, typed (a member of a nullable reference's ``anyOf``).

@@ -11,7 +11,6 @@ from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion.api.conditional import cached_answer, conditional
@@ -19,6 +18,7 @@ from companion.api.errors import ApiError
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, reading, selectors, serializers, services, write_answers
 from matches.engine import games
@@ -202,6 +202,12 @@ class MatchListCreateView(ListAPIView):
 
     @extend_schema(
         summary="Open a match",
+        description="Opens a match of `game` with its sides (2, or 4 to 6 for Amigo Hattrick), "
+        "each with a name, and optionally a manager (`user`, invited: linked once they accept) "
+        "and a team of yours; `options` and each side's `config` are the game's (the variant "
+        "chosen by `game`). Answers with the whole match, its events (none yet) and what comes "
+        "next (`current.legal.ready`: actions to send to `POST events/`). Honours "
+        "`Idempotency-Key`: a double tap opens one match.",
         request=serializers.MatchCreateInput,
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.CreatedOutput, **CREATE_ERRORS},
@@ -437,8 +443,10 @@ class MatchExportView(APIView):
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
+        parameters=[IF_NONE_MATCH, ETAG],
         responses={
             (200, "text/plain"): OpenApiTypes.STR,
+            304: NOT_MODIFIED,
             **NOT_FOUND,
             403: error_response(
                 "Another side's hidden set-up is still secret.", ["hidden_information"]
@@ -495,8 +503,13 @@ class MatchSvgView(APIView):
 
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",
-        parameters=[serializers.StateQuery],
-        responses={(200, "image/svg+xml"): OpenApiTypes.STR, **SEQ_QUERY, **NOT_FOUND},
+        parameters=[serializers.StateQuery, IF_NONE_MATCH, ETAG],
+        responses={
+            (200, "image/svg+xml"): OpenApiTypes.STR,
+            304: NOT_MODIFIED,
+            **SEQ_QUERY,
+            **NOT_FOUND,
+        },
     )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)

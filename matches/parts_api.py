@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches import parts, reading
 from matches import serializers as match_serializers

@@ -277,6 +277,10 @@ class GameOutput(serializers.Serializer):
     title = serializers.SerializerMethodField(help_text="The game's name in the reader's language.")
     min_sides = serializers.IntegerField(source="engine.min_sides")
     max_sides = serializers.IntegerField(source="engine.max_sides")
+    teams = serializers.SerializerMethodField(help_text="Whether teams are built for it.")
 
     def get_title(self, game) -> str:
         return game.title()
+
+    def get_teams(self, game) -> bool:
+        return game.teams is not None

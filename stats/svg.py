@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from xml.sax.saxutils import escape
@@ -163,8 +164,22 @@ def rating_chart_svg(
     """A line chart of ratings after each rated match (the start value first), sized for a
     phone: a point per match, the rating axis with three ticks, the dates of the first, middle
     and last match on the time axis."""
-    width, height = 360, 260
-    left, right, top, bottom = 46, 16, 52, 46
+    current = (
+        ngettext(
+            "now {rating} ({count} rated match)",
+            "now {rating} ({count} rated matches)",
+            len(ratings),
+        ).format(rating=f"{ratings[-1]:.0f}", count=len(ratings))
+        if ratings
+        else _("no rated match yet: only matches against other managers count")
+    )
+    # 13 px type within 360 units, in any language: long lines wrap
+    title_lines = textwrap.wrap(title, 44) or [""]
+    current_lines = textwrap.wrap(current, 46) or [""]
+    extra = 16 * (len(title_lines) - 1 + len(current_lines) - 1)
+    below_title = 16 * (len(title_lines) - 1)
+    width, height = 360, 260 + extra
+    left, right, top, bottom = 46, 16, 52 + extra, 46
     values = [START, *ratings]
     low, high = min(values), max(values)
     if high - low < 20:
@@ -182,19 +197,15 @@ def rating_chart_svg(
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
         f"<title>{escape(title)}</title>",
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        _text(8, 20, title, 13, id="title", font_weight="bold"),
-        _text(
-            8,
-            38,
-            ngettext(
-                "now {rating} ({count} rated match)",
-                "now {rating} ({count} rated matches)",
-                len(ratings),
-            ).format(rating=f"{values[-1]:.0f}", count=len(ratings))
-            if ratings
-            else _("no rated match yet: only matches against other managers count"),
-            13,
-            id="current",
+        *(
+            _text(
+                8, 20 + 16 * i, line, 13, font_weight="bold", **({"id": "title"} if not i else {})
+            )
+            for i, line in enumerate(title_lines)
+        ),
+        *(
+            _text(8, 38 + below_title + 16 * i, line, 13, **({"id": "current"} if not i else {}))
+            for i, line in enumerate(current_lines)
         ),
         f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',

@@ -25,9 +25,32 @@ from webapp.runtime import runtime_url
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
 
 
+#: The shell's Content-Security-Policy: script only from this server's files (the page has no
+#: inline script), nothing framed, nothing loaded from elsewhere; the API, the runtime's files
+#: and the referee's worker are all same-origin. The token in ``localStorage`` is then out of
+#: reach of a script slipped into the page.
+SHELL_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "connect-src 'self'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
 @require_safe
 def shell(request):
-    return render(request, "webapp/index.html")
+    response = render(request, "webapp/index.html")
+    response["Content-Security-Policy"] = SHELL_POLICY
+    return response
 
 
 @require_safe

@@ -12,12 +12,14 @@ from django.utils.translation import get_language_from_request
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion import devices
+from companion.api.ratelimit import ScopedRateThrottle
+from companion.api.throttles import AccountLoginThrottle
 from companion.i18n import preferred_language
 from companion.models import Device, Preferences
 from companion.openapi import error_response
@@ -140,6 +142,9 @@ class LoginView(APIView):
     def post(self, request):
         data = LoginInput(data=request.data)
         data.is_valid(raise_exception=True)
+        account = AccountLoginThrottle(data.validated_data["username"])
+        if not account.allow_request(request):
+            raise Throttled(wait=account.wait())
         user = authenticate(
             request,
             username=data.validated_data["username"],
@@ -148,11 +153,13 @@ class LoginView(APIView):
         if user is None or not user.is_active:
             from companion.api.errors import ApiError
 
+            account.failed()
             raise ApiError(
                 "invalid_credentials",
                 _("The username or password is wrong."),
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
+        account.succeeded(request)
         return _token_response(
             request, user, data.validated_data.get("device", ""), status.HTTP_200_OK
         )

@@ -21,11 +21,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from companion import devices
 from companion.api.errors import ApiError
+from companion.api.ratelimit import ScopedRateThrottle
 from companion.models import Device
 from companion.openapi import error_response
 

@@ -65,6 +65,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "companion.api.middleware.ApiErrorShapeMiddleware",
     "companion.api.middleware.BodySizeLimitMiddleware",
+    "companion.security_headers.SecurityHeadersMiddleware",  # TRACE 405, SVG answers' CSP
+    "companion.api.ratelimit.RateLimitHeadersMiddleware",
     "companion.compression.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "webapp.runtime.StaticFilesMiddleware",  # whitenoise; the phone runtime cached long
@@ -224,8 +226,12 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon_read": os.environ.get("THROTTLE_ANON_READ", "120/min"),
         "login": os.environ.get("THROTTLE_LOGIN", "20/min"),
+        # failed logins per account from any address (companion.api.throttles)
+        "login_account": os.environ.get("THROTTLE_LOGIN_ACCOUNT", "10/15m"),
         "register": os.environ.get("THROTTLE_REGISTER", "20/hour"),
-        "append": os.environ.get("THROTTLE_APPEND", "600/min"),
+        # a 6-player, 10-game Amigo match logged at a phone's fastest tapping stays under it
+        # (docs/api.md, "Limits"; tests/api/test_rate_limits.py)
+        "append": os.environ.get("THROTTLE_APPEND", "1200/min"),
     },
 }
 
@@ -236,7 +242,11 @@ SPECTACULAR_SETTINGS = {
         "rules; browse past matches, build teams within a budget card, and read player stats "
         "and team cards. Every error has the shape {code, message, rule?, details?, fields?}."
     ),
-    "VERSION": "1.0.0",
+    # the API's version (semantic: a breaking change is a new major version and a new path
+    # prefix; CHANGELOG.md lists every change and the policy)
+    "VERSION": "1.1.0",
+    "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
+    "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
@@ -339,6 +349,19 @@ CORS_ALLOW_HEADERS = (
     "idempotency-key",
     "x-csrftoken",
     "x-requested-with",
+)
+# a browser client may read these answer headers (limits, idempotent replays, caching)
+CORS_EXPOSE_HEADERS = (
+    "ratelimit",
+    "ratelimit-policy",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "retry-after",
+    "idempotent-replayed",
+    "etag",
+    "link",
+    "content-language",
 )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 

@@ -17,6 +17,7 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon_read": "100000/min",
         "login": "1000/min",
+        "login_account": "1000/min",
         "register": "1000/min",
         "append": "100000/min",
     },

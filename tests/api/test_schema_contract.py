@@ -343,3 +343,54 @@ def test_the_walker_finds_an_undiscriminated_cross_game_union():
     found = list(cross_game_unions(schema, {"$ref": f"{ref}Body"}, "x", set(), ["A", "B"]))
     assert found == [("Body", "Body")]
     assert not list(cross_game_unions(schema, {"$ref": f"{ref}Fine"}, "x", set(), ["A", "B"]))
+
+
+# --- every error response names its codes; every integer query parameter is bounded ------------
+
+
+def unlisted_error_codes(schema) -> list[str]:
+    """Error responses whose body does not narrow ``code`` to an enum."""
+    found = []
+    for path, method, operation in operations(schema):
+        for status, response in operation["responses"].items():
+            if status < "400" or path == "/api/health/":
+                continue
+            body = response.get("content", {}).get("application/json", {}).get("schema", {})
+            if not body.get("properties", {}).get("code", {}).get("enum"):
+                found.append(f"{method} {path} {status}")
+    return found
+
+
+def unbounded_integer_queries(schema) -> list[str]:
+    found = []
+    for path, method, operation in operations(schema):
+        for parameter in operation.get("parameters", []):
+            kind = parameter.get("schema", {})
+            integer = parameter["in"] == "query" and kind.get("type") == "integer"
+            if integer and ("minimum" not in kind or "maximum" not in kind):
+                found.append(f"{method} {path} {parameter['name']}")
+    return found
+
+
+def test_every_error_response_lists_its_codes_and_every_integer_query_is_bounded(schema):
+    assert not unlisted_error_codes(schema)
+    assert not unbounded_integer_queries(schema)
+
+
+def test_the_walker_finds_an_error_without_codes_and_an_unbounded_query():
+    schema = {
+        "paths": {
+            "/api/x/": {
+                "get": {
+                    "parameters": [
+                        {"in": "query", "name": "n", "schema": {"type": "integer", "minimum": 0}}
+                    ],
+                    "responses": {
+                        "400": {"content": {"application/json": {"schema": {"$ref": ERROR_REF}}}}
+                    },
+                }
+            }
+        }
+    }
+    assert unlisted_error_codes(schema) == ["get /api/x/ 400"]
+    assert unbounded_integer_queries(schema) == ["get /api/x/ n"]

@@ -130,3 +130,60 @@ def test_a_form_login_under_the_rate_still_logs_in(tight):
     answer = _form_login(client, "/api-auth/login/", RIGHT["password"])
     assert answer.status_code == 302
     assert client.get("/api/me/").json()["username"] == "target"
+
+
+# --- failed logins per account, from any address --------------------------------------------------
+
+
+@pytest.fixture
+def per_account(tight, monkeypatch):
+    """Three failed logins per account per 15 minutes; the per-address rate stays 3/min."""
+    from companion.api.throttles import AccountLoginThrottle
+
+    monkeypatch.setattr(AccountLoginThrottle, "THROTTLE_RATES", {"login_account": "3/15m"})
+    clock = {"now": 1_000_000.0}
+    monkeypatch.setattr(AccountLoginThrottle, "timer", lambda self: clock["now"])
+    return clock
+
+
+def _from(address: str) -> APIClient:
+    return APIClient(REMOTE_ADDR=address)
+
+
+def test_guesses_from_many_addresses_against_one_account_are_bounded(per_account):
+    for i in range(3):  # each from a fresh address: the per-address throttle never sees two
+        wrong = _from(f"198.51.100.{i}").post("/api/auth/login/", WRONG, format="json")
+        assert_error_shape(wrong, 400, "invalid_credentials")
+    held = _from("198.51.100.50").post("/api/auth/login/", RIGHT, format="json")
+    body = assert_error_shape(held, 429, "throttled")
+    assert 0 < body["details"]["retry_after"] <= 15 * 60
+    assert int(held["Retry-After"]) > 0
+    # the name is the account, whatever its case or spaces; other accounts are not held
+    variant = {**WRONG, "username": " TARGET "}
+    assert (
+        _from("198.51.100.51").post("/api/auth/login/", variant, format="json").status_code == 429
+    )
+    other = {"username": "someone-else", "password": "x"}
+    assert _from("198.51.100.52").post("/api/auth/login/", other, format="json").status_code == 400
+    # once the period has passed since the guesses, the account takes logins again
+    per_account["now"] += 15 * 60 + 1
+    assert _from("198.51.100.53").post("/api/auth/login/", RIGHT, format="json").status_code == 200
+
+
+def test_a_stranger_cannot_lock_the_owner_out_at_an_address_they_logged_in_from(per_account):
+    owner = _from("203.0.113.7")
+    assert owner.post("/api/auth/login/", RIGHT, format="json").status_code == 200
+    for i in range(6):  # a stranger spends guesses on the account, from many addresses
+        _from(f"198.51.100.{i}").post("/api/auth/login/", WRONG, format="json")
+    assert _from("198.51.100.99").post("/api/auth/login/", RIGHT, format="json").status_code == 429
+    assert owner.post("/api/auth/login/", RIGHT, format="json").status_code == 200
+
+
+def test_the_login_forms_count_failures_against_the_account_too(per_account):
+    for i in range(3):
+        client = Client(enforce_csrf_checks=True, REMOTE_ADDR=f"198.51.100.{i}")
+        assert _form_login(client, "/api-auth/login/", "wrong-password").status_code == 200
+    client = Client(enforce_csrf_checks=True, REMOTE_ADDR="198.51.100.40")
+    answer = _form_login(client, "/admin/login/", RIGHT["password"])
+    assert answer.status_code == 429 and int(answer["Retry-After"]) > 0
+    assert _from("198.51.100.41").post("/api/auth/login/", RIGHT, format="json").status_code == 429

@@ -76,6 +76,9 @@ def phone(
     the phone referees on the server only, as one without the runtime does."""
     context = b.new_context(base_url=base_url, **{**PHONE, "locale": language})
     context.set_default_timeout(15_000)
+    # axe-core for accessible(), given to every page as the browser's own script: the app's
+    # Content-Security-Policy lets no inline script into the page
+    context.add_init_script(script=_axe_source())
     if not referee:
         context.route("**/static/webapp/pyodide/**", lambda route: route.abort())
     if token:
@@ -107,7 +110,7 @@ def _axe_source() -> str:
 
 def accessible(page, screen: str) -> None:
     """axe-core, run in the page, finds no serious or critical violation on this screen."""
-    if not page.evaluate("() => Boolean(window.axe)"):
+    if not page.evaluate("() => Boolean(window.axe)"):  # a context made without phone()
         page.add_script_tag(content=_axe_source())
     result = page.evaluate(
         """() => axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
@@ -127,9 +130,11 @@ def shot(page, name: str) -> None:
         page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
     # a full-page picture: the bar pinned to the bottom of the screen is drawn where the page
     # ends (scrolled to the bottom, that is where it is), not over the middle of the page
-    page.add_style_tag(content=".sticky { position: static !important; }")
+    # (set through the CSSOM: the app's Content-Security-Policy refuses an inline style sheet)
+    sticky = "document.querySelectorAll('.sticky').forEach((e) => e.style.{})"
+    page.evaluate(sticky.format("setProperty('position', 'static', 'important')"))
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
-    page.evaluate("document.querySelector('style:last-of-type')?.remove()")
+    page.evaluate(sticky.format("removeProperty('position')"))
     accessible(page, name)
     # nothing wider than the phone: no sideways scrolling on any screen
     width = page.evaluate("() => document.documentElement.scrollWidth")

@@ -79,6 +79,16 @@ def _svg(client, match_id: int, language: str) -> str:
     return response.content.decode()
 
 
+def _append(client, match_id: int, seq: int, action, language: str):
+    return db(
+        client.post,
+        f"/api/matches/{match_id}/events/?include=state",
+        {"expected_seq": seq, "action": action},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+
+
 def _effects(events: list[dict]) -> list:
     return [
         {key: effect.get(key) for key in ("kind", "side", "data", "text")}
@@ -112,13 +122,7 @@ def _play(page, client, game: str, seed: int, language: str) -> tuple[int, list[
     while current["outcome"] is None and moves < MAX_MOVES:
         action = _choose(game, current["legal"], rng, len(sides))
         mine = phone_apply(page, match_id, action, language)
-        answer = db(
-            client.post,
-            f"/api/matches/{match_id}/events/?include=state",
-            {"expected_seq": seq, "action": action},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=language,
-        )
+        answer = _append(client, match_id, seq, action, language)
         assert answer.status_code == 201, (game, seed, action, answer.content)
         data = answer.json()
         seq, current = data["match"]["seq"], data["current"]
@@ -141,13 +145,7 @@ def _play(page, client, game: str, seed: int, language: str) -> tuple[int, list[
     if current["outcome"] is None:
         bogus = {"type": "nonsense"}
         mine = phone_apply(page, match_id, bogus, language)
-        refused = db(
-            client.post,
-            f"/api/matches/{match_id}/events/",
-            {"expected_seq": seq, "action": bogus},
-            format="json",
-            HTTP_ACCEPT_LANGUAGE=language,
-        ).json()
+        refused = _append(client, match_id, seq, bogus, language).json()
         if (mine["error"]["code"], mine["error"]["message"]) != (
             refused["code"],
             refused["message"],

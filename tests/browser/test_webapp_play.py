@@ -103,6 +103,8 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.get_by_role("button", name="Redo").tap()
         page.wait_for_selector('.match-head[data-seq="5"]')
         assert page.locator("#hint").inner_text().startswith("Step 1")
+        # the move the redo brought back is said again
+        page.locator(".last", has_text="Last move: No. 2 forward").wait_for()
         kinds = db(
             lambda: list(
                 MatchEvent.objects.filter(match__game="hat-trick")

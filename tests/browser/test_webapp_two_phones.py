@@ -145,3 +145,56 @@ def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
         ann_page.get_by_label("I log both sides").check()
         assert ann_page.locator("#waiting").count() == 0
         assert ann_page.locator("section.moves button.move").count() > 0
+
+
+def _to_first_shot(match_id, ann) -> int:
+    """Logs a random match whole up to its first shot; returns the attacking side."""
+    import random
+
+    from matches.engine import get_engine
+    from matches.engine.hat_trick.sampling import random_action
+
+    client = _client(ann)
+    engine = get_engine("hat-trick")
+    state = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
+    rng, actions = random.Random(1), []
+    while True:
+        legal = engine.legal_actions(state)
+        if any(e["type"] == "shoot" and "cards" not in e for e in legal["actions"]):
+            break
+        action = random_action(legal, rng)
+        actions.append(engine.action_to_json(action))
+        state = engine.apply(state, action).state
+    response = client.post(
+        f"/api/matches/{match_id}/events/batch/",
+        {"expected_seq": 0, "actions": actions},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return legal["actor"]
+
+
+def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_linked_match, ann, ben)
+    attacker = db(_to_first_shot, match_id, ann)
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0])
+        _, ben_page = phone(b, app_server, token=tokens[1])
+        pages = {0: ann_page, 1: ben_page}
+        for page in pages.values():
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector(".match-head")
+        shooter, keeper = pages[attacker], pages[1 - attacker]
+        seq = seq_of(shooter)
+        assert keeper.locator("section.moves button.move", has_text="Shooting card").count() == 0
+        keeper.locator("section.moves button.move", has_text="Goalkeeper").first.tap()
+        keeper.get_by_text("Your card is in (Goalkeeper").wait_for()
+        shot(keeper, "65-goalkeeper-card-in")
+        shooter.get_by_text("has chosen a card").wait_for(timeout=10_000)
+        shot(shooter, "66-shooter-to-choose")
+        shooter.locator("section.moves button.move", has_text="Shooting card").first.tap()
+        for page in pages.values():
+            page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]', timeout=10_000)
+        assert "Shot: Shooting card" in shooter.locator(".last").inner_text()

@@ -106,3 +106,77 @@ def test_a_part_of_a_step_that_is_over_does_not_count(table):
     assert seen["seq"] == 2 and [p["chosen"] for p in seen["parts"]] == [False, False]
     assert part(ben, match_id, 1, SHORT_2L, seq=2).status_code == 202
     assert PendingPart.objects.count() == 1
+
+
+def test_a_shot_is_two_face_down_cards_the_shooting_card_and_the_goalkeepers(table):
+    import random
+
+    from matches.engine import get_engine
+    from matches.engine.hat_trick.sampling import random_action
+
+    match_id, ann, ben, _ = table
+    engine = get_engine("hat-trick")
+    state = engine.state_from_json(ann.get(f"/api/matches/{match_id}/state/").json()["state"])
+    rng, actions = random.Random(1), []
+    while True:  # to the first shot of a random match, logged whole
+        legal = engine.legal_actions(state)
+        shot = next((e for e in legal["actions"] if e["type"] == "shoot"), None)
+        if shot is not None and "cards" not in shot:
+            break
+        action = random_action(legal, rng)
+        actions.append(engine.action_to_json(action))
+        state = engine.apply(state, action).state
+    logged = ann.post(
+        f"/api/matches/{match_id}/events/batch/",
+        {"expected_seq": 0, "actions": actions},
+        format="json",
+    )
+    assert logged.status_code == 201, logged.content
+    seq, attacker = len(actions), legal["actor"]
+    phones = {0: ann, 1: ben}
+    keeper = phones[1 - attacker]
+    first = keeper.post(
+        f"/api/matches/{match_id}/parts/",
+        {
+            "expected_seq": seq,
+            "side": 1 - attacker,
+            "part": {"goalkeeper_card": shot["goalkeeper_cards"][0]},
+        },
+        format="json",
+    )
+    assert first.status_code == 202, first.content
+    seen = phones[attacker].get(f"/api/matches/{match_id}/parts/").json()
+    assert seen["type"] == "shoot"
+    assert {p["side"]: (p["chosen"], p["part"]) for p in seen["parts"]}[1 - attacker] == (
+        True,
+        None,
+    )
+    # the keeper cannot shoot, nor the shooter keep
+    assert_error_shape(
+        keeper.post(
+            f"/api/matches/{match_id}/parts/",
+            {
+                "expected_seq": seq,
+                "side": 1 - attacker,
+                "part": {"shooting_card": shot["shooting_cards"][0]},
+            },
+            format="json",
+        ),
+        422,
+        "part_not_allowed",
+    )
+    both = phones[attacker].post(
+        f"/api/matches/{match_id}/parts/",
+        {
+            "expected_seq": seq,
+            "side": attacker,
+            "part": {"shooting_card": shot["shooting_cards"][0]},
+        },
+        format="json",
+    )
+    assert both.status_code == 201, both.content
+    assert both.json()["events"][0]["action"] == {
+        "type": "shoot",
+        "shooting_card": shot["shooting_cards"][0],
+        "goalkeeper_card": shot["goalkeeper_cards"][0],
+    }

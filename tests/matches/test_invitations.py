@@ -134,6 +134,17 @@ def test_decline_leaves_a_guest_side_and_answers_once(players, client_for):
     assert [i["match"] for i in pending(client_for(players[2]))] == [match_id]
 
 
+def test_a_private_match_is_hidden_from_a_manager_who_has_not_accepted(players, client_for):
+    ann, dan = client_for(players[0]), client_for(players[3])
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Dan", "user": "dan"}]
+    match_id = open_match(ann, sides, visibility="private")["match"]["id"]
+    assert [i["match"] for i in pending(dan)] == [match_id]  # the invitation itself is his
+    assert_error_shape(dan.get(f"/api/matches/{match_id}/"), 404)
+    assert_error_shape(
+        dan.post(f"/api/matches/{match_id}/abandon/", {"expected_seq": 0}, format="json"), 404
+    )
+
+
 def test_a_stranger_named_without_consent_gets_no_stats_rating_or_access(
     players, client_for, django_capture_on_commit_callbacks
 ):
@@ -148,16 +159,16 @@ def test_a_stranger_named_without_consent_gets_no_stats_rating_or_access(
         ],
         game="amigo-hattrick",
         options={"games": 1},
-        visibility="private",
+        visibility="public",  # stats count public matches only (docs/stats.md)
     )
     match_id = created["match"]["id"]
     ben = client_for(players[1])
     assert ben.post(f"/api/invitations/{pending(ben)[0]['id']}/accept/").status_code == 200
     assert [i["side"] for i in pending(dan)] == [3]  # dan never answers
-    # no access: the private match is 404 to dan, and he cannot write it
-    assert_error_shape(dan.get(f"/api/matches/{match_id}/"), 404)
+    # no write access: dan may read the public match as anyone may, but not write it
+    assert dan.get(f"/api/matches/{match_id}/").status_code == 200
     assert_error_shape(
-        dan.post(f"/api/matches/{match_id}/abandon/", {"expected_seq": 0}, format="json"), 404
+        dan.post(f"/api/matches/{match_id}/abandon/", {"expected_seq": 0}, format="json"), 403
     )
     # play it to the end
     from tests.matches.test_match_log_api import play_out

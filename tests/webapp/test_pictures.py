@@ -124,9 +124,10 @@ def test_amigo_table_frames_the_card_just_laid_and_speaks_german(auth_client, us
     german = ET.tostring(_picture(auth_client, match_id, language="de"), encoding="unicode")
     assert "(Geber)" in german or "Geber" in german
     assert "ist dran" in german
-    assert not re.search(r"\((dealer|to play)", german)
-    english = ET.tostring(root, encoding="unicode")
-    assert "(dealer)" in english and "(to play)" in english
+    assert not re.search(r"\b(dealer|to play)\b", german)
+    # who deals and who plays: a line under the name, clear of the hand count and cards won
+    marks = ["".join(t.itertext()) for t in root.iter(f"{SVG}text") if t.get("class") == "marks"]
+    assert sorted(marks) == ["dealer", "to play"], marks
 
 
 def test_trixkick_board_marks_the_piece_set_up_and_names_fields_and_pieces(auth_client, user):
@@ -186,6 +187,21 @@ def test_the_stats_pictures_are_legible_on_a_phone(
     )
     assert chart.status_code == 200, chart.content
     assert _smallest_css_px(ET.fromstring(chart.content)) >= SMALLEST
+    # no line runs off the chart, in either language (a wide glyph is ~0.6 of the type size)
+    for language in ("en", "de"):
+        root = ET.fromstring(
+            auth_client.get(
+                f"/api/stats/managers/{user.username}/rating.svg?game=amigo-hattrick",
+                HTTP_ACCEPT="image/svg+xml",
+                HTTP_ACCEPT_LANGUAGE=language,
+            ).content
+        )
+        width = float(root.get("width"))
+        for text in root.iter(f"{SVG}text"):
+            if text.get("text-anchor") in (None, "start"):
+                words = "".join(text.itertext())
+                end = float(text.get("x")) + len(words) * float(text.get("font-size")) * 0.58
+                assert end <= width, (language, words, end)
     cards = auth_client.get(
         f"/api/stats/teams/?game=amigo-hattrick&manager={user.username}"
     ).json()["results"]

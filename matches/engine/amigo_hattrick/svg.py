@@ -16,10 +16,11 @@ from .state import State, Step
 
 FILL = {"red": "#d62828", "blue": "#1d4ed8", "green": "#15803d"}
 WIDTH = 400
-ROW = 30
+ROW = 34  # a row: the name, and under it who deals and who plays
 CARD_W, CARD_H, CARD_STEP = 30, 44, 40
 MARK = "#f5b700"
 TABLE_ROW = 84
+PASSED_X = 318  # the "passed" column, clear of the cards won and of the total
 
 
 #: colour key → its word (the catalog translates it)
@@ -143,9 +144,10 @@ def render_svg(state: State, before: State | None = None) -> str:
     out.append(
         f'<text x="12" y="{y}" font-size="13" font-weight="bold">{escape(heads[0])}</text>'
         f'<text x="150" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
-        f'<text x="176" y="{y}" font-size="13" font-weight="bold"{_squeeze(heads[2], 13, 124)}>{escape(heads[2])}</text>'
-        f'<text x="330" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(passed)}</text>'
-        f'<text x="390" y="{y}" font-size="13" font-weight="bold" text-anchor="end">{escape(heads[3])}</text>'
+        f'<text x="176" y="{y}" font-size="13" font-weight="bold"{_squeeze(heads[2], 13, 112)}>{escape(heads[2])}</text>'
+        # the last two columns side by side, whatever the language's words ("Gepasst", "Gesamt")
+        f'<text x="{PASSED_X}" y="{y}" font-size="13" font-weight="bold" text-anchor="middle"{_squeeze(passed, 13, 50)}>{escape(passed)}</text>'
+        f'<text x="390" y="{y}" font-size="13" font-weight="bold" text-anchor="end"{_squeeze(heads[3], 13, 42)}>{escape(heads[3])}</text>'
     )
     totals = state.totals
     for side in range(rows):
@@ -155,9 +157,17 @@ def render_svg(state: State, before: State | None = None) -> str:
             marks.append(tr(DEALER))
         if side == state.turn:
             marks.append(tr(TO_PLAY))
-        name = state.names[side] + (f" ({', '.join(marks)})" if marks else "")
+        name = state.names[side]
         weight = ' font-weight="bold"' if side == state.turn else ""
-        out.append(f'<text x="12" y="{y}" font-size="15"{weight}>{escape(name)}</text>')
+        out.append(
+            f'<text x="12" y="{y}" font-size="15"{weight}{_squeeze(name, 15, 124)}>{escape(name)}</text>'
+        )
+        if marks:  # under the name, clear of the hand count and the cards won
+            mark = ", ".join(marks)
+            out.append(
+                f'<text x="12" y="{y + 14}" font-size="12" fill="#4a4a4a" class="marks"'
+                f"{_squeeze(mark, 12, 124)}>{escape(mark)}</text>"
+            )
         out.append(
             f'<text x="150" y="{y}" font-size="15" text-anchor="middle">{state.hand_counts[side]}</text>'
         )
@@ -170,7 +180,7 @@ def render_svg(state: State, before: State | None = None) -> str:
             )
             wx += 38
         out.append(
-            f'<text x="330" y="{y}" font-size="15" text-anchor="middle">{len(state.face_down[side])}</text>'
+            f'<text x="{PASSED_X}" y="{y}" font-size="15" text-anchor="middle">{len(state.face_down[side])}</text>'
         )
         out.append(
             f'<text x="390" y="{y}" font-size="15" font-weight="bold" text-anchor="end">{totals[side]}</text>'

@@ -19,14 +19,19 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
     attacker = w["attacker"]
     defender = other(attacker)
     ball = w["ball"]
+    # the defence's runs of the whole Spielzug, each piece from where it stood when it began:
+    # the Spielzug goes on while the attack keeps the ball ("der Spielzug läuft weiter")
+    defended = dict(w["turn"].get("defended", {}))
+    for pid, start in defender_moved.items():
+        defended.setdefault(pid, start)
     if w["protect"]:
         # TK-6: the defence may not win the ball in its first move after the kick-off
         w["protect"] = False
-        start_attack(w, attacker)
+        _attack_goes_on(w, defended)
         return
     field = ball["field"]
     moved = dict(w["turn"]["moved"])
-    moved.update(defender_moved)
+    moved.update(defended)
     moved_in = {pid for pid, start in moved.items() if start != field and _at(w, pid) == field}
     if ball["loose"]:
         need = ball["symbol"]
@@ -39,10 +44,10 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
             drawn = [pid for pid in takers if pid in moved_in]
             _win(w, defender, field, need, drawn[:1] or None, "loose_ball", events)
             return
-        start_attack(w, attacker)
+        _attack_goes_on(w, defended)
         return
     if ball["owner"] != attacker or not pieces_on(w, field, defender):
-        start_attack(w, attacker)
+        _attack_goes_on(w, defended)
         return
     symbol = ball["symbol"]
     att = strength(w, field, attacker, symbol)
@@ -73,7 +78,15 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
         ]
         _win(w, defender, field, symbol, drawn[:1] or None, "duel", events)
         return
-    start_attack(w, attacker)
+    _attack_goes_on(w, defended)
+
+
+def _attack_goes_on(w: dict, defended: dict[str, str]) -> None:
+    """The attack keeps the ball: its next move, in the same Spielzug (the defence's runs so
+    far are kept, TK-12.2)."""
+    start_attack(w, w["attacker"])
+    if defended:
+        w["turn"]["defended"] = defended
 
 
 def _foulers(
@@ -83,18 +96,20 @@ def _foulers(
 
     Attacking foul: a piece of the attack ran into the field; the card goes to one of the
     attack's pieces there. Defending foul: a defender "zieht in das Feld hinein und entscheidet
-    damit den Kräftevergleich für sich": his run decided it when without his symbols the
-    defence would not have been stronger (ties go to the attacker); only he can be booked.
+    damit den Kräftevergleich für sich": a run decided it when without that defender's symbols
+    the defence would not have been stronger (ties go to the attacker). Every defender who ran
+    into the field during the Spielzug caused it, and the fouled side picks among them ("bei
+    mehreren Spielern im entsprechenden Feld"); one who stood there before the Spielzug began
+    is never booked.
     """
     if winner == w["attacker"]:
         if any(side_of(pid) == winner for pid in moved_in):
             return pieces_on(w, field, winner)
         return []
-    return [
-        pid
-        for pid in sorted(moved_in)
-        if side_of(pid) == winner and dfd - count(symbols(w, pid), symbol) <= att
-    ]
+    runners = [pid for pid in sorted(moved_in) if side_of(pid) == winner]
+    if any(dfd - count(symbols(w, pid), symbol) <= att for pid in runners):
+        return runners
+    return []
 
 
 def _at(w: dict, pid: str) -> str | None:

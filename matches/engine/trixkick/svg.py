@@ -39,8 +39,14 @@ def _spots(w: dict, top) -> dict[str, tuple[int, int]]:
         row, col = coord(p["field"])
         i = slots.get(p["field"], 0)
         slots[p["field"]] = i + 1
-        out[pid] = (MARGIN + col * CELL + 24 + (i % 2) * 42, top(row) + 34 + (i // 2) * 36)
+        dx, dy = SPOTS[min(i, len(SPOTS) - 1)]
+        out[pid] = (MARGIN + col * CELL + dx, top(row) + dy)
     return out
+
+
+#: where the first, second, third and fourth piece on a field stand in it, all below the
+#: field's name (top left), which stays in view however many pieces stand there
+SPOTS = ((24, 37), (66, 37), (66, 71), (24, 71))
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str, stop: float) -> str:
@@ -118,9 +124,9 @@ def render(w: dict, visible: frozenset[int] | None = None, *, before: dict | Non
                 f'<rect class="field" data-field="{name}" x="{x}" y="{y}" width="{CELL}" '
                 f'height="{CELL}" fill="{fill}" stroke="#fff" stroke-width="2"/>'
             )
-            # the field's name in its bottom-left corner, clear of the first two pieces
+            # the field's name in its top-left corner, above the pieces (SPOTS)
             out.append(
-                f'<text x="{x + 4}" y="{y + CELL - 6}" font-size="13" font-weight="bold" '
+                f'<text x="{x + 4}" y="{y + 14}" font-size="13" font-weight="bold" '
                 f'fill="#f1f8e9">{name}</text>'
             )
     for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):

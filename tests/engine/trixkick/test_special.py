@@ -110,6 +110,59 @@ def test_tk_12_2_only_the_defender_who_ran_in_is_booked():
     assert w["setup"]["kind"] == "free_kick" and w["setup"]["field"] == "A6"
 
 
+def _two_runs_in_one_spielzug():
+    """B's KR holds the ball on A6 (K). A's KL runs in from A7 (1 K : 1 K, B keeps the ball, the
+    Spielzug goes on); after B's next move A's KKL runs in from A5 (3 K : 1 K)."""
+    a = {"KL": "A7", "KKL": "A5", "LR": "C1"}
+    b = {"KR": "A6", "LR": "B1"}
+    state = position(a, b, holder="B-KR", symbol="K", attacker=1, options=FOULS)
+    state, _ = play(state, ["B-LR B2", "end"])
+    state, events = play(state, ["A-KL A6"])
+    assert "foul" not in kinds(events) and state.to_json()["attacker"] == 1  # B keeps it
+    state, _ = play(state, ["B-LR B1", "end"])
+    return play(state, ["A-KKL A6"])
+
+
+def test_tk_12_2_interpretation_two_defenders_ran_in_during_the_spielzug_the_fouled_side_picks():
+    """Both A's KL (earlier in the Spielzug) and KKL (whose run won by two) ran into A6 while B
+    kept the ball: both caused the foul, and B, the fouled side, picks who is booked."""
+    state, events = _two_runs_in_one_spielzug()
+    foul = next(e for e in events if e.kind == "foul")
+    assert foul.data["kind"] == "defending" and foul.data["pieces"] == ["A-KKL", "A-KL"]
+    assert "yellow_card" not in kinds(events)
+    w = state.to_json()
+    assert w["step"] == "card" and w["actor"] == 1
+    refused(state, "card A-LR", "not_a_fouler", "TK-12.2")
+    state, events = play(state, ["card A-KL"])
+    assert kinds(events)[:1] == ["yellow_card"]
+    assert next(e for e in events if e.kind == "yellow_card").data == {"piece": "A-KL"}
+    w = state.to_json()
+    assert w["pieces"]["A-KL"]["yellow"] and not w["pieces"]["A-KKL"]["yellow"]
+    # the other pick books the last runner instead
+    state, _ = _two_runs_in_one_spielzug()
+    state, _ = play(state, ["card A-KKL"])
+    w = state.to_json()
+    assert w["pieces"]["A-KKL"]["yellow"] and not w["pieces"]["A-KL"]["yellow"]
+
+
+def test_tk_12_2_interpretation_one_who_stood_there_before_the_spielzug_is_never_booked():
+    """A's KL stood on A6 before the Spielzug began; B keeps the ball through an exchange
+    elsewhere, then A's KKL runs in and wins by two: KKL alone is booked, at once."""
+    a = {"KL": "A6", "KKL": "A5", "LR": "C1"}
+    b = {"KR": "A6", "LR": "B1"}
+    state = position(a, b, holder="B-KR", symbol="K", attacker=1, options=FOULS)
+    state, _ = play(state, ["B-LR B2", "end"])
+    state, events = play(state, ["A-LR C2"])  # a run elsewhere: 1 K : 1 K, B keeps the ball
+    assert state.to_json()["attacker"] == 1
+    state, _ = play(state, ["B-LR B1", "end"])
+    state, events = play(state, ["A-KKL A6"])
+    foul = next(e for e in events if e.kind == "foul")
+    assert foul.data["pieces"] == ["A-KKL"]
+    assert kinds(events)[-3:] == ["foul", "yellow_card", "free_kick"]
+    w = state.to_json()
+    assert w["pieces"]["A-KKL"]["yellow"] and not w["pieces"]["A-KL"]["yellow"]
+
+
 def test_tk_12_2_second_yellow_is_red():
     state = _kkl_runs_in(yellow=("A-KL", "A-KKL"))
     state, events = play(state, ["A-KKL A6"])

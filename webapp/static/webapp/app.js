@@ -10,7 +10,8 @@ import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions } from "./options.js";
-import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, turnOf, waitingLine } from "./turns.js";
+import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, sidesOfPhone, turnOf, waitingLine } from "./turns.js";
+import { asBefore, sendAsBefore } from "./resetup.js";
 
 const main = document.getElementById("app");
 let leaveScreen = () => {};
@@ -235,10 +236,17 @@ async function matchScreen(id) {
     // the last move, said under the picture (an undo or redo last: nothing to say)
     if (view.match.seq > 0) {
       const e = await api(`matches/${id}/events/?after=${view.match.seq - 1}`).catch(() => null);
-      const event = (e?.data?.results || [])[0];
+      let event = (e?.data?.results || [])[0];
+      if (event?.seq === view.match.seq && event.kind === "redo" && event.target_seq) {
+        // a redo brings a move back: that move is the last one (said again)
+        const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+        const restored = (r?.data?.results || [])[0];
+        event = restored?.seq === event.target_seq ? { ...restored, seq: view.match.seq } : event;
+      }
       view.last = event?.seq === view.match.seq ? lastMove(event) : null;
     } else view.last = null;
     localStorage.setItem(`match:${id}`, JSON.stringify({ match: view.match, current: view.current }));
+    refreshAsBefore();
     await seatReferee();
     return true;
   };
@@ -366,9 +374,29 @@ async function matchScreen(id) {
     }
   };
 
+  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides
+  const refreshAsBefore = async () => {
+    view.asBefore = null;
+    if (view.match.game !== "trixkick" || sidesOfPhone(view.match, me, id)) return;
+    const seq = view.match.seq;
+    const batch = await asBefore(id, view.current?.legal).catch(() => null);
+    if (batch && seq === view.match.seq && mine === screen) { view.asBefore = batch; render(); }
+  };
+
+  const setUpAsBefore = async () => {
+    view.error = "";
+    try {
+      const { ok, status, data } = await sendAsBefore(id, view.match.seq, view.asBefore);
+      if (!ok) { view.error = problemText(status, data); render(); return; }
+      view.last = lastOf(data);
+      await afterWrite(data);
+    } catch { view.error = t("offline"); render(); }
+  };
+
   const afterWrite = async (data) => {
     view.match = data.match;
-    if (data.current?.legal) { view.current = data.current; await seatReferee(); }
+    view.asBefore = null;
+    if (data.current?.legal) { view.current = data.current; await seatReferee(); refreshAsBefore(); }
     else await load();
     view.path = []; view.extra = null;
     render();
@@ -469,6 +497,7 @@ async function matchScreen(id) {
   };
 
   const command = async (which) => {
+    if (view.pending.length) return; // undo/redo once the moves shown are stored
     view.error = "";
     try {
       const { ok, status, data } = await api(`matches/${id}/${which}/?include=state`, { method: "POST", body: { expected_seq: view.match.seq }, key: newKey() });
@@ -521,7 +550,7 @@ async function matchScreen(id) {
   const turn = () => (view.queue?.actions.length ? { mode: "all" } : turnOf(view.match, view.current?.legal, me, id));
   const stepNodes = () => {
     const now = turn();
-    if (now.mode === "parts") return partNodes(now);
+    if (now.mode === "parts") return partNodes(now, ctx());
     if (now.mode === "wait") return [];
     return view.queue?.actions.length && !view.table ? vocabulary(ctx()) : choices(ctx());
   };
@@ -533,7 +562,7 @@ async function matchScreen(id) {
     let nodes = stepNodes();
     let title = offline ? t("unchecked") : legal?.hint || "";
     const now = turn();
-    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null);
+    const waiting = now.mode === "all" ? "" : waitingLine(now, view.parts?.seq === view.match.seq ? view.parts : null, view.current?.state);
     for (const index of view.path) {
       const node = nodes[index];
       title = node.title;
@@ -548,11 +577,13 @@ async function matchScreen(id) {
       const cls = n.face ? "move face" : "move";
       return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
     }).join("");
+    const again = view.asBefore && !view.path.length && !view.extra && !offline
+      ? `<button class="primary as-before" id="as-before">${esc(t("tkAsBefore", { n: view.asBefore.length }))}</button>` : "";
     const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
     return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      ${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
+      ${again}${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
   }
 
   function header() {
@@ -591,6 +622,7 @@ async function matchScreen(id) {
       });
     }
     document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    document.getElementById("as-before")?.addEventListener("click", setUpAsBefore);
     document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); view.path = []; view.extra = null; render(); });
     if (turn().mode === "parts") watchParts();
     bindPicture();

@@ -71,6 +71,7 @@ export const WORDS = {
     colour_red: "red", colour_blue: "blue", colour_green: "green",
     // TriXKick (the English rulebook's words)
     symbol_K: "head", symbol_L: "left foot", symbol_R: "right foot",
+    tkAsBefore: { one: "Set up as before (1 move)", other: "Set up as before ({n} moves)" },
     tkPlace: "Set up {piece}", tkWhere: "Where does {piece} go?", tkTo: "to {field}",
     tkRun: "Run with {piece}", tkPlay: "{piece} plays the ball ({symbol})", tkPlayWhere: "Where does the ball go?",
     tkDoublePass: "Double pass: {piece} ({symbol}) with {partner} ({back})",
@@ -186,6 +187,7 @@ export const WORDS = {
     colour_red: "Rot", colour_blue: "Blau", colour_green: "Grün",
     // TriXKick (die Wörter des deutschen Regelhefts)
     symbol_K: "Kopf", symbol_L: "linker Fuß", symbol_R: "rechter Fuß",
+    tkAsBefore: { one: "Aufstellen wie zuvor (1 Zug)", other: "Aufstellen wie zuvor ({n} Züge)" },
     tkPlace: "{piece} aufstellen", tkWhere: "Wohin kommt {piece}?", tkTo: "nach {field}",
     tkRun: "Mit {piece} laufen", tkPlay: "{piece} spielt den Ball ({symbol})", tkPlayWhere: "Wohin geht der Ball?",
     tkDoublePass: "Doppelpass: {piece} ({symbol}) mit {partner} ({back})",

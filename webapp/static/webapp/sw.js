@@ -4,7 +4,7 @@ import { allQueues, flush, kvGet } from "__STATIC__queue.js";
 
 const CACHE = "companion-shell-v3";
 const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js",
-  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "invitations.js", "errors.js", "turns.js", "options.js", "referee.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
+  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "invitations.js", "errors.js", "turns.js", "options.js", "resetup.js", "referee.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
 // The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
 // by a newer one is dropped.

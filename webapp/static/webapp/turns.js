@@ -6,7 +6,7 @@
 // side's cards, one tap each (POST parts/), and the first card stays hidden until both are in.
 import { api, newKey } from "./api.js";
 import { sideLabel, t } from "./i18n.js";
-import { htCardFace, htCardText } from "./moves.js";
+import { choices, htCardFace, htCardText, htKeeperCard, htShootingCard } from "./moves.js";
 
 const bothKey = (id) => `bothSides:${id}`;
 
@@ -37,6 +37,14 @@ export function turnOf(match, legal, me, id) {
   const mine = sidesOfPhone(match, me, id);
   if (!mine || !legal || match.status !== "in_progress") return { mode: "all" };
   const name = (side) => sideLabel(match.sides[side]?.name ?? "");
+  const others = (side) => match.sides.filter((s) => s.position !== side).map((s) => name(s.position));
+  const shot = (legal.actions || []).find((e) => e.type === "shoot" && !e.cards);
+  if (match.game === "hat-trick" && shot && Number.isInteger(legal.actor)) {
+    // the shot: the shooter's card and the goalkeeper's, both face down
+    const side = mine.has(legal.actor) ? legal.actor : [...mine].find((s) => s === 1 - legal.actor);
+    if (side === undefined) return { mode: "wait", names: [name(legal.actor)] };
+    return { mode: "parts", side, entry: shot, attacker: legal.actor, others: others(side) };
+  }
   if (Number.isInteger(legal.actor)) {
     return mine.has(legal.actor) ? { mode: "all" } : { mode: "wait", names: [name(legal.actor)] };
   }
@@ -44,16 +52,32 @@ export function turnOf(match, legal, me, id) {
   if (match.game === "hat-trick" && entry) {
     const side = [...mine].find((s) => s < entry.cards.length);
     if (side === undefined) return { mode: "wait", names: match.sides.map((s) => name(s.position)) };
-    return { mode: "parts", side, entry, others: match.sides.filter((s) => s.position !== side).map((s) => name(s.position)) };
+    return { mode: "parts", side, entry, others: others(side) };
   }
   return { mode: "all" };
 }
 
-// This phone's side's cards: one button a card, sending the part.
-export function partNodes(turn) {
+// This phone's side's cards: one button a card, sending the part (the shooter may also
+// decline the shot: that is his move alone).
+export function partNodes(turn, ctx) {
+  const part = (fields) => ({ side: turn.side, part: fields });
+  if (turn.entry.type === "shoot") {
+    if (turn.side !== turn.attacker) {
+      return turn.entry.goalkeeper_cards.map((id) => ({ label: htKeeperCard(id, ctx.state), part: part({ goalkeeper_card: id }) }));
+    }
+    const refuse = choices({ ...ctx, legal: { ...ctx.legal, actions: ctx.legal.actions.filter((e) => e.type === "refuse") } });
+    return [...turn.entry.shooting_cards.map((id) => ({ label: htShootingCard(id, ctx.state), part: part({ shooting_card: id }) })), ...refuse];
+  }
   return turn.entry.cards[turn.side].map((card) => ({
-    label: htCardText(card), face: htCardFace(card), part: { side: turn.side, part: { card } },
+    label: htCardText(card), face: htCardFace(card), part: part({ card }),
   }));
+}
+
+// A part in words: the action card, the shooting card or the goalkeeper's card.
+function partText(part, state) {
+  if (part.card) return htCardText(part.card);
+  if (part.shooting_card) return htShootingCard(part.shooting_card, state);
+  return htKeeperCard(part.goalkeeper_card, state);
 }
 
 export async function readParts(id) {
@@ -66,11 +90,11 @@ export async function sendPart(id, seq, { side, part }) {
 }
 
 // The line shown over a waiting phone's choices.
-export function waitingLine(turn, parts) {
+export function waitingLine(turn, parts, state = null) {
   if (turn.mode === "wait") return t("waitingFor", { name: turn.names.join(", ") });
   const mine = parts?.parts?.find((p) => p.side === turn.side);
   const theirs = parts?.parts?.filter((p) => p.side !== turn.side) || [];
-  if (mine?.chosen) return t("cardInWaiting", { name: turn.others.join(", "), card: htCardText(mine.part.card) });
+  if (mine?.chosen && mine.part) return t("cardInWaiting", { name: turn.others.join(", "), card: partText(mine.part, state) });
   if (theirs.some((p) => p.chosen)) return t("theyHaveChosen", { name: turn.others.join(", ") });
   return "";
 }
