@@ -64,6 +64,7 @@ endif
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 worker: $(STAMP)
 	$(BIN)/celery -A companion worker --loglevel=info

@@ -8,13 +8,18 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         from django.utils.translation import gettext, pgettext
 
+        from companion.api.errors import register_error_response
         from matches import error_codes, live_signals
+        from matches.engine import EngineError
         from matches.engine.i18n import set_translator
+        from matches.errors import engine_error_response
 
         # streams end or read again when credentials or who may read a match change
         live_signals.connect()
 
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)
+        # an engine's refusal answers in the one error shape, in the request's language
+        register_error_response(EngineError, engine_error_response)
         # the match log's and the engines' error codes, listed by the schema
         error_codes.register_codes()

@@ -10,8 +10,7 @@ malformed input (400, group ``engine_input``); the rest are refusals by the rule
 from __future__ import annotations
 
 from companion.api.codes import REGISTRY, register
-from matches.engine import available_games, game_shapes
-from matches.engine.wording import texts
+from matches.engine import Game, on_register
 
 #: The group of the engines' refusals of malformed input (400) and of moves the rules refuse
 #: (422); an operation lists ``@engine_input`` / ``@engine_refusal``.
@@ -58,13 +57,16 @@ def register_codes() -> None:
     register("no_face_down_choice", 409, description="Nothing is chosen face down at this step.")
     register("not_your_side", 403, description="The side chooses for itself.")
     register("part_not_allowed", 422, description="Not a choice open to the side.")
-    for key in available_games():
-        errors = texts(key).ERRORS
-        inputs = game_shapes(key).input_codes
-        for entry in errors:
-            code = entry.split(":", 1)[0].split("@", 1)[0]
-            if code in inputs:
-                register(code, 400, description="Input the game cannot read.", group=ENGINE_INPUT)
-            else:
-                register(code, 422, description="A move the rules refuse.", group=ENGINE_REFUSAL)
-        REGISTRY.register_causes(entry.split(":", 1)[1] for entry in errors if ":" in entry)
+    on_register(register_game_codes)
+
+
+def register_game_codes(game: Game) -> None:
+    """A game's refusals, from its texts (a game registered later too)."""
+    errors = getattr(game.texts, "ERRORS", {})
+    for entry in errors:
+        code = entry.split(":", 1)[0].split("@", 1)[0]
+        if code in game.shapes.input_codes:
+            register(code, 400, description="Input the game cannot read.", group=ENGINE_INPUT)
+        else:
+            register(code, 422, description="A move the rules refuse.", group=ENGINE_REFUSAL)
+    REGISTRY.register_causes(entry.split(":", 1)[1] for entry in errors if ":" in entry)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from rest_framework import status
+from rest_framework.response import Response
 
-from companion.api.errors import ApiError
+from companion.api.errors import ApiError, registered
+from matches.engine import EngineError, IllegalActionError, UnknownGameError
+from matches.i18n import error_message, rule_link
 
 #: a match's status in words (``match_closed``)
 STATUS_WORDS = {
@@ -88,3 +91,34 @@ def hidden_information() -> ApiError:
         ),
         status_code=status.HTTP_403_FORBIDDEN,
     )
+
+
+# --- the engines' refusals as API errors (registered in matches.apps) ---------------------
+
+
+def engine_error_status(exc: EngineError) -> int:
+    if isinstance(exc, UnknownGameError):
+        return status.HTTP_400_BAD_REQUEST
+    if isinstance(exc, IllegalActionError):
+        return status.HTTP_422_UNPROCESSABLE_ENTITY
+    return status.HTTP_400_BAD_REQUEST
+
+
+def engine_error_response(exc: EngineError) -> Response:
+    body = exc.as_dict()
+    registered(exc.code)
+    message = error_message(
+        exc.code,
+        exc.rule,
+        exc.details,
+        game=getattr(exc, "game", None),
+        names=getattr(exc, "side_names", None),
+    )
+    if message is not None:  # the request's language; else the engine's own English sentence
+        body["message"] = message
+    headers = {}
+    url = rule_link(exc.rule, game=getattr(exc, "game", None))
+    if url:  # the clause the refusal cites, to read it in the app (docs/i18n.md)
+        body.setdefault("details", {})["rule_url"] = url
+        headers["Link"] = f'<{url}>; rel="help"'
+    return Response(body, status=engine_error_status(exc), headers=headers)

@@ -21,6 +21,7 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches import errors, selectors, snapshots
 from matches.engine import get_engine
+from matches.handoff import match_finished_handoff
 from matches.models import Invitation, InvitationStatus, Match, MatchSide, MatchStatus
 from matches.replay import initial_state
 from teams.models import Build, Team
@@ -201,8 +202,6 @@ def invitation_accept(
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "team", "answered_at"])
         if match.status == MatchStatus.FINISHED:  # the new manager's stats and rating
-            from matches.services import match_finished_handoff
-
             transaction.on_commit(lambda: match_finished_handoff(match.pk))
         return invitation
 

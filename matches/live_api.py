@@ -384,11 +384,17 @@ class MatchStreamView(APIView):
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
-                OpenApiTypes.STR,
-                description="`id: <seq>`, `event: event`, `data: <one item of GET events/>`; "
-                "comment lines keep the connection alive. The last message, when the viewer may "
-                "no longer follow, is `event: end` with `data: {reason, message}`, `reason` one "
-                "of `revoked`, `password_changed`, `expired`, `access_lost`.",
+                {"$ref": "#/components/schemas/StreamMessage"},
+                description="Server-Sent Events (UTF-8 text): messages separated by a blank "
+                "line, each of `id:`, `event:` and `data:` lines; `StreamMessage` is one "
+                "message as a client reads it, chosen by `event`. `event: event` carries one "
+                "item of `GET events/` (`EventOutput`) as its `data` and the item's seq as "
+                "its `id`; the last message, when the viewer may no longer follow, is "
+                "`event: end` with `data` a `StreamEnd`. The first message is "
+                f"`retry: {RETRY_MS}` (milliseconds before an EventSource reconnects); a "
+                "comment line (`: keep-alive`) comes after each quiet interval. Resume with "
+                "`Last-Event-ID` (or `?after=`) set to the last `id` read: nothing is lost or "
+                "repeated.",
             ),
             400: ERRORS[400],
             404: ERRORS[404],

@@ -415,11 +415,57 @@ def use_the_game_enum(result: dict, games: list[str]) -> set[str]:
     return replaced - {""}
 
 
+#: A live stream's messages (``matches.live_api``), as a client reads them.
+STREAM_COMPONENTS = {
+    "StreamEnd": {
+        "type": "object",
+        "description": "Why a stream ended: the viewer's login was revoked, ended with a "
+        "password change or expired, or they may no longer read the match.",
+        "properties": {
+            "reason": {
+                "type": "string",
+                "enum": ["revoked", "password_changed", "expired", "access_lost"],
+            },
+            "message": {"type": "string", "description": "In the viewer's language."},
+        },
+        "required": ["reason", "message"],
+    },
+    "StreamEventMessage": {
+        "type": "object",
+        "description": "`id: <seq>`, `event: event`, `data: <the event as JSON>`.",
+        "properties": {
+            "id": {"type": "string", "description": "The event's seq: `Last-Event-ID`."},
+            "event": {"type": "string", "enum": ["event"]},
+            "data": ref("EventOutput"),
+        },
+        "required": ["id", "event", "data"],
+    },
+    "StreamEndMessage": {
+        "type": "object",
+        "description": "`event: end`, `data: <a StreamEnd as JSON>`: the stream's last.",
+        "properties": {
+            "event": {"type": "string", "enum": ["end"]},
+            "data": ref("StreamEnd"),
+        },
+        "required": ["event", "data"],
+    },
+    "StreamMessage": {
+        "oneOf": [ref("StreamEventMessage"), ref("StreamEndMessage")],
+        "discriminator": {
+            "propertyName": "event",
+            "mapping": {"event": f"{REF}StreamEventMessage", "end": f"{REF}StreamEndMessage"},
+        },
+        "description": "One message of a live stream, its `data` parsed as JSON.",
+    },
+}
+
+
 def postprocess_schema(result, generator, request, public):
     """drf-spectacular hook: add the game protocol's components to the schema, one ``Game``
     enum for every ``game``, and split the bodies that hold per-game parts by ``game``."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(game_components())
+    schemas.update(STREAM_COMPONENTS)
     games = available_games()
     unused = use_the_game_enum(result, games)
     unused |= discriminate_by_game(schemas, games)

@@ -221,11 +221,6 @@ class NextOutput(serializers.Serializer):
     state = serializers.DictField(required=False, help_text="With `?include=state`.")
 
 
-class MatchWithStateOutput(serializers.Serializer):
-    match = MatchOutput()
-    current = StateOutput()
-
-
 class EventOutput(serializers.Serializer):
     game = serializers.CharField(source="match.game")
     seq = serializers.IntegerField()
@@ -277,6 +272,10 @@ class GameOutput(serializers.Serializer):
     title = serializers.SerializerMethodField(help_text="The game's name in the reader's language.")
     min_sides = serializers.IntegerField(source="engine.min_sides")
     max_sides = serializers.IntegerField(source="engine.max_sides")
+    teams = serializers.SerializerMethodField(help_text="Whether teams are built for it.")
 
     def get_title(self, game) -> str:
         return game.title()
+
+    def get_teams(self, game) -> bool:
+        return game.teams is not None

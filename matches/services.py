@@ -22,12 +22,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
@@ -35,6 +33,7 @@ from matches import errors, invitations, live, snapshots, write_sql
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.engine.i18n import refusals_of
+from matches.handoff import match_finished_handoff
 from matches.i18n import game_name
 from matches.models import (
     EventKind,
@@ -306,18 +305,6 @@ def _record_side_results(
         else:
             side.result = SideResult.WIN if side.position in winners else SideResult.LOSS
     MatchSide.objects.bulk_update(sides, ["score", "result"])
-
-
-def match_finished_handoff(match_id: int) -> None:
-    """Hand a match that finished, or was reopened, to the stats jobs (which compute or
-    withdraw its rows as the match then stands); a broker outage is caught up by beat."""
-    task_path = getattr(settings, "MATCH_FINISHED_TASK", "")
-    if not task_path:
-        return
-    try:
-        import_string(task_path).delay(match_id)
-    except Exception:  # the broker may be down: the periodic catch-up job will find the match
-        logger.warning("could not enqueue stats for match %s; beat will catch up", match_id)
 
 
 def _apply(engine: GameEngine, state: Any, action_data: Any) -> tuple[Any, Any, list[dict]]:

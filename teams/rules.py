@@ -16,6 +16,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
+from matches.engine.hat_trick import ENGINE as HAT_TRICK
 from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.style_data import problems as style_card_problems
 from teams.catalogs import piece_sets
@@ -406,7 +407,7 @@ def lineup_normalise(
         for slot in SLOTS
     }
     return {
-        "game": "hat-trick",
+        "game": HAT_TRICK.key,
         "source": source,
         "team_card": team_card,
         "colour": colour,

@@ -11,6 +11,7 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches.i18n import game_name
 from teams import rules
+from teams.adapters import team_adapter
 from teams.models import Build, Card, Edition, Team, Validity
 
 
@@ -120,7 +121,8 @@ def build_evaluate(
 ) -> dict[str, Any]:
     """Check a build without saving it: ``{"valid", "violations", "pools", "picks", "bench",
     ...}``."""
-    if edition.game != "hat-trick":
+    adapter = team_adapter(edition.game)
+    if adapter is None or not adapter.budget_builds:
         raise ApiError(
             "no_budget_cards",
             _(
@@ -168,13 +170,9 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
         )
     lineup = dict(team.lineup or {})
     engine_side: dict[str, Any] = {"name": team.name}
-    if team.edition.game == "trixkick":
-        engine_side["pieces"] = {
-            "field": list(lineup.get("field", [])),
-            "substitutes": list(lineup.get("substitutes", [])),
-        }
-    elif team.edition.game == "hat-trick" and lineup.get("slots"):
-        engine_side["lineup"] = _hat_trick_engine_lineup(lineup)
+    adapter = team_adapter(team.edition.game)
+    if adapter is not None:
+        engine_side.update(adapter.engine_side(lineup))
     return {
         "name": team.name,
         "team_id": team.id,
@@ -184,26 +182,4 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
         "style": team.style or None,
         "lineup": lineup,
         "engine_side": engine_side,
-    }
-
-
-ENGINE_SLOT_KEYS = ("card", "role", "numbers", "edge", "gold", "silver", "gold_side")
-
-
-def _hat_trick_engine_lineup(lineup: dict[str, Any]) -> dict[str, Any]:
-    """What the Hat-Trick engine reads of a lineup: each slot's card values and abilities,
-    gold flags, the star keeper and the style (docs/rules/hat-trick.md, HX-0.1), the bench in
-    the slot format (HX-E.3) and the captain's slot (HX-E.4; no. 6 for a lineup saved before
-    teams had one)."""
-    return {
-        "slots": {
-            str(slot): {key: entry.get(key) for key in ENGINE_SLOT_KEYS}
-            for slot, entry in sorted(lineup["slots"].items(), key=lambda item: int(item[0]))
-        },
-        "star_keeper": bool(lineup.get("star_keeper", False)),
-        "style": lineup.get("style") or None,
-        "bench": [
-            {key: entry.get(key) for key in ENGINE_SLOT_KEYS} for entry in lineup.get("bench") or []
-        ],
-        "captain": lineup.get("captain") or rules.DEFAULT_CAPTAIN,
     }

@@ -12,30 +12,17 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
 from rest_framework import status
 
 from companion.api.errors import ApiError
-from matches.engine import available_games, get_engine
+from matches.engine import available_games, games, get_engine
 from matches.i18n import game_name
 from teams import rules
-from teams.catalogs import piece_sets, with_team_catalogs
-from teams.models import Build, Card, CardKind, Edition, Team, Validity
+from teams.adapters import _expansion, team_adapter, with_team_catalogs
+from teams.models import Build, Card, Edition, Team, Validity
 from teams.selectors import build_evaluate, edition_is_used, edition_used_by_matches
 
-TEAM_GAMES = ("hat-trick", "trixkick")
-
-
 # --- editions --------------------------------------------------------------------------------
-
-
-def _numbers(values: Any) -> tuple[int | None, int | None]:
-    if not isinstance(values, list):
-        return None, None
-    numbers = sorted(n for n in values if rules.is_whole(n, 0, 99))
-    if not numbers:
-        return None, None
-    return numbers[0], (numbers[-1] if len(numbers) > 1 else None)
 
 
 def _card_rows(edition: Edition) -> list[Card]:
@@ -47,80 +34,9 @@ def _card_rows(edition: Edition) -> list[Card]:
             return
         rows.append(Card(edition=edition, kind=kind, code=str(code)[:100], **fields))
 
-    if edition.game == "hat-trick":
-        for player in data.get("players", []) or []:
-            if not isinstance(player, dict):
-                continue
-            number = player.get("number")
-            number = number if rules.is_whole(number, 0, 99) else None
-            add(
-                CardKind.BASE_PLAYER,
-                f"base:{player.get('colour')}:{number}",
-                colour=str(player.get("colour", ""))[:16],
-                number=number,
-                role=str(player.get("role", ""))[:64],
-                name=str(player.get("role", "")).replace("_", " ")[:200],
-                data=player,
-            )
-        exp = data.get("expansion") if isinstance(data.get("expansion"), dict) else {}
-        for card in exp.get("player_cards", []) or []:
-            if not isinstance(card, dict):
-                continue
-            low, high = _numbers(card.get("numbers"))
-            price = card.get("price")
-            add(
-                CardKind.PLAYER,
-                card.get("id"),
-                colour=str(card.get("colour", ""))[:16],
-                number=low,
-                number_alt=high,
-                shield=str(card.get("shield", ""))[:16],
-                price=price if rules.is_whole(price, 0, 999) else None,
-                role=str(card.get("role", ""))[:64],
-                name=str(card.get("name", ""))[:200],
-                data=card,
-            )
-        for card in exp.get("team_cards", []) or []:
-            if isinstance(card, dict):
-                value = card.get("value")
-                add(
-                    CardKind.TEAM_CARD,
-                    f"team:{card.get('id')}",
-                    price=value if rules.is_whole(value, 0, 999) else None,
-                    shield=str(card.get("style", ""))[:16],
-                    name=str(card.get("name", ""))[:200],
-                    data=card,
-                )
-        for card in exp.get("budget_cards", []) or []:
-            if isinstance(card, dict):
-                add(
-                    CardKind.BUDGET_CARD,
-                    f"budget:{card.get('orientation')}",
-                    shield=str(card.get("orientation", ""))[:16],
-                    name=f"budget card {card.get('orientation')}",
-                    data=card,
-                )
-        for card in exp.get("style_cards", []) or []:
-            if isinstance(card, dict):
-                add(
-                    CardKind.STYLE_CARD,
-                    f"style:{card.get('id')}",
-                    shield=str(card.get("style", ""))[:16],
-                    name=str(card.get("title", ""))[:200],
-                    data=card,
-                )
-    if edition.game == "trixkick":
-        sets = piece_sets(data) or {}
-        for set_name, codes in sets.items():
-            for index, code in enumerate(codes):
-                add(
-                    CardKind.PIECE,
-                    f"{set_name}:{code}:{index}",
-                    shield=set_name[:16],
-                    role=set_name[:64],
-                    name=code[:200],
-                    data={"set": set_name, "symbols": code},
-                )
+    adapter = team_adapter(edition.game)
+    if adapter is not None:
+        adapter.card_rows(data, add)
     return rows
 
 
@@ -205,9 +121,8 @@ def edition_data_check(*, game: str, data: Any) -> None:
     """400 ``invalid_catalog`` when an edition's data could not be read as a catalog."""
     if not isinstance(data, dict):
         raise ApiError("invalid_catalog", _("An edition's data must be a JSON object."))
-    problems = []
-    if game == "hat-trick" and "expansion" in data:
-        problems = rules.expansion_problems(data["expansion"])
+    adapter = team_adapter(game)
+    problems = adapter.catalog_problems(data) if adapter is not None else []
     if problems:
         raise ApiError(
             "invalid_catalog",
@@ -293,108 +208,6 @@ def _unprocessable(code: str, message: str, violations: list[dict[str, Any]]) ->
     )
 
 
-def _expansion(edition: Edition) -> dict[str, Any]:
-    try:
-        return rules.expansion(edition.data)
-    except rules.CatalogMissing as exc:
-        raise ApiError(
-            "no_catalog",
-            _(
-                "This edition has no Hat-Trick expansion catalog: choose a Hat-Trick edition "
-                "with the expansion's cards."
-            ),
-        ) from exc
-
-
-def _hat_trick_lineup(
-    edition: Edition,
-    *,
-    card_colour: str,
-    picks: list[dict[str, Any]] | None,
-    team_card: str | None,
-    star_keeper: bool,
-    style: str | None,
-    bench: list[dict[str, Any]] | None = None,
-    captain: int | None = None,
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """``(lineup, violations)`` for a lineup of cards or a printed team card, with the
-    optional bench and captain (HX-B1.7, HX-B1.8)."""
-    exp = _expansion(edition)
-    if team_card is not None:
-        card = rules.team_cards(exp).get(team_card)
-        if card is None:
-            return {}, [
-                rules.violation(
-                    "unknown_team_card",
-                    N_("There is no team card “{card}” in this edition."),
-                    params={"card": team_card},
-                    rule="HX-B3.1",
-                    card=team_card,
-                )
-            ]
-        picks = rules.team_card_picks(exp, team_card, card_colour)
-        star_keeper = bool(card.get("star_keeper", False))
-        style = card.get("style")
-        source = Team.Source.TEAM_CARD
-    else:
-        source = Team.Source.LINEUP
-    picks = picks or []
-    violations = rules.check_lineup(
-        exp, colour=card_colour, picks=picks, bench=bench, captain=captain
-    )
-    if violations:
-        return {}, violations
-    lineup = rules.lineup_normalise(
-        exp,
-        colour=card_colour,
-        picks=picks,
-        star_keeper=star_keeper,
-        style=style,
-        source=source,
-        team_card=team_card,
-        bench=bench,
-        captain=captain,
-    )
-    return lineup, []
-
-
-def _trixkick_lineup(
-    edition: Edition, *, pieces: dict[str, list[str]] | None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    sets = piece_sets(edition.data)
-    if sets is None:
-        raise ApiError("no_catalog", _("This edition has no TriXKick piece sets."))
-    pieces = pieces or {}
-    field = list(pieces.get("field") or sets["field"])
-    substitutes = list(
-        pieces["substitutes"] if pieces.get("substitutes") is not None else sets["substitutes"]
-    )
-    keepers = list(pieces.get("keepers") or sets["keepers"])
-    violations = rules.check_pieces(
-        edition.data, field=field, substitutes=substitutes, keepers=keepers
-    )
-    lineup = {
-        "game": "trixkick",
-        "source": Team.Source.PIECES,
-        "field": field,
-        "substitutes": substitutes,
-        "keepers": keepers,
-    }
-    return lineup, violations
-
-
-def _lineup_picks(lineup: dict[str, Any]) -> list[dict[str, Any]]:
-    return [
-        {"slot": int(slot), "card": entry["card"], "gold": bool(entry.get("gold"))}
-        for slot, entry in (lineup.get("slots") or {}).items()
-    ]
-
-
-def _lineup_bench(lineup: dict[str, Any]) -> list[dict[str, Any]]:
-    """The bench of a stored lineup as input (``{"card"}``); none in lineups made before it."""
-    return [{"card": entry["card"]} for entry in lineup.get("bench") or []]
-
-
 @transaction.atomic
 def team_create(
     *,
@@ -417,51 +230,29 @@ def team_create(
     Raises ``ApiError`` 422 ``invalid_lineup`` with every violation when the lineup breaks a
     rule, 400 when the request does not fit the edition's game.
     """
-    if edition.game == "hat-trick":
-        if (picks is None) == (team_card is None):
-            raise ApiError(
-                "lineup_or_team_card",
-                _("Give either a lineup (picks) or a team card, not both and not neither."),
-            )
-        if pieces is not None:
-            raise ApiError("pieces_not_allowed", _("Pieces are for TriXKick teams."))
-        lineup, violations = _hat_trick_lineup(
-            edition,
-            card_colour=card_colour,
-            picks=picks,
-            team_card=team_card,
-            star_keeper=star_keeper,
-            style=style,
-            bench=bench,
-            captain=captain,
-        )
-        if team_card is not None and not violations:
-            printed = rules.team_cards(_expansion(edition))[team_card]
-            name = name or printed.get("name") or team_card
-            colours = colours if colours is not None else printed.get("colours", [])
-            style = printed.get("style") if style is None else style
-            lineup["style"] = style or None
-        source = team_card is not None and Team.Source.TEAM_CARD or Team.Source.LINEUP
-    elif edition.game == "trixkick":
-        if picks is not None or team_card is not None:
-            raise ApiError("lineup_not_allowed", _("TriXKick teams are made of pieces."))
-        if bench is not None or captain is not None:
-            raise ApiError(
-                "lineup_not_allowed",
-                _(
-                    "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
-                    "its substitutes among its pieces."
-                ),
-            )
-        lineup, violations = _trixkick_lineup(edition, pieces=pieces)
-        source = Team.Source.PIECES
-    else:
+    adapter = team_adapter(edition.game)
+    if adapter is None:
         raise ApiError(
             "no_teams_for_game",
             _("Teams are built for {games}, not for {game}.").format(
-                games=", ".join(game_name(g) for g in TEAM_GAMES), game=game_name(edition.game)
+                games=", ".join(g.title() for g in games() if g.teams is not None),
+                game=game_name(edition.game),
             ),
         )
+    (lineup, violations, source), settled = adapter.create(
+        edition,
+        name=name,
+        colours=colours,
+        style=style,
+        card_colour=card_colour,
+        picks=picks,
+        star_keeper=star_keeper,
+        team_card=team_card,
+        pieces=pieces,
+        bench=bench,
+        captain=captain,
+    )
+    name, colours, style = settled["name"], settled["colours"], settled["style"]
     if violations:
         raise _unprocessable(
             "invalid_lineup", _("The lineup breaks the team-building rules."), violations
@@ -489,39 +280,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                 "lineup_from_build",
                 _("This team's lineup comes from a budget build: change the build instead."),
             )
-        if team.edition.game == "hat-trick":
-            current = team.lineup or {}
-            team_card = changes.get("team_card")
-            picks = changes.get("picks")
-            if team_card is None and picks is None:
-                if current.get("team_card"):
-                    team_card = current["team_card"]
-                else:
-                    picks = _lineup_picks(current)
-            bench = changes["bench"] if "bench" in changes else _lineup_bench(current)
-            captain = changes["captain"] if "captain" in changes else current.get("captain")
-            lineup, violations = _hat_trick_lineup(
-                team.edition,
-                card_colour=changes.get("card_colour", current.get("colour", "blue")),
-                picks=picks if team_card is None else None,
-                team_card=team_card,
-                star_keeper=changes.get("star_keeper", current.get("star_keeper", False)),
-                style=changes.get("style", team.style),
-                bench=bench,
-                captain=captain,
-            )
-            source = Team.Source.TEAM_CARD if team_card else Team.Source.LINEUP
-        else:
-            if "bench" in changes or "captain" in changes:
-                raise ApiError(
-                    "lineup_not_allowed",
-                    _(
-                        "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
-                        "its substitutes among its pieces."
-                    ),
-                )
-            lineup, violations = _trixkick_lineup(team.edition, pieces=changes.get("pieces"))
-            source = Team.Source.PIECES
+        lineup, violations, source = team_adapter(team.edition.game).update(team, changes)
         if violations:
             raise _unprocessable(
                 "invalid_lineup", _("The lineup breaks the team-building rules."), violations
@@ -539,7 +298,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                     ),
                 )
             setattr(team, key, changes[key])
-    if team.edition.game == "hat-trick" and team.lineup:
+    if team.lineup and team_adapter(team.edition.game).styled_lineup:
         team.lineup["style"] = team.style or None
     team.save()
     return team
@@ -552,24 +311,7 @@ def team_delete(*, team: Team) -> None:
 def _team_recheck(team: Team, *, rechecked_against: str = "") -> Team:
     """Re-check a lineup, team-card or TriXKick team against its (new) edition and save."""
     try:
-        if team.source == Team.Source.PIECES:
-            lineup, violations = _trixkick_lineup(
-                team.edition,
-                pieces={k: team.lineup.get(k) for k in ("field", "substitutes", "keepers")},
-            )
-        else:
-            current = team.lineup or {}
-            team_card = current.get("team_card") if team.source == Team.Source.TEAM_CARD else None
-            lineup, violations = _hat_trick_lineup(
-                team.edition,
-                card_colour=current.get("colour", "blue"),
-                picks=None if team_card else _lineup_picks(current),
-                team_card=team_card,
-                star_keeper=bool(current.get("star_keeper")),
-                style=team.style or None,
-                bench=_lineup_bench(current),
-                captain=current.get("captain"),
-            )
+        lineup, violations = team_adapter(team.edition.game).recheck(team)
     except ApiError as exc:
         lineup = {}
         violations = [rules.violation_said(exc.error_code, exc.message, rule="HX-B4.1")]
@@ -646,7 +388,8 @@ def _build_lineup(build: Build) -> dict[str, Any]:
 
 
 def _require_hat_trick(edition: Edition) -> None:
-    if edition.game != "hat-trick":
+    adapter = team_adapter(edition.game)
+    if adapter is None or not adapter.budget_builds:
         raise ApiError(
             "no_budget_cards",
             _(

@@ -3,7 +3,8 @@
     {"code": "<stable code>", "message": "<sentence>", "rule": "<clause id>"?,
      "details": {...}?, "fields": {"<field>": [{"code": ..., "message": ...}]}?}
 
-DRF exceptions, rules-engine errors and Django's own 404/500 pages under ``/api/`` all answer
+DRF exceptions, the apps' own errors (``register_error_response``: the rules engines' refusals)
+and Django's own 404/500 pages under ``/api/`` all answer
 in this shape. ``ApiError`` is raised by services for conflicts and other domain errors.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -26,8 +28,6 @@ from rest_framework.views import set_rollback
 
 from companion.api.codes import REGISTRY
 from companion.api.ratelimit import wait_in_words
-from matches.engine import EngineError, IllegalActionError, UnknownGameError
-from matches.i18n import error_message, rule_link
 
 logger = logging.getLogger(__name__)
 
@@ -54,11 +54,6 @@ class ApiError(exceptions.APIException):
         self.message = message
         self.details = details or {}
         self.rule = rule
-
-
-class Conflict(ApiError):
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        super().__init__(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
 
 
 _DEFAULT_CODES = {
@@ -92,32 +87,15 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return body
 
 
-def engine_error_status(exc: EngineError) -> int:
-    if isinstance(exc, UnknownGameError):
-        return status.HTTP_400_BAD_REQUEST
-    if isinstance(exc, IllegalActionError):
-        return status.HTTP_422_UNPROCESSABLE_ENTITY
-    return status.HTTP_400_BAD_REQUEST
+#: ``(exception class, exc -> response)`` of errors an app raises in its own terms (the match
+#: log registers the engines' refusals: matches/errors.py); asked in the order registered
+_APP_ERRORS: list[tuple[type[Exception], Callable[[Exception], Response]]] = []
 
 
-def engine_error_response(exc: EngineError) -> Response:
-    body = exc.as_dict()
-    registered(exc.code)
-    message = error_message(
-        exc.code,
-        exc.rule,
-        exc.details,
-        game=getattr(exc, "game", None),
-        names=getattr(exc, "side_names", None),
-    )
-    if message is not None:  # the request's language; else the engine's own English sentence
-        body["message"] = message
-    headers = {}
-    url = rule_link(exc.rule, game=getattr(exc, "game", None))
-    if url:  # the clause the refusal cites, to read it in the app (docs/i18n.md)
-        body.setdefault("details", {})["rule_url"] = url
-        headers["Link"] = f'<{url}>; rel="help"'
-    return Response(body, status=engine_error_status(exc), headers=headers)
+def register_error_response(kind: type[Exception], respond: Callable[[Exception], Response]):
+    """Answer an app's own exceptions of ``kind`` with ``respond(exc)`` (rolled back)."""
+    if all(known is not kind for known, _ in _APP_ERRORS):
+        _APP_ERRORS.append((kind, respond))
 
 
 def _first_message(detail: Any) -> str:
@@ -197,9 +175,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _error_response(exc: Exception) -> Response | None:
-    if isinstance(exc, EngineError):
-        set_rollback()
-        return engine_error_response(exc)
+    for kind, respond in _APP_ERRORS:
+        if isinstance(exc, kind):
+            set_rollback()
+            return respond(exc)
     if isinstance(exc, OperationalError | InterfaceError):
         return unavailable_response(exc)
     if isinstance(exc, DataError | OverflowError):

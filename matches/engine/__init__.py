@@ -7,6 +7,7 @@ it, ``register(game)`` adds one, ``games()`` lists them; ``get_engine(key)`` is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 
 from matches.engine.base import (
@@ -30,6 +31,8 @@ _PACKAGES: dict[str, str] = {
     "amigo-hattrick": "matches.engine.amigo_hattrick",
 }
 _GAMES: dict[str, Game] = {}
+#: called with each game as it becomes known (the server lists its error codes this way)
+_LISTENERS: list[Callable[[Game], None]] = []
 
 
 class UnknownGameError(EngineError):
@@ -39,7 +42,16 @@ class UnknownGameError(EngineError):
 def register(game: Game) -> Game:
     """Make ``game`` known under its key (a game the server ships, or one added at run time)."""
     _GAMES[game.key] = game
+    for listener in _LISTENERS:
+        listener(game)
     return game
+
+
+def on_register(listener: Callable[[Game], None]) -> None:
+    """Call ``listener(game)`` for every game known now and every game registered later."""
+    _LISTENERS.append(listener)
+    for game in games():
+        listener(game)
 
 
 def unregister(key: str) -> None:
@@ -133,6 +145,7 @@ __all__ = [
     "game_shapes",
     "games",
     "get_engine",
+    "on_register",
     "get_game",
     "register",
     "unregister",

@@ -1,7 +1,7 @@
 """A game as one object: everything the service needs of that game, found by its key.
 
 Each game package exports ``GAME``, a :class:`Game`; the registry in :mod:`matches.engine`
-finds it (``get_game("trixkick")``) or takes a new one (``register(game)``). Apps ask that
+finds it by its key (``get_game(key)``) or takes a new one (``register(game)``). Apps ask that
 object for what differs per game (the engine, the protocol's shapes, the sentences, the stats
 extractor, the team adapter, the tutorials) and never compare game names.
 

@@ -73,13 +73,3 @@ def piece_sets(data: Any) -> dict[str, list[str]] | None:
         else:
             return sets
     return None
-
-
-def with_team_catalogs(game: str, data: dict[str, Any]) -> dict[str, Any]:
-    """The engine's reference data plus what team building needs, if it is not there yet."""
-    data = dict(data)
-    if game == "hat-trick" and "expansion" not in data:
-        data["expansion"] = hat_trick_expansion()
-    if game == "trixkick" and piece_sets(data) is None:
-        data["team_pieces"] = trixkick_pieces()
-    return data

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections import Counter
 from urllib.parse import quote
 
 import pytest
@@ -29,7 +28,6 @@ from tests.teams.conftest import picks
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = int(os.environ.get("ARBITRARY_TEXT_EXAMPLES", "300"))
-SEEN: Counter = Counter()
 
 #: every code point, lone surrogates (category Cs) and NUL included; surrogates and a few other
 #: troublemakers drawn as often as the rest, which are otherwise a rare draw (a list of
@@ -114,7 +112,6 @@ def world(make_user):
 
 
 def _check(response, what) -> None:
-    SEEN[response.status_code // 100 * 100] += 1
     assert response.status_code < 500, (what, response.status_code, response.content[:300])
     if response.status_code >= 400:
         assert response["Content-Type"].startswith("application/json"), what
@@ -151,11 +148,3 @@ def test_any_code_point_in_any_text_field_is_never_a_5xx(world, data, text):
         raw = json.dumps(body).encode()
     response = client.generic(method, url, raw, content_type="application/json")
     _check(response, (kind, url, text))
-
-
-def test_the_run_saw_refusals_and_successes():
-    """Reported by the run above (same module, run after it): it reached both outcomes."""
-    if not SEEN:
-        pytest.skip("the hypothesis run did not run in this session")
-    print(f"arbitrary text: {sum(SEEN.values())} requests, by status class {dict(SEEN)}")
-    assert SEEN[400] > 0 and SEEN[200] > 0

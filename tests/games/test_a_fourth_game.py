@@ -55,9 +55,8 @@ def test_the_registry_alone_makes_it_known(pile):
     assert get_game(toy.KEY) is pile
     assert toy.KEY in game_keys()
     listed = APIClient().get("/api/games/").json()
-    assert {"key": toy.KEY, "name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2} in (
-        listed
-    )
+    pile_facts = {"name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2, "teams": False}
+    assert {"key": toy.KEY, **pile_facts} in listed
 
 
 def test_a_match_is_played_undone_exported_imported_and_counted(
@@ -83,6 +82,7 @@ def test_a_match_is_played_undone_exported_imported_and_counted(
         refused = take(client, match_id, 2, seq)  # one token left
         assert refused.status_code == 422
         assert refused.json()["rule"] == "PILE-2"
+        assert refused.json()["message"] == "There are only 1 tokens left."  # its own texts
         last = take(client, match_id, 1, seq)
         assert last.status_code == 201, last.content
     match = client.get(f"/api/matches/{match_id}/").json()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import SimpleNamespace
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 from matches.engine.base import (
@@ -77,6 +78,23 @@ SHAPES = GameShapes(
     options=PileOptions,
     side_config=PileSide,
     ready_rule="The first count of an entry makes its ready action.",
+    input_codes=frozenset({"unknown_action", "bad_count", "bad_notation", "bad_pile"}),
+)
+
+#: the sentences of its refusals and effects (English only: a toy has no catalog)
+TEXTS = SimpleNamespace(
+    ERRORS={
+        "bad_pile": "A pile holds 3 to 30 tokens.",
+        "unknown_action": "Only 'take' is a move of Pile.",
+        "bad_count": "Take one or two tokens.",
+        "bad_notation": "Write T1 or T2.",
+        "too_many": "There are only {left} tokens left.",
+        "game_over": "The pile is gone.",
+    },
+    HINTS={},
+    EFFECTS={"took": "{side} took {count}."},
+    PARTS={},
+    STEP_CLAUSES={},
 )
 
 
@@ -198,6 +216,7 @@ GAME = Game(
     shapes=SHAPES,
     first_action=first_action,
     title=lambda: "Pile",
+    texts=TEXTS,
     side_names=side_names,
     rule_prefixes=("PILE",),
     stats=PileStats(),

@@ -8,8 +8,7 @@ from functools import cache
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.state import State
 from teams import rules
-from teams.catalogs import with_team_catalogs
-from teams.selectors import _hat_trick_engine_lineup
+from teams.adapters import _hat_trick_engine_lineup, with_team_catalogs
 
 # The cheapest full blue lineup (see tests/teams/conftest.py).
 CHEAP = {
