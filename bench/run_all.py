@@ -6,14 +6,16 @@
 2. ``bench/api.py --quick``: the append through the full stack beside a bare DRF insert, move 300
    beside move 10, the history page at 10k beside 1k matches.
 3. ``bench/stats.py``: the stats rebuild at 10k beside 1k matches, and beside reading the events.
-4. ``bench/live.py``: 200 live streams over 20 matches while their phones log, delivery p95
-   beside the append's p50, and memory per open stream.
+4. ``bench/live.py``: 200 live streams on the production serving design (nginx, gunicorn for
+   the API, uvicorn for the streams, PostgreSQL, Redis) while two phones log: threads and memory
+   per stream, the append's p50 beside no streams, delivery p50/p95 (needs PostgreSQL and
+   redis-server, as the load test; database ``companion_live`` on the same server).
 5. ``bench/load.py``: phones logging matches at once on gunicorn + PostgreSQL + Redis + a Celery
    worker, with the p50 under load beside one phone alone (needs PostgreSQL and redis-server;
    skipped with a note when they are missing).
 
-The first four use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
-benchmark ever writes into a database of yours); the load test uses ``LOAD_DATABASE_URL``
+The first three use temporary SQLite databases (``DATABASE_URL`` is not passed on, so no
+benchmark ever writes into a database of yours); the live and load tests use ``LOAD_DATABASE_URL``'s server
 (default ``postgres://postgres@127.0.0.1:5432/companion_load``, dropped and created anew).
 Every ratio is measured within one run on this machine. Exit status: non-zero if a script
 failed to run; a ratio over its target is reported, not a failure (the machine may be busy).
@@ -63,9 +65,10 @@ def plan() -> list[tuple[str, list[str], dict[str, str] | None, str | None]]:
         ("stats", [str(BENCH / "stats.py")], None, None),
         (
             "live",
-            [str(BENCH / "live.py"), "--streams", "200", "--matches", "20", "--moves", "10"],
-            None,
-            None,
+            [str(BENCH / "live.py"), "--steps", "0,200", "--moves", "5"]
+            + ([] if shutil.which("nginx") or Path("/usr/sbin/nginx").exists() else ["--direct"]),
+            {"DATABASE_URL": load_url.rsplit("/", 1)[0] + "/companion_live"},
+            load_skip,
         ),
         (
             "load",

@@ -221,11 +221,6 @@ class NextOutput(serializers.Serializer):
     state = serializers.DictField(required=False, help_text="With `?include=state`.")
 
 
-class MatchWithStateOutput(serializers.Serializer):
-    match = MatchOutput()
-    current = StateOutput()
-
-
 class EventOutput(serializers.Serializer):
     game = serializers.CharField(source="match.game")
     seq = serializers.IntegerField()

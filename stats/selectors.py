@@ -51,10 +51,6 @@ def rating_history(*, game: str, user, reader) -> QuerySet[RatingEntry]:
     return entries.filter(match__in=match_visible_to(reader)).select_related("match")
 
 
-def team_rating_history(*, game: str, key: str) -> QuerySet[RatingEntry]:
-    return RatingEntry.objects.filter(game=game, subject=key)
-
-
 def player_stats_list(
     *, game: str, team: str | None = None, user=None, player: str | None = None
 ) -> QuerySet[PlayerStats]:

@@ -56,11 +56,6 @@ class ApiError(exceptions.APIException):
         self.rule = rule
 
 
-class Conflict(ApiError):
-    def __init__(self, code: str, message: str, **details: Any) -> None:
-        super().__init__(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
-
-
 _DEFAULT_CODES = {
     400: "invalid",
     401: "not_authenticated",

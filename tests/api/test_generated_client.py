@@ -119,6 +119,7 @@ def assert_reads_are_the_games(api, models, auth, match_id: int, prefix: str) ->
     assert_events_are_the_games(page.results, prefix)
 
 
+@pytest.mark.slow
 def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
     client_package = generate(server, tmp_path)
     api = importlib.import_module(f"{PACKAGE}.api")

@@ -162,6 +162,7 @@ MATCHES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(MATCHES))
 def test_random_matches_keep_to_the_served_schema(components, game):
     checker = Checker(components, game)

@@ -181,3 +181,55 @@ def test_slow_clients_wait_on_nginx_not_on_the_app_server(needs_services):
         if proxy is not None:
             proxy.stop()
         web.stop()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
+    needs_services, make_user
+):
+    """The compose file's split: a stream through nginx stays open (uvicorn serves it); the
+    same stream sent to the API's gunicorn sends what is logged and ends."""
+    from matches import services
+    from tests.helpers import token_for
+
+    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
+        _nginx_missing()
+    ann = make_user("ann")
+    match_id = services.match_create(
+        user=ann, game="hat-trick", sides=[{"name": "Blue"}, {"name": "Red"}]
+    ).match.pk
+    headers = {"Authorization": f"Token {token_for(ann)}"}
+    logdir = Path(tempfile.mkdtemp(prefix="companion-proxy-"))
+    env = service_env(database_url(), "", TRUSTED_PROXIES="1")
+    api, api_base = start_web(env, logdir, workers=1)
+    live, live_base = start_web(env, logdir, workers=1, server="uvicorn")
+    proxy = None
+    try:
+        proxy, base = start_nginx(
+            int(api_base.rsplit(":", 1)[1]), logdir, live_port=int(live_base.rsplit(":", 1)[1])
+        )
+        stream = f"/api/matches/{match_id}/stream/"
+
+        def stays_open(origin: str) -> bool:
+            try:
+                with httpx.stream("GET", origin + stream, headers=headers, timeout=2) as r:
+                    assert r.status_code == 200
+                    for _ in r.iter_lines():
+                        pass
+                return False  # the answer ended
+            except httpx.ReadTimeout:
+                return True
+
+        assert stays_open(base)  # nginx -> uvicorn
+        assert not stays_open(api_base)  # gunicorn: a snapshot, then the end
+        assert httpx.get(f"{base}/api/matches/{match_id}/", headers=headers).status_code == 200
+        live.stop()  # the API goes on without the stream server; a stream is 503 in the shape
+        assert httpx.get(f"{base}/api/matches/{match_id}/", headers=headers).status_code == 200
+        down = httpx.get(base + stream, headers=headers, timeout=10)
+        assert down.status_code == 503 and down.json()["code"] == "service_unavailable"
+    finally:
+        if proxy is not None:
+            proxy.stop()
+        live.stop()
+        api.stop()

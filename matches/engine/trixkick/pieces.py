@@ -49,10 +49,6 @@ def side_of(pid: str) -> int:
     return 0 if pid.startswith("A-") else 1
 
 
-def symbols_of(pid: str) -> str:
-    return pid[2:]
-
-
 @lru_cache(maxsize=1)
 def _reference_text() -> str:
     return _DATA.read_text(encoding="utf-8")
@@ -138,10 +134,3 @@ def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[li
             {"cause": "field_and_substitute"},
         )
     return field, subs
-
-
-def keeper_symbols(edition: Mapping[str, Any]) -> list[str]:
-    keepers = edition.get("keepers", list(SYMBOLS))
-    if not isinstance(keepers, list) or sorted(keepers) != list(SYMBOLS):
-        raise SetupError("invalid_edition", "TK-1", "An edition's keepers must be K, L and R.")
-    return list(keepers)

@@ -182,10 +182,6 @@ def corner(w: dict, side: int, which: str, events: list) -> None:
     start_setup(w, "corner", side, side, field=field)
 
 
-def check_corner_choice(w: dict, side: int, a: CornerChoice) -> None:
-    return None  # the step check is enough: any of left/right
-
-
 def do_corner_choice(w: dict, side: int, a: CornerChoice, events: list) -> None:
     corner(w, side, a.side, events)
 

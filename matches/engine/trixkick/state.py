@@ -161,10 +161,6 @@ def symbols(w: dict, pid: str) -> str:
     return w["pieces"][pid]["symbols"]
 
 
-def field_of(w: dict, pid: str) -> str | None:
-    return w["pieces"][pid]["field"]
-
-
 def strength(w: dict, field: str, side: int, symbol: str | None) -> int:
     """The side's strength on ``field`` for ``symbol``, dribble losses taken off (TK-7.1, TK-7.2)."""
     total = 0

@@ -121,6 +121,7 @@ def _check_match(players, start, final, actions, events):
     assert ENGINE.render_svg(final).startswith("<svg")
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from([4, 5, 6]), st.integers(0, 2**32), st.booleans())
 def test_random_full_matches(players, seed, log_hands):
@@ -128,6 +129,7 @@ def test_random_full_matches(players, seed, log_hands):
     _check_match(players, start, final, actions, events)
 
 
+@pytest.mark.slow
 def test_random_full_matches_each_player_count():
     for players in (4, 5, 6):
         for log_hands in (True, False):

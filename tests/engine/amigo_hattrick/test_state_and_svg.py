@@ -1,7 +1,5 @@
-"""State JSON, the SVG picture, doctests and purity of the package."""
+"""State JSON, the SVG picture and purity of the package (doctests: tests/engine/test_doctests.py)."""
 
-import doctest
-import importlib
 import json
 import subprocess
 import sys
@@ -13,15 +11,6 @@ from matches.engine.amigo_hattrick import ENGINE
 from matches.engine.base import InvalidActionError
 
 from .helpers import after, deal_text, hands_with, new_match
-
-MODULES = ["", ".cards", ".actions", ".notation", ".tricks", ".scoring"]
-
-
-@pytest.mark.parametrize("module", MODULES)
-def test_doctests(module):
-    mod = importlib.import_module("matches.engine.amigo_hattrick" + module)
-    result = doctest.testmod(mod)
-    assert result.failed == 0
 
 
 def test_no_django_import():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,12 +53,15 @@ def invariants(state):
     assert state.read() == state.to_json()
 
 
+# 24 random matches in all, one test per option set so that the suite's workers share them
+@pytest.mark.slow
+@pytest.mark.parametrize("option_index", range(len(OPTION_SETS)))
 @settings(
-    max_examples=25,
+    max_examples=8,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-@given(data=st.data(), option_index=st.integers(0, len(OPTION_SETS) - 1))
+@given(data=st.data())
 def test_random_play(data, option_index):
     options = OPTION_SETS[option_index]
     start = new_match(options)

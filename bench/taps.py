@@ -1,0 +1,194 @@
+"""Benchmark: taps per move at the table, two phones, each manager logging their own side.
+
+Debian's Chromium at 390x844 with touch, two phones (two browser contexts) signed in as the two
+managers of a match of each game, on the project's ASGI application over a fresh database.
+Each phone taps what its screen offers (a random choice among its buttons, level by level)
+whenever it has something to choose; the other waits, as at the table.
+
+Reported per game and per phone:
+- taps per move (the taps a phone made for each move it logged or helped log): median, p95, max;
+- steps whose hint or first choice needed a scroll (not on screen above the Undo bar);
+- tap-to-screen time: from the tap that completes a move to the other phone showing it
+  (median, p95).
+
+Targets (issue "two phones at one table"): Hat-Trick median 1 tap per move per phone, p95 <= 2;
+no step needing a scroll in any game.
+
+Run: ``python bench/taps.py [--moves N]`` (needs Chromium; not part of the test suite).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+PASSWORD = "a-long-secret-pw"
+
+#: the hint and the first choice on screen, above the bar pinned to the bottom, unscrolled
+IN_REACH = """() => {
+  const hint = document.getElementById("hint");
+  const first = document.querySelector("section.moves button.move");
+  const bar = document.querySelector(".sticky")?.getBoundingClientRect().top ?? innerHeight;
+  if (!hint || !first) return true;
+  const h = hint.getBoundingClientRect(), b = first.getBoundingClientRect();
+  return window.scrollY === 0 && h.top >= 0 && h.bottom <= bar && b.bottom <= bar;
+}"""
+
+
+def managers():
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    users = [get_user_model().objects.create_user(n, password=PASSWORD) for n in ("ann", "ben")]
+    tokens = []
+    for user in users:
+        answer = APIClient().post(
+            "/api/auth/login/", {"username": user.username, "password": PASSWORD}, format="json"
+        )
+        tokens.append(answer.json()["token"])
+    return users, tokens
+
+
+def open_match(ann, game: str) -> int:
+    from rest_framework.test import APIClient
+
+    from tests.helpers import accept_invitations
+
+    client = APIClient()
+    client.force_authenticate(ann)
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]
+    options = {}
+    if game == "amigo-hattrick":
+        sides += [{"name": "Cy"}, {"name": "Di"}]
+        options = {"games": 1}
+    if game == "trixkick":
+        options = {"match_length": {"kind": "goals", "goals": 2}, "fouls": True}
+    answer = client.post(
+        "/api/matches/", {"game": game, "sides": sides, "options": options}, format="json"
+    )
+    match_id = answer.json()["match"]["id"]
+    accept_invitations(match_id)
+    return match_id
+
+
+def seq(page) -> int:
+    return int(page.locator(".match-head").get_attribute("data-seq"))
+
+
+def play(pages, moves: int, rng: random.Random) -> dict:
+    taps = {name: [] for name in pages}
+    pending = dict.fromkeys(pages, 0)
+    out_of_reach = dict.fromkeys(pages, 0)
+    shown = []
+    stalls = 0
+    while seq(next(iter(pages.values()))) < moves and stalls < 40:
+        before = {name: seq(page) for name, page in pages.items()}
+        if any(page.locator(".over").count() for page in pages.values()):
+            break
+        acted = False
+        for name, page in pages.items():
+            buttons = page.locator("section.moves button.move")
+            count = buttons.count()
+            if not count or page.locator("#waiting", has_text="card is in").count():
+                continue
+            if not page.evaluate(IN_REACH):
+                out_of_reach[name] += 1
+            try:
+                buttons.nth(rng.randrange(count)).tap(timeout=3_000)
+            except Exception:  # the screen changed under the finger (the other phone's move)
+                continue
+            pending[name] += 1
+            if page.locator("#multi-ok").count():
+                page.locator("#multi-ok").tap()
+                pending[name] += 1
+            acted = True
+            tapped = time.perf_counter()
+            page.wait_for_timeout(60)
+            if seq(page) > before[name]:
+                for other_name, other in pages.items():
+                    if other_name != name:
+                        other.wait_for_selector(
+                            f'.match-head[data-seq="{seq(page)}"]', timeout=15_000
+                        )
+                        shown.append(time.perf_counter() - tapped)
+                for phone_name in pages:
+                    if pending[phone_name]:
+                        taps[phone_name].append(pending[phone_name])
+                        pending[phone_name] = 0
+                break
+            if page.get_by_role("alert").count():  # a random pick the rules refuse
+                page.reload()
+                page.wait_for_selector(".match-head")
+        stalls = 0 if acted else stalls + 1
+        if not acted:
+            pages[next(iter(pages))].wait_for_timeout(300)
+    return {"taps": taps, "out_of_reach": out_of_reach, "shown": shown}
+
+
+def pct(values, q):
+    if not values:
+        return 0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--moves", type=int, default=400, help="at most this many per match")
+    args = parser.parse_args()
+    _django.setup()
+    from django.conf import settings
+    from playwright.sync_api import sync_playwright
+
+    settings.WHITENOISE_USE_FINDERS = True  # the app's modules as `make run` serves them
+    settings.WHITENOISE_AUTOREFRESH = True
+
+    from tests.live_server import asgi_server
+
+    (ann, _ben), tokens = managers()
+    rng = random.Random(25)
+    games = ("hat-trick", "trixkick", "amigo-hattrick")
+    matches = {game: open_match(ann, game) for game in games}  # before Playwright's event loop
+    with asgi_server() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        for game in games:
+            match_id = matches[game]
+            pages = {}
+            for name, token in zip(("ann", "ben"), tokens, strict=True):
+                context = browser.new_context(base_url=url, **PHONE)
+                context.add_init_script(f"localStorage.setItem('token', {token!r});")
+                page = context.new_page()
+                page.goto(f"/app/#/match/{match_id}")
+                page.wait_for_selector(".match-head")
+                pages[name] = page
+            result = play(pages, args.moves, rng)
+            print(f"{game}: {seq(pages['ann'])} moves")
+            for name, counts in result["taps"].items():
+                median = statistics.median(counts) if counts else 0
+                print(
+                    f"  {name}: taps per move median {median}, p95 {pct(counts, 0.95)}, "
+                    f"max {max(counts, default=0)}; steps needing a scroll "
+                    f"{result['out_of_reach'][name]}"
+                )
+            shown = result["shown"]
+            print(
+                f"  tap to the other phone's screen: median {statistics.median(shown) if shown else 0:.3f} s, "
+                f"p95 {pct(shown, 0.95):.3f} s"
+            )
+            for page in pages.values():
+                page.context.close()
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
