@@ -431,6 +431,8 @@ def _typed_nullable(node, schemas) -> None:
     kind = _type_of(node, schemas, set())
     if kind is not None:
         node["type"] = kind
+    elif not any(key in node for key in ("allOf", "oneOf", "anyOf", "enum", "$ref")):
+        node.pop("nullable")  # any JSON value, null among them: nothing to say
 
 
 def _type_of(node, schemas, seen: set[str]) -> str | None:
