@@ -19,6 +19,7 @@ declares win over the defaults. Writes that honour ``Idempotency-Key`` list
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 
 from drf_spectacular import openapi
@@ -373,6 +374,7 @@ def postprocess_schema(result, generator, request, public):
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
     """
     schemas = result.get("components", {}).get("schemas", {})
+    _page_links_on_their_paths(result, schemas)
     for name, schema in schemas.items():
         if name.endswith("Request"):
             _defaults_in_words(schema)
@@ -398,6 +400,29 @@ def postprocess_schema(result, generator, request, public):
     ):
         del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
     return result
+
+
+def _path_value(found: re.Match) -> str:
+    """An example value of a path parameter (``{id}``, ``{game}``, ``{username}``...)."""
+    return {"{id}": "1", "{game}": "hat-trick", "{username}": "ann"}.get(found[0], "1")
+
+
+def _page_links_on_their_paths(result: dict, schemas: dict) -> None:
+    """A page's ``next``/``previous`` examples name the list they page (DRF's placeholder is a
+    host and path of its own, ``api.example.org/accounts/``)."""
+    for path, item in result.get("paths", {}).items():
+        answer = item.get("get", {}).get("responses", {}).get("200", {})
+        body = answer.get("content", {}).get("application/json", {}).get("schema", {})
+        name = body.get("$ref", "").rsplit("/", 1)[-1]
+        if not name.startswith("Paginated") or name not in schemas:
+            continue
+        links = schemas[name].get("properties", {})
+        for key in ("next", "previous"):
+            example = links.get(key, {}).get("example")
+            if isinstance(example, str) and "api.example.org" in example:
+                cursor = example.split("?", 1)[1].rstrip('"') if "?" in example else ""
+                concrete = re.sub(r"\{[^}]*\}", _path_value, path)
+                links[key]["example"] = f"https://companion.example.com{concrete}?{cursor}"
 
 
 def _defaults_in_words(schema: dict) -> None:

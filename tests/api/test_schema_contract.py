@@ -394,3 +394,17 @@ def test_the_walker_finds_an_error_without_codes_and_an_unbounded_query():
     }
     assert unlisted_error_codes(schema) == ["get /api/x/ 400"]
     assert unbounded_integer_queries(schema) == ["get /api/x/ n"]
+
+
+def test_page_link_examples_name_their_own_list(schema):
+    import json
+    import re
+
+    text = json.dumps(schema)
+    assert "api.example.org" not in text
+    for name, component in schema["components"]["schemas"].items():
+        if name.startswith("Paginated"):
+            example = component["properties"]["next"]["example"]
+            path = re.sub(r"^https://[^/]+", "", example.split("?")[0])
+            pattern = {re.sub(r"\{[^}]*\}", "[^/]+", p) for p in schema["paths"]}
+            assert any(re.fullmatch(p, path) for p in pattern), (name, example)
