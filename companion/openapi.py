@@ -93,7 +93,7 @@ _SCHEMAS = {
             "field": {"type": "string", "description": "The part of a move or set-up refused."},
             "rule_url": {
                 "type": "string",
-                "format": "uri",
+                "format": "uri-reference",
                 "description": "422: where to read the clause `rule` names (also in `Link`).",
             },
             "uid": {"type": "string", "description": "Import: the match file's uid."},
@@ -101,7 +101,11 @@ _SCHEMAS = {
             "seq": {"type": "integer", "description": "400 `seq_out_of_range`: the seq asked."},
             "status": {"type": "string", "description": "409 `match_closed`: the match's status."},
             "path": {"type": "string", "description": "404: the path with its trailing slash."},
-            "game": {"type": "string", "description": "400 `unknown_game`: the game asked."},
+            "game": {
+                "anyOf": [{"type": "string"}, {"type": "integer"}],
+                "description": "400 `unknown_game`: the game asked; an Amigo Hattrick refusal: "
+                "the number of the game (of the match) it concerns.",
+            },
             "team": {"type": "integer", "description": "A team the request named."},
             "edition": {"type": "integer", "description": "An edition the request named."},
             "editions": {
@@ -427,6 +431,8 @@ def _typed_nullable(node, schemas) -> None:
     kind = _type_of(node, schemas, set())
     if kind is not None:
         node["type"] = kind
+    elif not any(key in node for key in ("allOf", "oneOf", "anyOf", "enum", "$ref")):
+        node.pop("nullable")  # any JSON value, null among them: nothing to say
 
 
 def _type_of(node, schemas, seen: set[str]) -> str | None:

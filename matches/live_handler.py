@@ -16,12 +16,14 @@ import asyncio
 import contextlib
 import io
 import re
+from contextlib import aclosing
 
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
+from django.http.response import ResponseHeaders
 from django.urls import set_script_prefix
 
 from matches import live
@@ -78,6 +80,30 @@ class LiveStreamHandler(ASGIHandler):
                 raise RequestAborted()
             if not message.get("more_body", False):
                 return io.BytesIO()
+
+    @staticmethod
+    def _start(response) -> dict:
+        headers = [
+            (str(name).encode("ascii"), str(value).encode("latin1"))
+            for name, value in response.items()
+        ]
+        headers += [
+            (b"Set-Cookie", cookie.output(header="").encode("ascii").strip())
+            for cookie in response.cookies.values()
+        ]
+        return {"type": "http.response.start", "status": response.status_code, "headers": headers}
+
+    async def send_response(self, response, send):
+        """As Django sends a response, but a stream keeps neither its headers (sent once, at
+        the start) nor a copy of them while it is open: each part goes out as it comes."""
+        if not response.streaming:
+            return await super().send_response(response, send)
+        await send(self._start(response))
+        response.headers = ResponseHeaders({})  # sent; the open stream needs them no more
+        async with aclosing(aiter(response)) as content:
+            async for part in content:
+                await send({"type": "http.response.body", "body": part, "more_body": True})
+        await send({"type": "http.response.body"})
 
     async def handle(self, scope, receive, send):
         try:
