@@ -221,3 +221,20 @@ def test_a_side_playing_a_team_keeps_to_the_served_schema(components, auth_clien
     for side in match.json()["match"]["sides"]:
         checker.check("SideConfig", side["config"])
     assert match.json()["match"]["sides"][0]["config"]["pieces"]["field"]
+
+
+def test_the_expansion_s_rarer_effects_keep_to_the_served_schema(components):
+    """Effects a random walk seldom reaches: a corner whose taker the manager still chooses
+    (HX-N.2: no taker yet) and a free kick provoked by a style card (HX-S.10)."""
+    from tests.engine.hat_trick.test_expansion_styles import brazil_v_italy, holding
+    from tests.engine.hat_trick.test_expansion_ties import _corner_to_a_tie
+    from tests.engine.hat_trick.util import arrange, play
+
+    checker = Checker(components, "hat-trick")
+    _, corner = _corner_to_a_tie()
+    s = arrange(holding(brazil_v_italy(), blue=1), {}, cards=("D1l", "D3l"), phase="attacker_move")
+    _, free_kick = play(s, "st B technical-1")
+    effects = [event.to_json() for event in corner + free_kick]
+    assert {"corner", "free_kick"} <= {effect["kind"] for effect in effects}
+    for effect in effects:
+        checker.check("Effect", effect)

@@ -118,8 +118,10 @@ EFFECTS: dict[str, type] = {
     "yellow_card": shape("YellowCardData", player=Player),
     "red_card": shape("RedCardData", player=Player, second_yellow=bool, dissent=NotRequired[bool]),
     "penalty": shape("PenaltyData", taker=Player),
-    "free_kick": shape("FreeKickData", taker=Player, at=Field),
-    "corner": shape("CornerData", taker=Player, at=Field),
+    # ``provoked``: the free kick was won by an ability (HX), not by a foul
+    "free_kick": shape("FreeKickData", taker=Player, at=Field, provoked=NotRequired[bool]),
+    # a corner whose taker the manager still chooses (HX-N.2) names neither yet
+    "corner": shape("CornerData", taker=Nobody, at=Field | None),
     "scoring_opportunity": shape("ScoringOpportunityData", player=Player),
     "chance_refused": shape("ChanceRefusedData", player=Player),
     "chance_round_ended": shape(
