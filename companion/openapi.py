@@ -402,9 +402,12 @@ def postprocess_schema(result, generator, request, public):
     return result
 
 
-def _path_value(found: re.Match) -> str:
-    """An example value of a path parameter (``{id}``, ``{game}``, ``{username}``...)."""
-    return {"{id}": "1", "{game}": "hat-trick", "{username}": "ann"}.get(found[0], "1")
+def _path_value(found: re.Match, schemas: dict) -> str:
+    """An example value of a path parameter (``{id}``, ``{game}``, ``{username}``...); a game is
+    the first of the schema's own ``Game`` enum."""
+    if found[0] == "{game}":
+        return (schemas.get("Game", {}).get("enum") or ["1"])[0]
+    return {"{id}": "1", "{username}": "ann"}.get(found[0], "1")
 
 
 def _page_links_on_their_paths(result: dict, schemas: dict) -> None:
@@ -421,7 +424,7 @@ def _page_links_on_their_paths(result: dict, schemas: dict) -> None:
             example = links.get(key, {}).get("example")
             if isinstance(example, str) and "api.example.org" in example:
                 cursor = example.split("?", 1)[1].rstrip('"') if "?" in example else ""
-                concrete = re.sub(r"\{[^}]*\}", _path_value, path)
+                concrete = re.sub(r"\{[^}]*\}", lambda found: _path_value(found, schemas), path)
                 links[key]["example"] = f"https://companion.example.com{concrete}?{cursor}"
 
 

@@ -15,11 +15,19 @@ from functools import cache
 
 import pytest
 
-_ANSWERED: list[tuple[str, str, str, str]] = []
+_ANSWERED: list[tuple[str, str, int, str, tuple[str, ...]]] = []
+
+
+def _games() -> tuple[str, ...]:
+    from matches.engine import game_keys
+
+    return tuple(game_keys())
 
 
 @cache
-def _schema() -> dict:
+def _schema(games: tuple[str, ...] = ()) -> dict:
+    """The served schema while ``games`` are registered (a test may register one of its own,
+    and take it away again before its answers are checked)."""
     from drf_spectacular.generators import SchemaGenerator
 
     return SchemaGenerator().get_schema(request=None, public=True)
@@ -31,9 +39,11 @@ def schema_path(route: str) -> str:
     return "/" + path.replace("{pk}", "{id}")
 
 
-def listed_codes(method: str, route: str, status: int) -> list[str] | None:
+def listed_codes(
+    method: str, route: str, status: int, games: tuple[str, ...] = ()
+) -> list[str] | None:
     """The codes the operation lists for ``status``; ``None`` where the schema does not say."""
-    operation = _schema()["paths"].get(schema_path(route), {}).get(method.lower())
+    operation = _schema(games or _games())["paths"].get(schema_path(route), {}).get(method.lower())
     response = (operation or {}).get("responses", {}).get(str(status))
     if response is None:
         return None
@@ -51,7 +61,7 @@ def _record(request, response) -> None:
         code = json.loads(response.content)["code"]
     except (ValueError, KeyError, TypeError):
         return
-    _ANSWERED.append((request.method, match.route, response.status_code, code))
+    _ANSWERED.append((request.method, match.route, response.status_code, code, _games()))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -77,8 +87,8 @@ def every_error_code_is_listed(request, _record_error_answers):
     if request.node.get_closest_marker("urls"):
         return  # routes of the test's own
     unlisted = []
-    for method, route, status, code in _ANSWERED:
-        codes = listed_codes(method, route, status)
+    for method, route, status, code, games in _ANSWERED:
+        codes = listed_codes(method, route, status, games)
         if codes is not None and code not in codes:
             unlisted.append(f"{method} /{route} {status} {code} (lists {codes})")
     _ANSWERED.clear()
