@@ -327,7 +327,11 @@ class AutoSchema(openapi.AutoSchema):
             codes |= set(REGISTRY.expand(declared, int(status)))
             if status == "400":
                 codes.add("invalid_value")  # a value the database refuses, whatever the input
-            response["content"] = {"application/json": {"schema": error_schema(codes)}}
+            body = {"schema": error_schema(codes)}
+            examples = next((part.get("examples") for part in content.values()), None)
+            if examples:
+                body["examples"] = examples  # a view's own examples of this error
+            response["content"] = {"application/json": body}
         operation["responses"] = dict(sorted(responses.items()))
 
     def _add_limits(self, operation) -> None:

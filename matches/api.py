@@ -26,6 +26,7 @@ from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
 from matches.idempotency import idempotent
 from matches.models import Match, MatchEvent, MatchStatus
+from matches.schema_examples import examples
 from teams.models import Edition
 
 _REUSED = error_response(
@@ -211,6 +212,7 @@ class MatchListCreateView(ListAPIView):
         request=serializers.MatchCreateInput,
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.CreatedOutput, **CREATE_ERRORS},
+        examples=examples("create"),
     )
     def post(self, request):
         full = _include_state(request)
@@ -324,6 +326,7 @@ class MatchEventsView(APIView):
         request=serializers.AppendInput,
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.WriteOutput, **APPEND_ERRORS},
+        examples=examples("append"),
     )
     def post(self, request, pk: int):
         full = _include_state(request)
