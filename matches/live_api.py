@@ -239,13 +239,25 @@ async def _read(match_id: int, after: int) -> SharedRead | None:
     if future is None:
         reads += 1
         future = _inflight[key] = asyncio.ensure_future(live.in_pool(_read_sync, match_id, after))
-        future.add_done_callback(lambda done: _inflight.pop(key, None))
+        future.add_done_callback(
+            lambda done: _inflight.pop(key, None) if _inflight.get(key) is done else None
+        )
     return await asyncio.shield(future)
+
+
+def _forget_reads_of(match_id: int) -> None:
+    """A wake-up says something was committed: a read of the match already under way may have
+    begun before it, so no stream joins that one any more (those waiting for it are woken and
+    read again)."""
+    loop = id(asyncio.get_running_loop())
+    for key in [key for key in _inflight if key[0] == loop and key[1] == match_id]:
+        del _inflight[key]
 
 
 def _prefetch(match_id: int, waiters: list) -> None:
     """On a wake-up of a match (on the loop): one read per position the waiters are at, each
     handed to its waiters with the wake-up, so a woken stream finds what is new at hand."""
+    _forget_reads_of(match_id)
     groups: dict[int, list] = {}
     for waiter in waiters:
         groups.setdefault(waiter.after, []).append(waiter)

@@ -51,7 +51,10 @@ def test_new_match_and_registration_failures_read_in_german(app_server, make_use
     with browser() as b:
         _, page = phone(b, app_server, language="de")
         page.goto("/app/")
+        before = page.get_by_label("Benutzername").element_handle()
         page.get_by_role("button", name="Deutsch").tap()
+        # the screen is drawn again in the chosen language: type into the new one
+        page.wait_for_function("field => !field.isConnected", arg=before)
         page.get_by_label("Benutzername").fill("ann")  # taken
         page.get_by_label("Passwort").fill("a-long-secret-pw")
         page.get_by_role("button", name="Konto anlegen").tap()
