@@ -125,7 +125,11 @@ def for_setup(setup: Setup) -> FlowHooks:
 
 
 def of(s: State) -> FlowHooks:
-    return for_setup(s.setup)
+    """The hooks a match plays through (``for_setup`` of its set-up; a step calls this often)."""
+    try:
+        return _INSTALLED[type(s.setup.expansion)]
+    except KeyError:
+        return for_setup(s.setup)  # raises, naming the expansion
 
 
 def expansion_from_lineups(*args: Any) -> Any:
