@@ -44,7 +44,7 @@ CHOICES = _CHOICE
 _LAYOUT: dict[type, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], str | None]] = {
     cls: (
         kind,
-        tuple((key, attr) for key, attr, _ in spec),
+        tuple(spec),
         _GROUP.get(kind, ()),
         _CHOICE.get(kind),
     )
