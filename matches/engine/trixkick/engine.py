@@ -10,7 +10,7 @@ from matches.engine.trixkick import actions as _actions
 from matches.engine.trixkick import hidden as _hidden
 from matches.engine.trixkick import legal as _legal
 from matches.engine.trixkick import notation as _notation
-from matches.engine.trixkick.moves import check, perform
+from matches.engine.trixkick.moves import check, concrete_actions, perform
 from matches.engine.trixkick.options import normalise_options
 from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
 from matches.engine.trixkick.setup import start_setup
@@ -161,19 +161,12 @@ class TrixKickEngine:
         w["moves"] += 1
         return Transition(TrixKickState(w), tuple(events))
 
-    def is_legal(self, state: TrixKickState, action: Any) -> bool:
-        try:
-            check(state.read(), action)
-        except Exception:  # noqa: BLE001 - any refusal means "not legal"
-            return False
-        return True
-
     def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
         return _legal.legal_actions(state.read())
 
     def concrete_legal_actions(self, state: TrixKickState) -> list[_actions.Action]:
         """Every legal action one by one (what ``legal_actions`` lists grouped)."""
-        return _legal.concrete_actions(state.read())
+        return concrete_actions(state.read())
 
     # results
     def outcome(self, state: TrixKickState) -> Outcome | None:
