@@ -86,6 +86,15 @@ def tree_threads(pid: int) -> int:
     return total
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU time of a process and its children (nginx's master and workers)."""
+    total = cpu_seconds(pid)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        total += tree_cpu(int(child))
+    return total
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -412,11 +421,13 @@ def main() -> int:
         live, live_base = start_web(env, logdir, workers=1, server="uvicorn")
         services.append(live)
         base = live_base if args.direct else None
+        proxy_pid = None
         if not args.direct:
             proxy, base = start_proxy(
                 int(api_base.rsplit(":", 1)[1]), int(live_base.rsplit(":", 1)[1]), logdir
             )
             services.append(proxy)
+            proxy_pid = proxy.pid
         # streams go to the stream server (directly, or through nginx by path); the API too
         stream_base = base if not args.direct else live_base
         api_side = base if not args.direct else api_base
@@ -450,6 +461,7 @@ def main() -> int:
             reader.report()  # forget what the opening delivered
             cpu_before = cpu_seconds(live_pid)
             readers_before = sum(cpu_seconds(p.pid) for p in reader.processes)
+            proxy_before = tree_cpu(proxy_pid) if proxy_pid else 0.0
             step = asyncio.run(one_step(api_side, plans, args))
             # the last deliveries: until every stream has its match's last event (at most 120 s)
             got: list = []
@@ -465,6 +477,7 @@ def main() -> int:
                     break
             live_cpu = cpu_seconds(live_pid) - cpu_before
             readers_cpu = sum(cpu_seconds(p.pid) for p in reader.processes) - readers_before
+            proxy_cpu = tree_cpu(proxy_pid) - proxy_before if proxy_pid else 0.0
             delivery = [
                 at - step["answers"][(match_id, seq)]
                 for match_id, seq, at in got
@@ -497,6 +510,9 @@ def main() -> int:
                 else None,
                 "readers_cpu_us_per_delivery": round(1e6 * readers_cpu / len(delivery), 1)
                 if delivery
+                else None,
+                "proxy_cpu_us_per_delivery": round(1e6 * proxy_cpu / len(delivery), 1)
+                if delivery and proxy_pid
                 else None,
                 "load_average": os.getloadavg()[0],
                 "health_p50_ms": round(1000 * statistics.median(step["health"]), 1),
@@ -544,6 +560,13 @@ def main() -> int:
             f"| {'yes' if row['complete_in_order'] else 'NO'} ({row['deliveries']:,}) "
             f"| {row['health_p50_ms']} / {row['health_max_ms']} "
             f"| {row['login_p50_ms']} / {row['login_max_ms']} |"
+        )
+    print("\nCPU per delivered event (stream server / readers / nginx), load average at the step:")
+    for row in rows[1:]:
+        print(
+            f"- {row['streams']:,}: {row['live_cpu_us_per_delivery']} / "
+            f"{row['readers_cpu_us_per_delivery']} / {row['proxy_cpu_us_per_delivery']} us; "
+            f"load {row['load_average']:.1f}"
         )
     if args.json:
         print(json.dumps(rows))
