@@ -1,4 +1,5 @@
-"""Choices both sides make at once, face down, from a phone each (Hat-Trick's action cards).
+"""Choices both sides make at once, face down, from a phone each (Hat-Trick's action cards,
+its shots and its shoot-out's penalties).
 
 Each side's manager logs their own part (``part_submit``); it is kept hidden from everyone but
 that side's manager until every side's part is in, then the parts make one action, logged like
@@ -52,7 +53,7 @@ def _open_choice(match: Match, engine, state) -> Any:
     rules = PARTS.get(match.game)
     if rules is None or match.status != MatchStatus.IN_PROGRESS:
         return None, None
-    return rules, rules.open_choice(engine.legal_actions(state))
+    return rules, rules.open_choice(engine.legal_actions(state), state)
 
 
 def _view(match: Match, sides, user, entry, rows: dict[int, PendingPart]) -> PartsView:
