@@ -91,20 +91,46 @@ def play(pages, moves: int, rng: random.Random) -> dict:
     at_step = {name: {} for name in pages}
     hints = {name: {} for name in pages}  # the hints a phone tapped at, per step
     out_of_reach = dict.fromkeys(pages, 0)
+    scrolls = []  # (phone, hint) of every step whose hint or first choice was out of reach
     shown = []
+    # TriXKick's re-set-ups (after a foul, a goal or a period: a set-up after play): the taps
+    # each phone made from its start to its end; "as before" is tapped whenever offered
+    resetups: list[dict] = []
+    setup_taps = None
     stalls = 0
+    played = False  # the first set-up of the match is not a re-set-up
     while seq(next(iter(pages.values()))) < moves and stalls < 40:
         before = {name: seq(page) for name, page in pages.items()}
         if any(page.locator(".over").count() for page in pages.values()):
             break
         acted = False
+        first = next(iter(pages.values()))
+        in_setup = first.locator(".match-head").get_attribute("data-setup") == "1"
+        if in_setup and setup_taps is None and seq(first) > 0 and played:
+            setup_taps = dict.fromkeys(pages, 0)
+        elif not in_setup and setup_taps is not None:
+            resetups.append(setup_taps)
+            setup_taps = None
+        played = played or not in_setup
         for name, page in pages.items():
+            again = page.locator("#as-before-mine, #as-before")
+            if again.count():
+                try:
+                    again.first.tap(timeout=3_000)
+                except Exception:  # the screen changed under the finger
+                    continue
+                if setup_taps is not None:
+                    setup_taps[name] += 1
+                acted = True
+                page.wait_for_timeout(60)
+                continue
             buttons = page.locator("section.moves button.move")
             count = buttons.count()
             if not count or page.locator("#waiting", has_text="card is in").count():
                 continue
             if not page.evaluate(IN_REACH):
                 out_of_reach[name] += 1
+                scrolls.append((name, page.locator("#hint").first.inner_text(timeout=1_000)[:60]))
             step = seq(page)
             hint = page.locator("#hint").first.inner_text(timeout=1_000)[:60]
             try:
@@ -112,6 +138,8 @@ def play(pages, moves: int, rng: random.Random) -> dict:
             except Exception:  # the screen changed under the finger (the other phone's move)
                 continue
             at_step[name][step] = at_step[name].get(step, 0) + 1
+            if setup_taps is not None:
+                setup_taps[name] += 1
             hints[name].setdefault(step, []).append(hint)
             acted = True
             tapped = time.perf_counter()
@@ -140,7 +168,14 @@ def play(pages, moves: int, rng: random.Random) -> dict:
         for step, n in counts.items()
         if n > 2 and step < last
     ]
-    return {"taps": taps, "out_of_reach": out_of_reach, "shown": shown, "slow": slow}
+    return {
+        "taps": taps,
+        "out_of_reach": out_of_reach,
+        "shown": shown,
+        "slow": slow,
+        "resetups": resetups,
+        "scrolls": scrolls,
+    }
 
 
 def pct(values, q):
@@ -194,6 +229,13 @@ def main() -> None:
                     f"max {max(counts, default=0)}; steps needing a scroll "
                     f"{result['out_of_reach'][name]}"
                 )
+            if result["resetups"]:
+                for name in pages:
+                    counts = [r[name] for r in result["resetups"]]
+                    print(
+                        f"  {name}: re-set-up taps ({len(counts)} re-set-ups) median "
+                        f"{statistics.median(counts)}, max {max(counts)}"
+                    )
             shown = result["shown"]
             print(
                 f"  tap to the other phone's screen: median {statistics.median(shown) if shown else 0:.3f} s, "
@@ -202,6 +244,8 @@ def main() -> None:
             if args.detail:
                 for name, count, hints in result["slow"]:
                     print(f"    {name} {count} taps: " + " | ".join(hints))
+                for name, hint in result["scrolls"]:
+                    print(f"    {name} needed a scroll at: {hint}")
             for page in pages.values():
                 page.context.close()
         browser.close()

@@ -22,12 +22,15 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches import snapshots, write_sql
 from matches.engine import get_engine
+from matches.engine.base import EngineError
 from matches.engine.hat_trick import parts as hat_trick_parts
+from matches.engine.trixkick import parts as trixkick_parts
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
 from matches.services import WriteResult, _lock_open_match, match_actions_append
 
-#: the games with face-down choices, and how their parts make an action
-PARTS = {"hat-trick": hat_trick_parts}
+#: the games with face-down choices, and how their parts make an action (or, TriXKick's
+#: re-set-up, the moves of a batch)
+PARTS = {"hat-trick": hat_trick_parts, "trixkick": trixkick_parts}
 
 
 @dataclass
@@ -86,6 +89,18 @@ def parts_read(*, match: Match, user) -> PartsView:
     return _view(match, sides, user, entry, _current_rows(match) if entry else {})
 
 
+def _standing_prefix(engine, state, actions: list) -> list:
+    """The moves of a batch up to the first the rules refuse (a piece that may not stand where
+    it stood before, at another kick-off): those are logged, the rest is placed move by move.
+    A batch refused at its first move is sent whole, so the refusal is answered as usual."""
+    for index, action in enumerate(actions):
+        try:
+            state = engine.apply(state, action).state
+        except EngineError:
+            return actions[:index] or actions
+    return actions
+
+
 @transaction.atomic(savepoint=False)
 def part_submit(
     *, match_id: int, user, side: int, part: Any, expected_seq: int | None
@@ -131,9 +146,13 @@ def part_submit(
     rows = _current_rows(match)
     if set(rows) < set(rules.sides_of(entry)):
         return _view(match, sides, user, entry, rows), None
-    action = rules.compose(entry, {position: row.part for position, row in rows.items()})
+    composed = rules.compose(entry, {position: row.part for position, row in rows.items()})
+    actions = composed if isinstance(composed, list) else [composed]
     match.pending_parts.all().delete()
     result = match_actions_append(
-        match_id=match.pk, user=user, actions=[action], expected_seq=match.seq
+        match_id=match.pk,
+        user=user,
+        actions=_standing_prefix(engine, state, actions),
+        expected_seq=match.seq,
     )
     return PartsView(seq=result.match.seq, type=None, parts=[]), result

@@ -11,7 +11,7 @@ import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions } from "./options.js";
 import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, sidesOfPhone, turnOf, waitingLine } from "./turns.js";
-import { asBefore, sendAsBefore } from "./resetup.js";
+import { asBefore, ownAsBefore, sendAsBefore } from "./resetup.js";
 
 const main = document.getElementById("app");
 let leaveScreen = () => {};
@@ -410,14 +410,25 @@ async function matchScreen(id) {
     }
   };
 
-  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides
+  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides;
+  // with a phone each, each manager's own side as their part of the set-up
   const refreshAsBefore = async () => {
     view.asBefore = null;
-    if (view.match.game !== "trixkick" || sidesOfPhone(view.match, me, id)) return;
+    view.ownBefore = null;
+    if (view.match.game !== "trixkick") return;
     const seq = view.match.seq;
+    const sides = sidesOfPhone(view.match, me, id);
+    if (sides) {
+      const side = [...sides][0];
+      const own = side === undefined ? null : await ownAsBefore(id, view.current?.legal, view.current?.state, side).catch(() => null);
+      if (own && seq === view.match.seq && mine === screen) { view.ownBefore = own; render(); }
+      return;
+    }
     const batch = await asBefore(id, view.current?.legal).catch(() => null);
     if (batch && seq === view.match.seq && mine === screen) { view.asBefore = batch; render(); }
   };
+
+  const setUpMineAsBefore = () => sendOwnPart(view.ownBefore);
 
   const setUpAsBefore = async () => {
     view.error = "";
@@ -642,11 +653,19 @@ async function matchScreen(id) {
     const kept = view.kept ? `<p class="kept" id="kept" role="status">${esc(t("halfKept"))}</p>` : "";
     const again = view.asBefore && !view.path.length && !view.extra && !offline
       ? `<button class="primary as-before" id="as-before">${esc(t("tkAsBefore", { n: view.asBefore.length }))}</button>` : "";
+    // with a phone each: this side's set-up as before, one tap, whoever's turn it is
+    const parts = view.parts?.seq === view.match.seq ? view.parts.parts : [];
+    const ownIn = view.ownBefore && parts.some((p) => p.side === view.ownBefore.side && p.chosen);
+    const othersIn = view.ownBefore && parts.some((p) => p.side !== view.ownBefore.side && p.chosen);
+    const others = view.match.sides.filter((s) => s.position !== view.ownBefore?.side).map((s) => sideLabel(s.name)).join(", ");
+    const mineAgain = view.ownBefore && !view.path.length && !view.extra && !offline && !ownIn
+      ? `<button class="primary as-before" id="as-before-mine">${esc(t("tkMineAsBefore", { n: view.ownBefore.part.places.length }))}</button>` : "";
+    const setUpLine = ownIn ? t("tkSetUpIn", { name: others }) : othersIn ? t("tkTheySetUp", { name: others }) : "";
     const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
     return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      ${kept}${drawn}${again}${group ? `<p class="group">${esc(group)}</p>` : ""}${lists}${both}</section>`;
+      ${setUpLine ? `<p class="waiting" id="set-up-state" aria-live="polite">${esc(setUpLine)}</p>` : ""}${kept}${drawn}${again}${mineAgain}${group ? `<p class="group">${esc(group)}</p>` : ""}${lists}${both}</section>`;
   }
 
   function header() {
@@ -657,13 +676,15 @@ async function matchScreen(id) {
     const both = actor === null || actor === undefined;
     const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
-    return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
+    return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}" data-setup="${(legal?.actions || []).some((e) => e.type === "place" || e.type === "keepers") ? 1 : 0}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
       ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
   function render() {
     if (!view.match || mine !== screen) return;
+    // the picture folded away with one tap (and back): the phone remembers it
+    const folded = localStorage.getItem("pictureFolded") === "1";
     show(html`${nav("")}${header()}
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
@@ -671,7 +692,7 @@ async function matchScreen(id) {
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
-      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
+      <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
@@ -693,8 +714,13 @@ async function matchScreen(id) {
     }
     document.getElementById("up")?.addEventListener("click", () => { stepBack(); render(); });
     document.getElementById("as-before")?.addEventListener("click", setUpAsBefore);
+    document.getElementById("as-before-mine")?.addEventListener("click", setUpMineAsBefore);
+    document.getElementById("fold").addEventListener("click", () => {
+      if (folded) localStorage.removeItem("pictureFolded"); else localStorage.setItem("pictureFolded", "1");
+      render();
+    });
     document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); clearChoice(); render(); });
-    if (turn().mode === "parts") watchParts();
+    if (turn().mode === "parts" || view.ownBefore) watchParts();
     bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
@@ -776,7 +802,7 @@ async function matchScreen(id) {
   function watchParts() {
     clearTimeout(view.partsTimer);
     view.partsTimer = setTimeout(async () => {
-      if (mine !== screen || turn().mode !== "parts") return;
+      if (mine !== screen || (turn().mode !== "parts" && !view.ownBefore)) return;
       const seq = view.match.seq;
       const parts = await readParts(id).catch(() => null);
       if (mine !== screen || seq !== view.match.seq) return;

@@ -76,6 +76,9 @@ export const WORDS = {
     // TriXKick (the English rulebook's words)
     symbol_K: "head", symbol_L: "left foot", symbol_R: "right foot",
     tkAsBefore: { one: "Set up as before (1 move)", other: "Set up as before ({n} moves)" },
+    tkMineAsBefore: { one: "Set up my side as before (1 piece)", other: "Set up my side as before ({n} pieces)" },
+    tkSetUpIn: "Your set-up is in; waiting for {name}. The pieces go down in turn once both are in.",
+    tkTheySetUp: "{name} has set up as before: set up your side too.",
     tkPlace: "Set up {piece}", tkWhere: "Where does {piece} go?", tkTo: "to {field}",
     tkRun: "Run with {piece}", tkPlay: "{piece} plays the ball ({symbol})", tkPlayWhere: "Where does the ball go?",
     tkDoublePass: "Double pass: {piece} ({symbol}) with {partner} ({back})",
@@ -196,6 +199,9 @@ export const WORDS = {
     // TriXKick (die Wörter des deutschen Regelhefts)
     symbol_K: "Kopf", symbol_L: "linker Fuß", symbol_R: "rechter Fuß",
     tkAsBefore: { one: "Aufstellen wie zuvor (1 Zug)", other: "Aufstellen wie zuvor ({n} Züge)" },
+    tkMineAsBefore: { one: "Meine Seite wie zuvor aufstellen (1 Figur)", other: "Meine Seite wie zuvor aufstellen ({n} Figuren)" },
+    tkSetUpIn: "Deine Aufstellung ist da; warte auf {name}. Sind beide da, kommen die Figuren abwechselnd aufs Feld.",
+    tkTheySetUp: "{name} hat wie zuvor aufgestellt: stelle deine Seite auch auf.",
     tkPlace: "{piece} aufstellen", tkWhere: "Wohin kommt {piece}?", tkTo: "nach {field}",
     tkRun: "Mit {piece} laufen", tkPlay: "{piece} spielt den Ball ({symbol})", tkPlayWhere: "Wohin geht der Ball?",
     tkDoublePass: "Doppelpass: {piece} ({symbol}) mit {partner} ({back})",
