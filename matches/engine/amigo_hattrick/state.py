@@ -100,10 +100,6 @@ class State:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(game[side] for game in self.scores) for side in range(self.players))
 
-    @property
-    def is_over(self) -> bool:
-        return self.step is Step.OVER
-
     def left_of(self, side: int) -> int:
         """AH-2.3: sides are listed clockwise, so the left neighbour is the next index."""
         return (side + 1) % self.players

@@ -161,13 +161,6 @@ class TrixKickEngine:
         w["moves"] += 1
         return Transition(TrixKickState(w), tuple(events))
 
-    def is_legal(self, state: TrixKickState, action: Any) -> bool:
-        try:
-            check(state.read(), action)
-        except Exception:  # noqa: BLE001 - any refusal means "not legal"
-            return False
-        return True
-
     def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
         return _legal.legal_actions(state.read())
 
