@@ -5,7 +5,7 @@ every answer) until both are in, then the two make one move."""
 import pytest
 
 from matches.models import MatchEvent, PendingPart
-from tests.helpers import accept_invitations, assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape, log_random_play
 
 pytestmark = pytest.mark.django_db
 
@@ -182,37 +182,6 @@ def test_a_shot_is_two_face_down_cards_the_shooting_card_and_the_goalkeepers(tab
     }
 
 
-def _to_the_shootout(client, match_id):
-    """Random legal play, logged whole, up to a shoot-out penalty; returns (seq, legal)."""
-    import random
-
-    from matches.engine import get_engine
-    from matches.engine.hat_trick.sampling import random_action
-
-    engine = get_engine("hat-trick")
-    start = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
-    for seed in range(60):  # a random match ends level now and then
-        state, rng, actions = start, random.Random(seed), []
-        while state.phase not in ("shootout", "match_over"):
-            action = random_action(engine.legal_actions(state), rng)
-            actions.append(engine.action_to_json(action))
-            state = engine.apply(state, action).state
-        if state.phase == "shootout":
-            break
-    else:
-        raise AssertionError("no random match went to a shoot-out")
-    seq = 0
-    for first in range(0, len(actions), 400):
-        logged = client.post(
-            f"/api/matches/{match_id}/events/batch/",
-            {"expected_seq": seq, "actions": actions[first : first + 400]},
-            format="json",
-        )
-        assert logged.status_code == 201, logged.content
-        seq = logged.json()["match"]["seq"]
-    return seq, engine.legal_actions(state)
-
-
 def test_a_shootout_penalty_is_chosen_face_down_by_both_the_turned_up_card_hidden_too(
     players, client_for
 ):
@@ -229,7 +198,7 @@ def test_a_shootout_penalty_is_chosen_face_down_by_both_the_turned_up_card_hidde
     assert opened.status_code == 201, opened.content
     match_id = opened.json()["match"]["id"]
     accept_invitations(match_id)
-    seq, legal = _to_the_shootout(ann, match_id)
+    seq, legal = log_random_play(ann, match_id, lambda state, _legal: state.phase == "shootout")
     (shot,) = [e for e in legal["actions"] if e["type"] == "shoot"]
     attacker = legal["actor"]
     phones = {0: ann, 1: ben}

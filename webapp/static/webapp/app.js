@@ -887,6 +887,7 @@ async function matchScreen(id) {
   const onBack = () => {
     if (view.backQuiet) { view.backQuiet = false; return; }
     if (!view.backArmed) return; // Back with no choice half made: the screen is left
+    if (!location.hash.startsWith(`#/match/${id}`)) return; // a link away: the half move is kept
     view.backArmed = false;
     stepBack();
     render();

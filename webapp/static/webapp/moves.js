@@ -120,7 +120,7 @@ function htKeeperDraw(entry, ctx) {
   const drawn = ctx.drawn || [];
   const value = (c) => ({ kind: c.kind, footballs: c.footballs, edge: c.edge });
   const same = (a, b) => a.kind === b.kind && a.footballs === b.footballs && a.edge === b.edge;
-  const faces = entry.cards
+  const faces = drawn.length >= entry.max_cards ? [] : entry.cards
     .filter((c) => c.available > drawn.filter((d) => same(d, c)).length)
     .map((c) => ({ ...leaf(htCardText(c), null, htCardFace(c)), draw: value(c), enough: (cards) => htKeeperDrawDone(entry, cards) }));
   const stop = leaf(drawn.length ? t("keeperStops", { n: drawn.length }) : t("keeperDrawsNone"), { type: "keeper_draw", cards: drawn });
