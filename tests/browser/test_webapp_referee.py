@@ -83,7 +83,7 @@ def _open_with_referee(page, match_id):
 
 def test_a_tap_is_refereed_at_once_while_the_server_answers_slowly(app_server, hat_trick_table):
     ann, match_id, token = hat_trick_table
-    moves = 50
+    moves = 24
     with browser() as b:
         context, page = phone(b, app_server, token=token, referee=True)
 
