@@ -11,13 +11,15 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.pagination import CursorPagination
+from companion.api.pagination import SortedCursorPagination
 from companion.api.query import validated_query
+from companion.api.renderers import SvgRenderer
 from matches.engine import game_keys
 from matches.fields import GameKeyField
 from matches.i18n import game_name
@@ -25,32 +27,10 @@ from matches.models import Match, Visibility
 from matches.schema import GAME, ref
 from stats import selectors
 from stats.elo import START
+from stats.models import ManagerStats, PlayerStats, RatingEntry, TeamCard
 from stats.svg import rating_chart_svg, team_card_svg
 from teams.labels import role_words
 from teams.models import Team
-
-
-class SvgRenderer(BaseRenderer):
-    media_type = "image/svg+xml"
-    format = "svg"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, str | bytes):
-            return data
-        return JSONRenderer().render(data)
-
-
-class SortedCursorPagination(CursorPagination):
-    """Keyset pagination whose ordering is one of the view's index-backed ``sort_orderings``."""
-
-    page_size = 25
-    page_size_query_param = "page_size"
-    max_page_size = 100
-    ordering = ("-created_at", "-id")
-
-    def get_ordering(self, request, queryset, view):
-        return getattr(view, "current_ordering", None) or self.ordering
 
 
 class PublicView(APIView):
@@ -61,11 +41,21 @@ class PublicView(APIView):
         # text filters (manager, team, player) sent empty mean "not filtered", as documented
         return validated_query(self.query_serializer, request, text_may_be_empty=True)
 
-    def paginate(self, request, queryset, serializer_class, ordering):
-        self.current_ordering = ordering
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(queryset, request, view=self)
-        return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+class PublicListView(PublicView, ListAPIView):
+    # A public list in the order ``?sort=`` picks from the query serializer's ``SORTS``
+    # (``rows(params)`` is the query; ``ordering`` the fixed order of a list without ``sort``).
+
+    pagination_class = SortedCursorPagination
+
+    def rows(self, params: dict[str, Any]):
+        raise NotImplementedError
+
+    def get_queryset(self):
+        params = self.query(self.request)
+        if "sort" in params:
+            self.ordering = self.query_serializer.SORTS[params["sort"]]
+        return self.rows(params)
 
 
 def _game_or_404(game: str) -> str:
@@ -301,23 +291,22 @@ SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 # --- views ------------------------------------------------------------------------------------
 
 
-class LeaderboardView(PublicView):
-    pagination_class = SortedCursorPagination
+class LeaderboardView(PublicListView):
+    queryset = ManagerStats.objects.none()  # the rows' model, for the schema
     query_serializer = LeaderboardQuery
+    serializer_class = ManagerStatsOut
+
+    def rows(self, params):
+        return selectors.leaderboard(game=self.kwargs["game"], min_played=params["min_played"])
 
     @extend_schema(
         operation_id="stats_leaderboard",
         parameters=_params(LeaderboardQuery),
-        responses=ManagerStatsOut(many=True),
         summary="Managers of a game, best first (rating, win_rate, played or won).",
     )
-    def get(self, request, game: str):
-        _game_or_404(game)
-        params = self.query(request)
-        query = selectors.leaderboard(game=game, min_played=params["min_played"])
-        return self.paginate(
-            request, query, ManagerStatsOut, LeaderboardQuery.SORTS[params["sort"]]
-        )
+    def get(self, request, *args, **kwargs):
+        _game_or_404(kwargs["game"])
+        return super().get(request, *args, **kwargs)
 
 
 class ManagerStatsView(PublicView):
@@ -336,21 +325,25 @@ class ManagerStatsView(PublicView):
         return Response(ManagerStatsOut(rows, many=True).data)
 
 
-class RatingHistoryView(PublicView):
-    pagination_class = SortedCursorPagination
+class RatingHistoryView(PublicListView):
+    queryset = RatingEntry.objects.none()  # the rows' model, for the schema
     query_serializer = RequiredGameQuery
+    serializer_class = RatingEntryOut
+    ordering = ("-finished_at", "-id")
+
+    def rows(self, params):
+        return selectors.rating_history(
+            game=params["game"], user=self.manager, reader=self.request.user
+        )
 
     @extend_schema(
         operation_id="stats_manager_ratings",
         parameters=_params(RequiredGameQuery),
-        responses=RatingEntryOut(many=True),
         summary="A manager's rating after each rated match, newest first.",
     )
-    def get(self, request, username: str):
-        user = _user_or_404(username)
-        params = self.query(request)
-        query = selectors.rating_history(game=params["game"], user=user, reader=request.user)
-        return self.paginate(request, query, RatingEntryOut, ("-finished_at", "-id"))
+    def get(self, request, *args, **kwargs):
+        self.manager = _user_or_404(kwargs["username"])
+        return super().get(request, *args, **kwargs)
 
 
 class RatingChartView(PublicView):
@@ -417,26 +410,27 @@ class HeadToHeadView(PublicView):
         return Response(HeadToHeadOut(body).data)
 
 
-class PlayerStatsView(PublicView):
-    pagination_class = SortedCursorPagination
+class PlayerStatsView(PublicListView):
+    queryset = PlayerStats.objects.none()  # the rows' model, for the schema
     query_serializer = PlayerQuery
+    serializer_class = PlayerStatsOut
 
-    @extend_schema(
-        operation_id="stats_players",
-        parameters=_params(PlayerQuery),
-        responses=PlayerStatsOut(many=True),
-        summary="Footballers' (pieces', persons') totals per team or per manager.",
-    )
-    def get(self, request, game: str):
-        _game_or_404(game)
-        params = self.query(request)
-        query = selectors.player_stats_list(
-            game=game,
+    def rows(self, params):
+        return selectors.player_stats_list(
+            game=self.kwargs["game"],
             team=params.get("team"),
             user=params.get("manager"),
             player=params.get("player"),
         )
-        return self.paginate(request, query, PlayerStatsOut, PlayerQuery.SORTS[params["sort"]])
+
+    @extend_schema(
+        operation_id="stats_players",
+        parameters=_params(PlayerQuery),
+        summary="Footballers' (pieces', persons') totals per team or per manager.",
+    )
+    def get(self, request, *args, **kwargs):
+        _game_or_404(kwargs["game"])
+        return super().get(request, *args, **kwargs)
 
 
 class MatchPlayersView(PublicView):
@@ -461,20 +455,21 @@ class MatchPlayersView(PublicView):
         return Response(PlayerMatchOut(rows, many=True).data)
 
 
-class TeamCardListView(PublicView):
-    pagination_class = SortedCursorPagination
+class TeamCardListView(PublicListView):
+    queryset = TeamCard.objects.none()  # the rows' model, for the schema
     query_serializer = TeamQuery
+    serializer_class = TeamCardOut
+
+    def rows(self, params):
+        return selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
 
     @extend_schema(
         operation_id="stats_team_cards",
         parameters=_params(TeamQuery),
-        responses=TeamCardOut(many=True),
         summary="Team cards, newest first or by rating.",
     )
-    def get(self, request):
-        params = self.query(request)
-        query = selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
-        return self.paginate(request, query, TeamCardOut, TeamQuery.SORTS[params["sort"]])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
 class TeamCardView(PublicView):

@@ -12,19 +12,20 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.errors import ApiError
-from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from companion.api.idempotency import idempotent
+from companion.api.pagination import CursorPagination
+from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import MAX_ID, validated_query
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
-from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.labels import abilities_by_id, card_name, card_texts
-from teams.models import Build, CardKind, Edition, Team, Validity
+from teams.models import Build, Card, CardKind, Edition, Team, Validity
 
 # --- shared serializers -----------------------------------------------------------------------
 
@@ -133,21 +134,6 @@ class PiecesInput(serializers.Serializer):
     )
 
 
-def _paginate(view: APIView, request, queryset, serializer_class):
-    paginator = view.pagination_class()
-    page = paginator.paginate_queryset(queryset, request, view=view)
-    return paginator.get_paginated_response(serializer_class(page, many=True).data)
-
-
-def _check_owner(obj, user) -> None:
-    if obj.owner_id != getattr(user, "id", None):
-        raise ApiError(
-            "permission_denied",
-            _("Only its owner may change this."),
-            status_code=status.HTTP_403_FORBIDDEN,
-        )
-
-
 def _query(serializer_class, request) -> dict[str, Any]:
     data = validated_query(serializer_class, request)
     return {k: v for k, v in data.items() if v not in (None, "")}
@@ -204,18 +190,16 @@ class EditionUpdateInput(serializers.Serializer):
         return value
 
 
-class EditionListView(APIView):
-    pagination_class = NewestFirstCursorPagination
+class EditionListView(ListAPIView):
     permission_classes = [AllowAny]
+    serializer_class = EditionOutput
 
-    @extend_schema(
-        parameters=[EditionFilterInput],
-        responses=EditionOutput(many=True),
-        summary="List editions (card catalogs)",
-    )
-    def get(self, request):
-        filters = _query(EditionFilterInput, request)
-        return _paginate(self, request, selectors.edition_list(**filters), EditionOutput)
+    def get_queryset(self):
+        return selectors.edition_list(**_query(EditionFilterInput, self.request))
+
+    @extend_schema(parameters=[EditionFilterInput], summary="List editions (card catalogs)")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
 class EditionDetailView(APIView):
@@ -298,22 +282,25 @@ class CardPagination(CursorPagination):
     max_page_size = 200
 
 
-class EditionCardListView(APIView):
+class EditionCardListView(ListAPIView):
     pagination_class = CardPagination
     permission_classes = [AllowAny]
+    serializer_class = CardOutput
+    queryset = Card.objects.none()  # the rows' model, for the schema
+
+    def get_queryset(self):
+        edition = get_object_or_404(Edition, pk=self.kwargs["pk"])
+        filters = _query(CardFilterInput, self.request)
+        if "type" in filters:
+            filters["shield"] = filters.pop("type")
+        return selectors.card_list(edition=edition, **filters)
 
     @extend_schema(
         parameters=[CardFilterInput],
-        responses=CardOutput(many=True),
         summary="Cards of an edition, filtered by kind, shirt number, type, price",
     )
-    def get(self, request, pk: int):
-        edition = get_object_or_404(Edition, pk=pk)
-        filters = _query(CardFilterInput, request)
-        if "type" in filters:
-            filters["shield"] = filters.pop("type")
-        queryset = selectors.card_list(edition=edition, **filters)
-        return _paginate(self, request, queryset, CardOutput)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
 # --- teams -------------------------------------------------------------------------------------
@@ -382,19 +369,16 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
-class TeamListView(APIView):
-    pagination_class = NewestFirstCursorPagination
-    permission_classes = [IsAuthenticatedOrReadOnly]
+class TeamListView(ListAPIView):
+    serializer_class = TeamOutput
 
-    @extend_schema(
-        parameters=[OwnerFilterInput],
-        responses=TeamOutput(many=True),
-        summary="List teams (your own by default)",
-    )
-    def get(self, request):
-        filters = _query(OwnerFilterInput, request)
-        queryset = selectors.team_list(user=request.user, **filters)
-        return _paginate(self, request, queryset, TeamOutput)
+    def get_queryset(self):
+        filters = _query(OwnerFilterInput, self.request)
+        return selectors.team_list(user=self.request.user, **filters)
+
+    @extend_schema(parameters=[OwnerFilterInput], summary="List teams (your own by default)")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         request=TeamCreateInput,
@@ -415,10 +399,12 @@ class TeamListView(APIView):
 
 
 class TeamDetailView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
     def _team(self, pk: int) -> Team:
-        return get_object_or_404(Team.objects.select_related("owner", "edition"), pk=pk)
+        team = get_object_or_404(Team.objects.select_related("owner", "edition"), pk=pk)
+        self.check_object_permissions(self.request, team)
+        return team
 
     @extend_schema(responses=TeamOutput, summary="One team")
     def get(self, request, pk: int):
@@ -431,7 +417,6 @@ class TeamDetailView(APIView):
     )
     def patch(self, request, pk: int):
         team = self._team(pk)
-        _check_owner(team, request.user)
         data = TeamUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
         team = services.team_update(team=team, **_clean_bench(data.validated_data))
@@ -440,7 +425,6 @@ class TeamDetailView(APIView):
     @extend_schema(responses={204: None}, summary="Delete a team (owner)")
     def delete(self, request, pk: int):
         team = self._team(pk)
-        _check_owner(team, request.user)
         services.team_delete(team=team)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -602,19 +586,18 @@ class BuildCheckView(APIView):
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
 
-class BuildListView(APIView):
-    pagination_class = NewestFirstCursorPagination
-    permission_classes = [IsAuthenticatedOrReadOnly]
+class BuildListView(ListAPIView):
+    serializer_class = BuildOutput
+
+    def get_queryset(self):
+        filters = _query(OwnerFilterInput, self.request)
+        return selectors.build_list(user=self.request.user, **filters)
 
     @extend_schema(
-        parameters=[OwnerFilterInput],
-        responses=BuildOutput(many=True),
-        summary="List budget builds (your own by default)",
+        parameters=[OwnerFilterInput], summary="List budget builds (your own by default)"
     )
-    def get(self, request):
-        filters = _query(OwnerFilterInput, request)
-        queryset = selectors.build_list(user=request.user, **filters)
-        return _paginate(self, request, queryset, BuildOutput)
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         request=BuildCreateInput,
@@ -640,10 +623,12 @@ class BuildListView(APIView):
 
 
 class BuildDetailView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
     def _build(self, pk: int) -> Build:
-        return get_object_or_404(Build.objects.select_related("owner", "edition"), pk=pk)
+        build = get_object_or_404(Build.objects.select_related("owner", "edition"), pk=pk)
+        self.check_object_permissions(self.request, build)
+        return build
 
     @extend_schema(responses=BuildOutput, summary="One budget build")
     def get(self, request, pk: int):
@@ -656,7 +641,6 @@ class BuildDetailView(APIView):
     )
     def patch(self, request, pk: int):
         build = self._build(pk)
-        _check_owner(build, request.user)
         data = BuildUpdateInput(data=request.data)
         data.is_valid(raise_exception=True)
         values = _clean_bench(data.validated_data)
@@ -668,13 +652,12 @@ class BuildDetailView(APIView):
     @extend_schema(responses={204: None}, summary="Delete a build (owner)")
     def delete(self, request, pk: int):
         build = self._build(pk)
-        _check_owner(build, request.user)
         services.build_delete(build=build)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class BuildTeamView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
     @extend_schema(
         request=BuildTeamInput,
@@ -687,7 +670,7 @@ class BuildTeamView(APIView):
     )
     def post(self, request, pk: int):
         build = get_object_or_404(Build, pk=pk)
-        _check_owner(build, request.user)
+        self.check_object_permissions(request, build)
         data = BuildTeamInput(data=request.data)
         data.is_valid(raise_exception=True)
         team, created = services.build_team_make(build=build, **data.validated_data)
