@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from django.utils import translation
 
 from matches import i18n
+from matches.engine.base import EngineError
 from matches.engine.i18n import error_template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -153,6 +154,32 @@ def refused_inputs(game: str) -> list[tuple[str, str, str | None, str | None, se
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
             found.extend((where, code, rule, cause, keys - {"cause"}) for cause in causes)
+    return found + codec_refusals(game)
+
+
+def codec_refusals(game: str) -> list[tuple[str, str, str | None, str | None, set[str]]]:
+    """The refusals of malformed actions a game's codec derives from its action classes: those
+    its fields declare, and those of an action malformed as a whole (met by reading some)."""
+    codec = getattr(import_module(f"matches.engine.{GAMES[game].name}.actions"), "CODEC", None)
+    if codec is None:
+        return []
+    where = f"{game} actions"
+    found = [
+        (where, code, None, cause, set(keys) - {"cause"})
+        for code, cause, keys in codec.declared_refusals()
+    ]
+    malformed = [5, {}, {"type": "?"}, {"type": codec.tags[0], "?": 1}]
+    malformed += [{"type": tag} for tag in codec.tags]
+    for data in malformed:
+        try:
+            codec.parse(data)
+        except EngineError as exc:
+            cause = exc.details.get("cause")
+            found.append((where, exc.code, exc.rule, cause, set(exc.details) - {"cause"}))
+    try:
+        codec.to_json(object())
+    except EngineError as exc:
+        found.append((where, exc.code, exc.rule, exc.details.get("cause"), set(exc.details)))
     return found
 
 
@@ -190,7 +217,7 @@ def test_every_part_of_a_move_is_named_in_words(game):
             key for _cls, required, optional in module.SPECS.values() for key in required + optional
         }
     elif game == "trixkick":
-        keys = {key for _cls, spec in module.ACTION_FIELDS.values() for key, _attr, _kind in spec}
+        keys = {key for tag in module.CODEC.tags for key in module.CODEC.keys(tag)}
     else:
         keys = {"type", "card", "colour", "number"}
     assert keys | {"type"} <= set(parts)

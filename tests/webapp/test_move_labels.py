@@ -222,7 +222,9 @@ def _game_types(game: str) -> set[str]:
 
         return set(SPECS)
     if game == "trixkick":
-        from matches.engine.trixkick.actions import _FIELDS
+        from matches.engine.trixkick.actions import CODEC
+
+        return set(CODEC.tags)
     else:
         from matches.engine.amigo_hattrick.actions import _FIELDS
     return set(_FIELDS)

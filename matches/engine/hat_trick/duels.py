@@ -95,7 +95,7 @@ def _pass(
 ) -> Result:
     grid, ball = state.grid, state.ball
     a, d = state.attacker, state.defender
-    nums = None if state.setup.expansion is None else state.setup.expansion.numbers
+    nums = None if state.setup.expansion is None else state.setup.expansion.shirts
     step = forward(a)
     line = line_of(ball)
     dest = line + step * (lines if kind == LONG_BALL else 1)

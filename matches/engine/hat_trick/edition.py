@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
 from matches.engine.hat_trick.errors import SetupError
-from matches.engine.hat_trick.expansion.setup import apply_lineups
 from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
 from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, ShootingCard
 
@@ -174,7 +174,9 @@ def _build(
         )
         for side, colour in enumerate(colours)
     )
-    xsetup = apply_lineups(edition, sides, options, players, keepers, colours, keeper_stars)
+    xsetup = hooks.expansion_from_lineups(
+        edition, sides, options, players, keepers, colours, keeper_stars
+    )
     shooting = tuple(
         ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
         for s in edition["shooting_cards"]

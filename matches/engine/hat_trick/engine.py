@@ -7,8 +7,7 @@ from typing import Any
 
 from matches.engine.base import Outcome, Transition
 from matches.engine.hat_trick import actions as _actions
-from matches.engine.hat_trick import flow, legal, notation
-from matches.engine.hat_trick import state as _state
+from matches.engine.hat_trick import codec, flow, legal, notation
 from matches.engine.hat_trick.edition import build_setup, reference_edition
 from matches.engine.hat_trick.errors import invalid
 from matches.engine.hat_trick.expansion import flow as spieler
@@ -89,10 +88,10 @@ class HatTrickEngine:
         }
 
     def state_to_json(self, state: State) -> dict[str, Any]:
-        return _state.state_to_json(state)
+        return codec.state_to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
-        return _state.state_from_json(data)
+        return codec.state_from_json(data)
 
     def render_svg(self, state: State, before: State | None = None) -> str:
         return render_svg(state, before)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from matches.engine.base import GameEvent, GameOverError, Outcome, Transition
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
@@ -24,7 +26,7 @@ from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
 from matches.engine.hat_trick.errors import illegal
-from matches.engine.hat_trick.lines import closest_number, lowest, lowest_any
+from matches.engine.hat_trick.lines import ShirtNumbers, closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
 from matches.engine.hat_trick.pitch import (
     EMPTY,
@@ -40,7 +42,7 @@ from matches.engine.hat_trick.pitch import (
     shooting_position,
     side_of,
 )
-from matches.engine.hat_trick.state import Setup, Shot, State
+from matches.engine.hat_trick.state import KeeperCard, Setup, Shot, State
 
 GOAL_KICK_LINE = {DRIBBLING: 1, SHORT_PASS: 2, LONG_BALL: 3}
 
@@ -48,9 +50,9 @@ GOAL_KICK_LINE = {DRIBBLING: 1, SHORT_PASS: 2, LONG_BALL: 3}
 # ---------------------------------------------------------------- set-up and restarts
 
 
-def _numbers(s: State) -> dict | None:
+def _numbers(s: State) -> ShirtNumbers | None:
     """Expansion shirt numbers (HX-N) or None in the base game."""
-    return None if s.setup.expansion is None else s.setup.expansion.numbers
+    return None if s.setup.expansion is None else s.setup.expansion.shirts
 
 
 def kickoff_grid(
@@ -93,9 +95,7 @@ def new_match(setup: Setup, kickoff: int) -> State:
         yellow=(False, False),
         sent_off=((), ()),
         decks=(fresh_deck(setup, hand), fresh_deck(setup, hand)),
-        x=None
-        if setup.expansion is None
-        else hooks.for_setup(setup).initial_state(setup.expansion),
+        x=hooks.for_setup(setup).initial_state(setup.expansion),
     )
 
 
@@ -328,8 +328,11 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 
 def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
-    if s.x is not None:
-        return hooks.of(s).step3(s, lines, events)
+    return hooks.of(s).step3(s, lines, events)
+
+
+def step3_base(s: State, lines: int, events: list[GameEvent]) -> State:
+    """The attacker's action in open play (HT-3) by the base rules."""
     result = resolve(s, lines, events)
     s = s._replace(grid=result.grid, ball=result.ball)
     if result.fouler:
@@ -462,7 +465,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
     if s.decks[s.attacker].hand > 0 and s.decks[s.defender].hand > 0:
         return s._replace(phase=P.SO_PLAY_CARDS, cards=(None, None))
     target = lowest_any(s.grid, line_of(s.ball), s.defender, _numbers(s))
-    tied = [] if s.x is None else hooks.of(s).tied_fields(s, line_of(target), s.defender)
+    tied = hooks.of(s).tied_fields(s, line_of(target), s.defender)
     receiver = None if tied else number_of(s.grid[target])  # HX-N.4: not chosen yet
     events.append(
         GameEvent(
@@ -535,8 +538,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
             "HT-6.2",
             f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
         )
-    if s.x is not None:
-        hooks.of(s).check_keeper_card(s, keeper_side, keeper.id)
+    hooks.of(s).check_keeper_card(s, keeper_side, keeper.id)
     if shootout:
         dl = list(decks)
         dl[side] = reveal_from_pile(s.setup, decks[side], card, side, events)
@@ -545,7 +547,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     penalty = ph != P.SO_SHOT
     position = "final_line_centre" if shootout else shooting_position(side, s.ball)
     bonus_power = bonus_draws = 0
-    if s.x is not None and not shootout:
+    if not shootout:
         s, bonus_power, bonus_draws, final = hooks.of(s).shot_bonus(
             s, side, s.ball, card.kind, events
         )
@@ -576,9 +578,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     )
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
-    if s.x is not None:
-        s = hooks.of(s).after_shot(s, keeper_side, keeper.id, symbol, events)
-    return s
+    return hooks.of(s).after_shot(s, keeper_side, keeper.id, symbol, events)
 
 
 def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
@@ -705,7 +705,7 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
         if target >= 0:
             break
     receiver = s.grid[target]
-    tied = [] if s.x is None else hooks.of(s).tied_fields(s, lines_from_goal(side, k), 1 - side)
+    tied = hooks.of(s).tied_fields(s, lines_from_goal(side, k), 1 - side)
     events.append(
         GameEvent(
             "goal_kick",
@@ -775,9 +775,7 @@ _HANDLERS = {
 
 
 def apply(s: State, a: Action) -> Transition:
-    if s.x is not None:
-        return hooks.of(s).apply(s, a)
-    return apply_base(s, a)
+    return hooks.of(s).apply(s, a)
 
 
 def apply_base(s: State, a: Action) -> Transition:
@@ -801,3 +799,54 @@ def apply_base(s: State, a: Action) -> Transition:
     events: list[GameEvent] = []
     new = _HANDLERS[kind](s, a, events)
     return Transition(new, tuple(events))
+
+
+class BaseHooks:
+    """The base game's hook points (``hooks.FlowHooks``): a match without an expansion plays
+    the base rules, and every hook leaves them as they are."""
+
+    apply = staticmethod(apply_base)
+    step3 = staticmethod(step3_base)
+
+    @staticmethod
+    def initial_state(expansion: None) -> None:
+        return None
+
+    @staticmethod
+    def tied_fields(s: State, line: int, favoured: int) -> list[int]:
+        return []  # one shirt number each: no ties
+
+    @staticmethod
+    def tie(s: State, kind: str, fields: list[int], events: list[GameEvent]) -> State:
+        raise AssertionError("the base game has no ties (tied_fields is empty)")
+
+    @staticmethod
+    def check_keeper_card(s: State, side: int, card_id: str) -> None:
+        return None
+
+    @staticmethod
+    def shot_bonus(
+        s: State, side: int, ball: int, kind: str, events: list[GameEvent]
+    ) -> tuple[State, int, int, bool]:
+        return s, 0, 0, False
+
+    @staticmethod
+    def after_shot(
+        s: State, keeper_side: int, keeper_id: str, symbol: str, events: list[GameEvent]
+    ) -> State:
+        return s
+
+    @staticmethod
+    def keepers_in_play(s: State, side: int) -> tuple[KeeperCard, ...]:
+        return s.setup.keepers[side]
+
+    @staticmethod
+    def paused(s: State) -> dict[str, Any] | None:
+        return None
+
+    @staticmethod
+    def extra_actions(s: State, actions: list[dict[str, Any]]) -> None:
+        return None
+
+
+hooks.install(type(None), BaseHooks())

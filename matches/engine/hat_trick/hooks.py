@@ -1,11 +1,18 @@
-"""The hook points of the base step machine (``flow``) and of ``legal`` that an expansion fills.
+"""The hook points of the base game that an expansion fills: the step machine (``flow``),
+``legal``, the set-up (``edition``) and the set-up's JSON form (``state``).
 
 The base game never imports an expansion. A match whose set-up carries an expansion
 (``Setup.expansion``, and so ``State.x``) is played through the hooks installed for the type of
-that set-up; an expansion installs them when it is loaded (``engine`` loads the "Spieler"
-expansion). The dependency runs one way: an expansion imports the base flow and builds on its
-public steps (``start_turn``, ``start_chance``, ``after_action``, ``foul``, ``move_rules``,
-``apply_base``), and a second expansion plugs in the same way with its own set-up type.
+that set-up; a match without one through the base game's own hooks (``flow.BaseHooks``, which
+leave the base rules as they are). An expansion installs its hooks when it is loaded
+(``engine`` loads the "Spieler" expansion). The dependency runs one way: an expansion imports
+the base flow and builds on its public steps (``start_turn``, ``start_chance``,
+``after_action``, ``foul``, ``move_rules``, ``apply_base``), and a second expansion plugs in the
+same way with its own set-up type.
+
+The expansion's part of the set-up reads its own JSON and its own state's JSON
+(``ExpansionSetup``); the set-up's JSON does not name the expansion, so the one installed
+expansion reads it (a second expansion would tag its part).
 """
 
 from __future__ import annotations
@@ -13,9 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
     from matches.engine.base import GameEvent, Transition
     from matches.engine.hat_trick.actions import Action
-    from matches.engine.hat_trick.state import KeeperCard, Setup, State
+    from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, State
 
 
 class FlowHooks(Protocol):
@@ -71,16 +80,43 @@ class FlowHooks(Protocol):
         ...
 
 
+class ExpansionSetup(Protocol):
+    """How an expansion builds its part of a match's set-up (``Setup.expansion``)."""
+
+    def from_lineups(
+        self,
+        edition: Mapping[str, Any],
+        sides: Sequence[Mapping[str, Any]],
+        options: Mapping[str, Any],
+        players: list[list[PlayerCard]],
+        keepers: list[tuple[KeeperCard, ...]],
+        colours: Sequence[str],
+        star_keepers: list[bool],
+    ) -> Any:
+        """The expansion's part of the set-up (None: no side plays it); it may replace the
+        base cards in ``players``, ``keepers`` and ``star_keepers`` of the sides that bring a
+        lineup."""
+        ...
+
+    def from_json(self, d: Any) -> Any:
+        """The expansion's part of a set-up from its JSON form (its ``to_json``)."""
+        ...
+
+
 _INSTALLED: dict[type, FlowHooks] = {}
+_SETUP: list[ExpansionSetup] = []
 
 
-def install(setup_type: type, hooks: FlowHooks) -> None:
-    """Play matches whose ``Setup.expansion`` is a ``setup_type`` through ``hooks``."""
+def install(setup_type: type, hooks: FlowHooks, setup: ExpansionSetup | None = None) -> None:
+    """Play matches whose ``Setup.expansion`` is a ``setup_type`` through ``hooks``; ``setup``
+    builds and reads that part of the set-up (``type(None)``: the base game's own hooks)."""
     _INSTALLED[setup_type] = hooks
+    if setup is not None and setup not in _SETUP:
+        _SETUP.append(setup)
 
 
 def for_setup(setup: Setup) -> FlowHooks:
-    """The hooks of the expansion a set-up carries."""
+    """The hooks of the expansion a set-up carries (the base game's without one)."""
     kind = type(setup.expansion)
     try:
         return _INSTALLED[kind]
@@ -89,4 +125,26 @@ def for_setup(setup: Setup) -> FlowHooks:
 
 
 def of(s: State) -> FlowHooks:
-    return for_setup(s.setup)
+    """The hooks a match plays through (``for_setup`` of its set-up; a step calls this often)."""
+    try:
+        return _INSTALLED[type(s.setup.expansion)]
+    except KeyError:
+        return for_setup(s.setup)  # raises, naming the expansion
+
+
+def expansion_from_lineups(*args: Any) -> Any:
+    """The expansion part of a new set-up (``ExpansionSetup.from_lineups``), None without one."""
+    for setup in _SETUP:
+        part = setup.from_lineups(*args)
+        if part is not None:
+            return part
+    return None
+
+
+def expansion_from_json(d: Any) -> Any:
+    """The expansion part of a set-up read from its JSON form (None: the base game)."""
+    if d is None:
+        return None
+    if len(_SETUP) != 1:
+        raise RuntimeError(f"{len(_SETUP)} expansions installed; one reads the set-up's part")
+    return _SETUP[0].from_json(d)

@@ -23,9 +23,7 @@ def shoot_entry(s: State, kind: str | None) -> dict[str, Any]:
     defending side may reveal now."""
     keeper_side = 1 - s.attacker
     shooting = [c.id for c in s.setup.shooting if kind is None or c.action == kind]
-    keepers = (
-        s.setup.keepers[keeper_side] if s.x is None else hooks.of(s).keepers_in_play(s, keeper_side)
-    )
+    keepers = hooks.of(s).keepers_in_play(s, keeper_side)
     return {
         "type": "shoot",
         "shooting_cards": shooting,
@@ -47,10 +45,9 @@ def actor(s: State) -> int | None:
 def legal_actions(s: State) -> dict[str, Any]:
     ph = s.phase
     actions: list[dict[str, Any]] = []
-    if s.x is not None:
-        paused = hooks.of(s).paused(s)
-        if paused is not None:
-            return paused
+    paused = hooks.of(s).paused(s)
+    if paused is not None:
+        return paused
     if ph in (P.PLAY_CARDS, P.SO_PLAY_CARDS):
         actions.append(
             {
@@ -114,6 +111,6 @@ def legal_actions(s: State) -> dict[str, Any]:
         actions.append({"type": "goal_kick", "cards": _cards(s, s.attacker)})
     elif ph == P.ET_KICKOFF:
         actions.append({"type": "kick_off", "side": [0, 1]})
-    if s.x is not None and ph != P.OVER:
+    if ph != P.OVER:
         hooks.of(s).extra_actions(s, actions)
     return {"hint": P.HINTS[ph], "actor": actor(s), "step": ph, "actions": actions}

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
-from matches.engine.hat_trick.expansion.numbers import first, lowest_fields, lowest_number
+from typing import Protocol
+
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, number_of, side_of
 
 
-def lowest(grid: tuple[int, ...], line: int, side: int, numbers: dict | None = None) -> int:
+class ShirtNumbers(Protocol):
+    """An expansion's shirt numbers (HX-N: a player may carry two); None in the base game."""
+
+    def lowest_fields(
+        self, grid: tuple[int, ...], line: int, sides: tuple[int, ...], favoured: int | None = None
+    ) -> list[int]:
+        """Fields of the players of ``sides`` tied for the lowest number in ``line``."""
+        ...
+
+    def lowest_number(self, p: int) -> int:
+        """The number player ``p`` counts with at a parry."""
+        ...
+
+
+def _first(fields: list[int]) -> int:
+    return fields[0] if fields else -1
+
+
+def lowest(grid: tuple[int, ...], line: int, side: int, numbers: ShirtNumbers | None = None) -> int:
     """Field of ``side``'s lowest-numbered player in ``line``; -1 if none.
 
-    ``numbers`` (expansion: player -> shirt numbers) applies the double-number rule (HX-N);
-    of tied players the first in slot order is returned (the manager may choose another).
+    ``numbers`` (expansion) applies the double-number rule (HX-N); of tied players the first
+    in slot order is returned (the manager may choose another).
     """
     if numbers is not None:
-        return first(lowest_fields(grid, line, (side,), numbers))
+        return _first(numbers.lowest_fields(grid, line, (side,)))
     best, best_n = -1, 999
     base = line * N_COLS
     for f in range(base, base + N_COLS):
@@ -23,10 +42,12 @@ def lowest(grid: tuple[int, ...], line: int, side: int, numbers: dict | None = N
     return best
 
 
-def lowest_any(grid: tuple[int, ...], line: int, favoured: int, numbers: dict | None = None) -> int:
+def lowest_any(
+    grid: tuple[int, ...], line: int, favoured: int, numbers: ShirtNumbers | None = None
+) -> int:
     """Lowest number of both teams in ``line``; on equal numbers ``favoured``'s player. -1 if empty."""
     if numbers is not None:
-        return first(lowest_fields(grid, line, (0, 1), numbers, favoured))
+        return _first(numbers.lowest_fields(grid, line, (0, 1), favoured))
     best, key = -1, (999, 9)
     base = line * N_COLS
     for f in range(base, base + N_COLS):
@@ -40,7 +61,11 @@ def lowest_any(grid: tuple[int, ...], line: int, favoured: int, numbers: dict | 
 
 
 def closest_number(
-    grid: tuple[int, ...], line: int, target: int, favoured: int, numbers: dict | None = None
+    grid: tuple[int, ...],
+    line: int,
+    target: int,
+    favoured: int,
+    numbers: ShirtNumbers | None = None,
 ) -> int:
     """Player in ``line`` whose number is closest to ``target``; ties: ``favoured``, then lower number.
 
@@ -52,7 +77,7 @@ def closest_number(
         p = grid[f]
         if p == EMPTY:
             continue
-        n = number_of(p) if numbers is None else lowest_number(p, numbers)
+        n = number_of(p) if numbers is None else numbers.lowest_number(p)
         k = (abs(n - target), 0 if side_of(p) == favoured else 1, n)
         if k < key:
             best, key = f, k
@@ -71,7 +96,7 @@ def line_sum(grid: tuple[int, ...], line: int, side: int, values: dict, attack: 
 
 
 def nearest_lowest(
-    grid: tuple[int, ...], line: int, side: int, toward: int, numbers: dict | None = None
+    grid: tuple[int, ...], line: int, side: int, toward: int, numbers: ShirtNumbers | None = None
 ) -> int:
     """Lowest-numbered player of ``side`` in ``line``, else in the nearest line that holds one.
 

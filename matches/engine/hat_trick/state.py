@@ -1,20 +1,14 @@
-"""The immutable match state and the set-up it was built from, with their JSON forms."""
+"""The immutable match state and the set-up it was built from (their JSON forms: ``codec``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from matches.engine.hat_trick.cards import ActionCard, card_from_json
-from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.cards import ActionCard
 from matches.engine.hat_trick.pitch import (
     EMPTY,
-    N_FIELDS,
     code,
-    field_name,
-    number_of,
-    parse_field,
-    side_of,
 )
 
 
@@ -75,7 +69,9 @@ class Setup:
     ball_number: int
     extra_time: bool
     penalty_shootout: bool
-    expansion: Any = None  # expansion.model.XSetup when a side plays an expansion lineup
+    # the expansion's part (``hooks.ExpansionSetup``) when a side plays an expansion lineup;
+    # it writes and reads its JSON and its part of the state's (``State.x``)
+    expansion: Any = None
     # derived lookups (not compared, not serialised)
     card_index: dict[ActionCard, int] = field(
         default_factory=dict, compare=False, hash=False, repr=False
@@ -101,85 +97,6 @@ class Setup:
             if card.id == card_id:
                 return card
         return None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "edition": self.edition,
-            "names": list(self.names),
-            "colours": list(self.colours),
-            "players": [
-                [
-                    {
-                        "number": p.number,
-                        "role": p.role,
-                        "edge": p.edge,
-                        "attack": p.attack,
-                        "defence": p.defence,
-                        "star": p.star,
-                    }
-                    for p in side
-                ]
-                for side in self.players
-            ],
-            "star_keepers": list(self.star_keepers),
-            "keepers": [
-                [{"id": k.id, "dive": k.dive, "draws": dict(k.draws)} for k in side]
-                for side in self.keepers
-            ],
-            "shooting": [
-                {"id": s.id, "action": s.action, "modifier": s.modifier, "symbols": dict(s.symbols)}
-                for s in self.shooting
-            ],
-            "cards": [
-                dict(c.to_json(), count=n)
-                for c, n in zip(self.card_kinds, self.composition, strict=True)
-            ],
-            "hand_size": self.hand_size,
-            "layout": grid_to_json(self.layout),
-            "ball_number": self.ball_number,
-            "extra_time": self.extra_time,
-            "penalty_shootout": self.penalty_shootout,
-            **({"expansion": self.expansion.to_json()} if self.expansion is not None else {}),
-        }
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Setup:
-        cards = [card_from_json({k: v for k, v in c.items() if k != "count"}) for c in d["cards"]]
-        return cls(
-            edition=d["edition"],
-            names=tuple(d["names"]),
-            colours=tuple(d["colours"]),
-            players=tuple(tuple(PlayerCard(**p) for p in side) for side in d["players"]),
-            star_keepers=tuple(d["star_keepers"]),
-            keepers=tuple(
-                tuple(
-                    KeeperCard(k["id"], k["dive"], tuple(sorted(k["draws"].items()))) for k in side
-                )
-                for side in d["keepers"]
-            ),
-            shooting=tuple(
-                ShootingCard(
-                    s["id"], s["action"], s["modifier"], tuple(sorted(s["symbols"].items()))
-                )
-                for s in d["shooting"]
-            ),
-            card_kinds=tuple(cards),
-            composition=tuple(c["count"] for c in d["cards"]),
-            hand_size=d["hand_size"],
-            layout=grid_from_json(d["layout"]),
-            ball_number=d["ball_number"],
-            extra_time=d["extra_time"],
-            penalty_shootout=d["penalty_shootout"],
-            expansion=_xsetup_from_json(d.get("expansion")),
-        )
-
-
-def _xsetup_from_json(d: Any) -> Any:
-    if d is None:
-        return None
-    from matches.engine.hat_trick.expansion.model import XSetup
-
-    return XSetup.from_json(d)
 
 
 class Deck(NamedTuple):
@@ -233,7 +150,7 @@ class Shot(NamedTuple):
 
 
 class State(NamedTuple):
-    """The match state: an immutable named tuple (cheap to copy with ``evolve``)."""
+    """The match state: an immutable named tuple (a step copies it with ``_replace``)."""
 
     setup: Setup
     phase: str
@@ -251,7 +168,7 @@ class State(NamedTuple):
     decks: tuple[Deck, Deck]
     shot: Shot | None = None
     shootout: tuple[int, int, int, int] = (0, 0, 0, 0)  # kicks taken 0/1, goals 0/1
-    x: Any = None  # expansion.model.XState in an expansion match, else None
+    x: Any = None  # the expansion's part of the state in an expansion match, else None
 
     @property
     def defender(self) -> int:
@@ -269,102 +186,3 @@ def faces(s: State) -> dict[int, PlayerCard]:
         return s.setup.values
     gold = s.setup.expansion.gold_values
     return {**s.setup.values, **{p: gold[p] for p in x.gold}}
-
-
-def evolve(value: Any, **changes: Any) -> Any:
-    """A copy of a state (or another frozen value) with some fields changed."""
-    if isinstance(value, tuple):
-        return value._replace(**changes)
-    return replace(value, **changes)
-
-
-def grid_to_json(grid: tuple[int, ...]) -> dict[str, str]:
-    return {
-        field_name(f): ("B" if side_of(p) == 0 else "R") + str(number_of(p))
-        for f, p in enumerate(grid)
-        if p
-    }
-
-
-def grid_from_json(d: dict[str, str]) -> tuple[int, ...]:
-    grid = [EMPTY] * N_FIELDS
-    for name, player in d.items():
-        grid[parse_field(name)] = code(0 if player[0] == "B" else 1, int(player[1:]))
-    return tuple(grid)
-
-
-def _card_or_none(c: ActionCard | None) -> Any:
-    return None if c is None else c.to_json()
-
-
-def state_to_json(s: State) -> dict[str, Any]:
-    return {
-        "setup": s.setup.to_json(),
-        "phase": s.phase,
-        "half": s.half,
-        "kickoff": s.kickoff,
-        "first_kickoff": s.first_kickoff,
-        "score": list(s.score),
-        "pitch": grid_to_json(s.grid),
-        "ball": field_name(s.ball) if s.ball >= 0 else None,
-        "attacker": s.attacker,
-        "cards": [_card_or_none(c) for c in s.cards],
-        "moved": field_name(s.moved) if s.moved >= 0 else None,
-        "yellow": list(s.yellow),
-        "sent_off": [list(x) for x in s.sent_off],
-        "decks": [d.to_json(s.setup) for d in s.decks],
-        "shot": None
-        if s.shot is None
-        else {
-            "side": s.shot.side,
-            "shooter": s.shot.shooter,
-            "power": s.shot.power,
-            "draws": s.shot.draws,
-            "penalty": s.shot.penalty,
-            "shooting_card": s.shot.shooting_card,
-            "goalkeeper_card": s.shot.goalkeeper_card,
-            "symbol": s.shot.symbol,
-        },
-        "shootout": list(s.shootout),
-        **({"x": _xstate_to_json(s.x)} if s.x is not None else {}),
-    }
-
-
-def _xstate_to_json(x: Any) -> dict[str, Any]:
-    from matches.engine.hat_trick.expansion.model import xstate_to_json
-
-    return xstate_to_json(x)
-
-
-def _xstate_from_json(d: Any) -> Any:
-    if d is None:
-        return None
-    from matches.engine.hat_trick.expansion.model import xstate_from_json
-
-    return xstate_from_json(d)
-
-
-def state_from_json(d: Any) -> State:
-    try:
-        setup = Setup.from_json(d["setup"])
-        return State(
-            setup=setup,
-            phase=d["phase"],
-            half=d["half"],
-            kickoff=d["kickoff"],
-            first_kickoff=d["first_kickoff"],
-            score=tuple(d["score"]),
-            grid=grid_from_json(d["pitch"]),
-            ball=parse_field(d["ball"]) if d["ball"] else -1,
-            attacker=d["attacker"],
-            cards=tuple(None if c is None else card_from_json(c) for c in d["cards"]),
-            moved=parse_field(d["moved"]) if d["moved"] else -1,
-            yellow=tuple(d["yellow"]),
-            sent_off=tuple(tuple(x) for x in d["sent_off"]),
-            decks=tuple(Deck.from_json(x, setup) for x in d["decks"]),
-            shot=None if d["shot"] is None else Shot(**d["shot"]),
-            shootout=tuple(d["shootout"]),
-            x=_xstate_from_json(d.get("x")),
-        )
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise invalid(f"Not a Hat-Trick state: {exc}", cause="not_a_state") from exc

@@ -1,8 +1,9 @@
-"""Typed actions and their JSON form.
+"""Typed actions, the one declaration of their JSON form and schema shapes.
 
-Every action is a frozen dataclass with a ``type`` tag. ``parse_action`` reads the JSON form and
-raises :class:`~matches.engine.base.InvalidActionError` on anything malformed; ``to_json`` writes
-it back::
+Every action is a frozen dataclass with a ``type`` tag; its fields' types say how each value
+is read, written and shown in the schema (:mod:`matches.engine.codec`). ``parse_action`` reads
+the JSON form and raises :class:`~matches.engine.base.InvalidActionError` on anything
+malformed; ``action_to_json`` writes it back::
 
     >>> parse_action({"type": "run", "piece": "A-KKR", "to": "B8"})
     Run(piece='A-KKR', to='B8')
@@ -11,11 +12,67 @@ it back::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Annotated, ClassVar, Literal
 
-from matches.engine.trixkick.board import SLOTS, is_field
-from matches.engine.trixkick.errors import invalid
+from matches.engine.base import Bounds
+from matches.engine.codec import ActionCodec, Check, Logged, Refusal, Refusals, renamed
+from matches.engine.trixkick.board import is_field
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
+
+# --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
+
+Side = Annotated[
+    int,
+    "The side's index: 0 (team A) or 1 (team B).",
+    Bounds(minimum=0, maximum=1),
+    Refusal("side", '"{field}" must be the side index 0 or 1.'),
+]
+Piece = Annotated[
+    str,
+    "A piece: team letter, dash, its symbols, e.g. `A-KKL`.",
+    Check(PIECE_ID.match),
+    Refusal("piece", '"{field}" must be a piece id such as "A-KKL" (team letter, dash, symbols).'),
+]
+Field = Annotated[
+    str,
+    "A field of the board, e.g. `A5`, `C2`, `B8`.",
+    Check(is_field),
+    Refusal("board_field", '"{field}" must be a field such as "A5", "C2" or "B8".'),
+]
+Symbol = Annotated[
+    Literal["K", "L", "R"], Refusal("symbol", '"{field}" must be one of the symbols "K", "L", "R".')
+]
+Slot = Annotated[
+    Literal["left", "middle", "right"],
+    Refusal("goal_target", '"{field}" must be "left", "middle" or "right".'),
+]
+Corner = Annotated[
+    Literal["left", "right"], Refusal("corner", '"{field}" must be "left" or "right".')
+]
+
+
+def _keeper_order(value: str) -> bool:
+    return len(value) in (2, 3) and len(set(value)) == len(value) and set(value) <= set(SYMBOLS)
+
+
+Order = Annotated[
+    str,
+    "The keepers' symbols, left to right: `LKR` (two keepers: `LR`).",
+    Check(_keeper_order),
+    Refusal(
+        "keeper_order",
+        '"{field}" must list the keeper symbols left to right, e.g. "LKR" (or "LR").',
+    ),
+]
+#: another side's keepers stay hidden until the match is over (``hidden.view_event``), so a
+#: logged ``keepers`` action may show ``order: null``
+LoggedOrder = Annotated[
+    str | None,
+    "The keepers' symbols, left to right: `LKR` (two keepers: `LR`); null in a logged action of "
+    "the other side while the match runs (hidden keepers, TK-2.3).",
+]
+
+# --- the actions -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +80,8 @@ class Place:
     """Put a piece on a field during a set-up (TK-2.1)."""
 
     type: ClassVar[str] = "place"
-    piece: str
-    to: str
+    piece: Piece
+    to: Field
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +89,8 @@ class Keepers:
     """Set up the hidden keepers: symbols for left, middle, right (two keepers: left, right)."""
 
     type: ClassVar[str] = "keepers"
-    side: int
-    order: str
+    side: Side
+    order: Annotated[Order, Logged(LoggedOrder)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +98,8 @@ class Substitute:
     """Bring a substitute in for a piece not yet placed in a re-set-up (TK-14)."""
 
     type: ClassVar[str] = "substitute"
-    out: str
-    into: str
+    out: Piece
+    into: Piece = renamed("in")
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +107,9 @@ class Play:
     """Play the ball with one symbol to a field (TK-4)."""
 
     type: ClassVar[str] = "play"
-    piece: str
-    symbol: str
-    to: str
+    piece: Piece
+    symbol: Symbol
+    to: Field
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +117,9 @@ class Shoot:
     """Shoot at the announced keeper: ``left``, ``middle`` or ``right`` (TK-8)."""
 
     type: ClassVar[str] = "shoot"
-    piece: str
-    symbol: str
-    target: str
+    piece: Piece
+    symbol: Symbol
+    target: Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +127,8 @@ class Run:
     """Run a piece to a field (TK-5)."""
 
     type: ClassVar[str] = "run"
-    piece: str
-    to: str
+    piece: Piece
+    to: Field
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +136,11 @@ class DoublePass:
     """Play diagonally to a partner and take the ball back one field diagonally on (TK-15)."""
 
     type: ClassVar[str] = "double_pass"
-    piece: str
-    symbol: str
-    partner: str
-    return_symbol: str
-    to: str
+    piece: Piece
+    symbol: Symbol
+    partner: Piece
+    return_symbol: Symbol
+    to: Field
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +148,8 @@ class Castle:
     """Swap two defending pieces on neighbouring fields (TK-16)."""
 
     type: ClassVar[str] = "castle"
-    piece: str
-    with_piece: str
+    piece: Piece
+    with_piece: Piece = renamed("with")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +171,7 @@ class Card:
     """The fouled side picks which of the fouling pieces gets the card (TK-12.2)."""
 
     type: ClassVar[str] = "card"
-    piece: str
+    piece: Piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +179,7 @@ class CornerChoice:
     """After a parry by the middle keeper the shooter picks the corner (TK-8.5)."""
 
     type: ClassVar[str] = "corner"
-    side: str
+    side: Corner
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +187,7 @@ class Rebound:
     """The keeper's side sets the rebounding ball on its second row (TK-9)."""
 
     type: ClassVar[str] = "rebound"
-    to: str
+    to: Field
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,118 +214,28 @@ Action = (
     | Whistle
 )
 
-# type -> (class, [(json key, attribute, kind)])
-_FIELDS: dict[str, tuple[type, list[tuple[str, str, str]]]] = {
-    "place": (Place, [("piece", "piece", "piece"), ("to", "to", "field")]),
-    "keepers": (Keepers, [("side", "side", "side"), ("order", "order", "order")]),
-    "substitute": (Substitute, [("out", "out", "piece"), ("in", "into", "piece")]),
-    "play": (
+
+CODEC = ActionCodec(
+    (
+        Place,
+        Keepers,
+        Substitute,
         Play,
-        [("piece", "piece", "piece"), ("symbol", "symbol", "symbol"), ("to", "to", "field")],
-    ),
-    "shoot": (
         Shoot,
-        [("piece", "piece", "piece"), ("symbol", "symbol", "symbol"), ("target", "target", "slot")],
-    ),
-    "run": (Run, [("piece", "piece", "piece"), ("to", "to", "field")]),
-    "double_pass": (
+        Run,
         DoublePass,
-        [
-            ("piece", "piece", "piece"),
-            ("symbol", "symbol", "symbol"),
-            ("partner", "partner", "piece"),
-            ("return_symbol", "return_symbol", "symbol"),
-            ("to", "to", "field"),
-        ],
+        Castle,
+        EndTurn,
+        Pass,
+        Card,
+        CornerChoice,
+        Rebound,
+        Whistle,
     ),
-    "castle": (Castle, [("piece", "piece", "piece"), ("with", "with_piece", "piece")]),
-    "end": (EndTurn, []),
-    "pass": (Pass, []),
-    "card": (Card, [("piece", "piece", "piece")]),
-    "corner": (CornerChoice, [("side", "side", "corner")]),
-    "rebound": (Rebound, [("to", "to", "field")]),
-    "whistle": (Whistle, []),
-}
-ACTION_TYPES = tuple(_FIELDS)
-#: type -> (class, [(json key, attribute, kind)]), read-only for other modules
-ACTION_FIELDS = _FIELDS
-
-
-def _check(kind: str, key: str, value: Any) -> Any:
-    if kind == "piece":
-        if not isinstance(value, str) or not PIECE_ID.match(value):
-            raise invalid(
-                f'"{key}" must be a piece id such as "A-KKL" (team letter, dash, symbols).',
-                cause="piece",
-                field=key,
-            )
-    elif kind == "field":
-        if not is_field(value):
-            raise invalid(
-                f'"{key}" must be a field such as "A5", "C2" or "B8".',
-                cause="board_field",
-                field=key,
-            )
-    elif kind == "symbol":
-        if value not in SYMBOLS:
-            raise invalid(
-                f'"{key}" must be one of the symbols "K", "L", "R".', cause="symbol", field=key
-            )
-    elif kind == "slot":
-        if value not in SLOTS:
-            raise invalid(
-                f'"{key}" must be "left", "middle" or "right".', cause="goal_target", field=key
-            )
-    elif kind == "corner":
-        if value not in ("left", "right"):
-            raise invalid(f'"{key}" must be "left" or "right".', cause="corner", field=key)
-    elif kind == "side":
-        if isinstance(value, bool) or value not in (0, 1):
-            raise invalid(f'"{key}" must be the side index 0 or 1.', cause="side", field=key)
-    elif kind == "order" and (
-        not isinstance(value, str)
-        or len(value) not in (2, 3)
-        or len(set(value)) != len(value)
-        or not set(value) <= set(SYMBOLS)
-    ):
-        raise invalid(
-            f'"{key}" must list the keeper symbols left to right, e.g. "LKR" (or "LR").',
-            cause="keeper_order",
-            field=key,
-        )
-    return value
-
-
-def parse_action(data: Any) -> Action:
-    """The typed action for its JSON form."""
-    if not isinstance(data, dict):
-        raise invalid('An action must be a JSON object with a "type".', cause="not_an_object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise invalid(
-            f"Unknown action type {kind!r}; expected one of: {', '.join(ACTION_TYPES)}.",
-            cause="unknown_type",
-            type=kind if isinstance(kind, str) else None,
-        )
-    cls, spec = _FIELDS[kind]
-    allowed = {"type"} | {key for key, _, _ in spec}
-    extra = sorted(str(k) for k in data if k not in allowed)
-    if extra:
-        raise invalid(
-            f"Unexpected field(s) for a {kind} action: {', '.join(extra)}.", cause="unknown_field"
-        )
-    values = {}
-    for key, attr, check in spec:
-        if key not in data:
-            raise invalid(f'A {kind} action needs "{key}".', cause="missing_field", field=key)
-        values[attr] = _check(check, key, data[key])
-    return cls(**values)
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    if action.type not in _FIELDS or not isinstance(action, _FIELDS[action.type][0]):
-        raise invalid(f"Not a TriXKick action: {action!r}.", cause="not_a_move")
-    out: dict[str, Any] = {"type": action.type}
-    for key, attr, _ in _FIELDS[action.type][1]:
-        out[key] = getattr(action, attr)
-    return out
+    Refusals("TriXKick", rule="TK-0"),
+)
+ACTION_TYPES = CODEC.tags
+#: type -> (class, ((json key, attribute), ...)), read-only for other modules
+ACTION_FIELDS = {tag: (CODEC.action_class(tag), CODEC.fields(tag)) for tag in CODEC.tags}
+parse_action = CODEC.parse
+action_to_json = CODEC.to_json

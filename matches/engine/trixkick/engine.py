@@ -10,7 +10,7 @@ from matches.engine.trixkick import actions as _actions
 from matches.engine.trixkick import hidden as _hidden
 from matches.engine.trixkick import legal as _legal
 from matches.engine.trixkick import notation as _notation
-from matches.engine.trixkick.moves import check, perform
+from matches.engine.trixkick.moves import check, concrete_actions, perform
 from matches.engine.trixkick.options import normalise_options
 from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
 from matches.engine.trixkick.setup import start_setup
@@ -173,7 +173,7 @@ class TrixKickEngine:
 
     def concrete_legal_actions(self, state: TrixKickState) -> list[_actions.Action]:
         """Every legal action one by one (what ``legal_actions`` lists grouped)."""
-        return _legal.concrete_actions(state.read())
+        return concrete_actions(state.read())
 
     # results
     def outcome(self, state: TrixKickState) -> Outcome | None:

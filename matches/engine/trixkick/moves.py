@@ -1,7 +1,8 @@
 """Which action fits which step, and the dispatch to the rules modules.
 
 ``check(w, action)`` raises :class:`~matches.engine.base.IllegalActionError` when the action is
-not allowed now; ``perform(w, action, events)`` carries it out on the work dict ``w``.
+not allowed now; ``perform(w, action, events)`` carries it out on the work dict ``w``;
+``concrete_actions(w)`` lists the actions ``check`` allows.
 """
 
 from __future__ import annotations
@@ -10,39 +11,24 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from matches.engine.base import GameEvent, GameOverError
+from matches.engine.base import GameEvent, GameOverError, IllegalActionError
+from matches.engine.trixkick import actions as A
 from matches.engine.trixkick import ballplay, fouls, periods, runs, setup, shots
-from matches.engine.trixkick.actions import (
-    Action,
-    Card,
-    Castle,
-    CornerChoice,
-    DoublePass,
-    EndTurn,
-    Keepers,
-    Pass,
-    Place,
-    Play,
-    Rebound,
-    Run,
-    Shoot,
-    Substitute,
-    Whistle,
-)
+from matches.engine.trixkick.candidates import candidates
 from matches.engine.trixkick.duels import resolve_exchange
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import side_of
-from matches.engine.trixkick.state import start_defence
+from matches.engine.trixkick.state import reading, start_defence
 
 STEP_ACTIONS: dict[str, tuple[type, ...]] = {
-    "place": (Place, Substitute, Whistle),
-    "keepers": (Keepers, Whistle),
-    "attack": (Play, Shoot, Run, DoublePass, EndTurn, Whistle),
-    "defend": (Run, Castle, Pass, Whistle),
-    "card": (Card, Whistle),
-    "corner_choice": (CornerChoice, Whistle),
-    "rebound": (Rebound, Whistle),
-    "penalty": (Shoot, Whistle),
+    "place": (A.Place, A.Substitute, A.Whistle),
+    "keepers": (A.Keepers, A.Whistle),
+    "attack": (A.Play, A.Shoot, A.Run, A.DoublePass, A.EndTurn, A.Whistle),
+    "defend": (A.Run, A.Castle, A.Pass, A.Whistle),
+    "card": (A.Card, A.Whistle),
+    "corner_choice": (A.CornerChoice, A.Whistle),
+    "rebound": (A.Rebound, A.Whistle),
+    "penalty": (A.Shoot, A.Whistle),
 }
 STEP_HINT = {
     "place": "set up a piece",
@@ -57,13 +43,13 @@ STEP_HINT = {
 _PIECE_FIELDS = ("piece", "out", "into", "partner", "with_piece")
 
 
-def check(w: dict, a: Action) -> None:
+def check(w: dict, a: A.Action) -> None:
     if w["phase"] == "over":
         raise GameOverError("game_over", "TK-17", "The match is over.")
     step = w["step"]
     side = w["actor"]
     if not isinstance(a, STEP_ACTIONS[step]):
-        if isinstance(a, Castle) and step == "attack":
+        if isinstance(a, A.Castle) and step == "attack":
             runs.check_castle(w, side, a)
         raise illegal(
             "not_now",
@@ -72,10 +58,9 @@ def check(w: dict, a: Action) -> None:
             step=step,
             side=side,
         )
-    names = _PIECE_ATTRS.get(type(a), _PIECE_FIELDS)
-    for name in names:
+    for name in _PIECE_ATTRS[type(a)]:
         pid = getattr(a, name, None)
-        if isinstance(pid, str) and side_of(pid) != side and not isinstance(a, Card):
+        if isinstance(pid, str) and side_of(pid) != side and not isinstance(a, A.Card):
             raise illegal(
                 "not_your_piece",
                 "TK-3",
@@ -87,44 +72,31 @@ def check(w: dict, a: Action) -> None:
             raise illegal(
                 "unknown_piece", "TK-1", f"There is no piece {pid} in this match.", piece=pid
             )
-    checker = _CHECKS.get(type(a))
-    if checker is not None:
-        checker(w, side, a)
-        return
-    if isinstance(a, Place):
-        setup.check_place(w, side, a)
-    elif isinstance(a, Keepers):
-        setup.check_keepers(w, side, a)
-    elif isinstance(a, Substitute):
-        setup.check_substitute(w, side, a)
-    elif isinstance(a, Play):
-        ballplay.check_play(w, side, a)
-    elif isinstance(a, Shoot):
-        shots.check_shoot(w, side, a)
-    elif isinstance(a, Run):
-        runs.check_run(w, side, a)
-    elif isinstance(a, DoublePass):
-        ballplay.check_double_pass(w, side, a)
-    elif isinstance(a, Castle):
-        runs.check_castle(w, side, a)
-    elif isinstance(a, EndTurn):
-        _check_end(w)
-    elif isinstance(a, Pass):
-        _check_pass(w)
-    elif isinstance(a, Card):
-        if a.piece not in fouls.card_candidates(w):
-            raise illegal(
-                "not_a_fouler",
-                "TK-12.2",
-                "Only a piece of the fouling side on the foul's field can get the card.",
-            )
-    elif isinstance(a, Rebound):
-        shots.check_rebound(w, side, a)
-    elif isinstance(a, Whistle):
-        periods.check_whistle(w)
+    _CHECKS[type(a)](w, side, a)
 
 
-def _check_card(w: dict, side: int, a: Card) -> None:
+def concrete_actions(
+    w: dict, limit: int | None = None, skip: tuple[type, ...] = ()
+) -> list[A.Action]:
+    """The legal actions one by one (``limit`` stops early; ``skip`` leaves types out)."""
+    if w["phase"] == "over":
+        return []
+    found: list[A.Action] = []
+    with reading(w):
+        for action in candidates(w):
+            if isinstance(action, skip):
+                continue
+            try:
+                check(w, action)
+            except IllegalActionError:
+                continue
+            found.append(action)
+            if limit is not None and len(found) >= limit:
+                break
+    return found
+
+
+def _check_card(w: dict, side: int, a: A.Card) -> None:
     if a.piece not in fouls.card_candidates(w):
         raise illegal(
             "not_a_fouler",
@@ -133,38 +105,7 @@ def _check_card(w: dict, side: int, a: Card) -> None:
         )
 
 
-def _no_check(w: dict, side: int, a: Action) -> None:
-    return None
-
-
-# the piece attributes of each action class, in the order of _PIECE_FIELDS
-_PIECE_ATTRS: dict[type, tuple[str, ...]] = {
-    cls: tuple(name for name in _PIECE_FIELDS if name in {f.name for f in fields(cls)})
-    for classes in STEP_ACTIONS.values()
-    for cls in classes
-}
-# the rule checks of each action class (the same as the isinstance chain in ``check``)
-_CHECKS: dict[type, Callable[[dict, int, Any], None]] = {
-    Place: setup.check_place,
-    Keepers: setup.check_keepers,
-    Substitute: setup.check_substitute,
-    Play: ballplay.check_play,
-    Shoot: shots.check_shoot,
-    Run: runs.check_run,
-    DoublePass: ballplay.check_double_pass,
-    Castle: runs.check_castle,
-    EndTurn: lambda w, side, a: _check_end(w),
-    Pass: lambda w, side, a: _check_pass(w),
-    Card: _check_card,
-    CornerChoice: _no_check,
-    Rebound: shots.check_rebound,
-    Whistle: lambda w, side, a: periods.check_whistle(w),
-}
-
-
-def _check_end(w: dict) -> None:
-    from matches.engine.trixkick.legal import concrete_actions
-
+def _check_end(w: dict, side: int, a: A.EndTurn) -> None:
     turn = w["turn"]
     kick = w["ball"]["kick"]
     if not turn["played"] and kick in ballplay.SET_PIECES:
@@ -175,8 +116,7 @@ def _check_end(w: dict) -> None:
         )
     if turn["played"] or turn["ran"]:
         return
-    others = [x for x in concrete_actions(w, limit=1, skip=(EndTurn, Whistle))]
-    if others:
+    if concrete_actions(w, limit=1, skip=(A.EndTurn, A.Whistle)):
         raise illegal(
             "must_move",
             "TK-3.1",
@@ -184,41 +124,63 @@ def _check_end(w: dict) -> None:
         )
 
 
-def _check_pass(w: dict) -> None:
-    from matches.engine.trixkick.legal import concrete_actions
-
-    if concrete_actions(w, limit=1, skip=(Pass, Whistle)):
+def _check_pass(w: dict, side: int, a: A.Pass) -> None:
+    if concrete_actions(w, limit=1, skip=(A.Pass, A.Whistle)):
         raise illegal("must_move", "TK-3.2", "The defending side must run one piece while it can.")
 
 
-def perform(w: dict, a: Action, events: list[GameEvent]) -> None:
-    side = w["actor"]
-    if isinstance(a, Place):
-        setup.do_place(w, side, a, events)
-    elif isinstance(a, Keepers):
-        setup.do_keepers(w, side, a, events)
-    elif isinstance(a, Substitute):
-        setup.do_substitute(w, side, a, events)
-    elif isinstance(a, Play):
-        ballplay.do_play(w, side, a, events)
-    elif isinstance(a, Shoot):
-        shots.do_shoot(w, side, a, events)
-    elif isinstance(a, Run):
-        runs.do_run(w, side, a, events)
-    elif isinstance(a, DoublePass):
-        ballplay.do_double_pass(w, side, a, events)
-    elif isinstance(a, Castle):
-        runs.do_castle(w, side, a, events)
-    elif isinstance(a, EndTurn):
-        start_defence(w)
-    elif isinstance(a, Pass):
-        resolve_exchange(w, events, {})
-    elif isinstance(a, Card):
-        fouls.give_card(w, a.piece, events)
-        fouls.award_kick(w, events)
-    elif isinstance(a, CornerChoice):
-        shots.do_corner_choice(w, side, a, events)
-    elif isinstance(a, Rebound):
-        shots.do_rebound(w, side, a, events)
-    elif isinstance(a, Whistle):
-        periods.do_whistle(w, events)
+def _no_check(w: dict, side: int, a: A.Action) -> None:
+    return None
+
+
+# the piece attributes of each action class, in the order of _PIECE_FIELDS
+_PIECE_ATTRS: dict[type, tuple[str, ...]] = {
+    cls: tuple(name for name in _PIECE_FIELDS if name in {f.name for f in fields(cls)})
+    for classes in STEP_ACTIONS.values()
+    for cls in classes
+}
+# the rule checks of each action class: (w, side, action), raising a refusal
+_CHECKS: dict[type, Callable[[dict, int, Any], None]] = {
+    A.Place: setup.check_place,
+    A.Keepers: setup.check_keepers,
+    A.Substitute: setup.check_substitute,
+    A.Play: ballplay.check_play,
+    A.Shoot: shots.check_shoot,
+    A.Run: runs.check_run,
+    A.DoublePass: ballplay.check_double_pass,
+    A.Castle: runs.check_castle,
+    A.EndTurn: _check_end,
+    A.Pass: _check_pass,
+    A.Card: _check_card,
+    A.CornerChoice: _no_check,
+    A.Rebound: shots.check_rebound,
+    A.Whistle: lambda w, side, a: periods.check_whistle(w),
+}
+
+
+def _give_card(w: dict, side: int, a: A.Card, events: list[GameEvent]) -> None:
+    fouls.give_card(w, a.piece, events)
+    fouls.award_kick(w, events)
+
+
+# what each action class does: (w, side, action, events), changing ``w``
+_PERFORM: dict[type, Callable[[dict, int, Any, list[GameEvent]], None]] = {
+    A.Place: setup.do_place,
+    A.Keepers: setup.do_keepers,
+    A.Substitute: setup.do_substitute,
+    A.Play: ballplay.do_play,
+    A.Shoot: shots.do_shoot,
+    A.Run: runs.do_run,
+    A.DoublePass: ballplay.do_double_pass,
+    A.Castle: runs.do_castle,
+    A.EndTurn: lambda w, side, a, events: start_defence(w),
+    A.Pass: lambda w, side, a, events: resolve_exchange(w, events, {}),
+    A.Card: _give_card,
+    A.CornerChoice: shots.do_corner_choice,
+    A.Rebound: shots.do_rebound,
+    A.Whistle: lambda w, side, a, events: periods.do_whistle(w, events),
+}
+
+
+def perform(w: dict, a: A.Action, events: list[GameEvent]) -> None:
+    _PERFORM[type(a)](w, w["actor"], a, events)

@@ -1,7 +1,7 @@
-"""TriXKick's wire protocol as typed shapes, built from the engine's own action table.
+"""TriXKick's wire protocol as typed shapes; the actions' come from their declaration.
 
-Each action's fields and their kinds come from :data:`~matches.engine.trixkick.actions.ACTION_FIELDS`
-(the table ``parse_action`` checks against), and each legal entry is that action with its
+Each action's shape is derived from its dataclass (:data:`~matches.engine.trixkick.actions.CODEC`,
+the same declaration ``parse_action`` reads with), and each legal entry is that action with its
 choice field (:data:`~matches.engine.trixkick.legal.CHOICES`) turned into the list of values
 open now. Rule clauses: docs/rules/trixkick.md.
 """
@@ -11,69 +11,27 @@ from __future__ import annotations
 from typing import Annotated, Literal, NotRequired
 
 from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
-from matches.engine.trixkick.actions import ACTION_FIELDS
+from matches.engine.codec import TAG, camel
+from matches.engine.trixkick.actions import CODEC, Field, Piece, Side, Slot, Symbol
 from matches.engine.trixkick.legal import CHOICES
 from matches.engine.trixkick.options import SPECIAL, VARIANTS
 
-Side = Annotated[int, "The side's index: 0 (team A) or 1 (team B).", Bounds(minimum=0, maximum=1)]
-Piece = Annotated[str, "A piece: team letter, dash, its symbols, e.g. `A-KKL`."]
-Field = Annotated[str, "A field of the board, e.g. `A5`, `C2`, `B8`."]
 Keeper = Annotated[str, "A keeper: team letter, dash, its symbol, e.g. `A-R`."]
-Symbol = Literal["K", "L", "R"]
-Slot = Literal["left", "middle", "right"]
-Corner = Literal["left", "right"]
-Order = Annotated[str, "The keepers' symbols, left to right: `LKR` (two keepers: `LR`)."]
 Step = Literal[
     "place", "keepers", "attack", "defend", "card", "corner_choice", "penalty", "rebound", "over"
 ]
 
-#: the kind of a field in ACTION_FIELDS -> its shape
-KINDS = {
-    "piece": Piece,
-    "field": Field,
-    "side": Side,
-    "order": Order,
-    "symbol": Symbol,
-    "slot": Slot,
-    "corner": Corner,
-}
 
-
-def _name(kind: str) -> str:
-    return "".join(part.capitalize() for part in kind.split("_"))
-
-
-#: an action's fields as logged: another side's keepers stay hidden until the match is over
-#: (``hidden.view_event``), so a logged ``keepers`` action may show ``order: null``
-LOGGED = {
-    **KINDS,
-    "order": Annotated[
-        str | None,
-        "The keepers' symbols, left to right: `LKR` (two keepers: `LR`); null in a logged "
-        "action of the other side while the match runs (hidden keepers, TK-2.3).",
-    ],
-}
-
-
-def _action(kind: str, cls: type, spec) -> type:
-    action = shape(
-        f"{_name(kind)}Action",
-        {"type": Literal[kind], **{key: LOGGED[what] for key, _attr, what in spec}},
-    )
-    action.__doc__ = cls.__doc__
-    return action
-
-
-def _entry(kind: str, spec) -> type:
-    choice = CHOICES.get(kind)
-    fields = {key: KINDS[what] for key, _attr, what in spec}
+def _entry(tag: str) -> type:
+    fields = CODEC.field_shapes(tag)
+    choice = CHOICES.get(tag)
     if choice is not None:
         fields[choice] = list[fields[choice]]
-    return shape(f"{_name(kind)}Entry", {"type": Literal[kind], **fields})
+    return shape(f"{camel(tag)}Entry", {TAG: Literal[tag], **fields})
 
 
-ACTIONS = tuple(_action(kind, cls, spec) for kind, (cls, spec) in ACTION_FIELDS.items())
-LEGAL_ENTRIES = tuple(_entry(kind, spec) for kind, (_cls, spec) in ACTION_FIELDS.items())
+ACTIONS = CODEC.shapes()
+LEGAL_ENTRIES = tuple(_entry(tag) for tag in CODEC.tags)
 
 
 class Legal(LegalShape):

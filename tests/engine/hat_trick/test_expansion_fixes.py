@@ -17,7 +17,7 @@ import json
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.pitch import code, parse_field
-from matches.engine.hat_trick.state import State, evolve
+from matches.engine.hat_trick.state import State
 
 from .test_expansion_faq_answers import offered, use
 from .test_fallbacks import board
@@ -33,8 +33,7 @@ TWINS = {3: "overlapping_full_back-2-3"}
 def _winger_chance(designs: dict[int, str], line_6: str = "B9  B2  R4  R3") -> State:
     """A scoring opportunity of blue's winger (no. 9, silver: the keeper draws one card fewer at
     his shot from a wing) on a6; blue 2 stands beside him on the final line."""
-    s = evolve(
-        xnew(lineup({9: "winger-9-11", **designs})),
+    s = xnew(lineup({9: "winger-9-11", **designs}))._replace(
         grid=board(
             f"""
             6  {line_6}
@@ -46,7 +45,7 @@ def _winger_chance(designs: dict[int, str], line_6: str = "B9  B2  R4  R3") -> S
             """
         ),
     )
-    return evolve(s, ball=parse_field("a6"), attacker=0, phase=P.SO_PLAY_CARDS)
+    return s._replace(ball=parse_field("a6"), attacker=0, phase=P.SO_PLAY_CARDS)
 
 
 def _run_out_to_a_tie() -> tuple[State, list]:
@@ -135,8 +134,8 @@ def test_HX_A_13_a_borrowed_modifier_is_announced_once():
 
 def test_HX_N_4_goal_kick_tie_event_and_no_receiver_named_before_the_choice():
     """Blue's dribbling goal kick reaches line 1, where blue 2 and blue 3 (2/3) tie."""
-    s = evolve(
-        xnew(lineup(TWINS)), phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1
+    s = xnew(lineup(TWINS))._replace(
+        phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1
     )
     s, events = play(s, "gk D1l")
     kick = event(events, "goal_kick").data
@@ -155,7 +154,7 @@ def test_HX_N_4_goal_kick_tie_event_and_no_receiver_named_before_the_choice():
 
 
 def test_HX_N_4_goal_kick_without_a_tie_names_the_receiver():
-    s = evolve(xnew(lineup()), phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1)
+    s = xnew(lineup())._replace(phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1)
     s, events = play(s, "gk D1l")
     kick = event(events, "goal_kick").data
     assert (kick["receiver"], kick["receiver_side"], kick["to"]) == (2, 0, "a1")

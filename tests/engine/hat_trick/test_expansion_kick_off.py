@@ -13,7 +13,6 @@ Blue (side 0) attacks toward line 6, red toward line 1. The starting layout of `
 
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
-from matches.engine.hat_trick.state import evolve
 
 from .util import arrange, at, event, kinds, play
 from .xutil import lineup, xnew
@@ -62,7 +61,7 @@ def test_HX_A_19_the_second_half_puts_the_wing_back_back_on_his_own_wing():
     s = arrange(s, {}, cards=("S1l", "S4r"), ball="b3", attacker=0, phase="attacker_move")
     s, _ = play(s, over())
     assert at(s, "d1") == "B2"
-    s = evolve(s, decks=tuple(evolve(d, ran_out=True) for d in s.decks))
+    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
     s, events = play(s, "skip", "skip")  # red intercepts in the middle: half time
     assert "half_ended" in kinds(events) and s.half == 2
     assert at(s, "a1") == "B2" and code(0, 2) not in s.x.switched and code(0, 2) in s.x.gold
@@ -81,7 +80,7 @@ def test_HX_A_19_events_before_a_kick_off_open_no_ability_and_no_counter_after_i
     assert won.half == 1 and won.x.counter == 1
     answer = {"type": "ability", "side": 1, "player": 6, "direction": "backward"}
     assert {**answer, "via": "box_to_box.silver"} in offered(won)
-    s = evolve(s, decks=tuple(evolve(d, ran_out=True) for d in s.decks))
+    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
     s, events = play(s, "skip")
     assert "pass_intercepted" in kinds(events) and "half_ended" in kinds(events)
     assert s.half == 2 and s.x.counter == -1

@@ -17,7 +17,7 @@ import json
 
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.state import State, evolve
+from matches.engine.hat_trick.state import State
 
 from .test_expansion_faq_answers import offered, use
 from .util import arrange, ball_at, event, kinds, play
@@ -201,14 +201,13 @@ def test_HX_S_13_a_goal_kick_tie_that_ends_the_half_refills_the_style_cards():
     """Both decks have run out; blue's long-ball goal kick reaches line 3, where blue 6 (6/7)
     and blue 7 tie: the half ends with the choice, and the spent card comes back."""
     s = xnew(lineup({6: "central_midfielder-6-7"}, style="technical"))
-    s = evolve(
-        s,
+    s = s._replace(
         phase=P.GK_CARD,
         attacker=0,
         ball=-1,
         cards=(None, None),
         moved=-1,
-        decks=tuple(evolve(d, ran_out=True) for d in s.decks),
+        decks=tuple(d._replace(ran_out=True) for d in s.decks),
     )
     s = s._replace(x=s.x._replace(style_spent=(("technical-1",), ())))
     s, events = play(s, "gk L1l")

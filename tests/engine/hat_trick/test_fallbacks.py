@@ -15,7 +15,7 @@ Blue (side 0) attacks toward line 6, red toward line 1. The kick-off layout::
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
-from matches.engine.hat_trick.state import State, evolve
+from matches.engine.hat_trick.state import State
 
 from .test_expansion_faq_answers import offered, use
 from .util import arrange, at, ball_at, event, kinds, new, play, player
@@ -41,7 +41,7 @@ def without(s: State, *names: str) -> State:
     off = tuple(
         tuple(sorted(int(n[1:]) for n in names if (n[0] == "R") == bool(side))) for side in (0, 1)
     )
-    return evolve(s, grid=grid, sent_off=off)
+    return s._replace(grid=grid, sent_off=off)
 
 
 # ---------------------------------------------------------------- HT-0.3 kick-off
@@ -60,8 +60,8 @@ BEFORE_THE_GOAL = """
 
 def _red_scores(*sent_off: str):
     """Red scores with the named blue players sent off; blue, the conceding team, kicks off."""
-    s = without(evolve(new(), grid=board(BEFORE_THE_GOAL)), *sent_off)
-    s = evolve(s, ball=parse_field("b1"), attacker=1, phase=P.SO_PLAY_CARDS)
+    s = without(new()._replace(grid=board(BEFORE_THE_GOAL)), *sent_off)
+    s = s._replace(ball=parse_field("b1"), attacker=1, phase=P.SO_PLAY_CARDS)
     s, events = play(s, "S1l/D3r", "skip", "skip", "shot D2 B1", "draw")
     assert event(events, "goal").side == 1 and s.score == (0, 1)
     return s, event(events, "kick_off")
@@ -99,7 +99,7 @@ def test_HT_0_3_interpretation_the_lowest_number_not_the_first_field():
 def test_HT_0_3_interpretation_second_half_kick_off_by_blue_without_no_6():
     """Red kicked off the match, so blue kicks off the second half: no. 7 stands in for no. 6."""
     s = arrange(without(new(kickoff=1), "B6"), {}, cards=("S1l", "S4r"), phase=P.DEFENDER_MOVE)
-    s = evolve(s, decks=tuple(evolve(d, ran_out=True) for d in s.decks))
+    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
     s, events = play(s, "skip")
     assert "half_ended" in kinds(events) and s.half == 2
     assert event(events, "kick_off").side == 0 and event(events, "kick_off").data["player"] == 7
@@ -113,8 +113,8 @@ def _goal_kick(s: State | None = None, picture: str | None = None, side: int = 0
     """``side``'s keeper has saved: his manager is about to play the goal-kick card."""
     s = s or new()
     if picture is not None:
-        s = evolve(s, grid=board(picture))
-    return evolve(s, phase=P.GK_CARD, attacker=side, ball=-1, cards=(None, None), moved=-1)
+        s = s._replace(grid=board(picture))
+    return s._replace(phase=P.GK_CARD, attacker=side, ball=-1, cards=(None, None), moved=-1)
 
 
 def test_HT_7_2_interpretation_a_line_of_opponents_only_is_not_empty():
@@ -175,7 +175,7 @@ def test_HT_7_2_interpretation_two_empty_lines_are_both_passed_over():
         1  .   .   .   .
         """
     )
-    s = evolve(s, sent_off=((2, 3), (9, 10)))
+    s = s._replace(sent_off=((2, 3), (9, 10)))
     s, events = play(s, "gk D1l")
     kick = event(events, "goal_kick")
     assert kick.data["line"] == 1 and kick.data["to"] == "a3" and kick.data["receiver"] == 4
@@ -231,8 +231,7 @@ def test_HX_N_4_goal_kick_tie_is_looked_up_in_the_line_the_ball_went_on_to():
 
 def test_HT_3B_4_interpretation_no_defender_in_destination_or_ball_line_nearest_line():
     """Long ball intercepted, no red player in line 4 nor line 3: the lowest red of line 5."""
-    s = evolve(
-        new(),
+    s = new()._replace(
         grid=board(
             """
             6  R3  R5  R4  R2
@@ -264,7 +263,7 @@ WINGER = code(0, 9)
 def _winger_announced(placement: str, cards: tuple[str, str], ball: str) -> State:
     """Blue's winger (no. 9, silver: the keeper draws one card fewer at his shot from a wing)
     has announced his modifier in blue's step 2; the defending team moves next."""
-    s = evolve(xnew(lineup({9: "winger-9-11"})), grid=board(placement))
+    s = xnew(lineup({9: "winger-9-11"}))._replace(grid=board(placement))
     s = arrange(s, {}, cards=cards, ball=ball, attacker=0, phase=P.ATTACKER_MOVE)
     assert use(0, 9) in offered(s)
     s, events = play(s, use(0, 9), "skip")
@@ -336,8 +335,7 @@ def test_HX_A_13_winger_modifier_ends_at_a_penalty():
 
 def test_HX_A_13_winger_modifier_ends_when_the_opportunity_runs_out():
     """HT-5.8 gives the ball to blue 2 on the final line: the new chance starts without it."""
-    s = evolve(
-        xnew(lineup({9: "winger-9-11"})),
+    s = xnew(lineup({9: "winger-9-11"}))._replace(
         grid=board(
             """
             6  B9  B2  R4  R3
@@ -349,7 +347,7 @@ def test_HX_A_13_winger_modifier_ends_when_the_opportunity_runs_out():
             """
         ),
     )
-    s = evolve(s, ball=parse_field("a6"), attacker=0, phase=P.SO_PLAY_CARDS)
+    s = s._replace(ball=parse_field("a6"), attacker=0, phase=P.SO_PLAY_CARDS)
     s, _ = play(s, "D3r/S1l", use(0, 9), "skip", "skip", "refuse")
     assert s.x.armed == ((WINGER, "winger.silver", "chance"),)  # kept for the whole chance
     s, _ = play(s, "D4r/S2l", "skip", "skip", "refuse")

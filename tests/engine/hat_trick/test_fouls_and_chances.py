@@ -1,7 +1,6 @@
 """HT-4 (fouls, cards, free kicks, penalties), HT-5 (scoring opportunity), HT-6 (shooting)."""
 
 from matches.engine.hat_trick import ENGINE
-from matches.engine.hat_trick.state import evolve
 
 from .util import arrange, at, ball_at, event, kinds, new, play, rejects
 
@@ -26,7 +25,7 @@ def test_HT_4_1_foul_completes_the_action_as_if_the_attacker_won():
 def test_HT_4_2_yellow_then_red_and_the_yellow_goes_back():
     s, ev = _foul_short_pass()
     assert event(ev, "yellow_card").data == {"player": 4} and s.yellow == (False, True)
-    s2, ev2 = _foul_short_pass(evolve(s, phase="play_cards"))
+    s2, ev2 = _foul_short_pass(s._replace(phase="play_cards"))
     assert event(ev2, "red_card").data["player"] == 4
     assert s2.yellow == (False, False) and s2.sent_off == ((), (4,))
     assert 104 not in s2.grid and s2.grid.count(0) == 5
@@ -62,7 +61,7 @@ def test_HT_4_3_fouler_dribbling_is_the_defender_involved():
 
 
 def test_HT_4_4_free_kick_moves_defender_first_any_edge_no_holder_no_just_moved():
-    s = evolve(new(), phase="free_kick_defender_move")
+    s = new()._replace(phase="free_kick_defender_move")
     rejects(
         s, "7f", "defender_moves_ball_holder", "HT-4.4"
     )  # red 7 on b4 forward = b3, the ball holder
@@ -74,7 +73,7 @@ def test_HT_4_4_free_kick_moves_defender_first_any_edge_no_holder_no_just_moved(
 
 
 def test_HT_4_5_free_kick_choice():
-    s = evolve(new(), phase="free_kick_choice")
+    s = new()._replace(phase="free_kick_choice")
     so, ev = play(s, "fk so")
     assert so.phase == "chance_play_cards" and "scoring_opportunity" in kinds(ev)
     on, _ = play(s, "fk play")

@@ -1,7 +1,7 @@
 """HT-7 (goal kick), HT-8 (halves, temporary deck, extra time, shootout), game over."""
 
 from matches.engine.hat_trick.pitch import EMPTY, parse_field
-from matches.engine.hat_trick.state import Deck, evolve
+from matches.engine.hat_trick.state import Deck
 
 from .test_fouls_and_chances import _ready, chance
 from .util import arrange, at, ball_at, event, kinds, new, play, rejects
@@ -41,7 +41,7 @@ def test_HT_7_3_equal_lowest_numbers_go_to_the_defending_team():
 
 
 def _ran_out(s):
-    return evolve(s, decks=tuple(evolve(d, ran_out=True) for d in s.decks))
+    return s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
 
 
 def test_HT_8_1_half_ends_when_both_decks_have_run_out():
@@ -56,7 +56,7 @@ def test_HT_8_1_temporary_deck_from_the_discard_pile():
     discard = tuple(1 if i < 5 else 0 for i in range(len(d.unseen)))
     unseen = tuple(u - x for u, x in zip(d.unseen, discard, strict=True))
     low = Deck(0, 3, tuple(min(u, 1) if i < 3 else 0 for i, u in enumerate(unseen)), discard, True)
-    s = evolve(s, decks=(low, s.decks[1]))
+    s = s._replace(decks=(low, s.decks[1]))
     s, ev = play(s, "S1l/S1l")
     assert "temporary_deck" in kinds(ev)
     assert s.decks[0].pile == 6 - 1 and s.decks[0].hand == 3
@@ -130,11 +130,11 @@ def test_HT_0_3_interpretation_a_sent_off_no_6_kick_off_goes_to_his_line_then_th
     s, ev = play(first, "skip")  # red kicks off the second half with no. 6 on c4
     assert event(ev, "kick_off").data["player"] == 6 and ball_at(s) == "c4:R6"
     # red no. 6 was sent off: the lowest-numbered team-mate in his kick-off line (4: R7, R6)
-    s, ev = play(evolve(first, sent_off=((), (6,))), "skip")
+    s, ev = play(first._replace(sent_off=((), (6,))), "skip")
     assert event(ev, "kick_off").data["player"] == 7 and ball_at(s) == "b4:R7"
     assert at(s, "c4") == ""
     # no team-mate left in that line either: the lowest-numbered team-mate anywhere
-    s, ev = play(evolve(first, sent_off=((), (6, 7))), "skip")
+    s, ev = play(first._replace(sent_off=((), (6, 7))), "skip")
     assert event(ev, "kick_off").data["player"] == 2 and ball_at(s) == "d6:R2"
 
 
@@ -145,7 +145,7 @@ def test_HT_7_2_interpretation_an_empty_line_passes_the_goal_kick_on_to_the_next
     grid = list(s.grid)
     for f in ("a6", "b6", "c6", "d6"):
         grid[parse_field(f)] = EMPTY
-    s = evolve(s, grid=tuple(grid))
+    s = s._replace(grid=tuple(grid))
     s2, ev = play(s, "gk D1l")
     kick = event(ev, "goal_kick")
     assert kick.data["line"] == 1 and ball_at(s2) == ball_at(short)

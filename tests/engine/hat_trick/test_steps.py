@@ -1,7 +1,6 @@
 """HT-1 (play a card), HT-2 (moving), HT-3 (short pass, long ball, dribbling) and the walkthrough."""
 
 from matches.engine.hat_trick.cards import card_from_code
-from matches.engine.hat_trick.state import evolve
 
 from .util import arrange, at, ball_at, event, kinds, new, play, rejects
 
@@ -24,7 +23,7 @@ def test_HT_1_4_a_ninth_long_ball_in_one_deck_cycle_is_rejected():
     red = ["S1l", "S1r", "S2l", "S2r", "S3l", "S3r", "S4l", "S4r"]
     for b, r in zip(blue, red, strict=True):
         s, _ = play(s, f"{b}/{r}")
-        s = evolve(s, phase="play_cards", cards=(None, None))
+        s = s._replace(phase="play_cards", cards=(None, None))
     err = rejects(s, "L4r/S1l", "card_not_available", "HT-1.4")
     assert err.details["side"] == 0
     play(s, "S1l/S1l")  # a short pass is still possible

@@ -8,7 +8,7 @@ from matches.engine.base import EngineError
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.cards import card_from_code
 from matches.engine.hat_trick.pitch import EMPTY, code, field_name, number_of, parse_field, side_of
-from matches.engine.hat_trick.state import State, evolve
+from matches.engine.hat_trick.state import State
 
 
 def new(**options) -> State:
@@ -40,7 +40,7 @@ def arrange(state: State, placement: dict[str, str], **changes) -> State:
     ball = changes.pop("ball", None)
     if ball is not None:
         changes["ball"] = parse_field(ball)
-    return evolve(state, grid=tuple(grid), **changes)
+    return state._replace(grid=tuple(grid), **changes)
 
 
 def at(state: State, field: str) -> str:

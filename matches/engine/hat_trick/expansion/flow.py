@@ -42,7 +42,7 @@ from matches.engine.hat_trick.expansion.match_events import (
 from matches.engine.hat_trick.expansion.model import XSetup, XState
 from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul, shot_bonus
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
-from matches.engine.hat_trick.expansion.setup import initial_xstate
+from matches.engine.hat_trick.expansion.setup import SpielerSetup, initial_xstate
 from matches.engine.hat_trick.expansion.style_earning import after_action as style_runs
 from matches.engine.hat_trick.expansion.styles import play_style, style_bonus
 from matches.engine.hat_trick.expansion.substitutions import substitute
@@ -316,4 +316,4 @@ class SpielerHooks:
 
 def install() -> None:
     """Play every match whose set-up carries Spieler lineups through this expansion."""
-    hooks.install(XSetup, SpielerHooks())
+    hooks.install(XSetup, SpielerHooks(), SpielerSetup())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from matches.engine.hat_trick.expansion.numbers import DoubleNumbers
 from matches.engine.hat_trick.pitch import code
 from matches.engine.hat_trick.state import PlayerCard
 
@@ -89,6 +90,7 @@ class XSetup:
     effects: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
     gold_values: dict[int, PlayerCard] = field(default_factory=dict, compare=False, repr=False)
     numbers: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+    shirts: DoubleNumbers = field(init=False, compare=False, repr=False)
     style_of: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     style_effects: dict[str, dict[str, Any]] = field(
         default_factory=dict, compare=False, repr=False
@@ -101,6 +103,7 @@ class XSetup:
             self.gold_values[c.code] = PlayerCard(
                 c.slot, c.role, c.edge, c.gold.attack, c.gold.defence, True
             )
+        object.__setattr__(self, "shirts", DoubleNumbers(self.numbers))
         self.effects.update(dict(self.abilities))
         for sid, style, effect in self.style_cards:
             self.style_of[sid] = style
@@ -121,6 +124,12 @@ class XSetup:
             "bench": [c.to_json() for c in self.bench],
             "captains": list(self.captains),
         }
+
+    def state_to_json(self, x: XState) -> dict[str, Any]:
+        return xstate_to_json(x)
+
+    def state_from_json(self, d: dict[str, Any]) -> XState:
+        return xstate_from_json(d)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> XSetup:

@@ -10,6 +10,8 @@ tied at 2). When the tied players are of the team concerned, its manager chooses
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from matches.engine.base import GameEvent
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, number_of, side_of
 from matches.engine.hat_trick.state import State
@@ -68,8 +70,19 @@ def lowest_number(p: int, numbers: dict[int, tuple[int, ...]]) -> int:
     return min(numbers_of(p, numbers))
 
 
-def first(fields: list[int]) -> int:
-    return fields[0] if fields else -1
+@dataclass(frozen=True, slots=True)
+class DoubleNumbers:
+    """The shirt numbers of a match's expansion cards (``lines.ShirtNumbers``)."""
+
+    numbers: dict[int, tuple[int, ...]]
+
+    def lowest_fields(
+        self, grid: tuple[int, ...], line: int, sides: tuple[int, ...], favoured: int | None = None
+    ) -> list[int]:
+        return lowest_fields(grid, line, sides, self.numbers, favoured)
+
+    def lowest_number(self, p: int) -> int:
+        return lowest_number(p, self.numbers)
 
 
 def pause(
@@ -87,4 +100,4 @@ def pause(
     return s._replace(x=s.x._replace(choice=(kind, side, tuple(fields), extra)))
 
 
-__all__ = ["EMPTY", "first", "lowest_fields", "lowest_number", "numbers_of", "pause"]
+__all__ = ["EMPTY", "DoubleNumbers", "lowest_fields", "lowest_number", "numbers_of", "pause"]

@@ -128,6 +128,13 @@ def _keeper(k: Mapping[str, Any]) -> KeeperCard:
     )
 
 
+class SpielerSetup:
+    """The "Spieler" expansion's part of the set-up (``hooks.ExpansionSetup``)."""
+
+    from_lineups = staticmethod(apply_lineups)
+    from_json = staticmethod(XSetup.from_json)
+
+
 def initial_xstate(xsetup: XSetup) -> XState:
     return XState(
         gold=frozenset(xsetup.start_gold),
