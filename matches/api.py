@@ -22,6 +22,7 @@ from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.renderers import PlainTextRenderer, SvgRenderer
+from companion.api.routes import Routes
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, reading, selectors, serializers, services, write_answers
 from matches.engine import games
@@ -30,6 +31,8 @@ from matches.filters import MatchHistoryFilter
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.schema_examples import examples
 from teams.models import Edition
+
+routes = Routes()
 
 _REUSED = error_response(
     "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
@@ -158,6 +161,7 @@ def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     return (name, match.pk, match.seq, match.status, query, visible, get_language())
 
 
+@routes.at("games/", name="game-list")
 class GameListView(APIView):
     permission_classes = [AllowAny]
 
@@ -166,6 +170,7 @@ class GameListView(APIView):
         return Response(serializers.GameOutput(games(), many=True).data)
 
 
+@routes.at("matches/", name="match-list")
 class MatchListCreateView(ListAPIView):
     """History (newest first, cursor-paginated, filtered) and match creation."""
 
@@ -224,6 +229,7 @@ class MatchListCreateView(ListAPIView):
         return idempotent(request, write)
 
 
+@routes.at("matches/<int:pk>/", name="match-detail")
 class MatchDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -232,6 +238,7 @@ class MatchDetailView(APIView):
         return Response(serializers.MatchOutput(reading.readable_match(request, pk)).data)
 
 
+@routes.at("matches/<int:pk>/state/", name="match-state")
 class MatchStateView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -299,6 +306,7 @@ class _AppendView(_MatchWriteView):
         )
 
 
+@routes.at("matches/<int:pk>/events/", name="match-events")
 @extend_schema_view(
     post=extend_schema(
         summary="Log one move",
@@ -346,6 +354,7 @@ class MatchEventsView(_AppendView):
         )
 
 
+@routes.at("matches/<int:pk>/events/batch/", name="match-batch")
 @extend_schema_view(
     post=extend_schema(
         summary="Log several moves at once, all or nothing (offline sync)",
@@ -378,21 +387,25 @@ def _command_schema(summary: str):
     )
 
 
+@routes.at("matches/<int:pk>/undo/", name="match-undo")
 @_command_schema("Undo the last effective move (logged as an event)")
 class MatchUndoView(_MatchCommandView):
     service = staticmethod(services.match_undo)
 
 
+@routes.at("matches/<int:pk>/redo/", name="match-redo")
 @_command_schema("Redo the last undone move")
 class MatchRedoView(_MatchCommandView):
     service = staticmethod(services.match_redo)
 
 
+@routes.at("matches/<int:pk>/abandon/", name="match-abandon")
 @_command_schema("Abandon the match")
 class MatchAbandonView(_MatchCommandView):
     service = staticmethod(services.match_abandon)
 
 
+@routes.at("matches/<int:pk>/export/", name="match-export")
 class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer, PlainTextRenderer]
@@ -424,6 +437,7 @@ class MatchExportView(APIView):
         )
 
 
+@routes.at("matches/import/", name="match-import")
 class MatchImportView(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser, PlainTextParser]
@@ -453,6 +467,7 @@ class MatchImportView(APIView):
         return idempotent(request, write)
 
 
+@routes.at("matches/<int:pk>/svg/", name="match-svg")
 class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer, SvgRenderer]

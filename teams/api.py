@@ -21,11 +21,14 @@ from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import MAX_ID, validated_query
+from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
 from teams import rules, selectors, services
 from teams.labels import abilities_by_id, card_name, card_texts
 from teams.models import Build, Card, CardKind, Edition, Team, Validity
+
+routes = Routes()
 
 # --- shared serializers -----------------------------------------------------------------------
 
@@ -173,7 +176,7 @@ class EditionDetailOutput(EditionOutput):
         return services.edition_in_use(edition=obj)
 
 
-class EditionFilterInput(serializers.Serializer):
+class EditionQuery(serializers.Serializer):
     game = GameKeyField(required=False)
     slug = serializers.CharField(max_length=64, required=False)
 
@@ -190,18 +193,20 @@ class EditionUpdateInput(serializers.Serializer):
         return value
 
 
+@routes.at("editions/", name="edition-list")
 class EditionListView(ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = EditionOutput
 
     def get_queryset(self):
-        return selectors.edition_list(**_query(EditionFilterInput, self.request))
+        return selectors.edition_list(**_query(EditionQuery, self.request))
 
-    @extend_schema(parameters=[EditionFilterInput], summary="List editions (card catalogs)")
+    @extend_schema(parameters=[EditionQuery], summary="List editions (card catalogs)")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
+@routes.at("editions/<int:pk>/", name="edition-detail")
 class EditionDetailView(APIView):
     def get_permissions(self):
         if self.request.method == "PATCH":
@@ -260,7 +265,7 @@ class CardOutput(serializers.Serializer):
         return [n for n in (obj.number, obj.number_alt) if n is not None]
 
 
-class CardFilterInput(serializers.Serializer):
+class CardQuery(serializers.Serializer):
     kind = serializers.ChoiceField(choices=CardKind.choices, required=False)
     number = serializers.IntegerField(
         min_value=0, max_value=99, required=False, help_text="Shirt number (either of two)."
@@ -282,6 +287,7 @@ class CardPagination(CursorPagination):
     max_page_size = 200
 
 
+@routes.at("editions/<int:pk>/cards/", name="edition-cards")
 class EditionCardListView(ListAPIView):
     pagination_class = CardPagination
     permission_classes = [AllowAny]
@@ -290,13 +296,13 @@ class EditionCardListView(ListAPIView):
 
     def get_queryset(self):
         edition = get_object_or_404(Edition, pk=self.kwargs["pk"])
-        filters = _query(CardFilterInput, self.request)
+        filters = _query(CardQuery, self.request)
         if "type" in filters:
             filters["shield"] = filters.pop("type")
         return selectors.card_list(edition=edition, **filters)
 
     @extend_schema(
-        parameters=[CardFilterInput],
+        parameters=[CardQuery],
         summary="Cards of an edition, filtered by kind, shirt number, type, price",
     )
     def get(self, request, *args, **kwargs):
@@ -328,7 +334,7 @@ class TeamOutput(serializers.Serializer):
         return build.id if build else None
 
 
-class OwnerFilterInput(serializers.Serializer):
+class OwnerQuery(serializers.Serializer):
     owner = serializers.CharField(
         max_length=150,
         required=False,
@@ -369,14 +375,15 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
+@routes.at("teams/", name="team-list")
 class TeamListView(ListAPIView):
     serializer_class = TeamOutput
 
     def get_queryset(self):
-        filters = _query(OwnerFilterInput, self.request)
+        filters = _query(OwnerQuery, self.request)
         return selectors.team_list(user=self.request.user, **filters)
 
-    @extend_schema(parameters=[OwnerFilterInput], summary="List teams (your own by default)")
+    @extend_schema(parameters=[OwnerQuery], summary="List teams (your own by default)")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -398,6 +405,7 @@ class TeamListView(ListAPIView):
         return idempotent(request, write)
 
 
+@routes.at("teams/<int:pk>/", name="team-detail")
 class TeamDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
@@ -444,6 +452,7 @@ SideConfigOutput = inline_serializer(
 )
 
 
+@routes.at("teams/<int:pk>/side-config/", name="team-side-config")
 class TeamSideConfigView(APIView):
     permission_classes = [AllowAny]
 
@@ -570,6 +579,7 @@ def _clean_picks(picks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cleaned
 
 
+@routes.at("builds/check/", name="build-check")
 class BuildCheckView(APIView):
     permission_classes = [AllowAny]
 
@@ -586,16 +596,15 @@ class BuildCheckView(APIView):
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
 
+@routes.at("builds/", name="build-list")
 class BuildListView(ListAPIView):
     serializer_class = BuildOutput
 
     def get_queryset(self):
-        filters = _query(OwnerFilterInput, self.request)
+        filters = _query(OwnerQuery, self.request)
         return selectors.build_list(user=self.request.user, **filters)
 
-    @extend_schema(
-        parameters=[OwnerFilterInput], summary="List budget builds (your own by default)"
-    )
+    @extend_schema(parameters=[OwnerQuery], summary="List budget builds (your own by default)")
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -622,6 +631,7 @@ class BuildListView(ListAPIView):
         return idempotent(request, write)
 
 
+@routes.at("builds/<int:pk>/", name="build-detail")
 class BuildDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
@@ -656,6 +666,7 @@ class BuildDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@routes.at("builds/<int:pk>/team/", name="build-team")
 class BuildTeamView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 

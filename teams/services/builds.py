@@ -14,22 +14,13 @@ from matches.i18n import game_name
 from teams import rules
 from teams.adapters import _expansion, team_adapter
 from teams.models import Build, Edition, Team, Validity
-from teams.selectors import build_evaluate
+from teams.selectors import BUILD_CHECKED, build_evaluate
 from teams.services.teams import lineup_refused
 
 
 def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
     try:
-        result = build_evaluate(
-            edition=build.edition,
-            orientation=build.orientation,
-            budget_class=build.budget_class,
-            colour=build.colour,
-            picks=build.picks,
-            star_keeper=build.star_keeper,
-            bench=build.bench,
-            captain=build.captain,
-        )
+        result = build_evaluate(**{name: getattr(build, name) for name in BUILD_CHECKED})
     except ApiError as exc:
         result = {
             "valid": False,
