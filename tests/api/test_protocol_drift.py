@@ -129,7 +129,7 @@ def amigo_pick(engine, state, legal, rng):
 def hat_trick_matches() -> Iterator[tuple[Any, Callable]]:
     for _ in range(3):
         yield new_state("hat-trick", 2), hat_trick_pick
-    from tests.engine.hat_trick.xutil import lineup, with_bench, xnew
+    from tests.engine.hat_trick.expansion_states import lineup, with_bench, xnew
 
     events = ["long_shot", "corners", "substitutions", "captain", "counter"]
     SETUPS_SEEN.append(("hat-trick", "Options", {"match_events": events}))
@@ -226,9 +226,9 @@ def test_a_side_playing_a_team_keeps_to_the_served_schema(components, auth_clien
 def test_the_expansion_s_rarer_effects_keep_to_the_served_schema(components):
     """Effects a random walk seldom reaches: a corner whose taker the manager still chooses
     (HX-N.2: no taker yet) and a free kick provoked by a style card (HX-S.10)."""
+    from tests.engine.hat_trick.states import arrange, play
     from tests.engine.hat_trick.test_expansion_styles import brazil_v_italy, holding
     from tests.engine.hat_trick.test_expansion_ties import _corner_to_a_tie
-    from tests.engine.hat_trick.util import arrange, play
 
     checker = Checker(components, "hat-trick")
     _, corner = _corner_to_a_tie()

@@ -3,8 +3,10 @@ move by move, through the phone's referee (Pyodide in a Web Worker, in Chromium)
 actions, the events, the hint and the picture are compared at every step.
 
 ``REFEREE_PARITY_MATCHES`` (default 1) sets how many matches of each kind are played on the
-referee's first start; one more is played after the app is opened again (the referee then
-starts from the memory snapshot it kept)."""
+referee's first start, to the end (``REFEREE_PARITY_MAX_MOVES`` at most); one more is played
+after the app is opened again, for ``REFEREE_PARITY_RESTARTED_MOVES`` moves (default 60): the
+referee then starts from the memory snapshot it kept, and those moves show that it answers as
+before, not a second whole match."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ pytestmark = [
 
 MATCHES = int(os.environ.get("REFEREE_PARITY_MATCHES", "1"))
 MAX_MOVES = int(os.environ.get("REFEREE_PARITY_MAX_MOVES", "400"))
+RESTARTED_MOVES = int(os.environ.get("REFEREE_PARITY_RESTARTED_MOVES", "60"))
 
 START = """async () => {
   const referee = await import("/static/webapp/referee.js");
@@ -97,7 +100,9 @@ def _effects(events: list[dict]) -> list:
     ]
 
 
-def _play(page, client, game: str, seed: int, language: str) -> tuple[int, list[str]]:
+def _play(
+    page, client, game: str, seed: int, language: str, max_moves: int = MAX_MOVES
+) -> tuple[int, list[str]]:
     rng = random.Random(seed)
     sides, options = _sides_and_options(client, game, rng, seed)
     created = db(
@@ -119,7 +124,7 @@ def _play(page, client, game: str, seed: int, language: str) -> tuple[int, list[
     if loaded["view"]["legal"] != current["legal"]:
         differences.append(f"{game} {seed} start: legal")
     moves = 0
-    while current["outcome"] is None and moves < MAX_MOVES:
+    while current["outcome"] is None and moves < max_moves:
         action = _choose(game, current["legal"], rng, len(sides))
         mine = phone_apply(page, match_id, action, language)
         answer = _append(client, match_id, seq, action, language)
@@ -179,7 +184,9 @@ def test_the_phones_engine_answers_as_the_server_does(
         page.reload()
         start_referee(page)
         assert page.evaluate("() => window.refereeBoot.phases.restored")
-        moves, found = _play(page, client, game, seed=2000, language=language)
+        moves, found = _play(
+            page, client, game, seed=2000, language=language, max_moves=RESTARTED_MOVES
+        )
         total += moves
         differences += found
         assert differences == [], "\n".join(differences[:5])

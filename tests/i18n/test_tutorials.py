@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from matches import tutorials
-from tests.engine.hat_trick.util import at, ball_at
+from tests.engine.hat_trick.states import at, ball_at
 from tests.engine.trixkick.test_demo_game import DUELS
 
 pytestmark = pytest.mark.django_db

@@ -144,7 +144,7 @@ def apply(state: State, action: Action) -> Transition:
 def _deal(state: State, deal: Deal) -> Transition:
     game = state.game + 1
     leader = state.left_of(state.dealer)  # AH-2.3
-    new = state.evolve(
+    new = state._replace(
         step=Step.PLAY,
         game=game,
         round=1,
@@ -193,7 +193,7 @@ def _lay(state: State, action: Play | Pass) -> Transition:
         "number": card.number,
     }
     if isinstance(action, Pass):
-        new = state.evolve(
+        new = state._replace(
             passes=state.passes + (Laid(side, card),),
             face_down=_with_card(state.face_down, side, (card,)),
         )
@@ -208,12 +208,12 @@ def _lay(state: State, action: Play | Pass) -> Transition:
         else:
             old = tricks[trick_number - 1]
             tricks[trick_number - 1] = Trick(old.colour, old.cards + (Laid(side, card),))
-        new = state.evolve(tricks=tuple(tricks))
+        new = state._replace(tricks=tuple(tricks))
         event = GameEvent("card_played", side, {**where, "trick": trick_number, "opened": opened})
-    new = new.evolve(hands=hands, hand_counts=counts, used=state.used + (card,))
+    new = new._replace(hands=hands, hand_counts=counts, used=state.used + (card,))
     acted = sum(len(trick.cards) for trick in new.tricks) + len(new.passes)
     if acted < state.players:
-        return Transition(new.evolve(turn=new.left_of(side)), (event,))
+        return Transition(new._replace(turn=new.left_of(side)), (event,))
     return _end_round(new, [event])
 
 
@@ -247,9 +247,9 @@ def _end_round(state: State, events: list[GameEvent]) -> Transition:
             {"game": state.game, "round": state.round, "next_leader": leader, "decided_by": reason},
         )
     )
-    state = state.evolve(won=won, tricks=(), passes=(), leader=leader, turn=leader)
+    state = state._replace(won=won, tricks=(), passes=(), leader=leader, turn=leader)
     if any(count > 1 for count in state.hand_counts):
-        return Transition(state.evolve(round=state.round + 1), tuple(events))
+        return Transition(state._replace(round=state.round + 1), tuple(events))
     return _end_game(state, events)
 
 
@@ -261,7 +261,7 @@ def _end_game(state: State, events: list[GameEvent]) -> Transition:
     last_cards = None if state.hands is None else tuple(hand[0] for hand in state.hands)
     all_used = set(state.used)
     unplayed = [card.text for card in sort_hand([c for c in _deck(state) if c not in all_used])]
-    state = state.evolve(
+    state = state._replace(
         scores=state.scores + (scores,),
         last_cards=(None,) * state.players if last_cards is None else last_cards,
         hands=None if state.hands is None else ((),) * state.players,
@@ -295,7 +295,7 @@ def _end_game(state: State, events: list[GameEvent]) -> Transition:
         termination = Termination.GAMES_PLAYED
     if termination is None:
         return Transition(
-            state.evolve(step=Step.DEAL, dealer=state.left_of(state.dealer)), tuple(events)
+            state._replace(step=Step.DEAL, dealer=state.left_of(state.dealer)), tuple(events)
         )
     best = max(totals)
     winners = [side for side in range(state.players) if totals[side] == best]
@@ -311,7 +311,7 @@ def _end_game(state: State, events: list[GameEvent]) -> Transition:
             },
         )
     )
-    return Transition(state.evolve(step=Step.OVER, termination=termination), tuple(events))
+    return Transition(state._replace(step=Step.OVER, termination=termination), tuple(events))
 
 
 def _deck(state: State) -> tuple[Card, ...]:

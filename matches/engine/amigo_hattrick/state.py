@@ -7,9 +7,9 @@ acts once, laying a card on one of at most two tricks or passing.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import NamedTuple
 
 from matches.engine.base import JSON, InvalidActionError
 
@@ -63,8 +63,9 @@ class Options:
     hands: str  # "any", "known" or "unknown": whether deals must log the hands
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
+    """The match state: an immutable named tuple (a step copies it with ``_replace``)."""
+
     # set-up
     names: tuple[str, ...]
     colours: tuple[str, ...]
@@ -100,16 +101,9 @@ class State:
     def totals(self) -> tuple[int, ...]:
         return tuple(sum(game[side] for game in self.scores) for side in range(self.players))
 
-    @property
-    def is_over(self) -> bool:
-        return self.step is Step.OVER
-
     def left_of(self, side: int) -> int:
         """AH-2.3: sides are listed clockwise, so the left neighbour is the next index."""
         return (side + 1) % self.players
-
-    def evolve(self, **changes: Any) -> State:
-        return replace(self, **changes)
 
 
 # --- JSON -----------------------------------------------------------------------------------

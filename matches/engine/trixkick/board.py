@@ -35,8 +35,6 @@ _COORD = {f: (r, c) for r, row in enumerate(ROWS) for c, f in enumerate(row)}
 
 KICKOFF_FIELDS = ("C2", "C3")
 SLOTS = ("left", "middle", "right")
-TEAM_LETTERS = ("A", "B")
-
 #: fields of each side's half (side 0 = A, side 1 = B)
 HALF = (ROWS[0] + ROWS[1], ROWS[4] + ROWS[3])
 #: the goal row in front of each side's goal

@@ -1,8 +1,8 @@
-"""The match state: an immutable value holding one canonical JSON snapshot.
+"""The match state: an immutable named tuple holding one canonical JSON snapshot.
 
 ``TrixKickState`` never changes once built; ``to_json()`` hands out a fresh copy, which the
-rules modules work on (the "work" dict ``w``) before a new state is frozen from it. Two states
-are equal when their snapshots are equal.
+rules modules work on (the "work" dict ``w``) before a new state is frozen from it
+(``TrixKickState.frozen``). Two states are equal when their snapshots are equal.
 
 Keys of the snapshot (documented in ``docs/rules/trixkick.md``): ``edition``, ``names``,
 ``options``, ``pieces`` (id -> side, symbols, field, status, yellow), ``keepers``, ``revealed``,
@@ -16,43 +16,36 @@ import json
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from matches.engine.trixkick.pieces import count
 
 _DUMP = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
 
 
-class TrixKickState:
-    """A frozen TriXKick position (and everything needed to go on from it)."""
+class TrixKickState(NamedTuple):
+    """A frozen TriXKick position (and everything needed to go on from it): its canonical
+    JSON text, the one field of an immutable named tuple like the other engines' states.
 
-    __slots__ = ("_text", "_read")
+    ``frozen(data)`` builds one from a snapshot; two states are equal when their texts are.
+    """
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_text", json.dumps(data, **_DUMP))
-        object.__setattr__(self, "_read", None)
+    text: str
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("TrixKickState is immutable")
+    @classmethod
+    def frozen(cls, data: Mapping[str, Any]) -> TrixKickState:
+        """The state of the snapshot ``data`` (a work dict is copied, never kept)."""
+        return cls(json.dumps(data, **_DUMP))
 
     def to_json(self) -> dict[str, Any]:
-        """A fresh copy of the snapshot, free to change."""
-        return json.loads(self._text)
+        """A fresh copy of the snapshot, free to change (the rules' work dict ``w``)."""
+        return json.loads(self.text)
 
     def read(self) -> dict[str, Any]:
         """The snapshot for reading only: parsed once and shared, so it must never be changed
         (listing legal actions, outcome, summary and the picture only read it)."""
-        data = self._read
-        if data is None:
-            data = json.loads(self._text)
-            object.__setattr__(self, "_read", data)
-        return data
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, TrixKickState) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
+        return _parsed(self.text)
 
     def __repr__(self) -> str:
         d = self.read()
@@ -66,6 +59,12 @@ class TrixKickState:
     @property
     def score(self) -> tuple[int, int]:
         return tuple(self.read()["score"])  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=64)
+def _parsed(text: str) -> dict[str, Any]:
+    """The snapshot of the states read lately, parsed once each."""
+    return json.loads(text)
 
 
 # ---- helpers over the work dict -------------------------------------------------------------

@@ -78,7 +78,7 @@ def last_round(players: int = 5, **changes) -> State:
     """A game (hands unknown) moved on to its last round: every hand holds two cards."""
     state = after(new_match(players, first_dealer=players - 1), "D")
     size = 60 // players
-    return state.evolve(round=size - 1, hand_counts=(2,) * players, **changes)
+    return state._replace(round=size - 1, hand_counts=(2,) * players, **changes)
 
 
 def random_action(state: State, rng: random.Random, hidden=None, log_hands: bool = True):

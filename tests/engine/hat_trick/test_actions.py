@@ -8,7 +8,7 @@ from matches.engine import matchfile
 from matches.engine.base import InvalidActionError
 from matches.engine.hat_trick import ENGINE
 
-from .util import new
+from .states import new
 
 EXAMPLES = [
     {

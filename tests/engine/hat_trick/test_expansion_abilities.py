@@ -2,37 +2,18 @@
 interceptions (HX-A.10), uses inside one window (HX-A.3), the wing-back's gold switch of wings
 (HX-A.16) and no ability carrying the ball onto the final line before a long ball (HX-A.18).
 
-Blue (side 0) attacks toward line 6, its final line; red toward line 1. The starting layout
-of ``xnew`` is::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
 
-from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, at, ball_at, event, kinds, play, rejects
-from .xutil import lineup, xnew
+from .expansion_states import lineup, offered, use, xnew
+from .states import arrange, at, ball_at, event, kinds, play, rejects
 
 SECHSER = "holding_midfielder-6-7"  # gold: intercept a long ball that passes over his field
 DEFENSIVE_FORWARD = "defensive_forward-9-11"  # gold: intercept a short pass next to him
 WING_BACK = "wing_back-2"  # gold: to the other wing of his line, back flips him to silver
 SECOND_STRIKER = "second_striker-10-11"  # silver: take the ball, gold: swap with the one in front
-
-
-def offered(s) -> list[dict]:
-    return [
-        u for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability" for u in a["uses"]
-    ]
-
-
-def use(side: int, player: int, **extra) -> dict:
-    return {"type": "ability", "side": side, "player": player, **extra}
 
 
 def refused(s, action: dict) -> None:

@@ -1,14 +1,12 @@
 """HX-N (double numbers), HX-A (the basic ability rules) and the rulebook FAQ answers."""
 
-import json
-
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.actions import UseAbility
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, lowest_number
 from matches.engine.hat_trick.pitch import code, parse_field
 
-from .util import arrange, at, ball_at, event, kinds, play, rejects
-from .xutil import lineup, xnew
+from .expansion_states import lineup, xnew
+from .states import arrange, at, ball_at, event, kinds, play, rejects, through_json
 
 
 def grid_with(line_players: dict[str, int]) -> tuple[int, ...]:
@@ -103,7 +101,7 @@ def test_HX_N_3_a_pending_fouler_choice_survives_a_json_round_trip():
     s, events = play(_short_pass_foul_between_sevens(), "skip")
     assert event(events, "pass_completed").data["foul"] is True
     assert event(events, "lowest_number_tie").data == {"decides": "fouler", "players": [6, 7]}
-    stored = ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
+    stored = through_json(s)
     assert stored == s
     s, events = play(stored, "ch6")
     assert event(events, "foul").data["fouler"] == 6 and s.x.choice is None

@@ -19,41 +19,19 @@ not repeated here:
 * DEFENSIVSTÜRMER "Kurzen Pass abfangen, der den Gegner durch ein Abfangen erreicht? Ja."
   -> test_expansion_abilities.py::test_HX_A_10_defensive_forward_answers_an_interception_and_HX_A_3_window_stays_open
 
-Blue (side 0) attacks toward line 6, red toward line 1. The starting layout of ``xnew`` is::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
 
-from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, at, ball_at, event, kinds, play, rejects
-from .xutil import lineup, xnew
-
-
-def offered(s) -> list[dict]:
-    return [
-        u for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability" for u in a["uses"]
-    ]
-
-
-def use(side: int, player: int, **extra) -> dict:
-    return {"type": "ability", "side": side, "player": player, **extra}
+from .expansion_states import lineup, offered, use, uses_of, xnew
+from .states import arrange, at, ball_at, event, kinds, play, rejects
 
 
 def refused(s, action: dict, code_: str = "ability_not_usable", rule: str = "HX-A.7") -> None:
     assert action not in offered(s)
     rejects(s, action, code_, rule)
-
-
-def uses_of(s, player: int) -> list[dict]:
-    return [u for u in offered(s) if u["player"] == player]
 
 
 # ---------------------------------------------------------------- ALLGEMEINE FRAGEN

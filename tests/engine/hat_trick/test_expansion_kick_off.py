@@ -1,30 +1,16 @@
 """HX-A.19: a kick-off (after a goal, at the start of a half; FAQ "Anstoß") sets the cards up
 again, and the expansion state that belongs to a position ends with it.
 
-Blue (side 0) attacks toward line 6, red toward line 1. The starting layout of ``xnew``::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
 
-from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, at, event, kinds, play
-from .xutil import lineup, xnew
+from .expansion_states import lineup, offered, xnew
+from .states import arrange, at, decks_ran_out, event, kinds, play
 
 WING_BACK = "wing_back-2"  # gold: to the other wing of his line, back flips him to silver
 BOX_TO_BOX = "box_to_box-7-8"  # silver: one field forward or back when his team won the ball
-
-
-def offered(s) -> list[dict]:
-    return [
-        u for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability" for u in a["uses"]
-    ]
 
 
 def over(side: int = 0) -> dict:
@@ -61,7 +47,7 @@ def test_HX_A_19_the_second_half_puts_the_wing_back_back_on_his_own_wing():
     s = arrange(s, {}, cards=("S1l", "S4r"), ball="b3", attacker=0, phase="attacker_move")
     s, _ = play(s, over())
     assert at(s, "d1") == "B2"
-    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
+    s = decks_ran_out(s)
     s, events = play(s, "skip", "skip")  # red intercepts in the middle: half time
     assert "half_ended" in kinds(events) and s.half == 2
     assert at(s, "a1") == "B2" and code(0, 2) not in s.x.switched and code(0, 2) in s.x.gold
@@ -80,7 +66,7 @@ def test_HX_A_19_events_before_a_kick_off_open_no_ability_and_no_counter_after_i
     assert won.half == 1 and won.x.counter == 1
     answer = {"type": "ability", "side": 1, "player": 6, "direction": "backward"}
     assert {**answer, "via": "box_to_box.silver"} in offered(won)
-    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
+    s = decks_ran_out(s)
     s, events = play(s, "skip")
     assert "pass_intercepted" in kinds(events) and "half_ended" in kinds(events)
     assert s.half == 2 and s.x.counter == -1

@@ -8,8 +8,8 @@ from matches.engine.base import SetupError
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, event, play, rejects
-from .xutil import edition, lineup, xnew
+from .expansion_states import edition, lineup, xnew
+from .states import arrange, event, play, rejects
 
 CARDS = "S2l/S2l"
 

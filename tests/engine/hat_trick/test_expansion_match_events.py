@@ -1,15 +1,13 @@
 """HX-E: the five optional match events (our rules), off unless the match names them."""
 
-import json
-
 import pytest
 
 from matches.engine.base import SetupError
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, at, ball_at, event, kinds, play, rejects
-from .xutil import lineup, with_bench, xnew
+from .expansion_states import lineup, with_bench, xnew
+from .states import arrange, at, ball_at, event, kinds, play, rejects, through_json
 
 ALL = ["long_shot", "corners", "substitutions", "captain", "counter"]
 
@@ -119,7 +117,7 @@ def test_HX_E_3_a_bench_card_takes_the_slot_of_the_player_it_replaces():
     assert code(0, 7) not in s.x.gold  # comes on silver
     assert s.setup.values[code(0, 7)].attack == s.setup.expansion.by_code[code(0, 7)].silver.attack
     assert not s.setup.expansion.bench and not offered(s, "substitute")
-    assert ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s)))) == s
+    assert through_json(s) == s
 
 
 def test_HX_E_3_substitution_rules():

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.sampling import random_action
 
+from .expansion_states import lineup, with_bench, xnew
 from .test_properties import check_consistent
-from .xutil import lineup, with_bench, xnew
 
 TEAMS = ["ITA", "BRA", "GER", "ENG", "ESP", "NED", "FRA", "ARG", "POR", "CRO", None]
 

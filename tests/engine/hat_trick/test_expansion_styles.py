@@ -8,8 +8,8 @@ from matches.engine.hat_trick.expansion.style_data import check_condition, check
 from matches.engine.hat_trick.expansion.style_earning import after_action
 from matches.engine.hat_trick.pitch import code
 
-from .util import arrange, ball_at, event, kinds, play, rejects
-from .xutil import edition, lineup, xnew
+from .expansion_states import edition, lineup, xnew
+from .states import arrange, ball_at, event, kinds, play, rejects
 
 
 def brazil_v_italy():

@@ -3,34 +3,20 @@ nobody until the choice, and the choice completes the action that paused, with t
 end-of-action updates as a regular action (ability window, counter, captain's protest, style-card
 runs, half-time refill).
 
-Blue (side 0) attacks toward line 6, red toward line 1. The kick-off layout::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
-
-import json
 
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.state import State
 
-from .test_expansion_faq_answers import offered, use
-from .util import arrange, ball_at, event, kinds, play
-from .xutil import lineup, xnew
+from .expansion_states import lineup, offered, use, xnew
+from .states import arrange, ball_at, event, goal_kick, kinds, play, through_json
 
 # blue 10 (8/10) shares no. 8 with blue 8: both count as no. 8 (HX-N.1)
 EIGHTS = {10: "half_space_player-8-10"}
 # red 6 (6/7) shares no. 7 with red 7: both count as no. 7
 RED_SEVENS = {6: "holding_midfielder-6-7", 7: "ball_winner-7"}
-
-
-def stored(s: State) -> State:
-    return ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
 
 
 def choose_offered(s: State) -> list[dict]:
@@ -64,8 +50,8 @@ def test_HX_N_2_a_tied_pass_names_no_receiver_until_the_choice():
     assert kinds(events)[-1] == "lowest_number_tie"
     assert event(events, "lowest_number_tie").data == {"decides": "receiver", "players": [8, 10]}
     assert choose_offered(s) == [{"type": "choose", "decides": "receiver", "players": [8, 10]}]
-    assert stored(s) == s
-    s, events = play(stored(s), "ch10")
+    assert through_json(s) == s
+    s, events = play(through_json(s), "ch10")
     assert event(events, "tie_decided").data == {"decides": "receiver", "player": 10, "at": "a5"}
     assert ball_at(s) == "a5:B10" and s.phase == P.PLAY_CARDS
 
@@ -110,7 +96,7 @@ def test_HX_A_3_a_tie_stored_with_the_first_receiver_named_is_decided_right():
     s, _ = play(_pass_to_the_eights(), "skip")
     kind, side, data = s.x.window[0]
     old = s._replace(x=s.x._replace(window=((kind, side, {**data, "receiver": 8, "to": "b5"}),)))
-    s, _ = play(stored(old), "ch10")
+    s, _ = play(through_json(old), "ch10")
     assert [u for u in offered(s) if u["player"] == 8] == []
 
 
@@ -246,8 +232,37 @@ def test_HX_E_2_a_corner_to_tied_players_names_no_taker_until_the_choice():
     tie = event(events, "lowest_number_tie")
     assert tie.side == 0 and tie.data == {"decides": "corner", "players": [2, 3]}
     assert choose_offered(s) == [{"type": "choose", "decides": "corner", "players": [2, 3]}]
-    assert stored(s) == s
-    s, events = play(stored(s), "ch3")
+    assert through_json(s) == s
+    s, events = play(through_json(s), "ch3")
     assert kinds(events) == ["tie_decided", "scoring_opportunity"]
     assert event(events, "tie_decided").data == {"decides": "corner", "player": 3, "at": "b6"}
     assert ball_at(s) == "b6:B3" and s.phase == P.SO_PLAY_CARDS and s.attacker == 0
+
+
+# ---------------------------------------------------------------- HX-N.4 goal kick tie events
+
+
+def test_HX_N_4_goal_kick_tie_event_and_no_receiver_named_before_the_choice():
+    """Blue's dribbling goal kick reaches line 1, where blue 2 and blue 3 (2/3) tie."""
+    s = goal_kick(xnew(lineup({3: "overlapping_full_back-2-3"})))
+    s, events = play(s, "gk D1l")
+    kick = event(events, "goal_kick").data
+    assert (kick["line"], kick["receiver"], kick["receiver_side"], kick["to"]) == (1, None, 0, None)
+    assert kinds(events)[-1] == "lowest_number_tie"
+    tie = event(events, "lowest_number_tie")
+    assert tie.side == 0 and tie.data == {"decides": "goal_kick", "players": [2, 3]}
+    assert ENGINE.legal_actions(s)["actions"] == [
+        {"type": "choose", "decides": "goal_kick", "players": [2, 3]}
+    ]
+    assert through_json(s) == s
+    s, events = play(through_json(s), "ch3")
+    assert event(events, "tie_decided").data == {"decides": "goal_kick", "player": 3, "at": "d1"}
+    assert ball_at(s) == "d1:B3" and s.attacker == 0 and s.phase == P.PLAY_CARDS
+
+
+def test_HX_N_4_goal_kick_without_a_tie_names_the_receiver():
+    s = goal_kick(xnew(lineup()))
+    s, events = play(s, "gk D1l")
+    kick = event(events, "goal_kick").data
+    assert (kick["receiver"], kick["receiver_side"], kick["to"]) == (2, 0, "a1")
+    assert "lowest_number_tie" not in kinds(events) and s.x.choice is None

@@ -2,36 +2,28 @@
 into an empty line (HT-7.2), the long ball intercepted with no defender near (HT-3B.4), and the
 end of a winger's scoring-opportunity modifier (HX-A.13).
 
-Blue (side 0) attacks toward line 6, red toward line 1. The kick-off layout::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
 
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
+from matches.engine.hat_trick.pitch import EMPTY, code, parse_field
 from matches.engine.hat_trick.state import State
 
-from .test_expansion_faq_answers import offered, use
-from .util import arrange, at, ball_at, event, kinds, new, play, player
-from .xutil import lineup, xnew
-
-
-def board(picture: str) -> tuple[int, ...]:
-    """A grid drawn like the layout above: one row per line, "." an empty field."""
-    grid = [EMPTY] * N_FIELDS
-    for row in picture.strip().splitlines():
-        line, *fields = row.split()
-        assert len(fields) == 4, row
-        for column, who in zip("abcd", fields, strict=True):
-            if who != ".":
-                grid[parse_field(f"{column}{line}")] = player(who)
-    return tuple(grid)
+from .expansion_states import lineup, offered, use, xnew
+from .states import (
+    arrange,
+    at,
+    ball_at,
+    board,
+    decks_ran_out,
+    event,
+    goal_kick,
+    kinds,
+    new,
+    play,
+    player,
+)
 
 
 def without(s: State, *names: str) -> State:
@@ -99,7 +91,7 @@ def test_HT_0_3_interpretation_the_lowest_number_not_the_first_field():
 def test_HT_0_3_interpretation_second_half_kick_off_by_blue_without_no_6():
     """Red kicked off the match, so blue kicks off the second half: no. 7 stands in for no. 6."""
     s = arrange(without(new(kickoff=1), "B6"), {}, cards=("S1l", "S4r"), phase=P.DEFENDER_MOVE)
-    s = s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
+    s = decks_ran_out(s)
     s, events = play(s, "skip")
     assert "half_ended" in kinds(events) and s.half == 2
     assert event(events, "kick_off").side == 0 and event(events, "kick_off").data["player"] == 7
@@ -110,11 +102,10 @@ def test_HT_0_3_interpretation_second_half_kick_off_by_blue_without_no_6():
 
 
 def _goal_kick(s: State | None = None, picture: str | None = None, side: int = 0) -> State:
-    """``side``'s keeper has saved: his manager is about to play the goal-kick card."""
     s = s or new()
     if picture is not None:
         s = s._replace(grid=board(picture))
-    return s._replace(phase=P.GK_CARD, attacker=side, ball=-1, cards=(None, None), moved=-1)
+    return goal_kick(s, side)
 
 
 def test_HT_7_2_interpretation_a_line_of_opponents_only_is_not_empty():

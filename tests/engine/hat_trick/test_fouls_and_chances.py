@@ -2,7 +2,7 @@
 
 from matches.engine.hat_trick import ENGINE
 
-from .util import arrange, at, ball_at, event, kinds, new, play, rejects
+from .states import arrange, at, ball_at, event, kinds, new, play, rejects
 
 
 def _foul_short_pass(state=None):

@@ -3,8 +3,8 @@
 from matches.engine.hat_trick.pitch import EMPTY, parse_field
 from matches.engine.hat_trick.state import Deck
 
+from .states import arrange, at, ball_at, decks_ran_out, event, kinds, new, play, rejects
 from .test_fouls_and_chances import _ready, chance
-from .util import arrange, at, ball_at, event, kinds, new, play, rejects
 
 
 def _goal_kick():
@@ -40,12 +40,8 @@ def test_HT_7_3_equal_lowest_numbers_go_to_the_defending_team():
     assert event(ev, "goal_kick").data["receiver_side"] == 0 and ball_at(s) == "a6:B2"
 
 
-def _ran_out(s):
-    return s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
-
-
 def test_HT_8_1_half_ends_when_both_decks_have_run_out():
-    s = _ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
+    s = decks_ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
     s, ev = play(s, "skip")
     assert "half_ended" in kinds(ev) and s.half == 2
 
@@ -63,7 +59,7 @@ def test_HT_8_1_temporary_deck_from_the_discard_pile():
 
 
 def test_HT_8_2_no_half_end_while_the_ball_is_in_the_final_two_lines():
-    s = _ran_out(
+    s = decks_ran_out(
         arrange(new(), {"b5": "B6"}, cards=("S1l", "S4r"), ball="b5", phase="defender_move")
     )
     s, ev = play(s, "skip")
@@ -71,7 +67,7 @@ def test_HT_8_2_no_half_end_while_the_ball_is_in_the_final_two_lines():
 
 
 def test_HT_8_3_second_half_kicked_off_by_the_other_team():
-    s = _ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
+    s = decks_ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
     s, ev = play(s, "skip")
     assert event(ev, "kick_off").side == 1 and ball_at(s) == "c4:R6"
     assert s.grid == new().grid and not any(d.ran_out for d in s.decks)
@@ -79,7 +75,7 @@ def test_HT_8_3_second_half_kicked_off_by_the_other_team():
 
 def _end_second_half(**options):
     s = new(**options)
-    s = _ran_out(arrange(s, {}, cards=("S1l", "S4r"), phase="defender_move", half=2))
+    s = decks_ran_out(arrange(s, {}, cards=("S1l", "S4r"), phase="defender_move", half=2))
     return play(s, "skip")
 
 
@@ -112,7 +108,7 @@ def test_HT_8_5_penalty_shootout_five_each_then_sudden_death():
 
 
 def test_chance_in_half_cannot_end_the_half():
-    s = _ran_out(chance())
+    s = decks_ran_out(chance())
     s, _ = play(s, "D3r/S1l", "skip", "skip", "refuse")
     assert s.half == 1
 
@@ -126,7 +122,7 @@ def test_HT_0_5_after_the_end_every_action_is_refused_with_game_over():
 
 
 def test_HT_0_3_interpretation_a_sent_off_no_6_kick_off_goes_to_his_line_then_the_team():
-    first = _ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
+    first = decks_ran_out(arrange(new(), {}, cards=("S1l", "S4r"), phase="defender_move"))
     s, ev = play(first, "skip")  # red kicks off the second half with no. 6 on c4
     assert event(ev, "kick_off").data["player"] == 6 and ball_at(s) == "c4:R6"
     # red no. 6 was sent off: the lowest-numbered team-mate in his kick-off line (4: R7, R6)

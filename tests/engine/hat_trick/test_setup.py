@@ -10,7 +10,7 @@ from matches.engine.base import GameEngine, SetupError
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick.pitch import code
 
-from .util import at, ball_at, new
+from .states import at, ball_at, new
 
 
 def test_engine_is_registered_and_satisfies_the_protocol():

@@ -2,7 +2,7 @@
 
 from matches.engine.hat_trick.cards import card_from_code
 
-from .util import arrange, at, ball_at, event, kinds, new, play, rejects
+from .states import arrange, at, ball_at, event, kinds, new, play, rejects
 
 
 def test_HT_1_1_both_play_a_card_and_it_is_revealed():

@@ -1,28 +1,17 @@
-"""Expansion rules at their edges: a winger's modifier and a run-out opportunity (HX-A.13,
-HT-5.8), a modifier announced twice (HX-A.13), and the tie events of a goal kick or a run-out
-(HX-N.2, HX-N.4).
+"""Modifiers announced for a scoring opportunity (HX-A.13): a winger's modifier and an
+opportunity that runs out into a lowest-number tie (HT-5.8, HX-N.2, HX-N.4), a modifier
+announced twice or borrowed.
 
-Blue (side 0) attacks toward line 6, red toward line 1. The kick-off layout::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+Positions as ``states.board`` draws them; the kick-off layout is ``states.KICK_OFF``.
 """
-
-import json
 
 from matches.engine.hat_trick import ENGINE
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.pitch import code, parse_field
 from matches.engine.hat_trick.state import State
 
-from .test_expansion_faq_answers import offered, use
-from .test_fallbacks import board
-from .util import arrange, ball_at, event, kinds, play, rejects
-from .xutil import lineup, xnew
+from .expansion_states import lineup, offered, use, xnew
+from .states import arrange, ball_at, board, event, kinds, play, rejects
 
 WINGER = code(0, 9)
 WINGER_SILVER = (WINGER, "winger.silver", "chance")
@@ -130,35 +119,6 @@ def test_HX_A_13_a_borrowed_modifier_is_announced_once():
 
 
 # ---------------------------------------------------------------- HX-N.4 tie events
-
-
-def test_HX_N_4_goal_kick_tie_event_and_no_receiver_named_before_the_choice():
-    """Blue's dribbling goal kick reaches line 1, where blue 2 and blue 3 (2/3) tie."""
-    s = xnew(lineup(TWINS))._replace(
-        phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1
-    )
-    s, events = play(s, "gk D1l")
-    kick = event(events, "goal_kick").data
-    assert (kick["line"], kick["receiver"], kick["receiver_side"], kick["to"]) == (1, None, 0, None)
-    assert kinds(events)[-1] == "lowest_number_tie"
-    tie = event(events, "lowest_number_tie")
-    assert tie.side == 0 and tie.data == {"decides": "goal_kick", "players": [2, 3]}
-    assert ENGINE.legal_actions(s)["actions"] == [
-        {"type": "choose", "decides": "goal_kick", "players": [2, 3]}
-    ]
-    stored = ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
-    assert stored == s
-    s, events = play(stored, "ch3")
-    assert event(events, "tie_decided").data == {"decides": "goal_kick", "player": 3, "at": "d1"}
-    assert ball_at(s) == "d1:B3" and s.attacker == 0 and s.phase == P.PLAY_CARDS
-
-
-def test_HX_N_4_goal_kick_without_a_tie_names_the_receiver():
-    s = xnew(lineup())._replace(phase=P.GK_CARD, attacker=0, ball=-1, cards=(None, None), moved=-1)
-    s, events = play(s, "gk D1l")
-    kick = event(events, "goal_kick").data
-    assert (kick["receiver"], kick["receiver_side"], kick["to"]) == (2, 0, "a1")
-    assert "lowest_number_tie" not in kinds(events) and s.x.choice is None
 
 
 def test_HX_N_4_run_out_tie_event_and_no_receiver_named_before_the_choice():

@@ -1,13 +1,36 @@
-"""Helpers to build Hat-Trick states for rule tests."""
+"""Building, playing and reading Hat-Trick states for rule tests.
+
+Blue (side 0) attacks toward line 6, its final line; red toward line 1. A new match (``new``,
+and ``expansion_states.xnew``) starts from the kick-off layout ``KICK_OFF``, drawn as ``board``
+reads a picture: one row per line, "." an empty field::
+
+    6  R3  R5  R4  R2
+    5  B10 B8  B11 B9
+    4  .   R7  R6  .
+    3  .   B6  B7  .
+    2  R9  R11 R8  R10
+    1  B2  B4  B5  B3
+"""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from matches.engine.base import EngineError
 from matches.engine.hat_trick import ENGINE
+from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.cards import card_from_code
-from matches.engine.hat_trick.pitch import EMPTY, code, field_name, number_of, parse_field, side_of
+from matches.engine.hat_trick.pitch import (
+    EMPTY,
+    N_FIELDS,
+    code,
+    field_name,
+    number_of,
+    parse_field,
+    side_of,
+)
 from matches.engine.hat_trick.state import State
 
 
@@ -80,3 +103,40 @@ def rejects(state: State, action, code_: str, rule: str | None = None) -> Engine
     if rule is not None:
         assert info.value.rule == rule, info.value.as_dict()
     return info.value
+
+
+KICK_OFF = """
+    6  R3  R5  R4  R2
+    5  B10 B8  B11 B9
+    4  .   R7  R6  .
+    3  .   B6  B7  .
+    2  R9  R11 R8  R10
+    1  B2  B4  B5  B3
+"""
+
+
+def board(picture: str) -> tuple[int, ...]:
+    """A grid drawn like ``KICK_OFF``: one row per line, "." an empty field."""
+    grid = [EMPTY] * N_FIELDS
+    for row in picture.strip().splitlines():
+        line, *fields = row.split()
+        assert len(fields) == 4, row
+        for column, who in zip("abcd", fields, strict=True):
+            if who != ".":
+                grid[parse_field(f"{column}{line}")] = player(who)
+    return tuple(grid)
+
+
+def through_json(s: State) -> State:
+    """``s`` written as JSON text and read back."""
+    return ENGINE.state_from_json(json.loads(json.dumps(ENGINE.state_to_json(s))))
+
+
+def decks_ran_out(s: State) -> State:
+    """``s`` with both decks of the half run out (the half ends after the action)."""
+    return s._replace(decks=tuple(d._replace(ran_out=True) for d in s.decks))
+
+
+def goal_kick(s: State, side: int = 0) -> State:
+    """``side``'s keeper has saved: his manager is about to play the goal-kick card."""
+    return s._replace(phase=P.GK_CARD, attacker=side, ball=-1, cards=(None, None), moved=-1)

@@ -1,4 +1,5 @@
-"""Helpers for expansion ("Spieler") rule tests: editions with the catalog, lineups, states."""
+"""Expansion ("Spieler") rule tests: editions with the catalog, lineups, new matches (``xnew``,
+from the kick-off layout ``states.KICK_OFF``) and the ability uses offered."""
 
 from __future__ import annotations
 
@@ -75,3 +76,19 @@ def with_bench(team: dict, designs: dict[int, str], colour: str = "blue") -> dic
     used = {entry["card"] for entry in team["slots"].values()}
     bench = [dict(donor["slots"][str(slot)], gold=False) for slot in designs]
     return {**team, "bench": [b for b in bench if b["card"] not in used]}
+
+
+def offered(s: State) -> list[dict]:
+    """The ability uses ``legal_actions`` offers now."""
+    return [
+        u for a in ENGINE.legal_actions(s)["actions"] if a["type"] == "ability" for u in a["uses"]
+    ]
+
+
+def use(side: int, player: int, **extra) -> dict:
+    """An ``ability`` action of ``side``'s no. ``player``."""
+    return {"type": "ability", "side": side, "player": player, **extra}
+
+
+def uses_of(s: State, player: int) -> list[dict]:
+    return [u for u in offered(s) if u["player"] == player]
