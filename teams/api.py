@@ -10,7 +10,12 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
@@ -375,66 +380,94 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
-@routes.at("teams/", name="team-list")
-class TeamListView(ListAPIView):
-    serializer_class = TeamOutput
+class _OwnedListView(ListAPIView):
+    # Teams or builds: yours by default (``OwnerQuery``), and a new one of yours under the
+    # request's Idempotency-Key; ``rows`` is the selector, ``create`` the service.
+    create_input: type[serializers.Serializer]
+
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_bench(values)
 
     def get_queryset(self):
-        filters = _query(OwnerQuery, self.request)
-        return selectors.team_list(user=self.request.user, **filters)
+        return type(self).rows(user=self.request.user, **_query(OwnerQuery, self.request))
 
-    @extend_schema(parameters=[OwnerQuery], summary="List teams (your own by default)")
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(
-        request=TeamCreateInput,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
-        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
-    )
     def post(self, request):
-        data = TeamCreateInput(data=request.data)
+        data = self.create_input(data=request.data)
         data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
+        values = self.cleaned(data.validated_data)
 
         def write():
-            team = services.team_create(owner=request.user, **values)
-            return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
+            created = type(self).create(owner=request.user, **values)
+            return Response(self.serializer_class(created).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request, write)
 
 
-@routes.at("teams/<int:pk>/", name="team-detail")
-class TeamDetailView(APIView):
+class _OwnedDetailView(APIView):
+    # One team or build: anyone reads it, its owner changes (``update``) or deletes it
+    # (``remove``): services that name it by its model (``team=``, ``build=``).
     permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
+    model: type[Team] | type[Build]
+    output: type[serializers.Serializer]
+    update_input: type[serializers.Serializer]
 
-    def _team(self, pk: int) -> Team:
-        team = get_object_or_404(Team.objects.select_related("owner", "edition"), pk=pk)
-        self.check_object_permissions(self.request, team)
-        return team
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_bench(values)
 
-    @extend_schema(responses=TeamOutput, summary="One team")
+    def owned(self, pk: int):
+        found = get_object_or_404(self.model.objects.select_related("owner", "edition"), pk=pk)
+        self.check_object_permissions(self.request, found)
+        return found
+
     def get(self, request, pk: int):
-        return Response(TeamOutput(self._team(pk)).data)
+        return Response(self.output(self.owned(pk)).data)
 
-    @extend_schema(
+    def patch(self, request, pk: int):
+        found = self.owned(pk)
+        data = self.update_input(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = self.cleaned(data.validated_data)
+        changed = type(self).update(**{self.model._meta.model_name: found}, **values)
+        return Response(self.output(changed).data)
+
+    def delete(self, request, pk: int):
+        type(self).remove(**{self.model._meta.model_name: self.owned(pk)})
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@routes.at("teams/", name="team-list")
+@extend_schema_view(
+    get=extend_schema(parameters=[OwnerQuery], summary="List teams (your own by default)"),
+    post=extend_schema(
+        request=TeamCreateInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
+        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
+    ),
+)
+class TeamListView(_OwnedListView):
+    serializer_class = TeamOutput
+    create_input = TeamCreateInput
+    rows = staticmethod(selectors.team_list)
+    create = staticmethod(services.team_create)
+
+
+@routes.at("teams/<int:pk>/", name="team-detail")
+@extend_schema_view(
+    get=extend_schema(responses=TeamOutput, summary="One team"),
+    patch=extend_schema(
         request=TeamUpdateInput,
         responses={200: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
         summary="Change a team (owner)",
-    )
-    def patch(self, request, pk: int):
-        team = self._team(pk)
-        data = TeamUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        team = services.team_update(team=team, **_clean_bench(data.validated_data))
-        return Response(TeamOutput(team).data)
-
-    @extend_schema(responses={204: None}, summary="Delete a team (owner)")
-    def delete(self, request, pk: int):
-        team = self._team(pk)
-        services.team_delete(team=team)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    ),
+    delete=extend_schema(responses={204: None}, summary="Delete a team (owner)"),
+)
+class TeamDetailView(_OwnedDetailView):
+    model = Team
+    output = TeamOutput
+    update_input = TeamUpdateInput
+    update = staticmethod(services.team_update)
+    remove = staticmethod(services.team_delete)
 
 
 SideConfigOutput = inline_serializer(
@@ -579,6 +612,13 @@ def _clean_picks(picks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cleaned
 
 
+def _clean_build(values: dict[str, Any]) -> dict[str, Any]:
+    values = _clean_bench(values)
+    if "picks" in values:
+        values["picks"] = _clean_picks(values["picks"])
+    return values
+
+
 @routes.at("builds/check/", name="build-check")
 class BuildCheckView(APIView):
     permission_classes = [AllowAny]
@@ -591,24 +631,14 @@ class BuildCheckView(APIView):
     def post(self, request):
         data = BuildCheckInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        values["picks"] = _clean_picks(values["picks"])
+        values = _clean_build(data.validated_data)
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
 
 @routes.at("builds/", name="build-list")
-class BuildListView(ListAPIView):
-    serializer_class = BuildOutput
-
-    def get_queryset(self):
-        filters = _query(OwnerQuery, self.request)
-        return selectors.build_list(user=self.request.user, **filters)
-
-    @extend_schema(parameters=[OwnerQuery], summary="List budget builds (your own by default)")
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(parameters=[OwnerQuery], summary="List budget builds (your own by default)"),
+    post=extend_schema(
         request=BuildCreateInput,
         parameters=[IDEMPOTENCY_KEY],
         responses={
@@ -617,53 +647,38 @@ class BuildListView(ListAPIView):
             422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
         },
         summary="Save a budget build (valid or not: its status and violations say which)",
-    )
-    def post(self, request):
-        data = BuildCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        values["picks"] = _clean_picks(values["picks"])
+    ),
+)
+class BuildListView(_OwnedListView):
+    serializer_class = BuildOutput
+    create_input = BuildCreateInput
+    rows = staticmethod(selectors.build_list)
+    create = staticmethod(services.build_create)
 
-        def write():
-            build = services.build_create(owner=request.user, **values)
-            return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
-
-        return idempotent(request, write)
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_build(values)
 
 
 @routes.at("builds/<int:pk>/", name="build-detail")
-class BuildDetailView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
-
-    def _build(self, pk: int) -> Build:
-        build = get_object_or_404(Build.objects.select_related("owner", "edition"), pk=pk)
-        self.check_object_permissions(self.request, build)
-        return build
-
-    @extend_schema(responses=BuildOutput, summary="One budget build")
-    def get(self, request, pk: int):
-        return Response(BuildOutput(self._build(pk)).data)
-
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(responses=BuildOutput, summary="One budget build"),
+    patch=extend_schema(
         request=BuildUpdateInput,
         responses={200: BuildOutput, 400: TEAM_INPUT},
         summary="Change a build (owner)",
-    )
-    def patch(self, request, pk: int):
-        build = self._build(pk)
-        data = BuildUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        if "picks" in values:
-            values["picks"] = _clean_picks(values["picks"])
-        build = services.build_update(build=build, **values)
-        return Response(BuildOutput(build).data)
+    ),
+    delete=extend_schema(responses={204: None}, summary="Delete a build (owner)"),
+)
+class BuildDetailView(_OwnedDetailView):
+    model = Build
+    output = BuildOutput
+    update_input = BuildUpdateInput
 
-    @extend_schema(responses={204: None}, summary="Delete a build (owner)")
-    def delete(self, request, pk: int):
-        build = self._build(pk)
-        services.build_delete(build=build)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    update = staticmethod(services.build_update)
+    remove = staticmethod(services.build_delete)
+
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_build(values)
 
 
 @routes.at("builds/<int:pk>/team/", name="build-team")
