@@ -86,31 +86,61 @@ def seq(page) -> int:
 
 
 def play(pages, moves: int, rng: random.Random) -> dict:
-    taps = {name: [] for name in pages}
-    pending = dict.fromkeys(pages, 0)
+    # a phone's taps made while the match stood at a step count for the move that step makes
+    # (a face-down card tapped before the other phone's counts for the same move)
+    at_step = {name: {} for name in pages}
+    hints = {name: {} for name in pages}  # the hints a phone tapped at, per step
     out_of_reach = dict.fromkeys(pages, 0)
+    scrolls = []  # (phone, hint) of every step whose hint or first choice was out of reach
     shown = []
+    # TriXKick's re-set-ups (after a foul, a goal or a period: a set-up after play): the taps
+    # each phone made from its start to its end; "as before" is tapped whenever offered
+    resetups: list[dict] = []
+    setup_taps = None
     stalls = 0
+    played = False  # the first set-up of the match is not a re-set-up
     while seq(next(iter(pages.values()))) < moves and stalls < 40:
         before = {name: seq(page) for name, page in pages.items()}
         if any(page.locator(".over").count() for page in pages.values()):
             break
         acted = False
+        first = next(iter(pages.values()))
+        in_setup = first.locator(".match-head").get_attribute("data-setup") == "1"
+        if in_setup and setup_taps is None and seq(first) > 0 and played:
+            setup_taps = dict.fromkeys(pages, 0)
+        elif not in_setup and setup_taps is not None:
+            resetups.append(setup_taps)
+            setup_taps = None
+        played = played or not in_setup
         for name, page in pages.items():
+            again = page.locator("#as-before-mine, #as-before")
+            if again.count():
+                try:
+                    again.first.tap(timeout=3_000)
+                except Exception:  # the screen changed under the finger
+                    continue
+                if setup_taps is not None:
+                    setup_taps[name] += 1
+                acted = True
+                page.wait_for_timeout(60)
+                continue
             buttons = page.locator("section.moves button.move")
             count = buttons.count()
             if not count or page.locator("#waiting", has_text="card is in").count():
                 continue
             if not page.evaluate(IN_REACH):
                 out_of_reach[name] += 1
+                scrolls.append((name, page.locator("#hint").first.inner_text(timeout=1_000)[:60]))
+            step = seq(page)
+            hint = page.locator("#hint").first.inner_text(timeout=1_000)[:60]
             try:
                 buttons.nth(rng.randrange(count)).tap(timeout=3_000)
             except Exception:  # the screen changed under the finger (the other phone's move)
                 continue
-            pending[name] += 1
-            if page.locator("#multi-ok").count():
-                page.locator("#multi-ok").tap()
-                pending[name] += 1
+            at_step[name][step] = at_step[name].get(step, 0) + 1
+            if setup_taps is not None:
+                setup_taps[name] += 1
+            hints[name].setdefault(step, []).append(hint)
             acted = True
             tapped = time.perf_counter()
             page.wait_for_timeout(60)
@@ -121,10 +151,6 @@ def play(pages, moves: int, rng: random.Random) -> dict:
                             f'.match-head[data-seq="{seq(page)}"]', timeout=15_000
                         )
                         shown.append(time.perf_counter() - tapped)
-                for phone_name in pages:
-                    if pending[phone_name]:
-                        taps[phone_name].append(pending[phone_name])
-                        pending[phone_name] = 0
                 break
             if page.get_by_role("alert").count():  # a random pick the rules refuse
                 page.reload()
@@ -132,7 +158,24 @@ def play(pages, moves: int, rng: random.Random) -> dict:
         stalls = 0 if acted else stalls + 1
         if not acted:
             pages[next(iter(pages))].wait_for_timeout(300)
-    return {"taps": taps, "out_of_reach": out_of_reach, "shown": shown}
+    last = seq(next(iter(pages.values())))
+    taps = {  # the step still open when the run stopped made no move: left out
+        name: [n for step, n in counts.items() if step < last] for name, counts in at_step.items()
+    }
+    slow = [  # (phone, taps, hints) of every move that took a phone more than two taps
+        (name, n, hints[name][step])
+        for name, counts in at_step.items()
+        for step, n in counts.items()
+        if n > 2 and step < last
+    ]
+    return {
+        "taps": taps,
+        "out_of_reach": out_of_reach,
+        "shown": shown,
+        "slow": slow,
+        "resetups": resetups,
+        "scrolls": scrolls,
+    }
 
 
 def pct(values, q):
@@ -145,6 +188,12 @@ def pct(values, q):
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=400, help="at most this many per match")
+    parser.add_argument(
+        "--games", default="hat-trick,trixkick,amigo-hattrick", help="comma-separated games"
+    )
+    parser.add_argument(
+        "--detail", action="store_true", help="list the hints of every move over two taps"
+    )
     args = parser.parse_args()
     _django.setup()
     from django.conf import settings
@@ -157,7 +206,7 @@ def main() -> None:
 
     (ann, _ben), tokens = managers()
     rng = random.Random(25)
-    games = ("hat-trick", "trixkick", "amigo-hattrick")
+    games = tuple(args.games.split(","))
     matches = {game: open_match(ann, game) for game in games}  # before Playwright's event loop
     with asgi_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
@@ -180,11 +229,23 @@ def main() -> None:
                     f"max {max(counts, default=0)}; steps needing a scroll "
                     f"{result['out_of_reach'][name]}"
                 )
+            if result["resetups"]:
+                for name in pages:
+                    counts = [r[name] for r in result["resetups"]]
+                    print(
+                        f"  {name}: re-set-up taps ({len(counts)} re-set-ups) median "
+                        f"{statistics.median(counts)}, max {max(counts)}"
+                    )
             shown = result["shown"]
             print(
                 f"  tap to the other phone's screen: median {statistics.median(shown) if shown else 0:.3f} s, "
                 f"p95 {pct(shown, 0.95):.3f} s"
             )
+            if args.detail:
+                for name, count, hints in result["slow"]:
+                    print(f"    {name} {count} taps: " + " | ".join(hints))
+                for name, hint in result["scrolls"]:
+                    print(f"    {name} needed a scroll at: {hint}")
             for page in pages.values():
                 page.context.close()
         browser.close()

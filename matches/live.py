@@ -29,8 +29,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import itertools
 import logging
 import threading
+import time
+import uuid
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -40,121 +43,89 @@ from django.conf import settings
 logger = logging.getLogger(__name__)
 
 
-class Waiter:
-    """One stream's wake-up flag, set from any thread, and why it was woken for its viewer.
-
-    ``match_id`` and ``user_key`` say which wake-ups concern it: the match's (its log grew or
-    who may read it changed) and its viewer's (a login ended, the password changed)."""
-
-    __slots__ = ("loop", "event", "match_id", "user_key", "reasons", "after", "prefetched")
-
-    def __init__(self, match_id: int, user_key: str) -> None:
-        self.loop = asyncio.get_running_loop()
-        self.event = asyncio.Event()
-        self.match_id = match_id
-        self.user_key = user_key
-        self.reasons: set[str] = set()  # viewer wake-ups not yet looked at
-        self.after = 0  # the last seq the stream has sent
-        self.prefetched: tuple[int, Any] | None = None  # (after, what was read) at a wake-up
-
-    def wake(self, reason: str | None = None) -> None:
-        try:
-            here = asyncio.get_running_loop() is self.loop
-        except RuntimeError:
-            here = False
-        if here:  # the Redis listener, on the streams' own loop: no hand-over needed
-            self._set(reason)
-            return
-        with contextlib.suppress(RuntimeError):  # a closed loop: the stream is gone
-            self.loop.call_soon_threadsafe(self._set, reason)
-
-    def _set(self, reason: str | None) -> None:
-        if reason is not None:
-            self.reasons.add(reason)
-        self.event.set()
-
-    async def wait(self, timeout: float) -> bool:
-        """True when woken within ``timeout`` seconds; the flag is cleared either way."""
-        try:
-            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
-                await self.event.wait()
-            return True
-        except TimeoutError:
-            return False
-        finally:
-            self.event.clear()
-
-    def take_reasons(self) -> set[str]:
-        reasons, self.reasons = self.reasons, set()
-        return reasons
-
-
 def user_key(user_id: int | None, address: str = "") -> str:
     """Whose stream it is: a user, or an anonymous client address (for the per-user limit)."""
     return f"user:{user_id}" if user_id is not None else f"anon:{address}"
 
 
+def _on_loop(loop, func, *args) -> None:
+    """``func(*args)`` on ``loop``: at once when called on it, else handed over."""
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        func(*args)
+        return
+    with contextlib.suppress(RuntimeError):  # a closed loop: its streams are gone
+        loop.call_soon_threadsafe(func, *args)
+
+
 class Hub:
-    """The streams waiting in this process, by match and by viewer."""
+    """The streams open in this process: by match (one *station* per match and event loop,
+    which reads and delivers for all the match's streams of that loop) and by viewer.
+
+    A station has ``loop``, ``match_id`` and ``wake()``; a stream has ``loop``, ``user_key``
+    and ``alert(reason)``; both are called on their own loop, whichever thread wakes them."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._by_match: dict[int, set[Waiter]] = defaultdict(set)
-        self._by_user: dict[str, set[Waiter]] = defaultdict(set)
-        #: Called on a loop with a match's waiters of that loop when the match is woken: reads
-        #: what is new once and hands it to each waiter with its wake-up (set by the streams).
-        self.prefetch = None
+        self._stations: dict[int, set] = defaultdict(set)
+        self._by_user: dict[str, set] = defaultdict(set)
+        self._count = 0
 
-    def add(self, waiter: Waiter) -> None:
+    def attach(self, station) -> None:
         with self._lock:
-            self._by_match[waiter.match_id].add(waiter)
-            self._by_user[waiter.user_key].add(waiter)
+            self._stations[station.match_id].add(station)
 
-    def remove(self, waiter: Waiter) -> None:
+    def detach(self, station) -> None:
         with self._lock:
-            for index, key in ((self._by_match, waiter.match_id), (self._by_user, waiter.user_key)):
-                waiters = index.get(key)
-                if waiters is not None:
-                    waiters.discard(waiter)
-                    if not waiters:
-                        del index[key]
+            stations = self._stations.get(station.match_id)
+            if stations is not None:
+                stations.discard(station)
+                if not stations:
+                    del self._stations[station.match_id]
+
+    def add(self, stream) -> None:
+        with self._lock:
+            self._by_user[stream.user_key].add(stream)
+            self._count += 1
+
+    def remove(self, stream) -> None:
+        with self._lock:
+            streams = self._by_user.get(stream.user_key)
+            if streams is not None and stream in streams:
+                streams.discard(stream)
+                self._count -= 1
+                if not streams:
+                    del self._by_user[stream.user_key]
 
     def wake(self, match_id: int) -> None:
+        """The match's log grew, or who may read it changed: its stations read it again."""
         with self._lock:
-            waiters = list(self._by_match.get(match_id, ()))
-        if self.prefetch is None:
-            for waiter in waiters:
-                waiter.wake()
-            return
-        by_loop: dict[Any, list[Waiter]] = defaultdict(list)
-        for waiter in waiters:
-            by_loop[waiter.loop].append(waiter)
-        try:
-            running = asyncio.get_running_loop()
-        except RuntimeError:
-            running = None
-        for loop, group in by_loop.items():
-            if loop is running:
-                self.prefetch(match_id, group)
-            else:
-                with contextlib.suppress(RuntimeError):  # a closed loop: its streams are gone
-                    loop.call_soon_threadsafe(self.prefetch, match_id, group)
+            stations = list(self._stations.get(match_id, ()))
+        for station in stations:
+            _on_loop(station.loop, station.wake)
 
     def wake_user(self, user_id: int, reason: str) -> None:
         with self._lock:
-            waiters = list(self._by_user.get(user_key(user_id), ()))
-        for waiter in waiters:
-            waiter.wake(reason)
+            streams = list(self._by_user.get(user_key(user_id), ()))
+        for stream in streams:
+            _on_loop(stream.loop, stream.alert, reason)
 
     def wake_all(self, reason: str | None = None) -> None:
+        """Every station reads again; with a ``reason``, every viewer is checked again too."""
         with self._lock:
-            waiters = [waiter for group in self._by_match.values() for waiter in group]
-        for waiter in waiters:
-            waiter.wake(reason)
+            stations = [station for group in self._stations.values() for station in group]
+            streams = [s for group in self._by_user.values() for s in group] if reason else []
+        for station in stations:
+            _on_loop(station.loop, station.wake)
+        for stream in streams:
+            _on_loop(stream.loop, stream.alert, reason)
 
     def count(self) -> int:
         with self._lock:
-            return sum(len(group) for group in self._by_match.values())
+            return self._count
 
     def count_of(self, key: str) -> int:
         with self._lock:
@@ -251,6 +222,81 @@ def publish_user_on_commit(user_id: int, reason: str) -> None:
     from django.db import transaction
 
     transaction.on_commit(lambda: publish_user(user_id, reason))
+
+
+# --- how many streams a viewer has open, in all processes -------------------------------
+#
+# With Redis (``LIVE_REDIS_URL``) each open stream is a member of its viewer's sorted set
+# ``<prefix>streams:<viewer>``, scored with the moment it lapses: counted by every process,
+# refreshed by its own at each keep-alive, removed when it ends (a process that died leaves
+# members that lapse after ``claim_seconds()``). Without Redis, or while it is down, a process
+# counts its own streams.
+
+_CLAIM = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('PEXPIREAT', KEYS[1], ARGV[5])
+return 1
+"""
+_claims = itertools.count(1)
+_process = uuid.uuid4().hex[:12]
+
+
+def claim_seconds() -> float:
+    """How long a stream stays counted after its process last said it is open."""
+    return max(3 * settings.LIVE_KEEPALIVE_SECONDS, 30.0)
+
+
+def _claim_key(key: str) -> str:
+    return f"{channel_prefix()}streams:{key}"
+
+
+def claim_stream(key: str, limit: int) -> str | None:
+    """Count one more stream of viewer ``key`` if fewer than ``limit`` are open: its claim
+    (``""`` when counted in this process only), or ``None`` when the viewer has ``limit``."""
+    url = settings.LIVE_REDIS_URL
+    if url:
+        now = time.time()
+        lapse = now + claim_seconds()
+        member = f"{_process}:{next(_claims)}"
+        try:
+            script = _redis_client(url).register_script(_CLAIM)
+            args = [now, limit, lapse, member, int(lapse * 1000) + 1000]
+            return member if script(keys=[_claim_key(key)], args=args) else None
+        except Exception as exc:  # Redis down: this process counts its own
+            logger.warning("live: could not count streams in Redis: %s", exc)
+    return "" if hub.count_of(key) < limit else None
+
+
+def release_claims(claims: list[tuple[str, str]]) -> None:
+    """The streams of these ``(viewer, claim)`` pairs have ended (synchronous)."""
+    _with_claims(claims, lambda pipe, key, member, _lapse: pipe.zrem(key, member))
+
+
+def refresh_claims(claims: list[tuple[str, str]]) -> None:
+    """These streams are still open: counted for another ``claim_seconds()`` (synchronous)."""
+
+    def refresh(pipe, key, member, lapse):
+        pipe.zadd(key, {member: lapse}, xx=True)
+        pipe.pexpireat(key, int(lapse * 1000) + 1000)
+
+    _with_claims(claims, refresh)
+
+
+def _with_claims(claims, command) -> None:
+    url = settings.LIVE_REDIS_URL
+    claims = [(key, member) for key, member in claims if member]
+    if not url or not claims:
+        return
+    lapse = time.time() + claim_seconds()
+    try:
+        pipe = _redis_client(url).pipeline(transaction=False)
+        for key, member in claims:
+            command(pipe, _claim_key(key), member, lapse)
+        pipe.execute()
+    except Exception as exc:  # lapses by itself
+        logger.warning("live: could not update the stream count in Redis: %s", exc)
 
 
 # --- listening (asynchronous: one Redis subscription per event loop) -----------------------

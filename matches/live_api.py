@@ -11,9 +11,11 @@ sends when it reconnects) or by ``?after=N`` (default 0: the whole log), so a cl
 its connection resumes where it was without losing or repeating an event.
 
 Served by the live route of the ASGI application (``matches.live_handler``, wired in
-``companion.asgi``) the stream stays open as a coroutine: it waits on the match's channel
-(``matches.live``) and reads the new events from the database when woken, on a small shared
-pool of threads, with a comment line as keep-alive. It ends with one last message::
+``companion.asgi``) the stream stays open as a small object next to its connection: the
+match's station (``matches.live_delivery``), woken through the match's channel
+(``matches.live``), reads the new events from the database once for all its streams, on a
+small shared pool of threads, and writes them to each; a comment line is the keep-alive. It
+ends with one last message::
 
     event: end
     data: {"reason": "revoked" | "password_changed" | "expired" | "access_lost", "message": ...}
@@ -26,7 +28,6 @@ back for more, which degrades to polling.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
@@ -57,6 +58,7 @@ from matches.api import ERRORS
 logger = logging.getLogger(__name__)
 
 RETRY_MS = 2000
+RETRY_LINE = f"retry: {RETRY_MS}\n\n".encode()
 BATCH = 500
 
 
@@ -92,7 +94,7 @@ class SharedRead:
 _UNREADABLE = object()
 
 
-def _messages(read: SharedRead, user, language: str) -> str | None:
+def messages_for(read: SharedRead, user, language: str) -> bytes | None:
     """SSE messages of a slice of the log for ``user``; ``None`` if they may not read it."""
     log = read.log
     viewer = user.pk if user.is_authenticated else None
@@ -173,7 +175,7 @@ def _credentials_of(request) -> Credentials:
     return Credentials(**opened, session_key=getattr(session, "session_key", None))
 
 
-def _check_sync(credentials: Credentials) -> Check:
+def check_credentials(credentials: Credentials) -> Check:
     """Whether ``credentials`` still hold, and if not, why."""
     from django.contrib.auth import get_user_model
 
@@ -224,55 +226,16 @@ def _read_sync(match_id: int, after: int) -> SharedRead | None:
         close_old_connections()
 
 
-_inflight: dict[tuple[int, int, int], asyncio.Future] = {}
 #: Reads of logs done for streams in this process (what a test watches for the re-reads).
 reads = 0
 
 
-async def _read(match_id: int, after: int) -> SharedRead | None:
-    """One database read per match and position at a time, shared by the streams waiting
-    for it (the watchers of a match are woken together, mostly at the same seq)."""
+async def read_log(match_id: int, after: int) -> SharedRead | None:
+    """The events of the match after ``after`` (at most ``BATCH``), read on the live streams'
+    pool of threads; ``None`` when the match is gone."""
     global reads
-    loop = asyncio.get_running_loop()
-    key = (id(loop), match_id, after)
-    future = _inflight.get(key)
-    if future is None:
-        reads += 1
-        future = _inflight[key] = asyncio.ensure_future(live.in_pool(_read_sync, match_id, after))
-        future.add_done_callback(
-            lambda done: _inflight.pop(key, None) if _inflight.get(key) is done else None
-        )
-    return await asyncio.shield(future)
-
-
-def _forget_reads_of(match_id: int) -> None:
-    """A wake-up says something was committed: a read of the match already under way may have
-    begun before it, so no stream joins that one any more (those waiting for it are woken and
-    read again)."""
-    loop = id(asyncio.get_running_loop())
-    for key in [key for key in _inflight if key[0] == loop and key[1] == match_id]:
-        del _inflight[key]
-
-
-def _prefetch(match_id: int, waiters: list) -> None:
-    """On a wake-up of a match (on the loop): one read per position the waiters are at, each
-    handed to its waiters with the wake-up, so a woken stream finds what is new at hand."""
-    _forget_reads_of(match_id)
-    groups: dict[int, list] = {}
-    for waiter in waiters:
-        groups.setdefault(waiter.after, []).append(waiter)
-    for after, group in groups.items():
-
-        def hand_over(done: asyncio.Future, after=after, group=group) -> None:
-            ok = not done.cancelled() and done.exception() is None
-            for waiter in group:
-                waiter.prefetched = (after, done.result()) if ok else None
-                waiter.wake()
-
-        asyncio.ensure_future(_read(match_id, after)).add_done_callback(hand_over)
-
-
-live.hub.prefetch = _prefetch
+    reads += 1
+    return await live.in_pool(_read_sync, match_id, after)
 
 
 @dataclass(frozen=True)
@@ -283,90 +246,32 @@ class Viewer:
     key: str
 
 
-def _end(reason: str, language: str) -> str:
+def end_message(reason: str, language: str) -> str:
+    """The last message of a stream that ends for ``reason``."""
     with translation.override(language):
         body = {"reason": reason, "message": _end_message(reason)}
     return f"event: end\ndata: {json.dumps(body, ensure_ascii=False, separators=(',', ':'))}\n\n"
 
 
-def _seconds_until(moment: datetime | None) -> float:
-    if moment is None:
-        return float("inf")
-    return (moment - timezone.now()).total_seconds()
+@dataclass(frozen=True)
+class LiveStart:
+    """What the live route needs to open a stream the view has let through: the match, the
+    viewer, the seq it starts after and its count (``matches.live.claim_stream``)."""
 
-
-async def _live_stream(match_id: int, viewer: Viewer, after: int):
-    """The stream on the event loop: sends what is new when woken, checks the viewer's
-    credentials when their channel says so or when their token is due to expire, and ends
-    with an ``end`` event saying why. No thread is held while it waits."""
-    keepalive = settings.LIVE_KEEPALIVE_SECONDS
-    loop = asyncio.get_running_loop()
-    waiter = live.Waiter(match_id, viewer.key)
-    waiter.after = after
-    live.hub.add(waiter)  # before the first read: nothing committed after it is missed
-    expires_at = viewer.credentials.expires_at
-    reasons: set[str] = set()
-    try:
-        yield f"retry: {RETRY_MS}\n\n"
-        await live.ensure_listening()
-        quiet_since = loop.time()
-        while True:
-            if reasons or _seconds_until(expires_at) <= 0:
-                check = await live.in_pool(_check_sync, viewer.credentials)
-                reasons.clear()
-                if check.ended:
-                    yield _end(check.ended, viewer.language)
-                    return
-                expires_at = check.expires_at or expires_at
-            prefetched, waiter.prefetched = waiter.prefetched, None
-            try:
-                if prefetched is not None and prefetched[0] == after:
-                    read = prefetched[1]  # read for it at the wake-up
-                else:
-                    read = await _read(match_id, after)
-            except Exception as exc:  # the database is away: keep the stream, try again later
-                logger.warning("live: reading match %s failed: %s", match_id, exc)
-                read = False
-            if read is None:
-                yield _end(END_ACCESS, viewer.language)  # the match is gone
-                return
-            if read:
-                messages = _messages(read, viewer.user, viewer.language)
-                if messages is None:
-                    yield _end(END_ACCESS, viewer.language)
-                    return
-                if messages:
-                    yield messages
-                    quiet_since = loop.time()
-                if read.log.events:
-                    after = waiter.after = read.log.events[-1].seq
-                if read.log.more:
-                    continue
-            while True:
-                until_keepalive = quiet_since + keepalive - loop.time()
-                timeout = min(until_keepalive, max(_seconds_until(expires_at), 0.05))
-                if live.degraded():  # no pushed wake-ups: re-read the database meanwhile
-                    timeout = min(timeout, settings.LIVE_DEGRADED_SECONDS)
-                woken = await waiter.wait(max(timeout, 0.0))
-                reasons |= waiter.take_reasons()
-                if woken or live.degraded() or _seconds_until(expires_at) <= 0:
-                    break
-                if loop.time() - quiet_since >= keepalive:
-                    yield ": keep-alive\n\n"
-                    quiet_since = loop.time()
-                    break  # and read once (a lost wake-up is found here at the latest)
-    finally:
-        live.hub.remove(waiter)
+    match_id: int
+    viewer: Viewer
+    after: int
+    claim: str
 
 
 def _snapshot_stream(match_id: int, user, after: int, language: str):
     """Under WSGI: what is logged after ``after``, then the end (the client comes back)."""
-    yield f"retry: {RETRY_MS}\n\n"
+    yield RETRY_LINE
     while True:
         log = selectors.match_log_after(match_id, after=after, limit=BATCH)
         if log is None:
             return
-        messages = _messages(SharedRead(log), user, language)
+        messages = messages_for(SharedRead(log), user, language)
         if messages is None:
             return
         yield messages
@@ -411,8 +316,8 @@ class MatchStreamView(APIView):
             400: ERRORS[400],
             404: ERRORS[404],
             429: error_response(
-                "Too many live streams of this viewer open in this server process "
-                "(`LIVE_STREAMS_PER_USER`); `Retry-After`.",
+                "Too many live streams of this viewer open (`LIVE_STREAMS_PER_USER`, counted "
+                "across the server processes when they share Redis); `Retry-After`.",
                 ["throttled"],
             ),
             503: error_response(
@@ -426,38 +331,43 @@ class MatchStreamView(APIView):
         after = _start_after(request)
         match = reading.readable_match(request, pk)
         user = request.user
+        start = None
         if not getattr(request._request, "live_stream", False):
             language = translation.get_language() or settings.LANGUAGE_CODE
             content = _snapshot_stream(match.pk, user, after, language)
         else:
-            viewer = self._viewer(request)
+            viewer, claim = self._viewer(request)
             # the thread that opened the stream is the pool's: let its connection go now
             close_old_connections()
-            content = _live_stream(match.pk, viewer, after)
+            start = LiveStart(match.pk, viewer, after, claim)
+            content = ()  # the live route sends the messages (matches.live_delivery)
         response = StreamingHttpResponse(content, content_type="text/event-stream")
+        response.live_start = start
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx and the like: pass each message on at once
         return response
 
-    def _viewer(self, request) -> Viewer:
-        """Who watches, once the limits allow one more stream in this process."""
+    def _viewer(self, request) -> tuple[Viewer, str]:
+        """Who watches, and their stream counted, once the limits allow one more stream."""
         if live.hub.count() >= settings.LIVE_STREAMS_PER_PROCESS:
             raise StreamsFull
         user = request.user
         key = live.user_key(
             user.pk if user.is_authenticated else None, BaseThrottle().get_ident(request)
         )
-        if live.hub.count_of(key) >= settings.LIVE_STREAMS_PER_USER:
+        claim = live.claim_stream(key, settings.LIVE_STREAMS_PER_USER)
+        if claim is None:
             raise exceptions.Throttled(
                 wait=STREAM_RETRY_AFTER,
                 detail=_("You have too many live streams open. Close one and try again."),
             )
-        return Viewer(
+        viewer = Viewer(
             user=user,
             credentials=_credentials_of(request),
             language=translation.get_language() or settings.LANGUAGE_CODE,
             key=key,
         )
+        return viewer, claim
 
 
 #: Seconds to wait before opening a stream again when the limits refused it.

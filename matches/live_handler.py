@@ -5,28 +5,26 @@ Django's ``ASGIHandler`` gives every request a thread of its own (``ThreadSensit
 for the synchronous middleware, signals and views, and keeps it until the response ends: a
 thread per open stream. Here the same middleware stack and the same DRF view (its
 authentication, throttles, limits and JSON errors) run once, synchronously, on the live
-streams' small pool of threads (``matches.live.in_pool``); what the view returns for a live
-stream is an asynchronous generator, which then runs on the event loop alone until it ends or
-the client leaves. Errors are the API's own answers, in the error shape.
+streams' small pool of threads (``matches.live.in_pool``); for a live stream the view answers
+with its headers and what to open, and the stream is then a ``matches.live_delivery.Stream``
+fed by its match's station, while this request's coroutine waits only for the client to
+leave. Errors are the API's own answers, in the error shape.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import re
-from contextlib import aclosing
 
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
 from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
-from django.http.response import ResponseHeaders
 from django.urls import set_script_prefix
 
-from matches import live
+from matches import live, live_delivery
+from matches.live_api import LiveStart
 
 STREAM_PATH = re.compile(r"^/api/matches/[0-9]+/stream/$")
 
@@ -93,55 +91,46 @@ class LiveStreamHandler(ASGIHandler):
         ]
         return {"type": "http.response.start", "status": response.status_code, "headers": headers}
 
-    async def send_response(self, response, send):
-        """As Django sends a response, but a stream keeps neither its headers (sent once, at
-        the start) nor a copy of them while it is open: each part goes out as it comes."""
-        if not response.streaming:
-            return await super().send_response(response, send)
-        await send(self._start(response))
-        response.headers = ResponseHeaders({})  # sent; the open stream needs them no more
-        async with aclosing(aiter(response)) as content:
-            async for part in content:
-                await send({"type": "http.response.body", "body": part, "more_body": True})
-        await send({"type": "http.response.body"})
-
     async def handle(self, scope, receive, send):
+        stream = await self._open_stream(scope, receive, send)
+        if stream is None:
+            return
+        try:
+            while (await receive())["type"] != "http.disconnect":
+                pass  # a stream's request has no more body: only its end comes
+        finally:
+            stream.close()
+
+    async def _open_stream(self, scope, receive, send) -> live_delivery.Stream | None:
+        """The request through the middleware and the view: an error is answered here; a
+        stream the view lets through is opened (counted and woken before its headers go
+        out). Nothing of the request or the response is kept once it is open."""
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
-            return
+            return None
         set_script_prefix(get_script_prefix(scope))
         request, error_response = self.create_request(scope, body_file)
         if request is None:
             body_file.close()
-            await self.send_response(error_response, send)
-            return
-        request.live_stream = True  # the view answers with the live generator
-        opening = [request]
-        del request  # held below only until the view has answered: an open stream keeps none
-
-        async def process_request():
-            response = await live.in_pool(self._open, opening.pop())
-            with contextlib.suppress(asyncio.CancelledError):  # the client left meanwhile
-                await self.send_response(response, send)
-            return response
-
-        tasks = [
-            asyncio.create_task(self.listen_for_disconnect(receive)),
-            asyncio.create_task(process_request()),
-        ]
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-        for task in tasks:
-            if task.done():
-                with contextlib.suppress(RequestAborted):
-                    task.result()
-            else:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
-        body_file.close()
+            await super().send_response(error_response, send)
+            return None
+        request.live_stream = True  # the view answers with what the live route opens
+        response = await live.in_pool(self._open, request)
+        del request
+        start: LiveStart | None = getattr(response, "live_start", None)
         try:
-            response = tasks[1].result()
-        except asyncio.CancelledError:
-            return  # left before the answer: _open's thread closed its connection already
-        await live.in_pool(self._close, response)
+            if start is None:
+                await super().send_response(response, send)
+                return None
+            if scope["method"] == "HEAD":
+                live.in_pool(live.release_claims, [(start.viewer.key, start.claim)])
+                await send(self._start(response))
+                await send({"type": "http.response.body"})
+                return None
+            await live.ensure_listening()
+            return live_delivery.clock().open(
+                send, self._start(response), start.viewer, start.match_id, start.after, start.claim
+            )
+        finally:
+            await live.in_pool(self._close, response)  # request_finished, as after a request

@@ -1,4 +1,5 @@
-"""Choices both sides make at once, face down, from a phone each (Hat-Trick's action cards).
+"""Choices both sides make at once, face down, from a phone each (Hat-Trick's action cards,
+its shots and its shoot-out's penalties).
 
 Each side's manager logs their own part (``part_submit``); it is kept hidden from everyone but
 that side's manager until every side's part is in, then the parts make one action, logged like
@@ -21,12 +22,15 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches import snapshots, write_sql
 from matches.engine import get_engine
+from matches.engine.base import EngineError
 from matches.engine.hat_trick import parts as hat_trick_parts
+from matches.engine.trixkick import parts as trixkick_parts
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
 from matches.services import WriteResult, _lock_open_match, match_actions_append
 
-#: the games with face-down choices, and how their parts make an action
-PARTS = {"hat-trick": hat_trick_parts}
+#: the games with face-down choices, and how their parts make an action (or, TriXKick's
+#: re-set-up, the moves of a batch)
+PARTS = {"hat-trick": hat_trick_parts, "trixkick": trixkick_parts}
 
 
 @dataclass
@@ -52,7 +56,7 @@ def _open_choice(match: Match, engine, state) -> Any:
     rules = PARTS.get(match.game)
     if rules is None or match.status != MatchStatus.IN_PROGRESS:
         return None, None
-    return rules, rules.open_choice(engine.legal_actions(state))
+    return rules, rules.open_choice(engine.legal_actions(state), state)
 
 
 def _view(match: Match, sides, user, entry, rows: dict[int, PendingPart]) -> PartsView:
@@ -83,6 +87,18 @@ def parts_read(*, match: Match, user) -> PartsView:
     _rules, entry = _open_choice(match, engine, state)
     sides = list(match.sides.order_by("position"))
     return _view(match, sides, user, entry, _current_rows(match) if entry else {})
+
+
+def _standing_prefix(engine, state, actions: list) -> list:
+    """The moves of a batch up to the first the rules refuse (a piece that may not stand where
+    it stood before, at another kick-off): those are logged, the rest is placed move by move.
+    A batch refused at its first move is sent whole, so the refusal is answered as usual."""
+    for index, action in enumerate(actions):
+        try:
+            state = engine.apply(state, action).state
+        except EngineError:
+            return actions[:index] or actions
+    return actions
 
 
 @transaction.atomic(savepoint=False)
@@ -130,9 +146,13 @@ def part_submit(
     rows = _current_rows(match)
     if set(rows) < set(rules.sides_of(entry)):
         return _view(match, sides, user, entry, rows), None
-    action = rules.compose(entry, {position: row.part for position, row in rows.items()})
+    composed = rules.compose(entry, {position: row.part for position, row in rows.items()})
+    actions = composed if isinstance(composed, list) else [composed]
     match.pending_parts.all().delete()
     result = match_actions_append(
-        match_id=match.pk, user=user, actions=[action], expected_seq=match.seq
+        match_id=match.pk,
+        user=user,
+        actions=_standing_prefix(engine, state, actions),
+        expected_seq=match.seq,
     )
     return PartsView(seq=result.match.seq, type=None, parts=[]), result

@@ -23,7 +23,9 @@ class PartInput(serializers.Serializer):
     side = serializers.IntegerField(min_value=0, max_value=7, help_text="Your side's position.")
     part = serializers.JSONField(
         help_text='Your part of the step (Hat-Trick\'s action cards: `{"card": {"kind", '
-        '"footballs", "edge"}}`).'
+        '"footballs", "edge"}}`; a shot: `{"shooting_card": "L2"}` from the shooter, '
+        '`{"goalkeeper_card": "B1"}` from the keeper; a shoot-out\'s penalty: the shooter\'s '
+        'turned-up action card and shooting card, `{"card": {...}, "shooting_card": "L2"}`).'
     )
 
 

@@ -25,3 +25,49 @@ def accept_invitations(match_id: int) -> None:
 
     for invitation in Invitation.objects.filter(match_id=match_id, status="pending"):
         invitation_accept(invitation_id=invitation.pk, user=invitation.invitee)
+
+
+def log_random_play(client, match_id: int, until, *, seeds=range(60)) -> tuple[int, dict]:
+    """Random legal play of the match's game from its current state, logged whole through the
+    API, up to the first state where ``until(state, legal)`` holds (a seed after another until
+    one gets there). Returns the match's seq then and the legal actions at that step."""
+    import random
+
+    from matches.engine import get_engine
+
+    game = client.get(f"/api/matches/{match_id}/").json()["game"]
+    engine = get_engine(game)
+    start = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
+    seq = client.get(f"/api/matches/{match_id}/").json()["seq"]
+
+    def pick(state, legal, rng):
+        if game == "hat-trick":
+            from matches.engine.hat_trick.sampling import random_action
+
+            return random_action(legal, rng)
+        return rng.choice(engine.concrete_legal_actions(state))
+
+    for seed in seeds:
+        state, rng, actions = start, random.Random(seed), []
+        for _ in range(4000):
+            legal = engine.legal_actions(state)
+            if until(state, legal):
+                break
+            if not legal.get("actions"):
+                break
+            action = pick(state, legal, rng)
+            actions.append(engine.action_to_json(action))
+            state = engine.apply(state, action).state
+        if until(state, legal):
+            break
+    else:
+        raise AssertionError("no random play got there")
+    for first in range(0, len(actions), 400):
+        logged = client.post(
+            f"/api/matches/{match_id}/events/batch/",
+            {"expected_seq": seq, "actions": actions[first : first + 400]},
+            format="json",
+        )
+        assert logged.status_code == 201, logged.content
+        seq = logged.json()["match"]["seq"]
+    return seq, legal

@@ -147,3 +147,9 @@ def smallest_picture_text(page) -> float:
         """() => Math.min(...[...document.querySelectorAll("#picture svg text")].map(
              (t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))"""
     )
+
+
+def choice(page, label: str):
+    """The first button still to choose at this step with exactly this label (a card face
+    of a row not yet picked, a player's move...)."""
+    return page.locator(f'section.moves button.move[aria-label="{label}"]').first

@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.models import Match, MatchEvent
-from tests.browser.phone import browser, db, phone, seq_of, shot, tap_and_wait
+from tests.browser.phone import browser, choice, db, phone, seq_of, shot, tap_and_wait
 
 pytestmark = [pytest.mark.browser]
 
@@ -32,8 +32,8 @@ def _stored(match_id):
 
 
 def _play_first_cards(page):
-    page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
-    page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+    choice(page, "Short pass, 2 footballs, left edge").tap()
+    choice(page, "Short pass, 2 footballs, left edge").tap()
 
 
 def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolved(
@@ -119,8 +119,7 @@ def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
 
         # ann goes offline and queues a move while ben logs one: 409 on sync, kept, resolved
         ann_phone.set_offline(True)
-        ann_page.get_by_role("button", name="Move a player").tap()
-        ann_page.locator("button.move").first.tap()
+        ann_page.locator("button.move").first.tap()  # a player's move: no opener
         ann_page.get_by_role("heading", name="1 move not yet stored").wait_for()
         ben_page.get_by_role("button", name="Rückgängig").tap()
         ben_page.wait_for_selector('.match-head[data-seq="3"]')

@@ -7,7 +7,7 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import browser, db, phone, seq_of, shot
+from tests.browser.phone import browser, choice, db, phone, seq_of, shot
 
 pytestmark = [pytest.mark.browser]
 
@@ -90,15 +90,16 @@ def test_back_inside_a_choice_steps_back_inside_it(app_server, make_user, token_
         page.goto("/app/#/")
         page.goto(f"/app/#/match/{match_id}")
         page.wait_for_selector('.match-head[data-seq="0"]')
-        assert page.locator("p.group").inner_text() == "Card of Ann"
-        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
-        page.get_by_text("Card of Guests").wait_for()
+        # both sides' cards at once, a row each
+        assert page.locator("p.group").all_inner_texts() == ["Card of Ann", "Card of Guests"]
+        choice(page, "Short pass, 2 footballs, left edge").tap()
+        page.locator("button.picked").wait_for()  # Ann's card picked, Guests' still to pick
         page.go_back()
-        page.locator("p.group", has_text="Card of Ann").wait_for()
+        page.locator("button.picked").wait_for(state="detached")
         assert page.url.endswith(f"#/match/{match_id}")
         # both cards: the move is logged, and Back then leaves the match
-        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
-        page.get_by_role("button", name="Short pass, 3 footballs, right edge").tap()
+        choice(page, "Short pass, 2 footballs, left edge").tap()
+        choice(page, "Short pass, 3 footballs, right edge").tap()
         page.wait_for_selector('.match-head[data-seq="1"]')
         page.wait_for_timeout(200)
         page.go_back()

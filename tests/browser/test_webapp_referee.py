@@ -13,7 +13,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.models import MatchEvent
-from tests.browser.phone import SCREENSHOTS, browser, db, phone, shot
+from tests.browser.phone import SCREENSHOTS, browser, choice, db, phone, shot
 from webapp.runtime import runtime_version
 
 pytestmark = [
@@ -314,8 +314,8 @@ def test_without_the_runtime_the_app_logs_online_and_offline_as_before(app_serve
         page.wait_for_selector('html[data-referee="off"]', timeout=60_000)
         assert page.locator('.match-head[data-refereed="false"]').count() == 1
         assert page.locator("[role=alert]").count() == 0  # nothing alarming
-        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()  # blue's
-        page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()  # red's
+        choice(page, "Short pass, 2 footballs, left edge").tap()  # blue's
+        choice(page, "Short pass, 2 footballs, left edge").tap()  # red's
         page.wait_for_selector('.match-head[data-seq="1"]')  # stored by the server
         context.set_offline(True)
         page.get_by_role("button", name="Move nobody").tap()

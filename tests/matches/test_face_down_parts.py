@@ -5,7 +5,7 @@ every answer) until both are in, then the two make one move."""
 import pytest
 
 from matches.models import MatchEvent, PendingPart
-from tests.helpers import accept_invitations, assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape, log_random_play
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +180,62 @@ def test_a_shot_is_two_face_down_cards_the_shooting_card_and_the_goalkeepers(tab
         "shooting_card": shot["shooting_cards"][0],
         "goalkeeper_card": shot["goalkeeper_cards"][0],
     }
+
+
+def test_a_shootout_penalty_is_chosen_face_down_by_both_the_turned_up_card_hidden_too(
+    players, client_for
+):
+    ann, ben, cat = (client_for(p) for p in players[:3])
+    opened = ann.post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
+            "options": {"penalty_shootout": True},
+        },
+        format="json",
+    )
+    assert opened.status_code == 201, opened.content
+    match_id = opened.json()["match"]["id"]
+    accept_invitations(match_id)
+    seq, legal = log_random_play(ann, match_id, lambda state, _legal: state.phase == "shootout")
+    (shot,) = [e for e in legal["actions"] if e["type"] == "shoot"]
+    attacker = legal["actor"]
+    phones = {0: ann, 1: ben}
+    shooter, keeper = phones[attacker], phones[1 - attacker]
+    card = shot["cards"][0]
+    colour = {"short_pass": "S", "long_ball": "L", "dribbling": "D"}[card["kind"]]
+    fitting = next(s for s in shot["shooting_cards"] if s.startswith(colour))
+    other = next(s for s in shot["shooting_cards"] if not s.startswith(colour))
+
+    def send(client, side, part):
+        return client.post(
+            f"/api/matches/{match_id}/parts/",
+            {"expected_seq": seq, "side": side, "part": part},
+            format="json",
+        )
+
+    # a shooting card of another colour than the card turned up is refused (HT-6.1)
+    assert_error_shape(
+        send(shooter, attacker, {"card": card, "shooting_card": other}), 422, "part_not_allowed"
+    )
+    first = send(shooter, attacker, {"card": card, "shooting_card": fitting})
+    assert first.status_code == 202, first.content
+    # the keeper's phone, anyone else and the log know that the shooter has chosen, not what
+    for reader in (keeper, cat):
+        seen = reader.get(f"/api/matches/{match_id}/parts/").json()
+        assert seen["type"] == "shoot"
+        assert {p["side"]: (p["chosen"], p["part"]) for p in seen["parts"]} == {
+            attacker: (True, None),
+            1 - attacker: (False, None),
+        }
+        assert fitting not in str(reader.get(f"/api/matches/{match_id}/events/?after={seq}").json())
+    both = send(keeper, 1 - attacker, {"goalkeeper_card": shot["goalkeeper_cards"][0]})
+    assert both.status_code == 201, both.content
+    assert both.json()["events"][0]["action"] == {
+        "type": "shoot",
+        "shooting_card": fitting,
+        "goalkeeper_card": shot["goalkeeper_cards"][0],
+        "card": card,
+    }
+    assert PendingPart.objects.count() == 0

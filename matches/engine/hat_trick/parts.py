@@ -6,7 +6,12 @@ plays a goalkeeper card face down", then both are revealed.
 With a phone each, each manager logs their own part; the parts make the one action the engine
 takes once both are in. A part names its fields: ``{"card": {...}}`` (an action card),
 ``{"shooting_card": "L2"}`` (the attacker's), ``{"goalkeeper_card": "R1"}`` (the keeper's).
-A choice is ``{"type", "parts": {side: {field: [the options]}}}``.
+A shoot-out's penalty (HT-8.5): the shooter turns up his top action card and plays a shooting
+card of its colour face down, ``{"card": {...}, "shooting_card": "L2"}``, while the keeper
+plays his goalkeeper card; the turned-up card travels with the shooter's part, so nothing of
+it shows before both are in.
+A choice is ``{"type", "parts": {side: {field: [the options]}}}``; ``"colours"`` (a shoot-out)
+maps each shooting card to the action its colour goes with.
 """
 
 from __future__ import annotations
@@ -15,24 +20,28 @@ from collections.abc import Mapping
 from typing import Any
 
 
-def open_choice(legal: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The step's face-down choice of both sides, if it is one."""
+def open_choice(legal: Mapping[str, Any], state: Any = None) -> dict[str, Any] | None:
+    """The step's face-down choice of both sides, if it is one (``state``: the match's, for
+    the colours of the shooting cards in a shoot-out)."""
     for entry in legal.get("actions", ()):
         if entry["type"] == "play_cards" and legal.get("actor") is None:
             return {
                 "type": "play_cards",
                 "parts": {side: {"card": list(cards)} for side, cards in enumerate(entry["cards"])},
             }
-        # a shot of the match (a shoot-out's penalty also turns up a card: one phone logs it)
-        if entry["type"] == "shoot" and "cards" not in entry and legal.get("actor") in (0, 1):
+        # a shot of the match, or a shoot-out's penalty with the card the shooter turns up
+        if entry["type"] == "shoot" and legal.get("actor") in (0, 1):
             attacker = legal["actor"]
-            return {
-                "type": "shoot",
-                "parts": {
-                    attacker: {"shooting_card": list(entry["shooting_cards"])},
-                    1 - attacker: {"goalkeeper_card": list(entry["goalkeeper_cards"])},
-                },
+            shooter: dict[str, Any] = {"shooting_card": list(entry["shooting_cards"])}
+            choice: dict[str, Any] = {"type": "shoot"}
+            if "cards" in entry:
+                shooter["card"] = list(entry["cards"])
+                choice["colours"] = {c.id: c.action for c in state.setup.shooting} if state else {}
+            choice["parts"] = {
+                attacker: shooter,
+                1 - attacker: {"goalkeeper_card": list(entry["goalkeeper_cards"])},
             }
+            return choice
     return None
 
 
@@ -43,12 +52,15 @@ def sides_of(choice: Mapping[str, Any]) -> list[int]:
 def part_allowed(choice: Mapping[str, Any], side: int, part: Any) -> bool:
     """Whether ``part`` is one of the choices open to ``side``."""
     fields = choice["parts"].get(side)
-    return (
+    fits = (
         fields is not None
         and isinstance(part, dict)
         and set(part) == set(fields)
         and all(part[name] in options for name, options in fields.items())
     )
+    if fits and "colours" in choice and "card" in part:  # HT-6.1: the turned-up card's colour
+        return choice["colours"].get(part["shooting_card"]) == part["card"].get("kind")
+    return fits
 
 
 def compose(choice: Mapping[str, Any], parts: Mapping[int, Any]) -> dict[str, Any]:

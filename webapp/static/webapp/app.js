@@ -4,14 +4,14 @@ import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { follow } from "./live.js";
-import { actionLabel, choices, esc, pictureTargets, vocabulary } from "./moves.js";
+import { actionLabel, choices, esc, htCardText, pictureTargets, vocabulary } from "./moves.js";
 import { enqueue, flush, getQueue, kvSet, rebase, dropQueue } from "./queue.js";
 import { refApply, refLoad, refereeReady, startReferee } from "./referee.js";
 import { showInvitations, watchSides } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions } from "./options.js";
 import { logsBoth, partNodes, readParts, sendPart, setLogsBoth, sharedTable, sidesOfPhone, turnOf, waitingLine } from "./turns.js";
-import { asBefore, sendAsBefore } from "./resetup.js";
+import { asBefore, ownAsBefore, sendAsBefore } from "./resetup.js";
 
 const main = document.getElementById("app");
 let leaveScreen = () => {};
@@ -222,7 +222,7 @@ async function newMatch() {
 async function matchScreen(id) {
   const mine = screen;
   const me = localStorage.getItem("username");
-  const view = { match: null, current: null, path: [], extra: null, error: "", queue: null, picture: null, last: null, busy: false,
+  const view = { match: null, current: null, path: [], extra: null, drawn: [], pick: null, error: "", queue: null, picture: null, last: null, busy: false,
     // the phone's referee: `table` is true while its engine holds the state shown (the server's,
     // plus the moves it applied that wait in `pending` or in the queue); `note` says what it did
     table: false, pending: [], note: "" };
@@ -297,12 +297,48 @@ async function matchScreen(id) {
       if (!(err instanceof NetworkError)) throw err;
     }
     view.queue = await getQueue(id).catch(() => null);
-    view.path = []; view.extra = null;
+    clearChoice();
     render();
     refreshPicture();
   };
 
-  const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state, summary: view.current?.summary });
+  const ctx = () => ({ game: view.match.game, legal: view.current?.legal, sides: view.match.sides, state: view.current?.state, summary: view.current?.summary, drawn: view.drawn });
+
+  // A move half chosen (a level of a choice opened, the goalkeeper's cards drawn so far, one
+  // part of a two-part choice picked) is kept on the phone with the step it belongs to: leaving
+  // the match and coming back finds it as it was (and says so); a new step drops it.
+  const halfKey = `half:${id}`;
+  function clearChoice() {
+    view.path = []; view.extra = null; view.extraFrom = null; view.drawn = []; view.pick = null;
+    localStorage.removeItem(halfKey);
+  }
+  const halfMade = () => Boolean(view.path.length || view.extra || view.drawn.length || view.pick);
+  function keepHalf() {
+    if (!view.match || view.match.status !== "in_progress") return;
+    if (!halfMade()) { localStorage.removeItem(halfKey); return; }
+    localStorage.setItem(halfKey, JSON.stringify({ seq: view.match.seq, path: view.path, extraFrom: view.extraFrom, drawn: view.drawn, pick: view.pick }));
+  }
+  function restoreHalf() {
+    const kept = JSON.parse(localStorage.getItem(halfKey) || "null");
+    if (!kept || kept.seq !== view.match.seq || view.queue?.actions.length) { localStorage.removeItem(halfKey); return; }
+    try {
+      view.path = kept.path || [];
+      view.drawn = kept.drawn || [];
+      view.pick = kept.pick || null;
+      nodesAt(); // the path still leads somewhere
+      if (kept.extraFrom) openExtra(kept.extraFrom);
+      view.kept = halfMade();
+    } catch { clearChoice(); }
+  }
+  // a choice opened from the picture, or a level below one: {key, steps}
+  function openExtra(from) {
+    let nodes = pictureTargets(nodesAt()).get(from.key);
+    if (!nodes) return;
+    let title = nodes[0].title ?? t("move");
+    for (const i of from.steps) ({ title, nodes } = { title: nodes[i].title, nodes: nodes[i].children() });
+    view.extra = { title, nodes };
+    view.extraFrom = from;
+  }
   // the last move: what was chosen (the action) and what followed, in the API's sentences
   const lastMove = (event) => (event?.kind === "action" ? { action: event.action, texts: (event.effects || []).map((e) => e.text).filter(Boolean) } : null);
   const lastOf = (data) => lastMove(data?.events?.filter((e) => e.kind === "action").pop());
@@ -317,14 +353,14 @@ async function matchScreen(id) {
       if (markup) { view.picture = markup; view.pictureSeq = `local-${view.match.seq + view.pending.length}`; }
     }
     view.last = { action: local.action, texts: local.effects.map((e) => e.text).filter(Boolean) };
-    view.path = []; view.extra = null;
+    clearChoice();
   };
 
   const refereeFirst = async (action) => {
     const local = await refApply(id, action, currentLanguage());
     if (!local) { view.table = false; return null; }
     if (local.unchecked) { view.table = false; return local; }
-    if (!local.ok) { view.error = local.error?.message || ""; view.path = []; view.extra = null; render(); return local; }
+    if (!local.ok) { view.error = local.error?.message || ""; clearChoice(); render(); return local; }
     view.note = "";
     showLocal(local);
     return local;
@@ -361,7 +397,7 @@ async function matchScreen(id) {
       if (!ok) {
         view.error = problemText(status, data);
         if (data?.code === "stale_sequence") await load();
-        view.path = []; view.extra = null;
+        clearChoice();
         render();
         return;
       }
@@ -374,14 +410,25 @@ async function matchScreen(id) {
     }
   };
 
-  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides
+  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides;
+  // with a phone each, each manager's own side as their part of the set-up
   const refreshAsBefore = async () => {
     view.asBefore = null;
-    if (view.match.game !== "trixkick" || sidesOfPhone(view.match, me, id)) return;
+    view.ownBefore = null;
+    if (view.match.game !== "trixkick") return;
     const seq = view.match.seq;
+    const sides = sidesOfPhone(view.match, me, id);
+    if (sides) {
+      const side = [...sides][0];
+      const own = side === undefined ? null : await ownAsBefore(id, view.current?.legal, view.current?.state, side).catch(() => null);
+      if (own && seq === view.match.seq && mine === screen) { view.ownBefore = own; render(); }
+      return;
+    }
     const batch = await asBefore(id, view.current?.legal).catch(() => null);
     if (batch && seq === view.match.seq && mine === screen) { view.asBefore = batch; render(); }
   };
+
+  const setUpMineAsBefore = () => sendOwnPart(view.ownBefore);
 
   const setUpAsBefore = async () => {
     view.error = "";
@@ -398,7 +445,7 @@ async function matchScreen(id) {
     view.asBefore = null;
     if (data.current?.legal) { view.current = data.current; await seatReferee(); refreshAsBefore(); }
     else await load();
-    view.path = []; view.extra = null;
+    clearChoice();
     render();
     refreshPicture();
   };
@@ -436,7 +483,7 @@ async function matchScreen(id) {
           if (ok || data?.code !== "stale_sequence") startReferee(); // other engines on the server?
           if (ok) { view.last = lastOf(data); view.match = data.match; view.current = data.current; await seatReferee(); }
           else await load().catch(() => {});
-          view.path = []; view.extra = null;
+          clearChoice();
           render();
           refreshPicture();
           return;
@@ -462,7 +509,7 @@ async function matchScreen(id) {
     // (Background Sync) with the token and language kept beside it
     await syncCredentials();
     navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
-    view.path = []; view.extra = null;
+    clearChoice();
     render();
     if (navigator.onLine) sendQueue();
   };
@@ -505,7 +552,7 @@ async function matchScreen(id) {
       view.last = null;
       try {
         await load(); // the state and the move that stands now (said again under the picture)
-        view.path = []; view.extra = null;
+        clearChoice();
         render();
         refreshPicture();
       } catch {
@@ -571,19 +618,54 @@ async function matchScreen(id) {
     if (view.extra) ({ title, nodes } = view.extra);
     const tappable = pictureTargets(nodes).size > 0;
     const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
+    const isCard = (face) => face?.startsWith('<span class="card');
     // card faces say what they are; a TriXKick piece's token needs its words beside it
-    const faces = nodes.length > 4 && nodes.every((n) => n.face?.startsWith('<span class="card'));
-    const buttons = nodes.map((n, i) => {
-      const cls = n.face ? "move face" : "move";
-      return `<li><button class="${cls}" data-i="${i}" aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button></li>`;
+    // card faces a row of four (Amigo's, ten); any other choice beside them in a list below
+    const cards = nodes.filter((n) => isCard(n.face));
+    const faces = cards.length > 4 && cards.length >= nodes.length - 2 && !nodes.some((n) => n.pair);
+    const small = faces && cards.every((n) => n.face.startsWith('<span class="card amigo'));
+    const button = (n, i, extra = "") => `<button class="${n.face ? "move face" : "move"}" data-i="${i}"${extra} aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button>`;
+    // a two-part choice: every part's row at once; a part picked shows as a button to take it back
+    const pairRows = (n, i) => {
+      const values = view.pick?.i === i ? view.pick.values : [];
+      return n.pair.rows(values).map((row, r) => {
+        const head = `<p class="group">${esc(row.title)}</p>`;
+        if (values[r] != null) {
+          const chosen = row.options.find((o) => JSON.stringify(o.value) === JSON.stringify(values[r]));
+          return `${head}<button class="secondary picked" data-unpick="${r}" aria-pressed="true">${chosen?.face || ""}<span>${esc(chosen?.label ?? "")}</span></button>`;
+        }
+        const rowFaces = row.options.length > 4 && row.options.every((o) => isCard(o.face));
+        return `${head}<ul class="grid${rowFaces ? " faces" : ""}">${row.options.map((o, k) => `<li>${button(o, i, ` data-r="${r}" data-o="${k}"`)}</li>`).join("")}</ul>`;
+      }).join("");
+    };
+    let last = group;
+    const items = (wanted) => nodes.map((n, i) => {
+      if (!wanted(n)) return "";
+      if (n.pair) return `</ul>${pairRows(n, i)}<ul class="grid">`;
+      const head = n.group && n.group !== last ? `<li class="row-head">${esc(n.group)}</li>` : "";
+      last = n.group || last;
+      return `${head}<li>${button(n, i)}</li>`;
     }).join("");
+    const lists = faces
+      ? `<ul class="grid faces${small ? " small" : ""}">${items((n) => isCard(n.face))}</ul><ul class="grid">${items((n) => !isCard(n.face))}</ul>`
+      : `<ul class="grid">${items(() => true)}</ul>`;
+    const drawn = view.drawn.length ? `<p class="drawn" id="drawn">${esc(t("keeperDrawn", { cards: view.drawn.map(htCardText).join(" / ") }))}</p>` : "";
+    const kept = view.kept ? `<p class="kept" id="kept" role="status">${esc(t("halfKept"))}</p>` : "";
     const again = view.asBefore && !view.path.length && !view.extra && !offline
       ? `<button class="primary as-before" id="as-before">${esc(t("tkAsBefore", { n: view.asBefore.length }))}</button>` : "";
+    // with a phone each: this side's set-up as before, one tap, whoever's turn it is
+    const parts = view.parts?.seq === view.match.seq ? view.parts.parts : [];
+    const ownIn = view.ownBefore && parts.some((p) => p.side === view.ownBefore.side && p.chosen);
+    const othersIn = view.ownBefore && parts.some((p) => p.side !== view.ownBefore.side && p.chosen);
+    const others = view.match.sides.filter((s) => s.position !== view.ownBefore?.side).map((s) => sideLabel(s.name)).join(", ");
+    const mineAgain = view.ownBefore && !view.path.length && !view.extra && !offline && !ownIn
+      ? `<button class="primary as-before" id="as-before-mine">${esc(t("tkMineAsBefore", { n: view.ownBefore.part.places.length }))}</button>` : "";
+    const setUpLine = ownIn ? t("tkSetUpIn", { name: others }) : othersIn ? t("tkTheySetUp", { name: others }) : "";
     const both = sharedTable(view.match, me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
     return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${view.path.length || view.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}
-      ${again}${group ? `<p class="group">${esc(group)}</p>` : ""}<ul class="grid${faces ? " faces" : ""}">${buttons}</ul>${both}</section>`;
+      ${setUpLine ? `<p class="waiting" id="set-up-state" aria-live="polite">${esc(setUpLine)}</p>` : ""}${kept}${drawn}${again}${mineAgain}${group ? `<p class="group">${esc(group)}</p>` : ""}${lists}${both}</section>`;
   }
 
   function header() {
@@ -594,14 +676,15 @@ async function matchScreen(id) {
     const both = actor === null || actor === undefined;
     const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
-    return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
+    return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}" data-setup="${(legal?.actions || []).some((e) => e.type === "place" || e.type === "keepers") ? 1 : 0}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
       ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
   function render() {
     if (!view.match || mine !== screen) return;
-    view.multiOpen = false;
+    // the picture folded away with one tap (and back): the phone remembers it
+    const folded = localStorage.getItem("pictureFolded") === "1";
     show(html`${nav("")}${header()}
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
         ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
@@ -609,30 +692,44 @@ async function matchScreen(id) {
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
       ${movesPanel()}
-      <figure class="picture"><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
+      <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${view.pictureSeq ?? ""}">${view.picture || ""}</div></figure>
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${id}">${t("stepThrough")}</a></div>`, view.match.sides.map((s) => sideLabel(s.name)).join(" – "));
     for (const b of main.querySelectorAll("button.move")) {
       b.addEventListener("click", () => {
         const nodes = nodesAt();
         const node = nodes[Number(b.dataset.i)];
-        if (node.children && view.extra) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
+        view.kept = false;
+        if (node.pair) pickPart(node, Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o));
+        else if (node.children && view.extra) {
+          view.extraFrom = view.extraFrom && { ...view.extraFrom, steps: [...view.extraFrom.steps, Number(b.dataset.i)] };
+          view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render();
+        }
         else if (node.children) { view.path.push(Number(b.dataset.i)); view.error = ""; render(); }
         else activate(node);
       });
     }
-    document.getElementById("up")?.addEventListener("click", () => { if (view.extra) view.extra = null; else view.path.pop(); render(); });
+    for (const b of main.querySelectorAll("[data-unpick]")) {
+      b.addEventListener("click", () => { view.pick.values[Number(b.dataset.unpick)] = null; if (view.pick.values.every((v) => v == null)) view.pick = null; render(); });
+    }
+    document.getElementById("up")?.addEventListener("click", () => { stepBack(); render(); });
     document.getElementById("as-before")?.addEventListener("click", setUpAsBefore);
-    document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); view.path = []; view.extra = null; render(); });
-    if (turn().mode === "parts") watchParts();
+    document.getElementById("as-before-mine")?.addEventListener("click", setUpMineAsBefore);
+    document.getElementById("fold").addEventListener("click", () => {
+      if (folded) localStorage.removeItem("pictureFolded"); else localStorage.setItem("pictureFolded", "1");
+      render();
+    });
+    document.getElementById("log-both")?.addEventListener("change", (e) => { setLogsBoth(id, e.target.checked); clearChoice(); render(); });
+    if (turn().mode === "parts" || view.ownBefore) watchParts();
     bindPicture();
     document.getElementById("undo").addEventListener("click", () => command("undo"));
     document.getElementById("redo").addEventListener("click", () => command("redo"));
     document.getElementById("send")?.addEventListener("click", sendQueue);
     for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => resolveProblem(b.dataset.resolve));
-    keepBackInside(Boolean(view.path.length || view.extra));
+    keepBackInside(halfMade());
+    keepHalf();
     // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
-    const step = `${view.match.seq}/${view.path.join(".")}/${view.extra ? view.extra.title : ""}`;
+    const step = `${view.match.seq}/${view.path.join(".")}/${view.extra ? view.extra.title : ""}/${view.drawn.length}/${view.pick?.values.length ?? ""}`;
     if (step !== view.step) { view.step = step; window.scrollTo(0, 0); }
   }
 
@@ -660,10 +757,42 @@ async function matchScreen(id) {
     return nodes;
   }
 
+  // one step back inside a half-made choice: the last card drawn, the last part picked, a level
+  function stepBack() {
+    if (view.drawn.length) view.drawn.pop();
+    else if (view.pick) view.pick = null;
+    else if (view.extra) { view.extra = null; view.extraFrom = null; }
+    else view.path.pop();
+  }
+
+  // a two-part choice: both parts on screen at once; the move goes once every part is picked
+  function pickPart(node, i, row, option) {
+    if (view.pick?.i !== i) view.pick = { i, values: [] };
+    const values = view.pick.values;
+    values[row] = node.pair.rows(values)[row].options[option].value;
+    // a later part that no longer goes with this one (a shooting card of another colour) is dropped
+    const rows = node.pair.rows(values);
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    rows.forEach((r, k) => { if (values[k] != null && !r.options.some((o) => same(o.value, values[k]))) values[k] = null; });
+    for (let k = 0; k < rows.length; k++) if (values[k] === undefined) values[k] = null;
+    if (values.every((v) => v != null)) {
+      view.pick = null;
+      activate(node.pair.done(values));
+    } else render();
+  }
+
+  // the goalkeeper turns up one more card: logged once his draw is over
+  function drawCard(node) {
+    view.drawn = [...view.drawn, node.draw];
+    if (node.enough(view.drawn)) sendAction({ type: "keeper_draw", cards: view.drawn });
+    else render();
+  }
+
   function activate(node) {
+    view.kept = false;
+    if (node.draw) return drawCard(node);
     if (node.children) { view.extra = { title: node.title, nodes: node.children() }; view.error = ""; render(); }
     else if (node.make) sendAction(node.make());
-    else if (node.multi) openMulti(node);
     else if (node.part) sendOwnPart(node.part);
     else sendAction(node.action);
   }
@@ -673,7 +802,7 @@ async function matchScreen(id) {
   function watchParts() {
     clearTimeout(view.partsTimer);
     view.partsTimer = setTimeout(async () => {
-      if (mine !== screen || turn().mode !== "parts") return;
+      if (mine !== screen || (turn().mode !== "parts" && !view.ownBefore)) return;
       const seq = view.match.seq;
       const parts = await readParts(id).catch(() => null);
       if (mine !== screen || seq !== view.match.seq) return;
@@ -719,27 +848,8 @@ async function matchScreen(id) {
       if (!key) return;
       const found = targets.get(key);
       if (found.length === 1) activate(found[0]);
-      else { view.extra = { title: view.extra?.title ?? found[0].title ?? t("move"), nodes: found }; render(); }
+      else { view.extra = { title: view.extra?.title ?? found[0].title ?? t("move"), nodes: found }; view.extraFrom = view.extraFrom ? null : { key, steps: [] }; render(); }
     };
-  }
-
-  function openMulti(node) {
-    const chosen = new Set();
-    const section = main.querySelector("section.moves");
-    section.innerHTML = `<p class="hint">${esc(node.label)} (≤ ${node.multi.max})</p><ul class="grid">${node.multi.options.map((o, i) =>
-      `<li><button class="move face" aria-pressed="false" data-m="${i}" aria-label="${esc(o.label)}">${o.face}<span class="lbl">${esc(o.label)}</span></button></li>`).join("")}</ul>
-      <div class="row"><button class="primary" id="multi-ok">${t("confirm")}</button><button class="secondary" id="multi-back">${t("back")}</button></div>`;
-    for (const b of section.querySelectorAll("[data-m]")) {
-      b.addEventListener("click", () => {
-        const i = Number(b.dataset.m);
-        if (chosen.has(i)) chosen.delete(i); else if (chosen.size < node.multi.max) chosen.add(i);
-        b.setAttribute("aria-pressed", String(chosen.has(i)));
-      });
-    }
-    section.querySelector("#multi-ok").addEventListener("click", () => sendAction(node.multi.build([...chosen].map((i) => node.multi.options[i].value))));
-    section.querySelector("#multi-back").addEventListener("click", render);
-    view.multiOpen = true;
-    keepBackInside(true);
   }
 
   try {
@@ -752,6 +862,7 @@ async function matchScreen(id) {
   }
   view.queue = await getQueue(id).catch(() => null);
   await seatReferee();
+  restoreHalf();
   render();
   refreshPicture();
   if (view.queue && navigator.onLine) sendQueue();
@@ -776,10 +887,9 @@ async function matchScreen(id) {
   const onBack = () => {
     if (view.backQuiet) { view.backQuiet = false; return; }
     if (!view.backArmed) return; // Back with no choice half made: the screen is left
+    if (!location.hash.startsWith(`#/match/${id}`)) return; // a link away: the half move is kept
     view.backArmed = false;
-    if (view.multiOpen) { /* the goalkeeper's cards: back to the step's choices */ }
-    else if (view.extra) view.extra = null;
-    else view.path.pop();
+    stepBack();
     render();
   };
   window.addEventListener("popstate", onBack);

@@ -41,17 +41,17 @@ const sideName = (ctx, side) => (ctx.sides?.[side] ? sideLabel(ctx.sides[side].n
 // the side with the ball: its players receive passes
 const attacker = (ctx) => ctx.summary?.attacker ?? ctx.state?.attacker ?? ctx.legal?.actor ?? 0;
 
-// Both action cards from one phone: the first side's faces are the buttons (no opener), then
-// the second side's; each row says whose cards it shows (`group`).
+// Both action cards from one phone: both sides' faces on screen at once, a row a side (each
+// row says whose cards it shows), one tap a row, no opener.
 function htPlayCards(entry, ctx) {
-  const [first, second] = entry.cards;
-  const whose = (side) => t("cardsOf", { name: sideName(ctx, side) });
-  return first.map((c0) => ({
-    ...branch(htCardText(c0), whose(1), () =>
-      second.map((c1) => leaf(htCardText(c1), { type: "play_cards", cards: [c0, c1] }, htCardFace(c1))),
-    htCardFace(c0)),
-    group: whose(0),
-  }));
+  const row = (side) => ({
+    title: t("cardsOf", { name: sideName(ctx, side) }),
+    options: entry.cards[side].map((card) => ({ label: htCardText(card), face: htCardFace(card), value: card })),
+  });
+  return [{
+    label: t("cardsOf", { name: sideName(ctx, 0) }),
+    pair: { rows: () => [row(0), row(1)], done: (cards) => leaf("", { type: "play_cards", cards }) },
+  }];
 }
 
 // Hat-Trick's shooting and goalkeeper cards by what is printed on them. The edition's cards
@@ -80,31 +80,52 @@ function htShotLabel(action, state) {
   return action.card ? t("htShotTopCard", { shot, card: htCardText(action.card) }) : shot;
 }
 
-function htShoot(entry, ctx) {
-  const cardStep = (shooting, keeper) => {
-    const base = { type: "shoot", shooting_card: shooting, goalkeeper_card: keeper };
-    const label = htKeeperCard(keeper, ctx.state);
-    if (!entry.cards) return leaf(label, base);
-    return branch(label, t("htTopCard"), () =>
-      entry.cards.map((c) => leaf(htCardText(c), { ...base, card: c }, htCardFace(c))));
-  };
-  // the shooting cards are the buttons (no opener), then the goalkeeper's
-  return entry.shooting_cards.map((s) => ({
-    ...branch(htShootingCard(s, ctx.state), t("goalkeeperCard"), () => entry.goalkeeper_cards.map((k) => cardStep(s, k))),
-    group: t("shootingCard"),
-  }));
+// the shooting cards that go with a turned-up action card (its colour: HT-6.1)
+export function shootingCardsFor(entry, state, card) {
+  if (!card) return entry.shooting_cards;
+  const kinds = Object.fromEntries((state?.setup?.shooting || []).map((c) => [c.id, c.action]));
+  const KIND = { S: "short_pass", L: "long_ball", D: "dribbling" };
+  return entry.shooting_cards.filter((id) => (kinds[id] ?? KIND[String(id)[0]]) === card.kind);
 }
 
-function htKeeperDraw(entry) {
+// The shot from one phone: the shooting card and the goalkeeper's (and in a shoot-out the
+// action card turned up first) in rows on screen at once, one tap a row, no opener.
+function htShoot(entry, ctx) {
+  const top = entry.cards ? 1 : 0;
   return [{
-    label: t("keeperDraw"),
-    multi: {
-      max: entry.max_cards,
-      options: entry.cards.flatMap((c) => Array.from({ length: Math.min(c.available, entry.max_cards) }, () => c))
-        .map((c) => ({ label: htCardText(c), face: htCardFace(c), value: { kind: c.kind, footballs: c.footballs, edge: c.edge } })),
-      build: (values) => ({ type: "keeper_draw", cards: values }),
+    label: t("shoot"),
+    pair: {
+      rows: (values) => [
+        ...(top ? [{ title: t("topCardTurned"), options: entry.cards.map((c) => ({ label: htCardText(c), face: htCardFace(c), value: c })) }] : []),
+        { title: t("shootingCard"), options: shootingCardsFor(entry, ctx.state, top ? values[0] : null).map((s) => ({ label: htShootingCard(s, ctx.state), value: s })) },
+        { title: t("goalkeeperCard"), options: entry.goalkeeper_cards.map((k) => ({ label: htKeeperCard(k, ctx.state), value: k })) },
+      ],
+      done: (values) => leaf("", {
+        type: "shoot", shooting_card: values[top], goalkeeper_card: values[top + 1], ...(top ? { card: values[0] } : {}),
+      }),
     },
   }];
+}
+
+// The goalkeeper's draw (HT-6.4 - HT-6.6): he turns up his cards one by one and may stop at
+// any time. Each face is a button ("drew this one"); the draw is logged by itself once he has
+// his hand's worth of cards or more than the shot's power (a sure save), else with "stop".
+// `ctx.drawn`: the cards this phone has been told of so far at this step.
+export function htKeeperDrawDone(entry, drawn) {
+  const total = drawn.reduce((sum, c) => sum + c.footballs, 0);
+  return drawn.length >= entry.max_cards || (Number.isInteger(entry.power) && total > entry.power);
+}
+
+function htKeeperDraw(entry, ctx) {
+  const drawn = ctx.drawn || [];
+  const value = (c) => ({ kind: c.kind, footballs: c.footballs, edge: c.edge });
+  const same = (a, b) => a.kind === b.kind && a.footballs === b.footballs && a.edge === b.edge;
+  const faces = drawn.length >= entry.max_cards ? [] : entry.cards
+    .filter((c) => c.available > drawn.filter((d) => same(d, c)).length)
+    .map((c) => ({ ...leaf(htCardText(c), null, htCardFace(c)), draw: value(c), enough: (cards) => htKeeperDrawDone(entry, cards) }));
+  const stop = leaf(drawn.length ? t("keeperStops", { n: drawn.length }) : t("keeperDrawsNone"), { type: "keeper_draw", cards: drawn });
+  const group = t("keeperDraws", { n: drawn.length + 1, max: entry.max_cards });
+  return [...faces, stop].map((node) => ({ ...node, group }));
 }
 
 // the expansion's words: who uses an ability, on whom, which way
@@ -123,8 +144,9 @@ function htStyle(u) {
 
 const HAT_TRICK = {
   play_cards: htPlayCards,
-  move: (entry) => [branch(t("move"), t("move"), () => entry.moves.map((m) =>
-    leaf(`${t("player", { n: m.player })} ${t(m.direction)} (${m.from}→${m.to})`, { type: "move", player: m.player, direction: m.direction }, "", { field: m.from })), "", null, true)],
+  // every move a button of its own (no opener); the player can be tapped on the picture too
+  move: (entry) => entry.moves.map((m) =>
+    leaf(`${t("player", { n: m.player })} ${t(m.direction)} (${m.from}→${m.to})`, { type: "move", player: m.player, direction: m.direction }, "", { field: m.from })),
   skip: () => [leaf(t("skip"), { type: "skip" })],
   pass_sideways: (entry, ctx) => entry.receivers.map((n) => leaf(`${t("sideways")}: ${t("receiver", { n })}`, { type: "pass_sideways", receiver: n }, "", { side: attacker(ctx), number: n })),
   long_ball: (entry) => [].concat(entry.lines).map((n) => leaf(t("longBall", { n }), { type: "long_ball", lines: n })),
@@ -163,11 +185,12 @@ function shuffledDeal(players, colours, low, high) {
   return Array.from({ length: players }, (_, p) => cards.slice(p * size, (p + 1) * size));
 }
 
-function amigoNumbers(colour, used, type, extra) {
+function amigoNumbers(colour, used, type, extra, state = null) {
   const letter = colour[0].toUpperCase();
   const taken = new Set((used || []).filter((u) => u.startsWith(letter)).map((u) => Number(u.slice(1))));
   const out = [];
-  for (let n = 1; n <= 20; n++) {
+  const { low = 1, high = 20 } = state?.numbers || {};
+  for (let n = low; n <= high; n++) {
     if (taken.has(n)) continue;
     const card = { colour, number: n };
     out.push(leaf(`${t(type === "pass" ? "passCard" : "playCard")} ${amigoText(card)}`, { type, card, ...extra }, amigoFace(card)));
@@ -191,16 +214,15 @@ const AMIGO = {
       const label = `${t("playCard")} ${amigoText(entry.card)}` + (entry.trick ? ` → ${t("trick", { n: entry.trick })}` : "");
       return [leaf(label, { type: "play", card: entry.card, trick: entry.trick ?? null }, amigoFace(entry.card))];
     }
-    const title = entry.opens ? t("newTrick", { n: entry.trick }) : t("trick", { n: entry.trick });
-    return entry.colours.map((colour) => branch(`${t("trick", { n: entry.trick })}: ${t(`colour_${colour}`)}${entry.opens ? ` (${t("newTrick", { n: entry.trick })})` : ""}`, title,
-      () => amigoNumbers(colour, ctx.legal.used, "play", { trick: entry.trick }),
-      `<span class="card amigo ${esc(colour)}" aria-hidden="true"><span class="num">?</span></span>`));
+    // every card that may go on this trick a button of its own, a row a colour (no opener)
+    const group = entry.opens ? t("newTrick", { n: entry.trick }) : t("trick", { n: entry.trick });
+    return entry.colours.flatMap((colour) => amigoNumbers(colour, ctx.legal.used, "play", { trick: entry.trick }, ctx.state)
+      .map((node) => ({ ...node, group })));
   },
   pass: (entry, ctx) => {
     if (entry.card) return [leaf(`${t("passCard")} ${amigoText(entry.card)}`, { type: "pass", card: entry.card }, amigoFace(entry.card))];
-    return entry.colours.map((colour) => branch(`${t("passCard")}: ${t(`colour_${colour}`)}`, t("passCard"),
-      () => amigoNumbers(colour, ctx.legal.used, "pass", {}),
-      `<span class="card amigo ${esc(colour)}" aria-hidden="true"><span class="num">?</span></span>`));
+    return entry.colours.flatMap((colour) => amigoNumbers(colour, ctx.legal.used, "pass", {}, ctx.state)
+      .map((node) => ({ ...node, group: t("passCard") })));
   },
 };
 

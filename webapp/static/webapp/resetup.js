@@ -73,6 +73,24 @@ export async function asBefore(id, legal) {
   return batch.length ? batch : null;
 }
 
+// With a phone each: this side's pieces still in hand where they stood the last time, and its
+// keepers as then, sent as this manager's part of the set-up (POST parts/); once the other
+// manager's part is in, the server logs the whole set-up in the rulebook's alternation.
+export async function ownAsBefore(id, legal, state, side) {
+  if (!legal || !(legal.actions || []).some((e) => e.type === "place")) return null;
+  const inHand = Object.entries(state?.pieces || {}).filter(([, p]) => p.side === side && p.status === "squad").map(([piece]) => piece);
+  if (!inHand.length) return null;
+  const actions = await standingActions(id);
+  const before = actions && lastFullSetup(actions);
+  if (!before) return null;
+  const where = Object.fromEntries(before.places.map((a) => [a.piece, a.to]));
+  if (!inHand.every((piece) => where[piece])) return null; // a piece that did not play then
+  const middle = (piece) => (String(where[piece]).startsWith("C") ? 1 : 0);
+  const places = inHand.sort((x, y) => middle(x) - middle(y)).map((piece) => ({ piece, to: where[piece] }));
+  const keepers = before.keepers.find((k) => k.side === side)?.order ?? null;
+  return { side, part: { places, keepers } };
+}
+
 // Log the batch; where the rules stop it, the moves before that one.
 export async function sendAsBefore(id, seq, batch) {
   const send = (actions) => api(`matches/${id}/events/batch/?include=state`, { method: "POST", body: { expected_seq: seq, actions }, key: newKey() });

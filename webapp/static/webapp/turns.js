@@ -6,7 +6,7 @@
 // side's cards, one tap each (POST parts/), and the first card stays hidden until both are in.
 import { api, newKey } from "./api.js";
 import { sideLabel, t } from "./i18n.js";
-import { choices, htCardFace, htCardText, htKeeperCard, htShootingCard } from "./moves.js";
+import { choices, htCardFace, htCardText, htKeeperCard, htShootingCard, shootingCardsFor } from "./moves.js";
 
 const bothKey = (id) => `bothSides:${id}`;
 
@@ -38,7 +38,8 @@ export function turnOf(match, legal, me, id) {
   if (!mine || !legal || match.status !== "in_progress") return { mode: "all" };
   const name = (side) => sideLabel(match.sides[side]?.name ?? "");
   const others = (side) => match.sides.filter((s) => s.position !== side).map((s) => name(s.position));
-  const shot = (legal.actions || []).find((e) => e.type === "shoot" && !e.cards);
+  // a shot of the match, or a shoot-out's penalty (its top card turned up by the shooter)
+  const shot = (legal.actions || []).find((e) => e.type === "shoot");
   if (match.game === "hat-trick" && shot && Number.isInteger(legal.actor)) {
     // the shot: the shooter's card and the goalkeeper's, both face down
     const side = mine.has(legal.actor) ? legal.actor : [...mine].find((s) => s === 1 - legal.actor);
@@ -66,6 +67,7 @@ export function partNodes(turn, ctx) {
       return turn.entry.goalkeeper_cards.map((id) => ({ label: htKeeperCard(id, ctx.state), part: part({ goalkeeper_card: id }) }));
     }
     const refuse = choices({ ...ctx, legal: { ...ctx.legal, actions: ctx.legal.actions.filter((e) => e.type === "refuse") } });
+    if (turn.entry.cards) return [penaltyPart(turn.entry, ctx, part)];
     return [...turn.entry.shooting_cards.map((id) => ({ label: htShootingCard(id, ctx.state), part: part({ shooting_card: id }) })), ...refuse];
   }
   return turn.entry.cards[turn.side].map((card) => ({
@@ -73,8 +75,24 @@ export function partNodes(turn, ctx) {
   }));
 }
 
+// A shoot-out penalty, the shooter's part: the action card he turns up and his shooting card
+// of its colour, both rows on screen at once (two taps, no opener).
+function penaltyPart(entry, ctx, part) {
+  return {
+    label: t("shootingCard"),
+    pair: {
+      rows: (values) => [
+        { title: t("topCardTurned"), options: entry.cards.map((card) => ({ label: htCardText(card), face: htCardFace(card), value: card })) },
+        { title: t("shootingCard"), options: shootingCardsFor(entry, ctx.state, values[0]).map((id) => ({ label: htShootingCard(id, ctx.state), value: id })) },
+      ],
+      done: ([card, shooting]) => ({ label: "", part: part({ card, shooting_card: shooting }) }),
+    },
+  };
+}
+
 // A part in words: the action card, the shooting card or the goalkeeper's card.
 function partText(part, state) {
+  if (part.card && part.shooting_card) return `${htCardText(part.card)}, ${htShootingCard(part.shooting_card, state)}`;
   if (part.card) return htCardText(part.card);
   if (part.shooting_card) return htShootingCard(part.shooting_card, state);
   return htKeeperCard(part.goalkeeper_card, state);

@@ -1,0 +1,344 @@
+"""Delivering a match's new events to its open streams: one reader per match, not per stream.
+
+An open stream is a small object (``Stream``) next to its connection; it holds no task, no
+generator and no request of its own. Per event loop, each followed match has a ``Station``
+that is woken when the match's log grows (``matches.live``): it reads what is new once per
+position its streams are at, on the live streams' pool of threads, and writes the same SSE
+bytes (``live_api.SharedRead``: written once per kind of viewer) to each stream's connection
+in one pass. A ``Clock`` per loop sends the keep-alive comments (and reads each match once
+then, so a lost wake-up is found at the latest there), re-reads every match while the
+channel is down, checks credentials that are due to expire, and keeps the viewers' stream
+counts alive in Redis.
+
+A write that the connection cannot take at once (the client reads slowly) finishes in a task
+of its own, and that stream's next messages wait behind it in order; the other streams of the
+match are not held up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import weakref
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from matches import live, live_api
+
+logger = logging.getLogger(__name__)
+
+KEEPALIVE = b": keep-alive\n\n"
+#: Messages a stream that reads nothing may have waiting before it is given up (the client
+#: comes back with ``Last-Event-ID`` and loses nothing).
+BACKLOG_LIMIT = 512
+
+
+async def _finish(coro, waiting) -> None:
+    """Drive a send that suspended on ``waiting`` to its end, as a task would."""
+    loop = asyncio.get_running_loop()
+    while True:
+        if waiting is None:
+            await asyncio.sleep(0)
+        else:
+            done = loop.create_future()
+            waiting.add_done_callback(lambda _f, done=done: done.done() or done.set_result(None))
+            await done
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return
+
+
+class Stream:
+    """One open stream: where its bytes go, who watches, and the last seq it was sent."""
+
+    __slots__ = (
+        "loop",
+        "send",
+        "station",
+        "viewer",
+        "user_key",
+        "claim",
+        "after",
+        "expires_at",
+        "backlog",
+        "closed",
+        "__weakref__",
+    )
+
+    def __init__(self, send, station: Station, viewer: live_api.Viewer, after: int, claim):
+        self.loop = station.loop
+        self.send = send
+        self.station = station
+        self.viewer = viewer
+        self.user_key = viewer.key
+        self.claim = claim
+        self.after = after
+        self.expires_at = viewer.credentials.expires_at
+        self.backlog: list | None = None  # messages behind a write still under way
+        self.closed = False
+
+    def push(self, data: bytes, more: bool = True) -> None:
+        """Write ``data`` to the connection now, or after the writes still under way."""
+        self.write({"type": "http.response.body", "body": data, "more_body": more})
+
+    def write(self, message: dict) -> None:
+        """Hand an ASGI message to the server; a write it cannot take at once goes on in a
+        task, and the messages after it wait behind it."""
+        if self.closed:
+            return
+        if self.backlog is not None:
+            self.backlog.append(message)
+            if len(self.backlog) > BACKLOG_LIMIT:  # end the response once what is under way is out
+                self.backlog[:] = [{"type": "http.response.body", "body": b"", "more_body": False}]
+                self.close()
+            return
+        coro = self.send(message)
+        try:
+            waiting = coro.send(None)
+        except StopIteration:
+            return
+        except Exception:  # the connection is gone
+            self.close()
+            return
+        self.backlog = []
+        self.loop.create_task(self._drain(coro, waiting))
+
+    async def _drain(self, coro, waiting) -> None:
+        try:
+            await _finish(coro, waiting)
+            while self.backlog:
+                await self.send(self.backlog.pop(0))
+        except Exception:
+            self.close()
+        finally:
+            self.backlog = None
+
+    def end(self, reason: str) -> None:
+        """The last message (why the stream ends), then the end of the response."""
+        self.push(live_api.end_message(reason, self.viewer.language).encode())
+        self.push(b"", more=False)
+        self.close()
+
+    def alert(self, reason: str) -> None:
+        """The viewer's credentials may have ended (``matches.live`` calls it on the loop)."""
+        if self.viewer.credentials.user_id is not None and not self.closed:
+            self.station.clock.check(self, again=True)
+
+    def close(self) -> None:
+        """No more messages; no longer counted (the connection ends with its request)."""
+        if self.closed and self.station is None:
+            return
+        self.closed = True
+        station, self.station = self.station, None
+        if station is not None:
+            station.leave(self)
+            live.hub.remove(self)
+            station.clock.release(self)
+
+
+class Station:
+    """The streams of one match on one event loop, and the reads that feed them."""
+
+    def __init__(self, clock: Clock, match_id: int) -> None:
+        self.clock = clock
+        self.loop = clock.loop
+        self.match_id = match_id
+        self.streams: set[Stream] = set()
+        self.fresh: list[Stream] = []  # joined, not read for yet
+        self.woken = False
+        self.task: asyncio.Task | None = None
+        self.quiet_since = self.loop.time()
+
+    def join(self, stream: Stream) -> None:
+        self.fresh.append(stream)
+        self._run()
+
+    def leave(self, stream: Stream) -> None:
+        self.streams.discard(stream)
+        if not self.streams and not self.fresh and self.task is None:
+            self.clock.drop(self)
+
+    def wake(self) -> None:
+        """Something was committed: read it (again, after a pass under way) and deliver it."""
+        self.woken = True
+        self._run()
+
+    def _run(self) -> None:
+        if self.task is None:
+            self.task = self.loop.create_task(self._passes())
+
+    async def _passes(self) -> None:
+        try:
+            while self.woken or self.fresh:
+                fresh, self.fresh = self.fresh, []
+                self.streams.update(fresh)
+                if self.woken:
+                    self.woken = False
+                    await self._deliver(list(self.streams))
+                else:
+                    await self._deliver(fresh)
+        finally:
+            self.task = None
+            if not self.streams and not self.fresh:
+                self.clock.drop(self)
+
+    async def _deliver(self, streams: list[Stream]) -> None:
+        groups: dict[int, list[Stream]] = {}
+        for stream in streams:
+            if not stream.closed:
+                groups.setdefault(stream.after, []).append(stream)
+        positions = list(groups)
+        reads = await asyncio.gather(
+            *(live_api.read_log(self.match_id, after) for after in positions),
+            return_exceptions=True,
+        )
+        messages_of = live_api.messages_for
+        for after, read in zip(positions, reads, strict=True):
+            group = groups[after]
+            if isinstance(read, BaseException):  # the database is away: read again later
+                logger.warning("live: reading match %s failed: %s", self.match_id, read)
+                continue
+            if read is None:  # the match is gone
+                for stream in group:
+                    stream.end(live_api.END_ACCESS)
+                continue
+            events = read.log.events
+            last = events[-1].seq if events else after
+            for stream in group:
+                if stream.closed:
+                    continue
+                viewer = stream.viewer
+                messages = messages_of(read, viewer.user, viewer.language)
+                if messages is None:
+                    stream.end(live_api.END_ACCESS)
+                    continue
+                if messages:
+                    stream.push(messages)
+                stream.after = last
+            if events:
+                self.quiet_since = self.loop.time()
+            if read.log.more:
+                self.woken = True
+
+
+class Clock:
+    """What happens to the streams of one event loop in time: keep-alives, the re-reads
+    while the channel is down, expiring credentials, the stream counts kept alive."""
+
+    def __init__(self, loop) -> None:
+        self.loop = loop
+        self.stations: dict[int, Station] = {}
+        self.expiring: weakref.WeakSet[Stream] = weakref.WeakSet()
+        self.claims: dict[Stream, tuple[str, str]] = {}
+        self.checks: dict[Any, asyncio.Future] = {}
+        self.viewers: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        self.task: asyncio.Task | None = None
+        self.refreshed = loop.time()
+
+    def open(self, send, start: dict, viewer, match_id: int, after: int, claim) -> Stream:
+        """A stream from ``after`` on, counted and woken from now on, its response begun with
+        ``start`` (the ASGI start message) and the retry line; its first read is due."""
+        same = (viewer.user.pk, viewer.credentials, viewer.language, viewer.key)
+        viewer = self.viewers.setdefault(same, viewer)  # alike viewers share one
+        station = self.stations.get(match_id)
+        if station is None:
+            station = self.stations[match_id] = Station(self, match_id)
+            live.hub.attach(station)
+        stream = Stream(send, station, viewer, after, claim)
+        live.hub.add(stream)
+        if claim:
+            self.claims[stream] = (viewer.key, claim)
+        if stream.expires_at is not None:
+            self.expiring.add(stream)
+        stream.write(start)
+        stream.push(live_api.RETRY_LINE)
+        station.join(stream)
+        if viewer.credentials.user_id is not None:
+            # a login that ended between the view's look at it and now woke nothing here
+            self.check(stream)
+        if self.task is None or self.task.done():
+            self.task = self.loop.create_task(self._tick())
+        return stream
+
+    def drop(self, station: Station) -> None:
+        if self.stations.get(station.match_id) is station:
+            del self.stations[station.match_id]
+            live.hub.detach(station)
+
+    def release(self, stream: Stream) -> None:
+        claim = self.claims.pop(stream, None)
+        if claim is not None:
+            live.in_pool(live.release_claims, [claim])
+
+    def check(self, stream: Stream, again: bool = False) -> None:
+        """Look at the stream's credentials (once for all streams opened with the same);
+        ``again``: after a wake-up, so not joining a look begun before it."""
+        credentials = stream.viewer.credentials
+        future = None if again else self.checks.get(credentials)
+        if future is None:
+            future = self.checks[credentials] = live.in_pool(
+                live_api.check_credentials, credentials
+            )
+            future.add_done_callback(
+                lambda done: (
+                    self.checks.pop(credentials, None)
+                    if self.checks.get(credentials) is done
+                    else None
+                )
+            )
+
+        def checked(done: asyncio.Future) -> None:
+            if done.cancelled() or stream.closed:
+                return
+            if done.exception() is not None:
+                logger.warning("live: checking a viewer failed: %s", done.exception())
+                return
+            result = done.result()
+            if result.ended:
+                stream.end(result.ended)
+            elif result.expires_at is not None:
+                stream.expires_at = result.expires_at
+
+        future.add_done_callback(checked)
+
+    async def _tick(self) -> None:
+        while self.stations:
+            degraded = live.degraded()
+            await asyncio.sleep(min(1.0, settings.LIVE_DEGRADED_SECONDS) if degraded else 1.0)
+            now = self.loop.time()
+            keepalive = settings.LIVE_KEEPALIVE_SECONDS
+            for station in list(self.stations.values()):
+                if now - station.quiet_since >= keepalive:
+                    station.quiet_since = now
+                    for stream in list(station.streams):
+                        stream.push(KEEPALIVE)
+                    station.wake()  # and read once: a lost wake-up is found here at the latest
+                elif degraded:
+                    station.wake()  # no pushed wake-ups: the database is read meanwhile
+            moment = timezone.now()
+            for stream in list(self.expiring):
+                if stream.expires_at is not None and stream.expires_at <= moment:
+                    stream.expires_at = None  # checked once; the check sets the next moment
+                    self.check(stream)
+            if self.claims and now - self.refreshed >= keepalive:
+                self.refreshed = now
+                with contextlib.suppress(Exception):
+                    await live.in_pool(live.refresh_claims, list(self.claims.values()))
+
+
+_clocks: dict[Any, Clock] = {}
+
+
+def clock() -> Clock:
+    """The clock of the running loop (one per event loop: a test starts a server per loop)."""
+    loop = asyncio.get_running_loop()
+    found = _clocks.get(loop)
+    if found is None:
+        for stale in [key for key in _clocks if key.is_closed()]:
+            del _clocks[stale]
+        found = _clocks[loop] = Clock(loop)
+    return found

@@ -1,0 +1,106 @@
+"""TriXKick's re-set-up with a phone each: each manager sends their side's set-up "as before"
+as one face-down part; once both are in, the parts make the set-up's moves in the rulebook's
+alternation (the starter first, keepers last), logged as one batch of moves of their own."""
+
+import random
+
+import pytest
+
+from matches.engine import get_engine
+from matches.models import Match, MatchEvent, PendingPart
+from tests.helpers import accept_invitations, assert_error_shape
+
+pytestmark = pytest.mark.django_db
+
+
+def _to_a_second_setup(client, match_id):
+    """Random legal play, logged whole, up to the start of the second full set-up; returns
+    (seq, where each piece stood after the first set-up, the keepers' orders then)."""
+    engine = get_engine("trixkick")
+    state = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
+    rng, actions, first = random.Random(2), [], None
+    for _ in range(3000):
+        legal = engine.legal_actions(state)
+        places = {e["piece"] for e in legal["actions"] if e["type"] == "place"}
+        if first is not None and len(places) >= 10 and actions[-1]["type"] != "place":
+            break
+        action = rng.choice(engine.concrete_legal_actions(state))
+        actions.append(engine.action_to_json(action))
+        state = engine.apply(state, action).state
+        if first is None and actions[-1]["type"] not in ("place", "keepers") and len(actions) > 20:
+            first = (
+                {a["piece"]: a["to"] for a in actions if a["type"] == "place"},
+                {a["side"]: a["order"] for a in actions if a["type"] == "keepers"},
+            )
+    else:
+        raise AssertionError("no second set-up")
+    seq = 0
+    for start in range(0, len(actions), 400):
+        logged = client.post(
+            f"/api/matches/{match_id}/events/batch/",
+            {"expected_seq": seq, "actions": actions[start : start + 400]},
+            format="json",
+        )
+        assert logged.status_code == 201, logged.content
+        seq = logged.json()["match"]["seq"]
+    return seq, engine.legal_actions(state), first
+
+
+def test_each_manager_sets_up_their_side_as_before_in_one_part(players, client_for):
+    ann, ben, cat = (client_for(p) for p in players[:3])
+    opened = ann.post(
+        "/api/matches/",
+        {
+            "game": "trixkick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
+            "options": {"match_length": {"kind": "goals", "goals": 5}},
+        },
+        format="json",
+    )
+    assert opened.status_code == 201, opened.content
+    match_id = opened.json()["match"]["id"]
+    accept_invitations(match_id)
+    seq, legal, (fields, keepers) = _to_a_second_setup(ann, match_id)
+    pieces = Match.objects.get(pk=match_id).state["pieces"]
+    squad = {
+        side: [p for p, v in pieces.items() if v["side"] == side and v["status"] == "squad"]
+        for side in (0, 1)
+    }
+
+    def part_of(side):  # the side's pieces where they stood, those on the middle row last
+        mine = sorted(squad[side], key=lambda p: fields[p].startswith("C"))
+        return {"places": [{"piece": p, "to": fields[p]} for p in mine], "keepers": keepers[side]}
+
+    def send(client, side, part):
+        return client.post(
+            f"/api/matches/{match_id}/parts/",
+            {"expected_seq": seq, "side": side, "part": part},
+            format="json",
+        )
+
+    # a part must set up every piece of the side still in hand, and only its own
+    short = {**part_of(0), "places": part_of(0)["places"][1:]}
+    assert_error_shape(send(ann, 0, short), 422, "part_not_allowed")
+    assert_error_shape(send(ann, 1, part_of(1)), 403, "not_your_side")
+    first = send(ann, 0, part_of(0))
+    assert first.status_code == 202, first.content
+    seen = ben.get(f"/api/matches/{match_id}/parts/").json()
+    assert seen["type"] == "set_up"
+    assert [(p["chosen"], p["part"]) for p in seen["parts"]] == [(True, None), (False, None)]
+    assert cat.get(f"/api/matches/{match_id}/parts/").json()["parts"][0]["part"] is None
+    assert MatchEvent.objects.filter(match_id=match_id, seq__gt=seq).count() == 0
+
+    both = send(ben, 1, part_of(1))
+    assert both.status_code == 201, both.content
+    logged = [e["action"] for e in both.json()["events"]]
+    assert len(logged) > 1 and PendingPart.objects.count() == 0
+    # the rulebook's alternation: the starter's piece first, then turn about while both have any
+    places = [a for a in logged if a["type"] == "place"]
+    sides = [0 if a["piece"].startswith("A-") else 1 for a in places]
+    assert sides[0] == legal["actor"]
+    alternating = min(len(squad[0]), len(squad[1])) * 2
+    if len(places) >= alternating:
+        assert all(sides[i] != sides[i + 1] for i in range(alternating - 1))
+    # each piece logged is a move of its own, standing where it stood after the first set-up
+    state = Match.objects.get(pk=match_id).state["pieces"]
+    assert all(state[a["piece"]]["field"] == a["to"] == fields[a["piece"]] for a in places)

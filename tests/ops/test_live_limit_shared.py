@@ -1,0 +1,68 @@
+"""The stream limit of a viewer counts their streams in every stream process that shares the
+Redis channel: two uvicorn processes, one viewer, ``LIVE_STREAMS_PER_USER`` = 2."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+import pytest
+
+from bench.load import service_env, start_web
+from tests.helpers import assert_error_shape
+from tests.matches.test_live_limits import OpenStreams, public_match
+from tests.matches.test_live_stream import _Response, token_headers
+from tests.ops.conftest import database_url
+from tests.ops.test_shared_cache import private_redis, start_redis  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_viewers_streams_are_counted_across_processes(
+    needs_services,
+    private_redis,  # noqa: F811
+    make_user,
+    tmp_path,
+):
+    port, _logdir, _service = private_redis
+    env = service_env(
+        database_url(),
+        f"redis://127.0.0.1:{port}/0",
+        LIVE_STREAMS_PER_USER="2",
+        LIVE_KEEPALIVE_SECONDS="60",
+    )
+    servers = []
+    opened = []
+    try:
+        for _ in range(2):
+            service, base = start_web(env, tmp_path, workers=1, server="uvicorn")
+            servers.append((service, base))
+        (_, first), (_, second) = servers
+        ann = token_headers(make_user("ann"))
+        match_id = public_match(first, ann)
+        path = f"/api/matches/{match_id}/stream/"
+        opened.append(OpenStreams(f"{first}{path}", [ann]))
+        on_second = OpenStreams(f"{second}{path}", [ann])
+        opened.append(on_second)
+
+        for base in (first, second):  # two open, one on each: a third is refused by both
+            refused = httpx.get(f"{base}{path}", headers=ann, timeout=10)
+            body = assert_error_shape(_Response(refused), 429, "throttled")
+            assert refused.headers["Retry-After"] == str(body["details"]["retry_after"])
+        other = OpenStreams(f"{first}{path}", [token_headers(make_user("ben"))])
+        opened.append(other)  # another viewer has a count of their own
+        assert other.statuses == [200]
+
+        on_second.close()  # its end is counted by every process, at once
+        deadline = time.monotonic() + 5
+        while True:
+            with httpx.stream("GET", f"{first}{path}", headers=ann, timeout=10) as again:
+                if again.status_code == 200 or time.monotonic() > deadline:
+                    break
+            time.sleep(0.2)
+        assert again.status_code == 200
+    finally:
+        for streams in opened:
+            streams.close()
+        for service, _base in servers:
+            service.stop()
