@@ -12,8 +12,7 @@ from typing import Annotated, ClassVar, Literal, NotRequired
 
 import pytest
 
-from matches.engine.base import Bounds, InvalidActionError
-from matches.engine.codec import (
+from matches.engine.action_codec import (
     ActionCodec,
     Check,
     Custom,
@@ -23,6 +22,7 @@ from matches.engine.codec import (
     optional,
     renamed,
 )
+from matches.engine.base import Bounds, InvalidActionError
 
 Level = Annotated[
     int, "How high.", Bounds(minimum=1, maximum=3), Refusal("level", "{field}: {low} to {high}.")
