@@ -828,7 +828,11 @@ async function matchScreen(id) {
       const { ok, status, data } = await sendPart(id, view.match.seq, part);
       if (status === 201) { view.last = lastOf(data); await afterWrite(data); return; }
       if (ok) view.parts = data;
-      else view.error = problemText(status, data);
+      else {
+        view.error = problemText(status, data);
+        // the step moved on meanwhile (the other phone's move): the match as it stands now
+        if (data?.code === "stale_sequence" || data?.code === "no_face_down_choice") { await load().catch(() => {}); clearChoice(); refreshPicture(); }
+      }
     } catch { view.error = t("offline"); }
     render();
   }
