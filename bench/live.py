@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
 import os
 import random
+import re
 import resource
 import shutil
 import statistics
@@ -84,6 +86,15 @@ def tree_threads(pid: int) -> int:
     return total
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU time of a process and its children (nginx's master and workers)."""
+    total = cpu_seconds(pid)
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        total += tree_cpu(int(child))
+    return total
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -94,53 +105,65 @@ def pct(values: list[float], q: float) -> float:
 # --- the reader process: thousands of streams over raw sockets ---------------------------------
 
 
-class Stream:
-    __slots__ = ("match_id", "expected", "problems", "last")
+#: An event's ``id:`` line; a message is written whole in one chunk and its JSON has no raw
+#: newline, so a line that starts with ``id: `` after a newline is an event's id, whatever the
+#: chunked framing around it.
+EVENT_ID = re.compile(rb"\nid: (\d+)\n")
 
-    def __init__(self, match_id: int, after: int) -> None:
+
+class Follower(asyncio.Protocol):
+    """One stream over a raw socket: the request, the status, then the ``id:`` lines of the
+    body found by a byte-level scan (the messages are not parsed further). Each id must be
+    the one after the last (once, in order); each is recorded with its time of arrival."""
+
+    def __init__(self, match_id: int, after: int, received: list, opened) -> None:
         self.match_id = match_id
         self.expected = after + 1
-        self.problems = 0
         self.last = after
+        self.problems = 0
+        self.received = received
+        self.opened = opened
+        self.status: bytes | None = None
+        self.pending = b""
 
-
-async def _follow(host, port, stream: Stream, received: list, opened: asyncio.Queue) -> None:
-    try:
-        reader, writer = await asyncio.open_connection(host, port)
-        writer.write(
-            f"GET /api/matches/{stream.match_id}/stream/?after={stream.last} HTTP/1.1\r\n"
+    def request(self) -> bytes:
+        return (
+            f"GET /api/matches/{self.match_id}/stream/?after={self.last} HTTP/1.1\r\n"
             f"Host: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode()
         )
-        status = (await reader.readline()).split(b" ", 2)
-        while (await reader.readline()) not in (b"\r\n", b""):
-            pass  # the headers
-    except OSError as exc:
-        await opened.put(f"connect: {exc}")
-        return
-    if len(status) < 2 or status[1] != b"200":
-        await opened.put(f"status {status[1:2]}")
-        writer.close()
-        return
-    await opened.put(None)
-    pending = b""
-    try:
-        while True:
-            size = int((await reader.readline()).strip() or b"0", 16)
-            if size == 0:
+
+    def connection_made(self, transport) -> None:
+        transport.write(self.request())
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.pending + data
+        if self.status is None:
+            head, found, body = buffer.partition(b"\r\n\r\n")
+            if not found:
+                self.pending = buffer
                 return
-            pending += await reader.readexactly(size)
-            await reader.readexactly(2)
-            *lines, pending = pending.split(b"\n")
-            for line in lines:
-                if line.startswith(b"id: "):
-                    seq = int(line[4:])
-                    if seq != stream.expected:
-                        stream.problems += 1
-                    stream.expected = seq + 1
-                    stream.last = seq
-                    received.append((stream.match_id, seq, time.monotonic()))
-    except (OSError, asyncio.IncompleteReadError, ValueError):
-        stream.problems += 1  # the server ended the stream: not expected in this run
+            self.status = head.split(b" ", 2)[1]
+            if not self.opened.done():
+                self.opened.set_result(None if self.status == b"200" else f"status {self.status}")
+            buffer = b"\n" + body
+        end = buffer.rfind(b"\n")
+        at = time.monotonic()
+        for found in EVENT_ID.finditer(buffer, 0, end + 1):
+            seq = int(found.group(1))
+            if seq != self.expected:
+                self.problems += 1
+            self.expected = seq + 1
+            self.last = seq
+            self.received.append((self.match_id, seq, at))
+        self.pending = buffer[end:] if end >= 0 else buffer
+        if b"\r\n0\r\n\r\n" in buffer:
+            self.problems += 1  # the server ended the stream: not expected in this run
+
+    def connection_lost(self, exc) -> None:
+        if not self.opened.done():
+            self.opened.set_result(f"lost: {exc}")
+        elif self.status == b"200":
+            self.problems += 1  # the server ended the stream: not expected in this run
 
 
 def reader_main(conn, host: str, port: int) -> None:
@@ -148,29 +171,34 @@ def reader_main(conn, host: str, port: int) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
     async def main():
-        streams: list[Stream] = []
+        streams: list[Follower] = []
         received: list = []
-        tasks = []
+        transports = []
         loop = asyncio.get_running_loop()
         while True:
             command = await loop.run_in_executor(None, conn.recv)
             if command[0] == "open":
                 _, count, positions = command
-                opened: asyncio.Queue = asyncio.Queue()
                 failures: list[str] = []
                 started = time.monotonic()
                 batch = 200  # opened at most this many at a time
                 for first in range(0, count, batch):
                     size = min(batch, count - first)
+                    waiting = []
                     for index in range(first, first + size):
                         match_id, after = positions[(len(streams) + index) % len(positions)]
-                        stream = Stream(match_id, after)
+                        stream = Follower(match_id, after, received, loop.create_future())
+                        try:
+                            transport, _ = await loop.create_connection(
+                                lambda s=stream: s, host, port
+                            )
+                        except OSError as exc:
+                            failures.append(f"connect: {exc}")
+                            continue
                         streams.append(stream)
-                        tasks.append(
-                            asyncio.create_task(_follow(host, port, stream, received, opened))
-                        )
-                    for _ in range(size):
-                        failure = await opened.get()
+                        transports.append(transport)
+                        waiting.append(stream.opened)
+                    for failure in await asyncio.gather(*waiting):
                         if failure:
                             failures.append(failure)
                 conn.send((len(streams), failures[:5], len(failures), time.monotonic() - started))
@@ -181,12 +209,66 @@ def reader_main(conn, host: str, port: int) -> None:
                     lasts.setdefault(stream.match_id, []).append(stream.last)
                 conn.send((got, sum(s.problems for s in streams), lasts))
             else:
-                for task in tasks:
-                    task.cancel()
+                for transport in transports:
+                    transport.close()
                 conn.send("closed")
                 return
 
-    asyncio.run(main())
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main())
+    else:
+        uvloop.run(main())
+
+
+class Readers:
+    """The reader processes (``--readers``), each with its share of the streams."""
+
+    def __init__(self, count: int, host: str, port: int) -> None:
+        context = multiprocessing.get_context("fork")
+        self.pipes = []
+        self.processes = []
+        for _ in range(count):
+            parent, child = context.Pipe()
+            process = context.Process(target=reader_main, args=(child, host, port), daemon=True)
+            process.start()
+            self.pipes.append(parent)
+            self.processes.append(process)
+
+    def open(self, count: int, positions: list) -> tuple[int, list, int, float]:
+        shares = [
+            count // len(self.pipes) + (i < count % len(self.pipes)) for i in range(len(self.pipes))
+        ]
+        for pipe, share in zip(self.pipes, shares, strict=True):
+            pipe.send(("open", share, positions))
+        answers = [pipe.recv() for pipe in self.pipes]
+        return (
+            sum(a[0] for a in answers),
+            [s for a in answers for s in a[1]][:5],
+            sum(a[2] for a in answers),
+            max(a[3] for a in answers),
+        )
+
+    def report(self) -> tuple[list, int, dict]:
+        for pipe in self.pipes:
+            pipe.send(("report",))
+        got, problems, lasts = [], 0, {}
+        for pipe in self.pipes:
+            more, wrong, their_lasts = pipe.recv()
+            got += more
+            problems += wrong
+            for match_id, values in their_lasts.items():
+                lasts.setdefault(match_id, []).extend(values)
+        return got, problems, lasts
+
+    def close(self) -> None:
+        for pipe in self.pipes:
+            pipe.send(("close",))
+        for pipe, process in zip(self.pipes, self.processes, strict=True):
+            with contextlib.suppress(EOFError):
+                pipe.recv()
+            process.join(20)
 
 
 # --- the phones and the probes ------------------------------------------------------------------
@@ -302,6 +384,7 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="seconds between a phone's moves")
     parser.add_argument("--api-workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--direct", action="store_true", help="no nginx in front")
+    parser.add_argument("--readers", type=int, default=2, help="reader processes")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args()
     steps = [int(step) for step in args.steps.split(",")]
@@ -338,11 +421,13 @@ def main() -> int:
         live, live_base = start_web(env, logdir, workers=1, server="uvicorn")
         services.append(live)
         base = live_base if args.direct else None
+        proxy_pid = None
         if not args.direct:
             proxy, base = start_proxy(
                 int(api_base.rsplit(":", 1)[1]), int(live_base.rsplit(":", 1)[1]), logdir
             )
             services.append(proxy)
+            proxy_pid = proxy.pid
         # streams go to the stream server (directly, or through nginx by path); the API too
         stream_base = base if not args.direct else live_base
         api_side = base if not args.direct else api_base
@@ -356,11 +441,7 @@ def main() -> int:
         )
         assert registered.status_code == 201, registered.text
         host, port = stream_base.removeprefix("http://").split(":")
-        parent, child = multiprocessing.get_context("fork").Pipe()
-        reader = multiprocessing.get_context("fork").Process(
-            target=reader_main, args=(child, host, int(port)), daemon=True
-        )
-        reader.start()
+        reader = Readers(args.readers, host, int(port))
         live_pid = live.pid
         time.sleep(1.0)
         baseline = None
@@ -370,25 +451,24 @@ def main() -> int:
             failed = 0
             if target > open_now:
                 positions = [(plan["match"], plan["seq"]) for plan in plans]
-                parent.send(("open", target - open_now, positions))
-                open_now, samples, failed, opened_s = parent.recv()
+                open_now, samples, failed, opened_s = reader.open(target - open_now, positions)
                 if failed:
                     print(f"  {failed} streams failed to open, e.g. {samples}")
             time.sleep(2.0)
             status = proc_status(live_pid)
             fds = len(os.listdir(f"/proc/{live_pid}/fd"))
             api_threads = tree_threads(api.pid)
-            parent.send(("report",))
-            parent.recv()  # forget what the opening delivered
+            reader.report()  # forget what the opening delivered
             cpu_before = cpu_seconds(live_pid)
+            readers_before = sum(cpu_seconds(p.pid) for p in reader.processes)
+            proxy_before = tree_cpu(proxy_pid) if proxy_pid else 0.0
             step = asyncio.run(one_step(api_side, plans, args))
             # the last deliveries: until every stream has its match's last event (at most 120 s)
             got: list = []
             drained = time.monotonic() + 120
             while True:
                 time.sleep(1.0)
-                parent.send(("report",))
-                more, problems, lasts = parent.recv()
+                more, problems, lasts = reader.report()
                 got += more
                 caught_up = all(
                     last == plan["seq"] for plan in plans for last in lasts.get(plan["match"], [])
@@ -396,6 +476,8 @@ def main() -> int:
                 if caught_up or time.monotonic() > drained:
                     break
             live_cpu = cpu_seconds(live_pid) - cpu_before
+            readers_cpu = sum(cpu_seconds(p.pid) for p in reader.processes) - readers_before
+            proxy_cpu = tree_cpu(proxy_pid) - proxy_before if proxy_pid else 0.0
             delivery = [
                 at - step["answers"][(match_id, seq)]
                 for match_id, seq, at in got
@@ -426,6 +508,13 @@ def main() -> int:
                 "live_cpu_us_per_delivery": round(1e6 * live_cpu / len(delivery), 1)
                 if delivery
                 else None,
+                "readers_cpu_us_per_delivery": round(1e6 * readers_cpu / len(delivery), 1)
+                if delivery
+                else None,
+                "proxy_cpu_us_per_delivery": round(1e6 * proxy_cpu / len(delivery), 1)
+                if delivery and proxy_pid
+                else None,
+                "load_average": os.getloadavg()[0],
                 "health_p50_ms": round(1000 * statistics.median(step["health"]), 1),
                 "health_max_ms": round(1000 * max(step["health"]), 1),
                 "login_p50_ms": round(1000 * statistics.median(step["login"]), 1),
@@ -446,8 +535,7 @@ def main() -> int:
             print(json.dumps(row), flush=True)
     finally:
         if reader is not None:
-            parent.send(("close",))
-            reader.join(20)
+            reader.close()
         for service in reversed(services):
             service.stop()
 
@@ -472,6 +560,13 @@ def main() -> int:
             f"| {'yes' if row['complete_in_order'] else 'NO'} ({row['deliveries']:,}) "
             f"| {row['health_p50_ms']} / {row['health_max_ms']} "
             f"| {row['login_p50_ms']} / {row['login_max_ms']} |"
+        )
+    print("\nCPU per delivered event (stream server / readers / nginx), load average at the step:")
+    for row in rows[1:]:
+        print(
+            f"- {row['streams']:,}: {row['live_cpu_us_per_delivery']} / "
+            f"{row['readers_cpu_us_per_delivery']} / {row['proxy_cpu_us_per_delivery']} us; "
+            f"load {row['load_average']:.1f}"
         )
     if args.json:
         print(json.dumps(rows))

@@ -2,6 +2,7 @@
 Django's handler, all behind the body limit counted as bytes arrive (docs/operations.md,
 "Serving")."""
 
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -26,3 +27,16 @@ def build_application():
 
 
 application = build_application()
+
+
+def _settle() -> None:
+    """Load the URL configuration (and with it the views) now, and leave everything loaded so
+    far out of the garbage collector's walks: with thousands of open streams a full collection
+    would otherwise walk all of Django's objects too, each time."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports the URL configuration)
+    gc.freeze()
+
+
+_settle()

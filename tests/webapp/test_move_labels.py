@@ -217,17 +217,10 @@ HAND_LEGAL = {  # the buttons of the steps a random match rarely reaches
 
 
 def _game_types(game: str) -> set[str]:
-    if game == "hat-trick":
-        from matches.engine.hat_trick.actions import SPECS
+    from importlib import import_module
 
-        return set(SPECS)
-    if game == "trixkick":
-        from matches.engine.trixkick.actions import CODEC
-
-        return set(CODEC.tags)
-    else:
-        from matches.engine.amigo_hattrick.actions import _FIELDS
-    return set(_FIELDS)
+    package = ".".join(type(get_engine(game)).__module__.split(".")[:3])
+    return set(import_module(f"{package}.actions").CODEC.tags)
 
 
 def _random_play(game: str, seeds=range(4), limit=400):

@@ -1,4 +1,4 @@
-"""The three actions and their JSON form.
+"""The three actions, the one declaration of their JSON form and schema shapes.
 
 ``{"type": "deal", "hands": [[card, …], …] | null}``
     The dealer deals all cards (AH-2.1). ``hands`` lists each person's hand in seat order
@@ -9,121 +9,110 @@
 ``{"type": "pass", "card": card}``
     The person on turn shows a card of the third colour and lays it face down (AH-3.6).
 
-A card is ``{"colour": "red", "number": 10}`` or the text ``"R10"``.
+A card is ``{"colour": "red", "number": 10}`` or the text ``"R10"``. Each action is a frozen
+dataclass whose typed fields give ``parse_action``, ``action_to_json`` and the schema's shapes
+(:mod:`matches.engine.action_codec`)::
+
+    >>> parse_action({"type": "play", "card": "B14", "trick": 2})
+    Play(card=Card(colour='blue', number=14), trick=2)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
-from matches.engine.base import JSON, InvalidActionError
+from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, optional
+from matches.engine.base import JSON, Bounds, EngineError, InvalidActionError, shape
 
-from .cards import Card, card_from_json
+from .cards import HIGHEST, LOWEST, Card, card_from_json
+
+Colour = Literal["red", "blue", "green"]
+CardShape = shape(
+    "Card", colour=Colour, number=Annotated[int, Bounds(minimum=LOWEST, maximum=HIGHEST)]
+)
+CardShape.__doc__ = "A card (the text form `R10` is accepted in actions too)."
+Trick = Literal[1, 2]
+#: a card: ``{"colour": "red", "number": 10}`` or its text, ``"R10"``
+CardValue = Annotated[Card, Custom(card_from_json, Card.to_json, CardShape)]
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The deal of one game; ``hands`` is ``None`` when the hands are not logged."""
+    """The dealer deals (AH-2.1); ``hands``: each person's hand in seat order, or null when
+    hands are not logged."""
 
-    hands: tuple[tuple[Card, ...], ...] | None = None
+    type: ClassVar[str] = "deal"
+    hands: (
+        Annotated[
+            tuple[tuple[CardValue, ...], ...],
+            Refusal(
+                None,
+                "The hands must be a list with one list of cards per person.",
+                code="invalid_hands",
+            ),
+        ]
+        | None
+    ) = optional(null="written")
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A card laid on trick 1 or 2; ``trick=None`` lets the colour decide."""
+    """The person on turn lays a card on trick 1 or 2 (AH-3.2 to AH-3.5); without ``trick``
+    the card's colour decides."""
 
-    card: Card
-    trick: int | None = None
+    type: ClassVar[str] = "play"
+    card: CardValue
+    trick: (
+        Annotated[
+            Trick, Refusal(None, "The trick must be 1 or 2, not {value!r}.", code="invalid_trick")
+        ]
+        | None
+    ) = optional(null="shown")
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """A card of the third colour shown and laid face down."""
+    """The person on turn shows a card of the third colour and lays it face down (AH-3.6)."""
 
-    card: Card
+    type: ClassVar[str] = "pass"
+    card: CardValue
 
 
 Action = Union[Deal, Play, Pass]  # noqa: UP007 - a runtime alias
 
-_FIELDS = {"deal": {"type", "hands"}, "play": {"type", "card", "trick"}, "pass": {"type", "card"}}
 
+class _Refusals(Refusals):
+    """Amigo Hattrick names the fault in the error's code (``missing_field``...)."""
 
-def _invalid(code: str, message: str, **details: JSON) -> InvalidActionError:
-    return InvalidActionError(code, None, message, details)
+    def _invalid(self, code: str, message: str, **details: JSON) -> EngineError:
+        return InvalidActionError(code, None, message, details)
 
-
-def parse_action(data: JSON) -> Action:
-    """A typed action from JSON. Raises InvalidActionError on anything malformed.
-
-    >>> parse_action({"type": "play", "card": "B14", "trick": 2})
-    Play(card=Card(colour='blue', number=14), trick=2)
-    """
-    if not isinstance(data, dict):
-        raise _invalid(
-            "invalid_action",
-            "An action must be a JSON object with a 'type'.",
-            cause="not_an_object",
-        )
-    kind = data.get("type")
-    if "type" not in data:
-        raise _invalid(
-            "missing_field", "The action lacks its 'type' (deal, play or pass).", fields=["type"]
-        )
-    if not isinstance(kind, str) or kind not in _FIELDS:
-        raise _invalid(
+    def unknown_type(self, data: dict, tags: Any) -> EngineError:
+        if "type" not in data:
+            return self._invalid(
+                "missing_field",
+                "The action lacks its 'type' (deal, play or pass).",
+                fields=["type"],
+            )
+        kind = data["type"]
+        return self._invalid(
             "unknown_action_type",
             f"{kind!r} is not an action: use deal, play or pass.",
             type=str(kind),
         )
-    extra = sorted(str(key) for key in set(data) - _FIELDS[kind])
-    if extra:
-        raise _invalid("unknown_field", f"A {kind} has no field {', '.join(extra)}.", fields=extra)
-    if kind == "deal":
-        return _parse_deal(data.get("hands"))
-    if "card" not in data:
-        raise _invalid("missing_field", f"A {kind} must name its 'card'.", fields=["card"])
-    card = card_from_json(data["card"], "The card")
-    if kind == "pass":
-        return Pass(card)
-    trick = data.get("trick")
-    if trick is not None and (isinstance(trick, bool) or trick not in (1, 2)):
-        raise _invalid("invalid_trick", f"The trick must be 1 or 2, not {trick!r}.")
-    return Play(card, trick)
 
-
-def _parse_deal(hands: JSON) -> Deal:
-    if hands is None:
-        return Deal(None)
-    if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
-        raise _invalid(
-            "invalid_hands", "The hands must be a list with one list of cards per person."
+    def unknown_keys(self, tag: str, keys: list[str]) -> EngineError:
+        return self._invalid(
+            "unknown_field", f"A {tag} has no field {', '.join(keys)}.", fields=keys
         )
-    return Deal(
-        tuple(
-            tuple(
-                card_from_json(card, f"Card {number} of hand {seat}")
-                for number, card in enumerate(hand, 1)
-            )
-            for seat, hand in enumerate(hands)
+
+    def missing_keys(self, tag: str, keys: list[str]) -> EngineError:
+        return self._invalid(
+            "missing_field", f"A {tag} must name its {', '.join(keys)}.", fields=keys
         )
-    )
 
 
-def action_to_json(action: Action) -> dict[str, JSON]:
-    """The JSON form; ``parse_action`` reads it back to an equal action."""
-    if isinstance(action, Deal):
-        if action.hands is None:
-            return {"type": "deal", "hands": None}
-        return {
-            "type": "deal",
-            "hands": [[card.to_json() for card in hand] for hand in action.hands],
-        }
-    if isinstance(action, Play):
-        data: dict[str, JSON] = {"type": "play", "card": action.card.to_json()}
-        if action.trick is not None:
-            data["trick"] = action.trick
-        return data
-    if isinstance(action, Pass):
-        return {"type": "pass", "card": action.card.to_json()}
-    raise _invalid("invalid_action", f"{action!r} is not a Hattrick action.", cause="not_a_move")
+CODEC = ActionCodec((Deal, Play, Pass), _Refusals("Hattrick"))
+parse_action = CODEC.parse
+action_to_json = CODEC.to_json

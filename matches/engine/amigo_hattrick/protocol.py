@@ -1,5 +1,5 @@
-"""Amigo Hattrick's wire protocol as typed shapes: actions, legal entries, effects, summary,
-outcome. Rule clauses: docs/rules/amigo-hattrick.md."""
+"""Amigo Hattrick's wire protocol as typed shapes: actions (derived from the action classes),
+legal entries, effects, summary, outcome. Rule clauses: docs/rules/amigo-hattrick.md."""
 
 from __future__ import annotations
 
@@ -7,44 +7,15 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 
 from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
 
-from .cards import HIGHEST, LOWEST
+from .actions import CODEC, Colour, Trick
+from .actions import CardShape as Card
 
-Colour = Literal["red", "blue", "green"]
 Seat = Annotated[int, "A person's seat (side index), 0 the first.", Bounds(minimum=0)]
 CardText = Annotated[str, "A card as text: colour letter and number, e.g. `R10`."]
-Trick = Literal[1, 2]
 Step = Literal["deal", "play", "over"]
 
-
-class Card(TypedDict):
-    """A card (the text form `R10` is accepted in actions too)."""
-
-    colour: Colour
-    number: Annotated[int, Bounds(minimum=LOWEST, maximum=HIGHEST)]
-
-
-class DealAction(TypedDict):
-    """The dealer deals (AH-2.1); ``hands``: each person's hand in seat order, or null when
-    hands are not logged."""
-
-    type: Literal["deal"]
-    hands: NotRequired[list[list[Card]] | None]
-
-
-class PlayAction(TypedDict):
-    """The person on turn lays a card on trick 1 or 2 (AH-3.2 to AH-3.5); without ``trick``
-    the card's colour decides."""
-
-    type: Literal["play"]
-    card: Card
-    trick: NotRequired[Trick | None]
-
-
-class PassAction(TypedDict):
-    """The person on turn shows a card of the third colour and lays it face down (AH-3.6)."""
-
-    type: Literal["pass"]
-    card: Card
+#: the actions' shapes, from the action classes (the declaration ``parse_action`` reads with)
+ACTIONS = CODEC.shapes()
 
 
 class DealEntry(TypedDict):
@@ -158,5 +129,4 @@ class SideConfig(TypedDict, total=False):
     name: str
 
 
-ACTIONS = (DealAction, PlayAction, PassAction)
 LEGAL_ENTRIES = (DealEntry, PlayEntry, PassEntry)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.amigo_hattrick import protocol
-from matches.engine.amigo_hattrick.actions import _FIELDS
+from matches.engine.amigo_hattrick.actions import CODEC
 from matches.engine.amigo_hattrick.cards import COLOURS, HIGHEST, LOWEST, Card, full_deck
 from matches.engine.base import GameShapes
 
@@ -59,7 +59,7 @@ def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> 
         players, size = entry["players"], entry["hand_size"]
         deck = [card.to_json() for card in full_deck(COLOURS, LOWEST, HIGHEST)]
         return {"type": "deal", "hands": [deck[seat::players][:size] for seat in range(players)]}
-    action = {key: value for key, value in entry.items() if key in _FIELDS[entry["type"]]}
+    action = {key: value for key, value in entry.items() if key in CODEC.keys(entry["type"])}
     if "card" not in action:
         used = set((legal or {}).get("used", ()))
         colour = entry["colours"][0]

@@ -1,161 +1,247 @@
-"""Typed actions and their JSON form. ``parse_action`` turns anything malformed into an
-:class:`InvalidActionError`; whether an action is allowed now is for ``apply`` to judge."""
+"""Typed actions, the one declaration of their JSON form and schema shapes.
+
+Every action is a frozen dataclass with a ``type`` tag; its fields' types say how each value
+is read, written and shown in the schema (:mod:`matches.engine.action_codec`). ``parse_action`` turns
+anything malformed into an :class:`InvalidActionError`; whether an action is allowed now is for
+``apply`` to judge. Rule clauses: docs/rules/hat-trick.md.
+
+>>> parse_action({"type": "move", "player": 5, "direction": "forward"})
+Move(player=5, direction='forward')
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, ClassVar, Literal
 
+from matches.engine.action_codec import ActionCodec, Check, Custom, Refusal, Refusals, optional
+from matches.engine.base import Bounds, shape
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
-from matches.engine.hat_trick.errors import invalid
 
-DIRECTIONS = ("forward", "backward", "left", "right")
+# --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
+
+_NUMBER = Refusal("not_a_number", "{field} must be a whole number from {low} to {high}.")
+_CARD_ID = Refusal("card_id", "{field} must be a card id (a short text).")
+
+
+def _card_id(value: str) -> bool:
+    return 0 < len(value) <= 40
+
+
+def _bench_card_id(value: str) -> bool:
+    return 0 < len(value) <= 80 and " " not in value
+
+
+Side = Annotated[
+    int,
+    "The side's index: 0 (blue, kicks off) or 1 (red).",
+    Bounds(minimum=0, maximum=1),
+    Refusal("side", _NUMBER.message),
+]
+Player = Annotated[
+    int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99), _NUMBER
+]
+CardKind = Literal["short_pass", "long_ball", "dribbling"]
+Edge = Literal["left", "right"]
+Direction = Annotated[
+    Literal["forward", "backward", "left", "right"],
+    Refusal("direction", "direction must be forward or backward."),
+]
+ExpansionDirection = Annotated[
+    Literal["forward", "backward", "diagonal_forward", "other_wing"],
+    Refusal(
+        "ability_direction",
+        "direction must be one of forward, backward, diagonal_forward, other_wing.",
+    ),
+]
+CardId = Annotated[
+    str,
+    "A card's id in the edition (shooting card `S2`, goalkeeper `B1*`, ...).",
+    Check(_card_id),
+    _CARD_ID,
+]
+ActionCardShape = shape(
+    "ActionCard",
+    kind=CardKind,
+    footballs=Annotated[int, Bounds(minimum=1, maximum=4)],
+    edge=Edge,
+)
+ActionCardShape.__doc__ = (
+    "An action card: its kind, its footballs (1-4) and the edge they are on (HT-1.2)."
+)
+#: an action card: ``{"kind": ..., "footballs": n, "edge": ...}`` (or its code, ``"S2l"``)
+Card = Annotated[ActionCard, Custom(card_from_json, ActionCard.to_json, ActionCardShape)]
+
+# --- the actions -------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class PlayCards:
-    """Step 1 (and scoring opportunity step 1): the two revealed cards, side 0's first."""
+    """Both managers' revealed action cards, side 0's first (HT-2.1)."""
 
-    cards: tuple[ActionCard, ActionCard]
+    type: ClassVar[str] = "play_cards"
+    cards: Annotated[
+        tuple[Card, Card],
+        Refusal("two_cards", "cards must be a list of two cards, side 0's first."),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """Step 2: move one's own player no. ``player`` one field ``forward`` or ``backward``."""
+    """Move one's own player one field (HT-2.2)."""
 
-    player: int
-    direction: str
+    type: ClassVar[str] = "move"
+    player: Player
+    direction: Direction
 
 
 @dataclass(frozen=True, slots=True)
 class Skip:
-    """Step 2: do not move anybody."""
+    """Move nobody (HT-2.2)."""
+
+    type: ClassVar[str] = "skip"
 
 
 @dataclass(frozen=True, slots=True)
 class PassSideways:
-    """Step 2: the ball holder's forced pass, when two team-mates are equally near."""
+    """The forced pass when two team-mates are equally near (HT-2.3)."""
 
-    receiver: int
+    type: ClassVar[str] = "pass_sideways"
+    receiver: Player
 
 
 @dataclass(frozen=True, slots=True)
 class LongBall:
-    """Step 3: the long ball's destination, 1-3 lines ahead."""
+    """How many lines forward the long ball goes."""
 
-    lines: int
+    type: ClassVar[str] = "long_ball"
+    lines: Annotated[int, Bounds(minimum=1, maximum=9), _NUMBER]
 
 
 @dataclass(frozen=True, slots=True)
 class FreeKick:
-    """After a free kick's moves: go to a scoring opportunity (true) or play on (false)."""
+    """After a free kick's moves: a scoring opportunity (true) or play on (false)."""
 
-    scoring_opportunity: bool
+    type: ClassVar[str] = "free_kick"
+    scoring_opportunity: Annotated[
+        bool, Refusal("free_kick_choice", "scoring_opportunity must be true or false.")
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Scoring opportunity step 3: pass (short: adjacent; long: final three lines) to ``receiver``."""
+    """Scoring opportunity: pass to ``receiver``."""
 
-    receiver: int
+    type: ClassVar[str] = "pass"
+    receiver: Player
 
 
 @dataclass(frozen=True, slots=True)
 class Refuse:
-    """Scoring opportunity step 3: decline the action or the shot and look for a better chance."""
+    """Scoring opportunity: decline the action or the shot."""
+
+    type: ClassVar[str] = "refuse"
 
 
 @dataclass(frozen=True, slots=True)
 class Shoot:
-    """The revealed shooting card and goalkeeper card (ids from the edition).
+    """The revealed shooting and goalkeeper cards; in the shootout also the turned-up card."""
 
-    In the penalty shootout ``card`` is the shooter's top action card.
-    """
-
-    shooting_card: str
-    goalkeeper_card: str
-    card: ActionCard | None = None
+    type: ClassVar[str] = "shoot"
+    shooting_card: CardId
+    goalkeeper_card: CardId
+    card: Card | None = optional()
 
 
 @dataclass(frozen=True, slots=True)
 class KeeperDraw:
-    """The cards the goalkeeper's manager drew, in order (he may stop at any time)."""
+    """The cards the goalkeeper's manager drew, in order."""
 
-    cards: tuple[ActionCard, ...]
+    type: ClassVar[str] = "keeper_draw"
+    cards: Annotated[
+        tuple[Card, ...],
+        Bounds(max_items=20),
+        Refusal("drawn_cards", "cards must be a list of the drawn cards."),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class GoalKick:
     """The goal kick's face-up action card."""
 
-    card: ActionCard
+    type: ClassVar[str] = "goal_kick"
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class KickOff:
-    """Extra time: the side drawn at random to kick off."""
+    """Extra time: the side drawn to kick off."""
 
-    side: int
+    type: ClassVar[str] = "kick_off"
+    side: Side
 
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """Lowest-number tie (HX-N): the manager concerned names the player (by slot)."""
+    """Lowest-number tie (HX-N): the player the manager names."""
 
-    player: int
-
-
-XDIRECTIONS = ("forward", "backward", "diagonal_forward", "other_wing")
+    type: ClassVar[str] = "choose"
+    player: Player
 
 
 @dataclass(frozen=True, slots=True)
 class UseAbility:
-    """HX-A: ``side``'s player ``player`` uses the ability his card shows.
+    """HX-A: a player uses the ability his card shows."""
 
-    ``target``: the other player concerned (a neighbour, a team-mate, an opponent to block);
-    ``direction``: of a move; ``via``: the borrowed ability of a central midfielder.
-    """
-
-    side: int
-    player: int
-    target: int | None = None
-    direction: str | None = None
-    via: str | None = None
+    type: ClassVar[str] = "ability"
+    side: Side
+    player: Player
+    target: Player | None = optional()
+    direction: ExpansionDirection | None = optional()
+    via: (
+        Annotated[str, "The borrowed ability (`playmaker.gold`).", Check(_card_id), _CARD_ID] | None
+    ) = optional()
 
 
 @dataclass(frozen=True, slots=True)
 class PlayStyle:
-    """HX-S: ``side`` plays the style card ``card`` (optional ``player``/``target``/``direction``)."""
+    """HX-S: a manager plays a style card."""
 
-    side: int
-    card: str
-    player: int | None = None
-    target: int | None = None
-    direction: str | None = None
+    type: ClassVar[str] = "style"
+    side: Side
+    card: CardId
+    player: Player | None = optional()
+    target: Player | None = optional()
+    direction: ExpansionDirection | None = optional()
 
 
 @dataclass(frozen=True, slots=True)
 class Counter:
-    """HX-E.5: the team that has just won the ball counters (its ball holder runs forward)."""
+    """HX-E.5: the team that has just won the ball counters."""
 
-    side: int
+    type: ClassVar[str] = "counter"
+    side: Side
 
 
 @dataclass(frozen=True, slots=True)
 class Substitute:
-    """HX-E.3: ``side`` brings on the bench card ``card`` for its player on slot ``player``."""
+    """HX-E.3: a bench card comes on for the player on slot ``player``."""
 
-    side: int
-    player: int
-    card: str
+    type: ClassVar[str] = "substitute"
+    side: Side
+    player: Annotated[int, Bounds(minimum=2, maximum=11), _NUMBER]
+    card: Annotated[
+        CardId, Check(_bench_card_id), Refusal("bench_card", "card must be the bench card's id.")
+    ]
 
 
 @dataclass(frozen=True, slots=True)
 class Protest:
-    """HX-E.4: ``side``'s captain protests a yellow card; ``card`` is the turned-up top card."""
+    """HX-E.4: the captain protests a yellow card; ``card`` is the turned-up top card."""
 
-    side: int
-    card: ActionCard
+    type: ClassVar[str] = "protest"
+    side: Side
+    card: Card
 
 
 Action = (
@@ -179,223 +265,28 @@ Action = (
     | Protest
 )
 
-# type name -> (class, required fields, optional fields)
-SPECS: dict[str, tuple[type, tuple[str, ...], tuple[str, ...]]] = {
-    "play_cards": (PlayCards, ("cards",), ()),
-    "move": (Move, ("player", "direction"), ()),
-    "skip": (Skip, (), ()),
-    "pass_sideways": (PassSideways, ("receiver",), ()),
-    "long_ball": (LongBall, ("lines",), ()),
-    "free_kick": (FreeKick, ("scoring_opportunity",), ()),
-    "pass": (Pass, ("receiver",), ()),
-    "refuse": (Refuse, (), ()),
-    "shoot": (Shoot, ("shooting_card", "goalkeeper_card"), ("card",)),
-    "keeper_draw": (KeeperDraw, ("cards",), ()),
-    "goal_kick": (GoalKick, ("card",), ()),
-    "kick_off": (KickOff, ("side",), ()),
-    "choose": (Choose, ("player",), ()),
-    "ability": (UseAbility, ("side", "player"), ("target", "direction", "via")),
-    "style": (PlayStyle, ("side", "card"), ("player", "target", "direction")),
-    "counter": (Counter, ("side",), ()),
-    "substitute": (Substitute, ("side", "player", "card"), ()),
-    "protest": (Protest, ("side", "card"), ()),
-}
-TYPE_OF = {cls: name for name, (cls, _, _) in SPECS.items()}
-
-
-def _int(value: Any, name: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise invalid(
-            f"{name} must be a whole number from {low} to {high}.",
-            cause="side" if name == "side" else "not_a_number",
-            field=name,
-            low=low,
-            high=high,
-        )
-    return value
-
-
-def _str(value: Any, name: str) -> str:
-    if not isinstance(value, str) or not value or len(value) > 40:
-        raise invalid(f"{name} must be a card id (a short text).", cause="card_id", field=name)
-    return value
-
-
-def parse_action(data: Any) -> Action:
-    """An action from its JSON form.
-
-    >>> parse_action({"type": "move", "player": 5, "direction": "forward"})
-    Move(player=5, direction='forward')
-    """
-    if not isinstance(data, dict):
-        raise invalid("An action must be a JSON object with a type.", cause="not_an_object")
-    kind = data.get("type")
-    if not isinstance(kind, str) or kind not in SPECS:
-        raise invalid(
-            f"Unknown action type {kind!r}; expected one of {', '.join(SPECS)}.",
-            cause="unknown_type",
-            field="type",
-        )
-    _cls, required, optional = SPECS[kind]
-    fields = set(data) - {"type"}
-    unknown = fields - set(required) - set(optional)
-    if unknown:
-        raise invalid(
-            f"Action {kind} has unknown field(s): {', '.join(sorted(map(str, unknown)))}.",
-            cause="unknown_field",
-        )
-    missing = [f for f in required if f not in data]
-    if missing:
-        raise invalid(
-            f"Action {kind} is missing {', '.join(missing)}.",
-            cause="missing_field",
-            field=missing[0],
-        )
-    if kind == "play_cards":
-        cards = data["cards"]
-        if not isinstance(cards, list) or len(cards) != 2:
-            raise invalid(
-                "cards must be a list of two cards, side 0's first.",
-                cause="two_cards",
-                field="cards",
-            )
-        return PlayCards(
-            (card_from_json(cards[0], "cards[0]"), card_from_json(cards[1], "cards[1]"))
-        )
-    if kind == "move":
-        direction = data["direction"]
-        if direction not in DIRECTIONS:
-            raise invalid(
-                "direction must be forward or backward.", cause="direction", field="direction"
-            )
-        return Move(_int(data["player"], "player", 1, 99), direction)
-    if kind == "skip":
-        return Skip()
-    if kind == "pass_sideways":
-        return PassSideways(_int(data["receiver"], "receiver", 1, 99))
-    if kind == "long_ball":
-        return LongBall(_int(data["lines"], "lines", 1, 9))
-    if kind == "free_kick":
-        if not isinstance(data["scoring_opportunity"], bool):
-            raise invalid(
-                "scoring_opportunity must be true or false.",
-                cause="free_kick_choice",
-                field="scoring_opportunity",
-            )
-        return FreeKick(data["scoring_opportunity"])
-    if kind == "pass":
-        return Pass(_int(data["receiver"], "receiver", 1, 99))
-    if kind == "refuse":
-        return Refuse()
-    if kind == "shoot":
-        card = data.get("card")
-        return Shoot(
-            _str(data["shooting_card"], "shooting_card"),
-            _str(data["goalkeeper_card"], "goalkeeper_card"),
-            None if card is None else card_from_json(card, "card"),
-        )
-    if kind == "keeper_draw":
-        cards = data["cards"]
-        if not isinstance(cards, list) or len(cards) > 20:
-            raise invalid(
-                "cards must be a list of the drawn cards.", cause="drawn_cards", field="cards"
-            )
-        return KeeperDraw(tuple(card_from_json(c, f"cards[{i}]") for i, c in enumerate(cards)))
-    if kind == "goal_kick":
-        return GoalKick(card_from_json(data["card"], "card"))
-    if kind == "choose":
-        return Choose(_int(data["player"], "player", 1, 99))
-    if kind in ("ability", "style"):
-        return _parse_x(kind, data)
-    if kind == "counter":
-        return Counter(_int(data["side"], "side", 0, 1))
-    if kind == "substitute":
-        card = data["card"]
-        if not isinstance(card, str) or not 0 < len(card) <= 80 or " " in card:
-            raise invalid("card must be the bench card's id.", cause="bench_card", field="card")
-        return Substitute(
-            _int(data["side"], "side", 0, 1), _int(data["player"], "player", 2, 11), card
-        )
-    if kind == "protest":
-        return Protest(_int(data["side"], "side", 0, 1), card_from_json(data["card"], "card"))
-    return KickOff(_int(data["side"], "side", 0, 1))
-
-
-def _opt_int(data: dict[str, Any], name: str) -> int | None:
-    value = data.get(name)
-    return None if value is None else _int(value, name, 1, 99)
-
-
-def _direction(data: dict[str, Any]) -> str | None:
-    value = data.get("direction")
-    if value is not None and value not in XDIRECTIONS:
-        raise invalid(
-            f"direction must be one of {', '.join(XDIRECTIONS)}.",
-            cause="ability_direction",
-            field="direction",
-        )
-    return value
-
-
-def _parse_x(kind: str, data: dict[str, Any]) -> UseAbility | PlayStyle:
-    side = _int(data["side"], "side", 0, 1)
-    if kind == "ability":
-        via = data.get("via")
-        return UseAbility(
-            side,
-            _int(data["player"], "player", 1, 99),
-            _opt_int(data, "target"),
-            _direction(data),
-            None if via is None else _str(via, "via"),
-        )
-    return PlayStyle(
-        side,
-        _str(data["card"], "card"),
-        _opt_int(data, "player"),
-        _opt_int(data, "target"),
-        _direction(data),
-    )
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    kind = TYPE_OF.get(type(action))
-    if kind is None:
-        raise invalid(f"{action!r} is not a Hat-Trick action.", cause="not_a_move")
-    out: dict[str, Any] = {"type": kind}
-    if isinstance(action, PlayCards):
-        out["cards"] = [c.to_json() for c in action.cards]
-    elif isinstance(action, Move):
-        out.update(player=action.player, direction=action.direction)
-    elif isinstance(action, PassSideways | Pass):
-        out["receiver"] = action.receiver
-    elif isinstance(action, LongBall):
-        out["lines"] = action.lines
-    elif isinstance(action, FreeKick):
-        out["scoring_opportunity"] = action.scoring_opportunity
-    elif isinstance(action, Shoot):
-        out.update(shooting_card=action.shooting_card, goalkeeper_card=action.goalkeeper_card)
-        if action.card is not None:
-            out["card"] = action.card.to_json()
-    elif isinstance(action, KeeperDraw):
-        out["cards"] = [c.to_json() for c in action.cards]
-    elif isinstance(action, GoalKick):
-        out["card"] = action.card.to_json()
-    elif isinstance(action, KickOff):
-        out["side"] = action.side
-    elif isinstance(action, Choose):
-        out["player"] = action.player
-    elif isinstance(action, Counter):
-        out["side"] = action.side
-    elif isinstance(action, Substitute):
-        out.update(side=action.side, player=action.player, card=action.card)
-    elif isinstance(action, Protest):
-        out.update(side=action.side, card=action.card.to_json())
-    elif isinstance(action, UseAbility | PlayStyle):
-        out["side"] = action.side
-        if isinstance(action, PlayStyle):
-            out["card"] = action.card
-        for name in ("player", "target", "direction", "via"):
-            value = getattr(action, name, None)
-            if value is not None:
-                out[name] = value
-    return out
+CODEC = ActionCodec(
+    (
+        PlayCards,
+        Move,
+        Skip,
+        PassSideways,
+        LongBall,
+        FreeKick,
+        Pass,
+        Refuse,
+        Shoot,
+        KeeperDraw,
+        GoalKick,
+        KickOff,
+        Choose,
+        UseAbility,
+        PlayStyle,
+        Counter,
+        Substitute,
+        Protest,
+    ),
+    Refusals("Hat-Trick"),
+)
+parse_action = CODEC.parse
+action_to_json = CODEC.to_json

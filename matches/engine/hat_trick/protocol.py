@@ -1,8 +1,9 @@
 """Hat-Trick's wire protocol as typed shapes: actions, legal entries, effects, summary, outcome.
 
 These ``TypedDict`` classes describe the JSON the engine reads and writes; the API builds its
-schema from them (``shapes.SHAPES``) and a test plays random matches against that schema, so a
-change here without the engine (or the other way round) fails. Rule clauses: docs/rules/hat-trick.md.
+schema from them (``shapes.SHAPES``). The actions' shapes are derived from the action classes
+(:data:`~matches.engine.hat_trick.actions.CODEC`, the declaration ``parse_action`` reads with),
+so they cannot drift; the rest are declared here. Rule clauses: docs/rules/hat-trick.md.
 """
 
 from __future__ import annotations
@@ -10,22 +11,24 @@ from __future__ import annotations
 from typing import Annotated, Literal, NotRequired, TypedDict
 
 from matches.engine.base import Bounds, LegalShape, outcome_shape
+from matches.engine.hat_trick.actions import (
+    CODEC,
+    CardId,
+    CardKind,  # noqa: F401 - re-exported for the effect shapes
+    Direction,
+    Edge,
+    Player,
+    PlayStyle,
+    Side,
+    Substitute,
+    UseAbility,
+)
+from matches.engine.hat_trick.actions import ActionCardShape as ActionCard
 
-# --- vocabulary ------------------------------------------------------------------------------
+# --- vocabulary (the actions' values are declared with them, in ``actions``) --------------------
 
-Side = Annotated[
-    int, "The side's index: 0 (blue, kicks off) or 1 (red).", Bounds(minimum=0, maximum=1)
-]
-Player = Annotated[
-    int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99)
-]
 Field = Annotated[str, "A field of the pitch: column a-d and row 1-6 from blue's goal, e.g. `c3`."]
-CardKind = Literal["short_pass", "long_ball", "dribbling"]
-Edge = Literal["left", "right"]
 PassType = Literal["short_pass", "long_ball"]
-Direction = Literal["forward", "backward", "left", "right"]
-ExpansionDirection = Literal["forward", "backward", "diagonal_forward", "other_wing"]
-CardId = Annotated[str, "A card's id in the edition (shooting card `S2`, goalkeeper `B1*`, ...)."]
 Style = Literal["tactical", "technical", "total"]
 Step = Literal[
     "play_cards",
@@ -53,175 +56,12 @@ Step = Literal[
 ]
 
 
-class ActionCard(TypedDict):
-    """An action card: its kind, its footballs (1-4) and the edge they are on (HT-1.2)."""
+# --- actions (what POST events/ takes), from the action classes ------------------------------
 
-    kind: CardKind
-    footballs: Annotated[int, Bounds(minimum=1, maximum=4)]
-    edge: Edge
-
-
-# --- actions (what POST events/ takes) -------------------------------------------------------
-
-
-class PlayCardsAction(TypedDict):
-    """Both managers' revealed action cards, side 0's first (HT-2.1)."""
-
-    type: Literal["play_cards"]
-    cards: Annotated[list[ActionCard], Bounds(min_items=2, max_items=2)]
-
-
-class MoveAction(TypedDict):
-    """Move one's own player one field (HT-2.2)."""
-
-    type: Literal["move"]
-    player: Player
-    direction: Direction
-
-
-class SkipAction(TypedDict):
-    """Move nobody (HT-2.2)."""
-
-    type: Literal["skip"]
-
-
-class PassSidewaysAction(TypedDict):
-    """The forced pass when two team-mates are equally near (HT-2.3)."""
-
-    type: Literal["pass_sideways"]
-    receiver: Player
-
-
-class LongBallAction(TypedDict):
-    """How many lines forward the long ball goes."""
-
-    type: Literal["long_ball"]
-    lines: Annotated[int, Bounds(minimum=1, maximum=9)]
-
-
-class FreeKickAction(TypedDict):
-    """After a free kick's moves: a scoring opportunity (true) or play on (false)."""
-
-    type: Literal["free_kick"]
-    scoring_opportunity: bool
-
-
-class PassAction(TypedDict):
-    """Scoring opportunity: pass to ``receiver``."""
-
-    type: Literal["pass"]
-    receiver: Player
-
-
-class RefuseAction(TypedDict):
-    """Scoring opportunity: decline the action or the shot."""
-
-    type: Literal["refuse"]
-
-
-class ShootAction(TypedDict):
-    """The revealed shooting and goalkeeper cards; in the shootout also the turned-up card."""
-
-    type: Literal["shoot"]
-    shooting_card: CardId
-    goalkeeper_card: CardId
-    card: NotRequired[ActionCard]
-
-
-class KeeperDrawAction(TypedDict):
-    """The cards the goalkeeper's manager drew, in order."""
-
-    type: Literal["keeper_draw"]
-    cards: Annotated[list[ActionCard], Bounds(max_items=20)]
-
-
-class GoalKickAction(TypedDict):
-    """The goal kick's face-up action card."""
-
-    type: Literal["goal_kick"]
-    card: ActionCard
-
-
-class KickOffAction(TypedDict):
-    """Extra time: the side drawn to kick off."""
-
-    type: Literal["kick_off"]
-    side: Side
-
-
-class ChooseAction(TypedDict):
-    """Lowest-number tie (HX-N): the player the manager names."""
-
-    type: Literal["choose"]
-    player: Player
-
-
-class AbilityAction(TypedDict):
-    """HX-A: a player uses the ability his card shows."""
-
-    type: Literal["ability"]
-    side: Side
-    player: Player
-    target: NotRequired[Player]
-    direction: NotRequired[ExpansionDirection]
-    via: NotRequired[Annotated[str, "The borrowed ability (`playmaker.gold`)."]]
-
-
-class StyleAction(TypedDict):
-    """HX-S: a manager plays a style card."""
-
-    type: Literal["style"]
-    side: Side
-    card: CardId
-    player: NotRequired[Player]
-    target: NotRequired[Player]
-    direction: NotRequired[ExpansionDirection]
-
-
-class CounterAction(TypedDict):
-    """HX-E.5: the team that has just won the ball counters."""
-
-    type: Literal["counter"]
-    side: Side
-
-
-class SubstituteAction(TypedDict):
-    """HX-E.3: a bench card comes on for the player on slot ``player``."""
-
-    type: Literal["substitute"]
-    side: Side
-    player: Annotated[int, Bounds(minimum=2, maximum=11)]
-    card: CardId
-
-
-class ProtestAction(TypedDict):
-    """HX-E.4: the captain protests a yellow card; ``card`` is the turned-up top card."""
-
-    type: Literal["protest"]
-    side: Side
-    card: ActionCard
-
-
-ACTIONS = (
-    PlayCardsAction,
-    MoveAction,
-    SkipAction,
-    PassSidewaysAction,
-    LongBallAction,
-    FreeKickAction,
-    PassAction,
-    RefuseAction,
-    ShootAction,
-    KeeperDrawAction,
-    GoalKickAction,
-    KickOffAction,
-    ChooseAction,
-    AbilityAction,
-    StyleAction,
-    CounterAction,
-    SubstituteAction,
-    ProtestAction,
-)
+ACTIONS = CODEC.shapes()
+AbilityAction = CODEC.shape(UseAbility)
+StyleAction = CODEC.shape(PlayStyle)
+SubstituteAction = CODEC.shape(Substitute)
 
 # --- legal entries (legal.actions[]) ---------------------------------------------------------
 
