@@ -1,7 +1,7 @@
 """The schema the API serves for each game's protocol cannot drift from the engines.
 
 The actions need no walk: their schema is built from the action classes the engine parses
-with (:mod:`matches.engine.codec`), which a check below confirms, with what ``action_to_json``
+with (:mod:`matches.engine.action_codec`), which a check below confirms, with what ``action_to_json``
 writes of real actions. The rest is declared beside the engine, so random full matches of every
 game are played through it; the legal answer (its entries and ready actions), every effect, the
 summary, the outcome and a logged action as another viewer reads it are validated against the

@@ -11,7 +11,7 @@
 
 A card is ``{"colour": "red", "number": 10}`` or the text ``"R10"``. Each action is a frozen
 dataclass whose typed fields give ``parse_action``, ``action_to_json`` and the schema's shapes
-(:mod:`matches.engine.codec`)::
+(:mod:`matches.engine.action_codec`)::
 
     >>> parse_action({"type": "play", "card": "B14", "trick": 2})
     Play(card=Card(colour='blue', number=14), trick=2)
@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Union
 
+from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, optional
 from matches.engine.base import JSON, Bounds, EngineError, InvalidActionError, shape
-from matches.engine.codec import ActionCodec, Custom, Refusal, Refusals, optional
 
 from .cards import HIGHEST, LOWEST, Card, card_from_json
 

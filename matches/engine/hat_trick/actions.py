@@ -1,7 +1,7 @@
 """Typed actions, the one declaration of their JSON form and schema shapes.
 
 Every action is a frozen dataclass with a ``type`` tag; its fields' types say how each value
-is read, written and shown in the schema (:mod:`matches.engine.codec`). ``parse_action`` turns
+is read, written and shown in the schema (:mod:`matches.engine.action_codec`). ``parse_action`` turns
 anything malformed into an :class:`InvalidActionError`; whether an action is allowed now is for
 ``apply`` to judge. Rule clauses: docs/rules/hat-trick.md.
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
+from matches.engine.action_codec import ActionCodec, Check, Custom, Refusal, Refusals, optional
 from matches.engine.base import Bounds, shape
-from matches.engine.codec import ActionCodec, Check, Custom, Refusal, Refusals, optional
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------

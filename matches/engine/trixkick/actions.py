@@ -1,7 +1,7 @@
 """Typed actions, the one declaration of their JSON form and schema shapes.
 
 Every action is a frozen dataclass with a ``type`` tag; its fields' types say how each value
-is read, written and shown in the schema (:mod:`matches.engine.codec`). ``parse_action`` reads
+is read, written and shown in the schema (:mod:`matches.engine.action_codec`). ``parse_action`` reads
 the JSON form and raises :class:`~matches.engine.base.InvalidActionError` on anything
 malformed; ``action_to_json`` writes it back::
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, ClassVar, Literal
 
+from matches.engine.action_codec import ActionCodec, Check, Logged, Refusal, Refusals, renamed
 from matches.engine.base import Bounds
-from matches.engine.codec import ActionCodec, Check, Logged, Refusal, Refusals, renamed
 from matches.engine.trixkick.board import is_field
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
 

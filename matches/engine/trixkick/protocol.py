@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NotRequired
 
+from matches.engine.action_codec import TAG, camel
 from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
-from matches.engine.codec import TAG, camel
 from matches.engine.trixkick.actions import CODEC, Field, Piece, Side, Slot, Symbol
 from matches.engine.trixkick.legal import CHOICES
 from matches.engine.trixkick.options import SPECIAL, VARIANTS

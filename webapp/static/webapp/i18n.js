@@ -56,6 +56,7 @@ export const WORDS = {
     keeperStops: { one: "He stops: 1 card drawn", other: "He stops: {n} cards drawn" }, keeperDrawsNone: "He draws no card",
     halfKept: "Your move as you left it: carry on where you were.", topCardTurned: "The shooter's top action card, turned up",
     foldPicture: "Hide the picture", unfoldPicture: "Show the picture",
+    moreEffects: { one: "1 more", other: "{n} more" },
     choose: "Choose no. {n}", goalKick: "Goalkeeper's kick card", counter: "Counter-attack ({name})",
     edge_left: "left edge", edge_right: "right edge",
     htShootingCard: "Shooting card {kind} +{modifier} ({corner})", htShootingCardPlain: "Shooting card {kind} +{modifier}", htKeeperCard: "Goalkeeper {dive}",
@@ -122,7 +123,6 @@ export const WORDS = {
     priceMax: "Price at most", numbers: "No.", price: { one: "1 star", other: "{n} stars" }, noCards: "No card fits.",
     save: "Save", useInMatch: "Use in a match", savedValid: "{name} is saved and keeps to the budget card.",
     savedInvalid: "{name} is saved, but it breaks the budget card's rules.",
-    "game_hat-trick": "Hat-Trick", "game_amigo-hattrick": "Hattrick (Amigo)", game_trixkick: "TriXKick",
   },
   de: {
     appName: "Companion",
@@ -179,6 +179,7 @@ export const WORDS = {
     keeperStops: { one: "Er hört auf: 1 Karte gezogen", other: "Er hört auf: {n} Karten gezogen" }, keeperDrawsNone: "Er zieht keine Karte",
     halfKept: "Dein Zug, wie du ihn verlassen hast: mach dort weiter.", topCardTurned: "Die oberste Aktionskarte des Schützen, aufgedeckt",
     foldPicture: "Bild ausblenden", unfoldPicture: "Bild zeigen",
+    moreEffects: { one: "1 weitere", other: "{n} weitere" },
     choose: "Nr. {n} wählen", goalKick: "Karte für den Abschlag", counter: "Konter ({name})",
     edge_left: "linke Seite", edge_right: "rechte Seite",
     htShootingCard: "Torschusskarte {kind} +{modifier} ({corner})", htShootingCardPlain: "Torschusskarte {kind} +{modifier}", htKeeperCard: "Torhüter {dive}",
@@ -245,7 +246,6 @@ export const WORDS = {
     priceMax: "Preis höchstens", numbers: "Nr.", price: { one: "1 Stern", other: "{n} Sterne" }, noCards: "Keine Karte passt.",
     save: "Speichern", useInMatch: "In einem Spiel einsetzen", savedValid: "{name} ist gespeichert und hält die Budgetkarte ein.",
     savedInvalid: "{name} ist gespeichert, verstößt aber gegen die Regeln der Budgetkarte.",
-    "game_hat-trick": "Hat-Trick", "game_amigo-hattrick": "Hattrick (Amigo)", game_trixkick: "TriXKick",
   },
 };
 
