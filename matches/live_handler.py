@@ -42,7 +42,6 @@ class LiveStreamHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)  # run as a whole on a pool thread, as under WSGI
 
-
     def _open(self, request):
         """The request through the middleware and the view, on a pool thread."""
         signals.request_started.send(sender=self.__class__, environ=None)
