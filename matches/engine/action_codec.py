@@ -38,8 +38,8 @@ another's). A field whose JSON key is not its attribute's name (``in`` is a Pyth
 names it with :func:`renamed`. What the game answers to a malformed action as a whole (not an
 object, no such type, a key too many or missing) is its :class:`Refusals`.
 
-Only the standard library and ``typing`` are used: the engines run on the phone in Pyodide's
-core runtime, where a compiled validation library would be one more download (docs/games.md).
+It needs the standard library alone: the engines run on the phone in Pyodide's core runtime,
+where a compiled validation library would be one more download (docs/games.md).
 """
 
 from __future__ import annotations
@@ -191,11 +191,10 @@ class _Action:
     writers: tuple[tuple[str, str, bool, Callable[[Any], Any] | None], ...]
 
 
-def _flatten(hint: Any) -> tuple[Any, list[Any], bool]:
+def _flatten(hint: Any) -> tuple[Any, list[Any]]:
     """``hint`` without its ``Annotated`` layers and ``| None``: (base, metadata innermost
-    first, whether ``None`` was allowed)."""
+    first)."""
     metadata: list[Any] = []
-    nullable = False
     while True:
         origin = typing.get_origin(hint)
         if origin is typing.Annotated:
@@ -206,9 +205,8 @@ def _flatten(hint: Any) -> tuple[Any, list[Any], bool]:
             if len(members) != 1:
                 raise TypeError(f"An action field is one type or None, not {hint!r}.")
             (hint,) = members
-            nullable = True
         else:
-            return hint, metadata, nullable
+            return hint, metadata
 
 
 def _last(metadata: list[Any], kind: type) -> Any:
@@ -223,7 +221,7 @@ def _schema_meta(metadata: list[Any], bounds: Bounds | None) -> list[Any]:
 
 
 def _value(hint: Any, refusals: Refusals, refusal: Refusal | None = None) -> _Value:
-    base, metadata, _nullable = _flatten(hint)
+    base, metadata = _flatten(hint)
     custom = _last(metadata, Custom)
     if custom is not None:
         return _Value(custom.read, custom.write, custom.shape)
@@ -291,7 +289,11 @@ def _number(bounds: Bounds | None, refuse: _Refuse) -> Callable[[Any, str], Any]
 
 
 def _sequence(
-    args: tuple[Any, ...], metadata: list[Any], bounds, refusals: Refusals, refusal: Refusal
+    args: tuple[Any, ...],
+    metadata: list[Any],
+    bounds: Bounds | None,
+    refusals: Refusals,
+    refusal: Refusal,
 ) -> _Value:
     if len(args) == 2 and args[1] is Ellipsis:
         low = bounds.min_items if bounds else None
@@ -317,7 +319,7 @@ def _sequence(
         return list(value) if write_item is None else [write_item(one) for one in value]
 
     meta = _schema_meta(metadata, bounds)
-    shape = list[item.shape]  # type: ignore[name-defined]
+    shape = list[item.shape]
     return _Value(
         read,
         write,
@@ -340,7 +342,7 @@ def _action(cls: type, refusals: Refusals) -> _Action:
     for field in dataclasses.fields(cls):
         required = field.default is not None
         null = field.metadata.get(_NULL, "read")
-        _base, metadata, _nullable = _flatten(hints[field.name])
+        _base, metadata = _flatten(hints[field.name])
         logged = _last(metadata, Logged)
         fields.append(
             _Field(
@@ -439,7 +441,7 @@ class ActionCodec:
                 if not field.required:
                     hint = NotRequired[Union[hint, None] if field.null != "read" else hint]  # noqa: UP007
                 fields[field.key] = hint
-            shape = TypedDict(f"{camel(tag)}Action", fields)  # type: ignore[operator]
+            shape = TypedDict(f"{camel(tag)}Action", fields)
             shape.__doc__ = spec.cls.__doc__
             shape.__module__ = spec.cls.__module__
             self._shapes[tag] = shape
