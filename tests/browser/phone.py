@@ -127,7 +127,9 @@ def shot(page, name: str) -> None:
     head = page.locator(".match-head")
     if head.count() and page.locator("#queue-state.queue").count() == 0:
         # the picture of the position shown, not the one before
-        page.wait_for_selector(f'#picture[data-seq="{head.get_attribute("data-seq")}"]')
+        page.wait_for_selector(
+            f'#picture[data-seq="{head.get_attribute("data-seq")}"]', state="attached"
+        )
     # a full-page picture: the bar pinned to the bottom of the screen is drawn where the page
     # ends (scrolled to the bottom, that is where it is), not over the middle of the page
     # (set through the CSSOM: the app's Content-Security-Policy refuses an inline style sheet)

@@ -30,12 +30,7 @@ def _needed(w: dict, side: int, field: str) -> int:
         return 1  # TK-12.5: a penalty is one field from the goal
     zone = shooting_zone(side)
     if field not in zone:
-        raise illegal(
-            "not_in_shooting_zone",
-            "TK-8.1",
-            "Shots are taken from the opponents' penalty area or their second row only.",
-            field=field,
-        )
+        raise illegal("not_in_shooting_zone", "TK-8.1", field=field)
     return zone[field]
 
 
@@ -44,21 +39,10 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
     field = w["pieces"][a.piece]["field"]
     needed = _needed(w, side, field)
     if n < needed:
-        raise illegal(
-            "shot_too_weak",
-            "TK-8.1",
-            f"From the second row a shot needs two {a.symbol}; {a.piece} shows {n}.",
-            symbol=a.symbol,
-            piece=a.piece,
-            count=n,
-        )
+        raise illegal("shot_too_weak", "TK-8.1", symbol=a.symbol, piece=a.piece, count=n)
     keepers = w["keepers"][other(side)] or {}
     if a.target not in keepers or a.target == "reserve":
-        raise illegal(
-            "no_keeper_there",
-            "TK-18.1" if w["options"]["two_keepers"] else "TK-8.2",
-            "With two keepers only the left or right corner can be shot at.",
-        )
+        raise illegal("no_keeper_there", "TK-18.1" if w["options"]["two_keepers"] else "TK-8.2")
     if (
         w["options"]["far_corner"]
         and w["step"] != "penalty"
@@ -67,11 +51,7 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
     ):
         far = "right" if col_of(field) == 0 else "left"
         if a.target == far and n < 3:
-            raise illegal(
-                "far_corner_needs_three",
-                "TK-18.4",
-                "From an outer field of the second row the far corner needs three symbols.",
-            )
+            raise illegal("far_corner_needs_three", "TK-18.4")
 
 
 def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
@@ -188,12 +168,7 @@ def do_corner_choice(w: dict, side: int, a: CornerChoice, events: list) -> None:
 
 def check_rebound(w: dict, side: int, a: Rebound) -> None:
     if a.to not in SECOND_ROW[side]:
-        raise illegal(
-            "rebound_field",
-            "TK-9",
-            "The rebounding ball goes onto your own second row.",
-            field=a.to,
-        )
+        raise illegal("rebound_field", "TK-9", field=a.to)
 
 
 def do_rebound(w: dict, side: int, a: Rebound, events: list) -> None:

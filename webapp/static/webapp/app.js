@@ -668,6 +668,15 @@ async function matchScreen(id) {
       ${setUpLine ? `<p class="waiting" id="set-up-state" aria-live="polite">${esc(setUpLine)}</p>` : ""}${kept}${drawn}${again}${mineAgain}${group ? `<p class="group">${esc(group)}</p>` : ""}${lists}${both}</section>`;
   }
 
+  // what followed the last move: two sentences on screen, any more folded under them (the
+  // hint and the next choices keep their place above the fold)
+  function effectsList(texts) {
+    if (!texts.length) return "";
+    const item = (x) => `<li>${esc(x)}</li>`;
+    const more = texts.length > 2 ? `<li><details><summary>${esc(t("moreEffects", { n: texts.length - 2 }))}</summary><ul>${texts.slice(2).map(item).join("")}</ul></details></li>` : "";
+    return `<ul class="effects">${texts.slice(0, 2).map(item).join("")}${more}</ul>`;
+  }
+
   function header() {
     const m = view.match;
     const summary = view.current?.summary || m.summary || {};
@@ -687,7 +696,7 @@ async function matchScreen(id) {
     const folded = localStorage.getItem("pictureFolded") === "1";
     show(html`${nav("")}${header()}
       ${view.last ? `<p class="last">${esc(t("lastMove", { move: actionLabel(view.match.game, view.last.action, view.match.sides, view.current?.state) }))}</p>
-        ${view.last.texts.length ? `<ul class="effects">${view.last.texts.map((x) => `<li>${esc(x)}</li>`).join("")}</ul>` : ""}` : ""}
+        ${effectsList(view.last.texts)}` : ""}
       ${view.error ? errorBox(view.error) : ""}
       ${view.note ? `<p class="referee-note" id="referee-note" role="status">${esc(view.note)}</p>` : ""}
       ${queuePanel()}
@@ -819,7 +828,11 @@ async function matchScreen(id) {
       const { ok, status, data } = await sendPart(id, view.match.seq, part);
       if (status === 201) { view.last = lastOf(data); await afterWrite(data); return; }
       if (ok) view.parts = data;
-      else view.error = problemText(status, data);
+      else {
+        view.error = problemText(status, data);
+        // the step moved on meanwhile (the other phone's move): the match as it stands now
+        if (data?.code === "stale_sequence" || data?.code === "no_face_down_choice") { await load().catch(() => {}); clearChoice(); refreshPicture(); }
+      }
     } catch { view.error = t("offline"); }
     render();
   }

@@ -215,7 +215,7 @@ const AMIGO = {
       return [leaf(label, { type: "play", card: entry.card, trick: entry.trick ?? null }, amigoFace(entry.card))];
     }
     // every card that may go on this trick a button of its own, a row a colour (no opener)
-    const group = entry.opens ? t("newTrick", { n: entry.trick }) : t("trick", { n: entry.trick });
+    const group = t("trick", { n: entry.trick });
     return entry.colours.flatMap((colour) => amigoNumbers(colour, ctx.legal.used, "play", { trick: entry.trick }, ctx.state)
       .map((node) => ({ ...node, group })));
   },

@@ -29,12 +29,7 @@ def keepers_in_play(s: State, side: int) -> tuple[KeeperCard, ...]:
 
 def check_keeper_card(s: State, side: int, card_id: str) -> None:
     if is_star_card(s, side, card_id) and not s.x.star_keeper[side]:
-        raise illegal(
-            "star_keeper_not_available",
-            "HX-K.3",
-            "The star keeper cards are not yours now: only a '+' save with a regular card earns them.",
-            goalkeeper_card=card_id,
-        )
+        raise illegal("star_keeper_not_available", "HX-K.3", goalkeeper_card=card_id)
 
 
 def after_shot(s: State, side: int, card_id: str, symbol: str, events: list[GameEvent]) -> State:

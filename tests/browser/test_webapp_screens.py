@@ -1,0 +1,177 @@
+"""Every screen of the app in both languages at 390x844, pictured (``SCREENSHOT_DIR``) and
+checked on the way: nothing wider than the phone, no serious accessibility fault, no word of
+the other language or key left untranslated, the step's hint and first choice on screen."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.browser.phone import browser, db, phone, shot
+from tests.helpers import accept_invitations, log_random_play
+
+pytestmark = [pytest.mark.browser]
+
+#: the hint and the first choice on screen above the bar pinned to the bottom
+IN_REACH = """() => {
+  const hint = document.getElementById("hint");
+  const first = document.querySelector("section.moves button.move, #as-before, #as-before-mine");
+  const bar = document.querySelector(".sticky")?.getBoundingClientRect().top ?? innerHeight;
+  if (!hint || !first) return "";
+  const h = hint.getBoundingClientRect(), b = first.getBoundingClientRect();
+  if (h.top < 0 || h.bottom > bar) return `hint at ${h.top}..${h.bottom}, bar at ${bar}`;
+  if (b.bottom > bar) return `first choice ends at ${b.bottom}, bar at ${bar}`;
+  return "";
+}"""
+
+#: words a screen in German should not show (English left over), and keys never translated
+ENGLISH = ("Card of", "Shooting card", "Goalkeeper", "Waiting for", "Set up", "Move nobody")
+
+
+def _matches(ann, ben) -> dict:
+    def open_(game, sides, options=None):
+        client = APIClient()
+        client.force_authenticate(ann)
+        response = client.post(
+            "/api/matches/",
+            {"game": game, "sides": sides, "options": options or {}},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        match_id = response.json()["match"]["id"]
+        accept_invitations(match_id)
+        return match_id, client
+
+    solo = [{"name": "Ann", "user": "ann"}, {"name": "Guests"}]
+    two = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]
+    out = {}
+    out["hat-trick"], _ = open_("hat-trick", solo)
+    out["keeper"], client = open_("hat-trick", solo)
+    log_random_play(
+        client,
+        out["keeper"],
+        lambda s, legal: any(
+            e["type"] == "keeper_draw" and e["max_cards"] for e in legal["actions"]
+        ),
+    )
+    out["two"], _ = open_("hat-trick", two)
+    out["trixkick"], client = open_("trixkick", solo, {"fouls": True})
+    log_random_play(
+        client,
+        out["trixkick"],
+        lambda state, legal: (
+            state.read()["moves"] > 40
+            and any(e["type"] == "place" for e in legal["actions"])
+            and all(p["status"] != "play" for p in state.read()["pieces"].values())
+        ),
+    )
+    out["trixkick-play"], client = open_("trixkick", solo)
+    log_random_play(client, out["trixkick-play"], lambda state, _legal: state.read()["moves"] > 30)
+    amigo = [{"name": "Ann", "user": "ann"}, {"name": "Bo"}, {"name": "Cy"}, {"name": "Di"}]
+    out["amigo"], client = open_("amigo-hattrick", amigo, {"games": 1})
+    dealt = client.post(
+        f"/api/matches/{out['amigo']}/events/",
+        {"expected_seq": 0, "action": {"type": "deal"}},
+        format="json",
+    )
+    assert dealt.status_code == 201, dealt.content
+    return out
+
+
+def _check(page, name: str, language: str, problems: list) -> None:
+    shot(page, name)
+    text = page.locator("#app").inner_text()
+    if language == "de":
+        problems += [f"{name}: English {w!r}" for w in ENGLISH if w in text]
+    problems += [f"{name}: key {k}" for k in ("tkMine", "keeperD", "halfKept") if k in text]
+    if page.locator("#hint").count():
+        reach = page.evaluate(IN_REACH)
+        if reach:
+            problems.append(f"{name}: {reach}")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_screen_in_both_languages(app_server, make_user, token_for, language):
+    ann, ben = make_user("ann"), make_user("ben")
+    matches = db(_matches, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    problems: list[str] = []
+    at = lambda n: f"s{n:02d}-{language}"  # noqa: E731
+    with browser() as b:
+        _, page = phone(b, app_server, language=language)
+        page.goto("/app/")
+        page.evaluate(f"localStorage.setItem('language', {language!r})")
+        page.reload()
+        page.locator("#signin").wait_for()
+        _check(page, f"{at(1)}-sign-in", language, problems)
+        page.locator("input[name=username]").fill("ann")
+        page.locator("input[name=password]").fill("wrong-password")
+        page.locator("#signin button[type=submit]").tap()
+        page.locator("#signin-error *").first.wait_for()
+        _check(page, f"{at(2)}-sign-in-failed", language, problems)
+
+        _, page = phone(b, app_server, token=tokens[0], language=language)
+        page.goto("/app/#/")
+        page.locator("#running a, #running li").first.wait_for()
+        _check(page, f"{at(3)}-home", language, problems)
+        page.goto("/app/#/new")
+        page.locator("#new").wait_for()
+        _check(page, f"{at(4)}-new-hat-trick", language, problems)
+        for n, game in ((5, "trixkick"), (6, "amigo-hattrick")):
+            page.locator(f"input[name=game][value={game}]").check()
+            page.locator("#new").wait_for()
+            _check(page, f"{at(n)}-new-{game}", language, problems)
+
+        def match(key, n, name, *, wait="section.moves"):
+            page.goto(f"/app/#/match/{matches[key]}")
+            page.wait_for_selector(".match-head")
+            page.wait_for_selector(wait)
+            page.wait_for_timeout(300)
+            _check(page, f"{at(n)}-{name}", language, problems)
+
+        match("hat-trick", 7, "hat-trick-step-1")
+        page.locator('section.moves button.move[data-r="0"]').first.tap()
+        page.locator("button.picked").wait_for()
+        _check(page, f"{at(8)}-hat-trick-one-card-picked", language, problems)
+        page.locator('section.moves button.move[data-r="1"]').first.tap()
+        page.wait_for_selector('.match-head[data-seq="1"]')
+        page.wait_for_timeout(300)
+        _check(page, f"{at(9)}-hat-trick-step-2", language, problems)
+        page.locator("#fold").tap()
+        _check(page, f"{at(10)}-picture-folded", language, problems)
+        page.locator("#fold").tap()
+        match("keeper", 11, "keeper-draw")
+        page.locator("section.moves ul.faces button.move").first.tap()
+        page.wait_for_timeout(300)
+        _check(page, f"{at(12)}-keeper-drew", language, problems)
+        match("trixkick", 13, "trixkick-set-up-again", wait="#as-before")
+        match("trixkick-play", 14, "trixkick-play")
+        match("amigo", 15, "amigo-play")
+        page.goto("/app/#/history")
+        page.locator("#history li").first.wait_for()
+        _check(page, f"{at(16)}-history", language, problems)
+        page.goto(f"/app/#/replay/{matches['hat-trick']}")
+        page.locator("#seq").wait_for()
+        _check(page, f"{at(17)}-replay", language, problems)
+        page.goto("/app/#/build")
+        page.wait_for_timeout(800)
+        _check(page, f"{at(18)}-teams", language, problems)
+        page.goto("/app/#/stats")
+        page.wait_for_timeout(800)
+        _check(page, f"{at(19)}-stats", language, problems)
+
+        # two phones: one manager's card in, the other's phone told so
+        _, ben_page = phone(b, app_server, token=tokens[1], language=language)
+        for p in (page, ben_page):
+            p.goto(f"/app/#/match/{matches['two']}")
+            p.wait_for_selector("section.moves")
+        page.locator("section.moves button.move").first.tap()
+        page.locator("#waiting").wait_for()
+        _check(page, f"{at(20)}-own-card-in", language, problems)
+        ben_page.locator("#waiting").wait_for(timeout=10_000)
+        _check(ben_page, f"{at(21)}-other-has-chosen", language, problems)
+        ben_page.locator("section.moves button.move").first.tap()
+        page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+        ben_page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+        page.wait_for_timeout(300)
+        _check(page, f"{at(22)}-own-turn", language, problems)
+        _check(ben_page, f"{at(23)}-waiting-for-other", language, problems)
+    assert not problems, "\n".join(problems)
