@@ -22,7 +22,7 @@ from matches.engine.hat_trick.actions import (
     Shoot,
     Skip,
 )
-from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
+from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS, ActionCard
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
 from matches.engine.hat_trick.errors import game_over, illegal
@@ -525,27 +525,31 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     draws = max(draws + bonus_draws, 0)
     power = card.footballs + shooting.modifier + bonus_power
     shooter = 0 if shootout else number_of(s.grid[s.ball])
-    events.append(
-        GameEvent(
-            "shot",
-            side,
-            {
-                "shooter": shooter if not shootout else None,
-                "power": power,
-                "card_footballs": card.footballs,
-                "shooting_card": shooting.id,
-                "modifier": shooting.modifier,
-                "goalkeeper_card": keeper.id,
-                "symbol": symbol,
-                "draws": draws,
-                "penalty": penalty,
-                "position": position,
-            },
-        )
-    )
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
+    events.append(shot_event(shot, card, shooting.modifier, position))
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
     return hooks.of(s).after_shot(s, keeper_side, keeper.id, symbol, events)
+
+
+def shot_event(shot: Shot, card: ActionCard, modifier: int, position: str) -> GameEvent:
+    """The ``shot`` event of a shot whose goalkeeper card is revealed (a shoot-out's penalty,
+    ``shooter`` 0, names no shooter)."""
+    return GameEvent(
+        "shot",
+        shot.side,
+        {
+            "shooter": shot.shooter or None,
+            "power": shot.power,
+            "card_footballs": card.footballs,
+            "shooting_card": shot.shooting_card,
+            "modifier": modifier,
+            "goalkeeper_card": shot.goalkeeper_card,
+            "symbol": shot.symbol,
+            "draws": shot.draws,
+            "penalty": shot.penalty,
+            "position": position,
+        },
+    )
 
 
 def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:

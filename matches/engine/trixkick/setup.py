@@ -19,6 +19,7 @@ from matches.engine.trixkick.board import (
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import run_range, side_of, symbol_set
 from matches.engine.trixkick.state import (
+    new_ball,
     other,
     pieces_on,
     start_attack,
@@ -230,23 +231,15 @@ def _finish(w: dict, events: list) -> None:
     """The set-up is complete: the ball goes to the kick's taker(s)."""
     s = w["setup"]
     kind, kicker = s["kind"], s["kicker"]
-    ball = {
-        "field": None,
-        "owner": kicker,
-        "symbol": s["locked"],
-        "loose": False,
-        "holders": [],
-        "kick": kind,
-        "lock_rule": "TK-12.3" if s["locked"] else "TK-4.2",
-        "passer": None,
-        "pass_from": None,
-        "distance": 0,
-        "horizontal": False,
-        "pass_kick": None,
-        "offside": {},
-        "dribble": {},
-        "no_touch": None,
-    }
+    ball = new_ball(
+        field=None,
+        owner=kicker,
+        symbol=s["locked"],
+        loose=False,
+        holders=[],
+        kick=kind,
+        lock_rule="TK-12.3" if s["locked"] else "TK-4.2",
+    )
     if kind == "kickoff":
         takers = [pid for f in KICKOFF_FIELDS for pid in pieces_on(w, f, kicker)]
     else:

@@ -16,7 +16,9 @@ from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import count
 from matches.engine.trixkick.setup import start_setup
 from matches.engine.trixkick.state import (
+    ball_won,
     finish_match,
+    new_ball,
     other,
     pieces_on,
     start_attack,
@@ -84,19 +86,7 @@ def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
                     {"field": wall, "strength": wall_strength, "pieces": pieces_on(w, wall, opp)},
                 )
             )
-            ball.update(
-                field=wall,
-                owner=opp,
-                loose=False,
-                symbol=a.symbol,
-                holders=None,
-                kick=None,
-                lock_rule="TK-7.4",
-                passer=None,
-                offside={},
-                dribble={},
-                no_touch=None,
-            )
+            ball_won(ball, opp, a.symbol, field=wall)
             start_attack(w, opp)
             return
     keepers = w["keepers"][opp]
@@ -173,22 +163,14 @@ def check_rebound(w: dict, side: int, a: Rebound) -> None:
 
 def do_rebound(w: dict, side: int, a: Rebound, events: list) -> None:
     mine = pieces_on(w, a.to, side)
-    w["ball"] = {
-        "field": a.to,
-        "owner": side if mine else None,
-        "symbol": None,
-        "loose": not mine,
-        "holders": None,
-        "kick": None,
-        "lock_rule": "TK-4.2",
-        "passer": None,
-        "pass_from": None,
-        "distance": 0,
-        "horizontal": False,
-        "pass_kick": None,
-        "offside": {},
-        "dribble": {},
-        "no_touch": None,
-    }
+    w["ball"] = new_ball(
+        field=a.to,
+        owner=side if mine else None,
+        symbol=None,
+        loose=not mine,
+        holders=None,
+        kick=None,
+        lock_rule="TK-4.2",
+    )
     events.append(GameEvent("counter", side, {"field": a.to}))
     start_attack(w, side)

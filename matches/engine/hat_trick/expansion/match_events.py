@@ -9,7 +9,7 @@ from matches.engine.hat_trick.actions import Counter, Shoot
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
-from matches.engine.hat_trick.flow import start_turn
+from matches.engine.hat_trick.flow import shot_event, start_turn
 from matches.engine.hat_trick.pitch import (
     EMPTY,
     N_COLS,
@@ -72,25 +72,8 @@ def long_shot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     power = card.footballs + shooting.modifier
     shooter = number_of(s.holder)
     events.append(GameEvent("long_shot", side, {"shooter": shooter, "from": field_name(s.ball)}))
-    events.append(
-        GameEvent(
-            "shot",
-            side,
-            {
-                "shooter": shooter,
-                "power": power,
-                "card_footballs": card.footballs,
-                "shooting_card": shooting.id,
-                "modifier": shooting.modifier,
-                "goalkeeper_card": keeper.id,
-                "symbol": symbol,
-                "draws": draws,
-                "penalty": False,
-                "position": "long_shot",
-            },
-        )
-    )
     shot = Shot(side, shooter, power, draws, False, shooting.id, keeper.id, symbol)
+    events.append(shot_event(shot, card, shooting.modifier, "long_shot"))
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot)
     return after_shot(s, 1 - side, keeper.id, symbol, events)
 
