@@ -12,12 +12,12 @@ asynchronous alike, so it adds no thread hop under ASGI.
 
 from __future__ import annotations
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.http import HttpResponse, JsonResponse
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
 from companion.api.errors import error_body, is_api_path
+from companion.middleware import Middleware
 
 REFUSED_METHODS = frozenset({"TRACE", "CONNECT"})
 #: An SVG may draw with its own inline styles; it may run nothing, load nothing, be framed by
@@ -59,19 +59,9 @@ def with_svg_policy(response):
     return response
 
 
-class SecurityHeadersMiddleware:
-    sync_capable = True
-    async_capable = True
+class SecurityHeadersMiddleware(Middleware):
+    def refusal(self, request):
+        return refused_method(request)
 
-    def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        return refused_method(request) or with_svg_policy(self.get_response(request))
-
-    async def __acall__(self, request):
-        return refused_method(request) or with_svg_policy(await self.get_response(request))
+    def finished(self, request, response):
+        return with_svg_policy(response)

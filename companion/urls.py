@@ -3,34 +3,18 @@ from django.contrib.auth.views import LoginView
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from companion.api import accounts, devices, passwords
-from companion.api.health import HealthView
-from companion.api.root import ApiRootView
+from companion.api import accounts, devices, health, passwords, root
 from companion.api.throttles import throttle_login_posts
 
 api_patterns = [
-    path("", ApiRootView.as_view(), name="api-root"),
-    path("health/", HealthView.as_view(), name="api-health"),
+    *root.routes,
+    *health.routes,
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
-    path("auth/register/", accounts.RegisterView.as_view(), name="api-register"),
-    path("auth/login/", accounts.LoginView.as_view(), name="api-login"),
-    path("auth/logout/", accounts.LogoutView.as_view(), name="api-logout"),
-    path("auth/devices/", devices.DeviceListView.as_view(), name="api-devices"),
-    path("auth/devices/<int:pk>/", devices.DeviceDetailView.as_view(), name="api-device"),
-    path("auth/password/", passwords.PasswordChangeView.as_view(), name="api-password"),
-    path(
-        "auth/password/reset/",
-        passwords.PasswordResetView.as_view(),
-        name="api-password-reset",
-    ),
-    path(
-        "auth/password/reset/confirm/",
-        passwords.PasswordResetConfirmView.as_view(),
-        name="api-password-reset-confirm",
-    ),
-    path("me/", accounts.MeView.as_view(), name="api-me"),
+    *accounts.routes,
+    *devices.routes,
+    *passwords.routes,
     path("", include("teams.urls")),
     path("", include("matches.urls")),
     path("", include("stats.urls")),

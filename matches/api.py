@@ -5,29 +5,34 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from companion.api.conditional import cached_answer, conditional
 from companion.api.errors import ApiError
+from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
 from companion.api.query import validated_query
 from companion.api.ratelimit import ScopedRateThrottle
+from companion.api.renderers import PlainTextRenderer, SvgRenderer
+from companion.api.routes import Routes
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors, reading, selectors, serializers, services, write_answers
 from matches.engine import games
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
-from matches.idempotency import idempotent
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.schema_examples import examples
 from teams.models import Edition
+
+routes = Routes()
 
 _REUSED = error_response(
     "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
@@ -156,27 +161,7 @@ def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     return (name, match.pk, match.seq, match.status, query, visible, get_language())
 
 
-class _FileRenderer(BaseRenderer):
-    """Lets a client ask for the picture or the match file by its media type (errors stay JSON)."""
-
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, str | bytes):
-            return data
-        return JSONRenderer().render(data)
-
-
-class _SvgRenderer(_FileRenderer):
-    media_type = "image/svg+xml"
-    format = "svg"
-
-
-class _TextRenderer(_FileRenderer):
-    media_type = "text/plain"
-    format = "txt"
-
-
+@routes.at("games/", name="game-list")
 class GameListView(APIView):
     permission_classes = [AllowAny]
 
@@ -185,6 +170,7 @@ class GameListView(APIView):
         return Response(serializers.GameOutput(games(), many=True).data)
 
 
+@routes.at("matches/", name="match-list")
 class MatchListCreateView(ListAPIView):
     """History (newest first, cursor-paginated, filtered) and match creation."""
 
@@ -243,6 +229,7 @@ class MatchListCreateView(ListAPIView):
         return idempotent(request, write)
 
 
+@routes.at("matches/<int:pk>/", name="match-detail")
 class MatchDetailView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -251,6 +238,7 @@ class MatchDetailView(APIView):
         return Response(serializers.MatchOutput(reading.readable_match(request, pk)).data)
 
 
+@routes.at("matches/<int:pk>/state/", name="match-state")
 class MatchStateView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -284,15 +272,59 @@ class EventPagination(CursorPagination):
     max_page_size = 200  # a page costs no more than a few appends (docs/operations.md)
 
 
-class MatchEventsView(APIView):
+class _MatchWriteView(APIView):
+    # A write to a match's log (moves, undo, redo, abandon): the input read before the write,
+    # the write under the request's ``Idempotency-Key``, the answer with the state if asked.
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "append"
+    input_class: type = serializers.ExpectedSeqInput
+
+    def write(self, request, pk: int, values: dict):
+        raise NotImplementedError
+
+    def post(self, request, pk: int):
+        full = _include_state(request)
+        data = self.input_class(data=request.data)
+        data.is_valid(raise_exception=True)
+
+        def write():
+            result = self.write(request, pk, data.validated_data)
+            return _write_response(request, result, full=full)
+
+        return idempotent(request, write, scope=pk)
+
+
+class _AppendView(_MatchWriteView):
+    def write(self, request, pk: int, values: dict):
+        return services.match_actions_append(
+            match_id=pk,
+            user=request.user,
+            actions=values["actions"] if "actions" in values else [values["action"]],
+            expected_seq=values["expected_seq"],
+        )
+
+
+@routes.at("matches/<int:pk>/events/", name="match-events")
+@extend_schema_view(
+    post=extend_schema(
+        summary="Log one move",
+        request=serializers.AppendInput,
+        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
+        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
+        examples=examples("append"),
+    )
+)
+class MatchEventsView(_AppendView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = EventPagination
-    throttle_scope = "append"
+    input_class = serializers.AppendInput
 
     def get_throttles(self):
         if self.request.method == "POST":
-            return [ScopedRateThrottle()]
-        return super().get_throttles()  # anonymous reads
+            return super().get_throttles()
+        return [throttle() for throttle in api_settings.DEFAULT_THROTTLE_CLASSES]  # anonymous reads
 
     @extend_schema(
         summary="The event log, oldest first, with notation",
@@ -321,128 +353,62 @@ class MatchEventsView(APIView):
             request, parts=_etag_parts("events", request, match, visible), build=answer
         )
 
-    @extend_schema(
-        summary="Log one move",
-        request=serializers.AppendInput,
-        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
-        examples=examples("append"),
-    )
-    def post(self, request, pk: int):
-        full = _include_state(request)
-        data = serializers.AppendInput(data=request.data)
-        data.is_valid(raise_exception=True)
 
-        def write():
-            return _write_response(
-                request,
-                full=full,
-                result=services.match_actions_append(
-                    match_id=pk,
-                    user=request.user,
-                    actions=[data.validated_data["action"]],
-                    expected_seq=data.validated_data["expected_seq"],
-                ),
-            )
-
-        return idempotent(request, write, match_id=pk)
-
-
-class MatchEventBatchView(APIView):
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "append"
-
-    @extend_schema(
+@routes.at("matches/<int:pk>/events/batch/", name="match-batch")
+@extend_schema_view(
+    post=extend_schema(
         summary="Log several moves at once, all or nothing (offline sync)",
         request=serializers.BatchAppendInput,
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.WriteOutput, **APPEND_ERRORS},
     )
-    def post(self, request, pk: int):
-        full = _include_state(request)
-        data = serializers.BatchAppendInput(data=request.data)
-        data.is_valid(raise_exception=True)
-
-        def write():
-            return _write_response(
-                request,
-                full=full,
-                result=services.match_actions_append(
-                    match_id=pk,
-                    user=request.user,
-                    actions=data.validated_data["actions"],
-                    expected_seq=data.validated_data["expected_seq"],
-                ),
-            )
-
-        return idempotent(request, write, match_id=pk)
+)
+class MatchEventBatchView(_AppendView):
+    input_class = serializers.BatchAppendInput
 
 
-class _MatchCommandView(APIView):
-    permission_classes = [IsAuthenticated]
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "append"
+class _MatchCommandView(_MatchWriteView):
     service = None
 
-    def post(self, request, pk: int):
-        full = _include_state(request)
-        data = serializers.ExpectedSeqInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        service = type(self).service
-
-        def write():
-            result = service(
-                match_id=pk,
-                user=request.user,
-                expected_seq=data.validated_data["expected_seq"],
-            )
-            return _write_response(request, result, full=full)
-
-        return idempotent(request, write, match_id=pk)
+    def write(self, request, pk: int, values: dict):
+        return type(self).service(
+            match_id=pk, user=request.user, expected_seq=values["expected_seq"]
+        )
 
 
-_command_schema = extend_schema(
-    request=serializers.ExpectedSeqInput,
-    parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-    responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
-)
+def _command_schema(summary: str):
+    return extend_schema_view(
+        post=extend_schema(
+            summary=summary,
+            request=serializers.ExpectedSeqInput,
+            parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
+            responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
+        )
+    )
 
 
-@extend_schema(summary="Undo the last effective move (logged as an event)")
+@routes.at("matches/<int:pk>/undo/", name="match-undo")
+@_command_schema("Undo the last effective move (logged as an event)")
 class MatchUndoView(_MatchCommandView):
     service = staticmethod(services.match_undo)
 
-    @_command_schema
-    def post(self, request, pk: int):
-        return super().post(request, pk)
 
-
-@extend_schema(summary="Redo the last undone move")
+@routes.at("matches/<int:pk>/redo/", name="match-redo")
+@_command_schema("Redo the last undone move")
 class MatchRedoView(_MatchCommandView):
     service = staticmethod(services.match_redo)
 
-    @_command_schema
-    def post(self, request, pk: int):
-        return super().post(request, pk)
 
-
+@routes.at("matches/<int:pk>/abandon/", name="match-abandon")
+@_command_schema("Abandon the match")
 class MatchAbandonView(_MatchCommandView):
     service = staticmethod(services.match_abandon)
 
-    @extend_schema(
-        summary="Abandon the match",
-        request=serializers.ExpectedSeqInput,
-        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-        responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
-    )
-    def post(self, request, pk: int):
-        return super().post(request, pk)
 
-
+@routes.at("matches/<int:pk>/export/", name="match-export")
 class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    renderer_classes = [JSONRenderer, _TextRenderer]
+    renderer_classes = [JSONRenderer, PlainTextRenderer]
 
     @extend_schema(
         summary="The match as a match file (the game's notation)",
@@ -471,6 +437,7 @@ class MatchExportView(APIView):
         )
 
 
+@routes.at("matches/import/", name="match-import")
 class MatchImportView(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser, PlainTextParser]
@@ -500,9 +467,10 @@ class MatchImportView(APIView):
         return idempotent(request, write)
 
 
+@routes.at("matches/<int:pk>/svg/", name="match-svg")
 class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
-    renderer_classes = [JSONRenderer, _SvgRenderer]
+    renderer_classes = [JSONRenderer, SvgRenderer]
 
     @extend_schema(
         summary="A picture of the pitch or table, now or after move `seq`",

@@ -18,45 +18,44 @@ ENGINE_INPUT = "engine_input"
 ENGINE_REFUSAL = "engine_refusal"
 
 
+#: The match log's own codes: each with the status it is answered with and what it means.
+CODES: list[tuple[str, int, str]] = [
+    ("stale_sequence", 409, "Another phone logged first (`current_seq`)."),
+    ("match_closed", 409, "The match is finished or abandoned."),
+    ("nothing_to_undo", 409, "No move to undo."),
+    ("nothing_to_redo", 409, "No undone move to redo."),
+    ("match_already_held", 409, "The file's match is held already."),
+    ("seq_out_of_range", 400, "`seq` beyond the log (`current_seq`)."),
+    ("not_participant", 403, "Only the match's creator and managers write."),
+    ("not_creator", 403, "Only the match's creator may do this."),
+    ("hidden_information", 403, "Another side's set-up is still secret."),
+    ("idempotency_key_reused", 422, "The Idempotency-Key was used for another request."),
+    ("invalid_idempotency_key", 400, "An Idempotency-Key over 200 characters."),
+    ("invalid_match_file", 400, "A match file that cannot be read."),
+    ("wrong_number_of_sides", 400, "Too few or too many sides for the game."),
+    ("edition_missing", 400, "No such edition."),
+    ("edition_mismatch", 400, "An edition of another game, or the teams' editions differ."),
+    ("team_not_yours", 400, "A team of another manager."),
+    ("team_wrong_game", 400, "A team of another game."),
+    ("build_not_yours", 400, "A build of another manager."),
+    ("no_such_side", 400, "The match has no such side."),
+    ("already_invited", 400, "The manager is invited to a side already."),
+    ("invite_yourself", 400, "An invitation to oneself."),
+    ("already_invited", 409, "The manager is invited to a side already."),
+    ("already_playing", 409, "The manager plays another side already."),
+    ("invitation_answered", 409, "The invitation was answered already."),
+    ("side_linked", 409, "The side is linked to a manager already."),
+    ("team_fixed", 409, "The side's team can no longer change."),
+    ("no_face_down_choice", 409, "Nothing is chosen face down at this step."),
+    ("not_your_side", 403, "The side chooses for itself."),
+    ("part_not_allowed", 422, "Not a choice open to the side."),
+]
+
+
 def register_codes() -> None:
     register("unknown_game", 400, description="No such game.", group=ENGINE_INPUT)
-    register("stale_sequence", 409, description="Another phone logged first (`current_seq`).")
-    register("match_closed", 409, description="The match is finished or abandoned.")
-    register("nothing_to_undo", 409, description="No move to undo.")
-    register("nothing_to_redo", 409, description="No undone move to redo.")
-    register("match_already_held", 409, description="The file's match is held already.")
-    register("seq_out_of_range", 400, description="`seq` beyond the log (`current_seq`).")
-    register("not_participant", 403, description="Only the match's creator and managers write.")
-    register("not_creator", 403, description="Only the match's creator may do this.")
-    register("hidden_information", 403, description="Another side's set-up is still secret.")
-    register(
-        "idempotency_key_reused",
-        422,
-        description="The Idempotency-Key was used for another request.",
-    )
-    register("invalid_idempotency_key", 400, description="An Idempotency-Key over 200 characters.")
-    register("invalid_match_file", 400, description="A match file that cannot be read.")
-    register("wrong_number_of_sides", 400, description="Too few or too many sides for the game.")
-    register("edition_missing", 400, description="No such edition.")
-    register(
-        "edition_mismatch",
-        400,
-        description="An edition of another game, or the teams' editions differ.",
-    )
-    register("team_not_yours", 400, description="A team of another manager.")
-    register("team_wrong_game", 400, description="A team of another game.")
-    register("build_not_yours", 400, description="A build of another manager.")
-    register("no_such_side", 400, description="The match has no such side.")
-    register("already_invited", 400, description="The manager is invited to a side already.")
-    register("invite_yourself", 400, description="An invitation to oneself.")
-    register("already_invited", 409, description="The manager is invited to a side already.")
-    register("already_playing", 409, description="The manager plays another side already.")
-    register("invitation_answered", 409, description="The invitation was answered already.")
-    register("side_linked", 409, description="The side is linked to a manager already.")
-    register("team_fixed", 409, description="The side's team can no longer change.")
-    register("no_face_down_choice", 409, description="Nothing is chosen face down at this step.")
-    register("not_your_side", 403, description="The side chooses for itself.")
-    register("part_not_allowed", 422, description="Not a choice open to the side.")
+    for code, status, description in CODES:
+        register(code, status, description=description)
     on_register(register_game_codes)
 
 

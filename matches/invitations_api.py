@@ -12,10 +12,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.query import validated_query
+from companion.api.routes import Routes
 from matches import invitations
 from matches.api import ERRORS
 from matches.models import Invitation, InvitationStatus
 from teams.models import Build, Team
+
+routes = Routes()
 
 User = get_user_model()
 
@@ -85,6 +88,7 @@ class MyInvitationsQuery(serializers.Serializer):
     )
 
 
+@routes.at("matches/<int:pk>/invitations/", name="match-invitations")
 class MatchInvitationsView(ListAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationOutput
@@ -118,6 +122,7 @@ class MatchInvitationsView(ListAPIView):
         return Response(InvitationOutput(invitation).data, status=status.HTTP_201_CREATED)
 
 
+@routes.at("invitations/", name="invitation-list")
 class MyInvitationsView(ListAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationOutput
@@ -139,6 +144,7 @@ class MyInvitationsView(ListAPIView):
         return super().get(request, *args, **kwargs)
 
 
+@routes.at("invitations/<int:pk>/accept/", name="invitation-accept")
 class InvitationAcceptView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -164,6 +170,7 @@ class InvitationAcceptView(APIView):
         return Response(InvitationOutput(invitation).data)
 
 
+@routes.at("invitations/<int:pk>/decline/", name="invitation-decline")
 class InvitationDeclineView(APIView):
     permission_classes = [IsAuthenticated]
 

@@ -174,7 +174,7 @@ class Station:
     async def _passes(self) -> None:
         try:
             while self.woken or self.fresh:
-                fresh, self.fresh = self.fresh, []
+                fresh, self.fresh = [s for s in self.fresh if not s.closed], []
                 self.streams.update(fresh)
                 if self.woken:
                     self.woken = False
@@ -321,7 +321,7 @@ class Clock:
                     station.wake()  # no pushed wake-ups: the database is read meanwhile
             moment = timezone.now()
             for stream in list(self.expiring):
-                if stream.expires_at is not None and stream.expires_at <= moment:
+                if not stream.closed and stream.expires_at and stream.expires_at <= moment:
                     stream.expires_at = None  # checked once; the check sets the next moment
                     self.check(stream)
             if self.claims and now - self.refreshed >= keepalive:

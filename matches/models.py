@@ -10,6 +10,7 @@ the effective actions (see ``matches.replay.log_stacks``).
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -175,11 +176,18 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=("user", "key"), name="idempotency_unique_key")
         ]
-        # the beat job prunes by age (matches.idempotency.records_prune)
+        # the beat job prunes by age (companion.api.idempotency.records_prune)
         indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
     def __str__(self) -> str:
         return f"{self.user_id}:{self.key}"
+
+    @staticmethod
+    def scope_columns(answer: Any, scope: int | None) -> dict[str, Any]:
+        """The match a record is deleted with: the one written to, or the one the answer opened
+        (companion.api.idempotency)."""
+        opened = answer.get("match", {}).get("id") if isinstance(answer, dict) else None
+        return {"match": scope or opened}
 
 
 class InvitationStatus(models.TextChoices):

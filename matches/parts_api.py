@@ -8,12 +8,12 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.idempotency import idempotent
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches import parts, reading
 from matches import serializers as match_serializers
 from matches.api import APPEND_ERRORS, _include_state, _write_response
-from matches.idempotency import idempotent
 
 
 class PartInput(serializers.Serializer):
@@ -105,4 +105,4 @@ class MatchPartsView(APIView):
                 return _write_response(request, result, full=full)
             return Response(view.to_json(), status=status.HTTP_202_ACCEPTED)
 
-        return idempotent(request, write, match_id=pk)
+        return idempotent(request, write, scope=pk)

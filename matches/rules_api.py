@@ -11,9 +11,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.api.routes import Routes
 from companion.openapi import error_response
 from matches import rules, tutorials
 from matches.engine import available_games
+
+routes = Routes()
 
 
 class ClauseOutput(serializers.Serializer):
@@ -42,6 +45,7 @@ def _known_game(game: str) -> str:
     return game
 
 
+@routes.at("games/<slug:game>/rules/", name="game-rules")
 class GameRulesView(APIView):
     permission_classes = [AllowAny]
 
@@ -54,6 +58,7 @@ class GameRulesView(APIView):
         return Response(rules.rules_json(_known_game(game)))
 
 
+@routes.at("games/<slug:game>/rules/<str:clause>/", name="game-rule")
 class GameRuleView(APIView):
     permission_classes = [AllowAny]
 
@@ -130,6 +135,7 @@ def _tutorial(game: str, tutorial_id: str) -> dict:
     return found
 
 
+@routes.at("games/<slug:game>/tutorials/", name="game-tutorials")
 class GameTutorialsView(APIView):
     permission_classes = [AllowAny]
 
@@ -154,6 +160,7 @@ class GameTutorialsView(APIView):
         return Response(items)
 
 
+@routes.at("games/<slug:game>/tutorials/<slug:tutorial>/", name="game-tutorial")
 class GameTutorialView(APIView):
     permission_classes = [AllowAny]
 
@@ -169,6 +176,7 @@ class GameTutorialView(APIView):
         return Response(tutorials.tutorial_json(game, _tutorial(game, tutorial)))
 
 
+@routes.at("games/<slug:game>/tutorials/<slug:tutorial>/check/", name="game-tutorial-check")
 class GameTutorialCheckView(APIView):
     permission_classes = [AllowAny]
 

@@ -8,7 +8,7 @@ loaded, never the log. Undo replays the effective actions (it is rare).
 A match that ends is handed to the stats jobs after commit (``settings.MATCH_FINISHED_TASK``).
 
 Append, undo, redo and abandon join a caller's transaction without a savepoint of their own
-(the views open it in ``matches.idempotency.idempotent``, which stores the answer in the same
+(the views open it in ``companion.api.idempotency.idempotent``, which stores the answer in the same
 transaction): a write that fails dooms the transaction it runs in, so a caller inside one must
 let the error end it, not catch it and go on. The statements of the append path are SQL
 composed once (``matches.write_sql``); the rest use the ORM.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from matches import idempotency
+from companion.api import idempotency
 
 
 @shared_task(ignore_result=True)

@@ -2,7 +2,7 @@
 
 A write answers the match, the events it logged and what comes next. Should it carry an
 ``Idempotency-Key``, its record keeps a recipe of a few hundred bytes instead of the answer
-(``matches.idempotency``): the match's id, the seqs logged, the match's changing fields as
+(``companion.api.idempotency``): the match's id, the seqs logged, the match's changing fields as
 answered (status, result, finish time, the sides' managers and scores) and the answer's shape.
 A retry rebuilds the same answer from the log: the events from their rows, what came next from
 the state at that seq, the match from its row with the answered fields laid over it. The
@@ -16,7 +16,8 @@ from typing import Any
 from rest_framework import status
 from rest_framework.response import Response
 
-from matches import idempotency, presenters, reading, selectors, serializers
+from companion.api import idempotency
+from matches import presenters, reading, selectors, serializers
 from matches.models import Match, MatchEvent, MatchSide
 
 RECIPE = "match_write"

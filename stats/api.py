@@ -9,15 +9,23 @@ from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.pagination import CursorPagination
+from companion.api.pagination import SortedCursorPagination
 from companion.api.query import validated_query
+from companion.api.renderers import SvgRenderer
+from companion.api.routes import Routes
 from matches.engine import game_keys
 from matches.fields import GameKeyField
 from matches.i18n import game_name
@@ -25,32 +33,12 @@ from matches.models import Match, Visibility
 from matches.schema import GAME, ref
 from stats import selectors
 from stats.elo import START
+from stats.models import ManagerStats, PlayerStats, RatingEntry, TeamCard
 from stats.svg import rating_chart_svg, team_card_svg
 from teams.labels import role_words
 from teams.models import Team
 
-
-class SvgRenderer(BaseRenderer):
-    media_type = "image/svg+xml"
-    format = "svg"
-    charset = "utf-8"
-
-    def render(self, data, accepted_media_type=None, renderer_context=None):
-        if isinstance(data, str | bytes):
-            return data
-        return JSONRenderer().render(data)
-
-
-class SortedCursorPagination(CursorPagination):
-    """Keyset pagination whose ordering is one of the view's index-backed ``sort_orderings``."""
-
-    page_size = 25
-    page_size_query_param = "page_size"
-    max_page_size = 100
-    ordering = ("-created_at", "-id")
-
-    def get_ordering(self, request, queryset, view):
-        return getattr(view, "current_ordering", None) or self.ordering
+routes = Routes()
 
 
 class PublicView(APIView):
@@ -61,11 +49,21 @@ class PublicView(APIView):
         # text filters (manager, team, player) sent empty mean "not filtered", as documented
         return validated_query(self.query_serializer, request, text_may_be_empty=True)
 
-    def paginate(self, request, queryset, serializer_class, ordering):
-        self.current_ordering = ordering
-        paginator = self.pagination_class()
-        page = paginator.paginate_queryset(queryset, request, view=self)
-        return paginator.get_paginated_response(serializer_class(page, many=True).data)
+
+class PublicListView(PublicView, ListAPIView):
+    # A public list in the order ``?sort=`` picks from the query serializer's ``SORTS``
+    # (``rows(params)`` is the query; ``ordering`` the fixed order of a list without ``sort``).
+
+    pagination_class = SortedCursorPagination
+
+    def rows(self, params: dict[str, Any]):
+        raise NotImplementedError
+
+    def get_queryset(self):
+        params = self.query(self.request)
+        if "sort" in params:
+            self.ordering = self.query_serializer.SORTS[params["sort"]]
+        return self.rows(params)
 
 
 def _game_or_404(game: str) -> str:
@@ -94,9 +92,11 @@ class UsernameField(serializers.CharField):
 
 
 # --- output serializers -----------------------------------------------------------------------
+# Each keeps the name its schema component was published with (``...Out``, API 1.0).
 
 
-class ManagerStatsOut(serializers.Serializer):
+@extend_schema_serializer(component_name="ManagerStatsOut")
+class ManagerStatsOutput(serializers.Serializer):
     game = serializers.CharField()
     manager = serializers.CharField(source="user.username")
     played = serializers.IntegerField()
@@ -117,7 +117,8 @@ class ManagerStatsOut(serializers.Serializer):
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
-class HeadToHeadRecordOut(serializers.Serializer):
+@extend_schema_serializer(component_name="HeadToHeadRecordOut")
+class HeadToHeadRecordOutput(serializers.Serializer):
     played = serializers.IntegerField()
     won = serializers.IntegerField()
     drawn = serializers.IntegerField()
@@ -127,22 +128,25 @@ class HeadToHeadRecordOut(serializers.Serializer):
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
-class HeadToHeadOut(serializers.Serializer):
+@extend_schema_serializer(component_name="HeadToHeadOut")
+class HeadToHeadOutput(serializers.Serializer):
     game = serializers.CharField()
     manager = serializers.CharField()
     opponent = serializers.CharField()
-    record = HeadToHeadRecordOut(help_text="From the manager's side; zeros if never met.")
+    record = HeadToHeadRecordOutput(help_text="From the manager's side; zeros if never met.")
     rivals = serializers.BooleanField(help_text="Met at least three times.")
 
 
-class RatingEntryOut(serializers.Serializer):
+@extend_schema_serializer(component_name="RatingEntryOut")
+class RatingEntryOutput(serializers.Serializer):
     match = serializers.IntegerField(source="match_id")
     finished_at = serializers.DateTimeField()
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
 
 
-class PlayerStatsOut(serializers.Serializer):
+@extend_schema_serializer(component_name="PlayerStatsOut")
+class PlayerStatsOutput(serializers.Serializer):
     game = serializers.CharField()
     scope = serializers.CharField(help_text="team or manager")
     scope_key = serializers.CharField(help_text="Team key, or the manager's user id.")
@@ -161,7 +165,8 @@ class PlayerStatsOut(serializers.Serializer):
         return round(obj.goals / shots, 4) if shots else None
 
 
-class PlayerMatchOut(serializers.Serializer):
+@extend_schema_serializer(component_name="PlayerMatchOut")
+class PlayerMatchOutput(serializers.Serializer):
     position = serializers.IntegerField()
     team_key = serializers.CharField()
     player = serializers.CharField()
@@ -186,7 +191,8 @@ class TopScorerField(serializers.JSONField):
     pass
 
 
-class TeamCardOut(serializers.Serializer):
+@extend_schema_serializer(component_name="TeamCardOut")
+class TeamCardOutput(serializers.Serializer):
     key = serializers.CharField()
     game = serializers.CharField()
     team_id = serializers.IntegerField(allow_null=True)
@@ -301,58 +307,65 @@ SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 # --- views ------------------------------------------------------------------------------------
 
 
-class LeaderboardView(PublicView):
-    pagination_class = SortedCursorPagination
+@routes.at("stats/games/<str:game>/leaderboard/", name="stats-leaderboard")
+class LeaderboardView(PublicListView):
+    queryset = ManagerStats.objects.none()  # the rows' model, for the schema
     query_serializer = LeaderboardQuery
+    serializer_class = ManagerStatsOutput
+
+    def rows(self, params):
+        return selectors.leaderboard(game=self.kwargs["game"], min_played=params["min_played"])
 
     @extend_schema(
         operation_id="stats_leaderboard",
         parameters=_params(LeaderboardQuery),
-        responses=ManagerStatsOut(many=True),
         summary="Managers of a game, best first (rating, win_rate, played or won).",
     )
-    def get(self, request, game: str):
-        _game_or_404(game)
-        params = self.query(request)
-        query = selectors.leaderboard(game=game, min_played=params["min_played"])
-        return self.paginate(
-            request, query, ManagerStatsOut, LeaderboardQuery.SORTS[params["sort"]]
-        )
+    def get(self, request, *args, **kwargs):
+        _game_or_404(kwargs["game"])
+        return super().get(request, *args, **kwargs)
 
 
+@routes.at("stats/managers/<str:username>/", name="stats-manager")
 class ManagerStatsView(PublicView):
     query_serializer = GameQuery
 
     @extend_schema(
         operation_id="stats_manager",
         parameters=_params(GameQuery),
-        responses=ManagerStatsOut(many=True),
+        responses=ManagerStatsOutput(many=True),
         summary="A manager's stats, one entry per game played.",
     )
     def get(self, request, username: str):
         user = _user_or_404(username)
         params = self.query(request)
         rows = selectors.manager_stats_list(user=user, game=params.get("game")).order_by("game")
-        return Response(ManagerStatsOut(rows, many=True).data)
+        return Response(ManagerStatsOutput(rows, many=True).data)
 
 
-class RatingHistoryView(PublicView):
-    pagination_class = SortedCursorPagination
+@routes.at("stats/managers/<str:username>/ratings/", name="stats-manager-ratings")
+class RatingHistoryView(PublicListView):
+    queryset = RatingEntry.objects.none()  # the rows' model, for the schema
     query_serializer = RequiredGameQuery
+    serializer_class = RatingEntryOutput
+    ordering = ("-finished_at", "-id")
+
+    def rows(self, params):
+        return selectors.rating_history(
+            game=params["game"], user=self.manager, reader=self.request.user
+        )
 
     @extend_schema(
         operation_id="stats_manager_ratings",
         parameters=_params(RequiredGameQuery),
-        responses=RatingEntryOut(many=True),
         summary="A manager's rating after each rated match, newest first.",
     )
-    def get(self, request, username: str):
-        user = _user_or_404(username)
-        params = self.query(request)
-        query = selectors.rating_history(game=params["game"], user=user, reader=request.user)
-        return self.paginate(request, query, RatingEntryOut, ("-finished_at", "-id"))
+    def get(self, request, *args, **kwargs):
+        self.manager = _user_or_404(kwargs["username"])
+        return super().get(request, *args, **kwargs)
 
 
+@routes.at("stats/managers/<str:username>/rating.svg", name="stats-manager-rating-chart")
 class RatingChartView(PublicView):
     query_serializer = GameQuery
     renderer_classes = [JSONRenderer, SvgRenderer]
@@ -384,13 +397,14 @@ class RatingChartView(PublicView):
         return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 
+@routes.at("stats/head-to-head/", name="stats-head-to-head")
 class HeadToHeadView(PublicView):
     query_serializer = HeadToHeadQuery
 
     @extend_schema(
         operation_id="stats_head_to_head",
         parameters=_params(HeadToHeadQuery),
-        responses=HeadToHeadOut,
+        responses=HeadToHeadOutput,
         summary="Two managers' record against each other in one game.",
     )
     def get(self, request):
@@ -414,35 +428,38 @@ class HeadToHeadView(PublicView):
             "record": record or empty,
             "rivals": bool(record and record.played >= 3),
         }
-        return Response(HeadToHeadOut(body).data)
+        return Response(HeadToHeadOutput(body).data)
 
 
-class PlayerStatsView(PublicView):
-    pagination_class = SortedCursorPagination
+@routes.at("stats/games/<str:game>/players/", name="stats-players")
+class PlayerStatsView(PublicListView):
+    queryset = PlayerStats.objects.none()  # the rows' model, for the schema
     query_serializer = PlayerQuery
+    serializer_class = PlayerStatsOutput
 
-    @extend_schema(
-        operation_id="stats_players",
-        parameters=_params(PlayerQuery),
-        responses=PlayerStatsOut(many=True),
-        summary="Footballers' (pieces', persons') totals per team or per manager.",
-    )
-    def get(self, request, game: str):
-        _game_or_404(game)
-        params = self.query(request)
-        query = selectors.player_stats_list(
-            game=game,
+    def rows(self, params):
+        return selectors.player_stats_list(
+            game=self.kwargs["game"],
             team=params.get("team"),
             user=params.get("manager"),
             player=params.get("player"),
         )
-        return self.paginate(request, query, PlayerStatsOut, PlayerQuery.SORTS[params["sort"]])
+
+    @extend_schema(
+        operation_id="stats_players",
+        parameters=_params(PlayerQuery),
+        summary="Footballers' (pieces', persons') totals per team or per manager.",
+    )
+    def get(self, request, *args, **kwargs):
+        _game_or_404(kwargs["game"])
+        return super().get(request, *args, **kwargs)
 
 
+@routes.at("stats/matches/<int:match_id>/players/", name="stats-match-players")
 class MatchPlayersView(PublicView):
     @extend_schema(
         operation_id="stats_match_players",
-        responses=PlayerMatchOut(many=True),
+        responses=PlayerMatchOutput(many=True),
         summary="Per-player lines of one finished match (Amigo: each person's game scores).",
     )
     def get(self, request, match_id: int):
@@ -458,34 +475,38 @@ class MatchPlayersView(PublicView):
         ):
             raise Http404
         rows = selectors.match_player_lines(match=match)
-        return Response(PlayerMatchOut(rows, many=True).data)
+        return Response(PlayerMatchOutput(rows, many=True).data)
 
 
-class TeamCardListView(PublicView):
-    pagination_class = SortedCursorPagination
+@routes.at("stats/teams/", name="stats-team-cards")
+class TeamCardListView(PublicListView):
+    queryset = TeamCard.objects.none()  # the rows' model, for the schema
     query_serializer = TeamQuery
+    serializer_class = TeamCardOutput
+
+    def rows(self, params):
+        return selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
 
     @extend_schema(
         operation_id="stats_team_cards",
         parameters=_params(TeamQuery),
-        responses=TeamCardOut(many=True),
         summary="Team cards, newest first or by rating.",
     )
-    def get(self, request):
-        params = self.query(request)
-        query = selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
-        return self.paginate(request, query, TeamCardOut, TeamQuery.SORTS[params["sort"]])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
+@routes.at("stats/teams/<str:key>/", name="stats-team-card")
 class TeamCardView(PublicView):
-    @extend_schema(operation_id="stats_team_card", responses=TeamCardOut, summary="A team card.")
+    @extend_schema(operation_id="stats_team_card", responses=TeamCardOutput, summary="A team card.")
     def get(self, request, key: str):
         card = selectors.team_card_get(key=key)
         if card is None:
             raise Http404
-        return Response(TeamCardOut(card).data)
+        return Response(TeamCardOutput(card).data)
 
 
+@routes.at("stats/teams/<str:key>/card.svg", name="stats-team-svg")
 class TeamCardSvgView(PublicView):
     renderer_classes = [JSONRenderer, SvgRenderer]
 

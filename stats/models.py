@@ -114,15 +114,24 @@ class PlayerStats(models.Model):
         return f"{self.game} {self.scope}:{self.scope_key} {self.player}"
 
 
-class ManagerStats(models.Model):
-    game = models.CharField(max_length=32)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+class Record(models.Model):
+    """Matches played and their results, as a manager's, a pairing's or a team's record."""
+
     played = models.PositiveIntegerField(default=0)
     won = models.PositiveIntegerField(default=0)
     drawn = models.PositiveIntegerField(default=0)
     lost = models.PositiveIntegerField(default=0)
     goals_for = models.IntegerField(default=0)
     goals_against = models.IntegerField(default=0)
+    last_played_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class ManagerStats(Record):
+    game = models.CharField(max_length=32)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     win_rate = models.FloatField(default=0.0)
     current_streak = models.CharField(max_length=8, blank=True, help_text='e.g. "W3", "L1".')
     best_win_streak = models.PositiveIntegerField(default=0)
@@ -136,7 +145,6 @@ class ManagerStats(models.Model):
     nemesis = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    last_played_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -155,7 +163,7 @@ class ManagerStats(models.Model):
         return f"{self.game} {self.user_id}"
 
 
-class HeadToHead(models.Model):
+class HeadToHead(Record):
     """``user`` against ``opponent`` in one game (both directions are stored)."""
 
     game = models.CharField(max_length=32)
@@ -163,13 +171,6 @@ class HeadToHead(models.Model):
     opponent = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
     )
-    played = models.PositiveIntegerField(default=0)
-    won = models.PositiveIntegerField(default=0)
-    drawn = models.PositiveIntegerField(default=0)
-    lost = models.PositiveIntegerField(default=0)
-    goals_for = models.IntegerField(default=0)
-    goals_against = models.IntegerField(default=0)
-    last_played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -210,7 +211,7 @@ class RatingEntry(models.Model):
         return f"{self.game} {self.subject} {self.rating_after:.1f}"
 
 
-class TeamCard(models.Model):
+class TeamCard(Record):
     """A team's card: record, form, goals, top scorer, line strengths, rating, style."""
 
     game = models.CharField(max_length=32)
@@ -220,18 +221,11 @@ class TeamCard(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    played = models.PositiveIntegerField(default=0)
-    won = models.PositiveIntegerField(default=0)
-    drawn = models.PositiveIntegerField(default=0)
-    lost = models.PositiveIntegerField(default=0)
-    goals_for = models.IntegerField(default=0)
-    goals_against = models.IntegerField(default=0)
     form = models.CharField(max_length=5, blank=True, help_text="Last five, oldest first.")
     top_scorer = models.JSONField(null=True, blank=True)
     lines = models.JSONField(default=dict, blank=True)
     rating = models.FloatField(default=1500.0)
     style = models.CharField(max_length=32, blank=True)
-    last_played_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

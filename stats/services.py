@@ -397,20 +397,34 @@ def _managers_refresh(game: str, users: set[int] | None) -> None:
                 last_played_at=matches[-1][3],
             )
         )
-    stale = ManagerStats.objects.filter(game=game).exclude(user_id__in=list(rows))
-    if users is not None:
-        stale = stale.filter(user_id__in=users)
-    stale.delete()
-    ManagerStats.objects.bulk_create(
+    _rows_replace(
+        ManagerStats,
         stats,
+        game=game,
+        key="user_id",
+        keys=rows,
+        only=users,
+        unique=("game", "user"),
+    )
+
+
+def _rows_replace(
+    model, new_rows: list, *, game: str, key: str, keys, only, unique: tuple[str, ...]
+) -> None:
+    """Store a game's rows of ``model``: ``new_rows`` inserted, or updated in place on their
+    ``unique`` fields (all but those and the creation time change); the game's other rows
+    deleted (those whose ``key`` is not in ``keys``; of ``only``'s keys, when given)."""
+    stale = model.objects.filter(game=game).exclude(**{f"{key}__in": list(keys)})
+    if only is not None:
+        stale = stale.filter(**{f"{key}__in": only})
+    stale.delete()
+    fixed = {"id", "created_at", *unique}
+    model.objects.bulk_create(
+        new_rows,
         batch_size=500,
         update_conflicts=True,
-        unique_fields=["game", "user"],
-        update_fields=[
-            f.name
-            for f in ManagerStats._meta.concrete_fields
-            if f.name not in ("id", "game", "user")
-        ],
+        unique_fields=list(unique),
+        update_fields=[f.name for f in model._meta.concrete_fields if f.name not in fixed],
     )
 
 
@@ -644,21 +658,7 @@ def _team_cards_refresh(game: str, teams: set[str] | None, top: dict[str, dict])
                 last_played_at=last[8],
             )
         )
-    stale = TeamCard.objects.filter(game=game).exclude(key__in=list(rows))
-    if teams is not None:
-        stale = stale.filter(key__in=teams)
-    stale.delete()
-    TeamCard.objects.bulk_create(
-        cards,
-        batch_size=500,
-        update_conflicts=True,
-        unique_fields=["key"],
-        update_fields=[
-            f.name
-            for f in TeamCard._meta.concrete_fields
-            if f.name not in ("id", "key", "created_at")
-        ],
-    )
+    _rows_replace(TeamCard, cards, game=game, key="key", keys=rows, only=teams, unique=("key",))
 
 
 def _aggregates_refresh(

@@ -61,7 +61,7 @@ class TeamAdapter:
     def create(self, edition: Edition, **fields: Any) -> tuple[Checked, dict[str, Any]]:
         """The checked lineup of a new team and the team's fields it settles (name, colours,
         style). ``fields``: name, colours, style, card_colour, picks, star_keeper,
-        team_card, pieces, bench, captain (see ``teams.services.team_create``)."""
+        team_card, pieces, bench, captain (see ``teams.services.teams.team_create``)."""
         raise NotImplementedError
 
     def update(self, team: Team, changes: dict[str, Any]) -> Checked:

@@ -10,21 +10,30 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny, IsAdminUser, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.errors import ApiError
-from companion.api.pagination import CursorPagination, NewestFirstCursorPagination
+from companion.api.idempotency import idempotent
+from companion.api.pagination import CursorPagination
+from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import MAX_ID, validated_query
+from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
-from matches.idempotency import idempotent
 from teams import rules, selectors, services
 from teams.labels import abilities_by_id, card_name, card_texts
-from teams.models import Build, CardKind, Edition, Team, Validity
+from teams.models import Build, Card, CardKind, Edition, Team, Validity
+
+routes = Routes()
 
 # --- shared serializers -----------------------------------------------------------------------
 
@@ -133,21 +142,6 @@ class PiecesInput(serializers.Serializer):
     )
 
 
-def _paginate(view: APIView, request, queryset, serializer_class):
-    paginator = view.pagination_class()
-    page = paginator.paginate_queryset(queryset, request, view=view)
-    return paginator.get_paginated_response(serializer_class(page, many=True).data)
-
-
-def _check_owner(obj, user) -> None:
-    if obj.owner_id != getattr(user, "id", None):
-        raise ApiError(
-            "permission_denied",
-            _("Only its owner may change this."),
-            status_code=status.HTTP_403_FORBIDDEN,
-        )
-
-
 def _query(serializer_class, request) -> dict[str, Any]:
     data = validated_query(serializer_class, request)
     return {k: v for k, v in data.items() if v not in (None, "")}
@@ -187,7 +181,7 @@ class EditionDetailOutput(EditionOutput):
         return services.edition_in_use(edition=obj)
 
 
-class EditionFilterInput(serializers.Serializer):
+class EditionQuery(serializers.Serializer):
     game = GameKeyField(required=False)
     slug = serializers.CharField(max_length=64, required=False)
 
@@ -204,20 +198,20 @@ class EditionUpdateInput(serializers.Serializer):
         return value
 
 
-class EditionListView(APIView):
-    pagination_class = NewestFirstCursorPagination
+@routes.at("editions/", name="edition-list")
+class EditionListView(ListAPIView):
     permission_classes = [AllowAny]
+    serializer_class = EditionOutput
 
-    @extend_schema(
-        parameters=[EditionFilterInput],
-        responses=EditionOutput(many=True),
-        summary="List editions (card catalogs)",
-    )
-    def get(self, request):
-        filters = _query(EditionFilterInput, request)
-        return _paginate(self, request, selectors.edition_list(**filters), EditionOutput)
+    def get_queryset(self):
+        return selectors.edition_list(**_query(EditionQuery, self.request))
+
+    @extend_schema(parameters=[EditionQuery], summary="List editions (card catalogs)")
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
+@routes.at("editions/<int:pk>/", name="edition-detail")
 class EditionDetailView(APIView):
     def get_permissions(self):
         if self.request.method == "PATCH":
@@ -276,7 +270,7 @@ class CardOutput(serializers.Serializer):
         return [n for n in (obj.number, obj.number_alt) if n is not None]
 
 
-class CardFilterInput(serializers.Serializer):
+class CardQuery(serializers.Serializer):
     kind = serializers.ChoiceField(choices=CardKind.choices, required=False)
     number = serializers.IntegerField(
         min_value=0, max_value=99, required=False, help_text="Shirt number (either of two)."
@@ -298,22 +292,26 @@ class CardPagination(CursorPagination):
     max_page_size = 200
 
 
-class EditionCardListView(APIView):
+@routes.at("editions/<int:pk>/cards/", name="edition-cards")
+class EditionCardListView(ListAPIView):
     pagination_class = CardPagination
     permission_classes = [AllowAny]
+    serializer_class = CardOutput
+    queryset = Card.objects.none()  # the rows' model, for the schema
 
-    @extend_schema(
-        parameters=[CardFilterInput],
-        responses=CardOutput(many=True),
-        summary="Cards of an edition, filtered by kind, shirt number, type, price",
-    )
-    def get(self, request, pk: int):
-        edition = get_object_or_404(Edition, pk=pk)
-        filters = _query(CardFilterInput, request)
+    def get_queryset(self):
+        edition = get_object_or_404(Edition, pk=self.kwargs["pk"])
+        filters = _query(CardQuery, self.request)
         if "type" in filters:
             filters["shield"] = filters.pop("type")
-        queryset = selectors.card_list(edition=edition, **filters)
-        return _paginate(self, request, queryset, CardOutput)
+        return selectors.card_list(edition=edition, **filters)
+
+    @extend_schema(
+        parameters=[CardQuery],
+        summary="Cards of an edition, filtered by kind, shirt number, type, price",
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
 
 
 # --- teams -------------------------------------------------------------------------------------
@@ -341,7 +339,7 @@ class TeamOutput(serializers.Serializer):
         return build.id if build else None
 
 
-class OwnerFilterInput(serializers.Serializer):
+class OwnerQuery(serializers.Serializer):
     owner = serializers.CharField(
         max_length=150,
         required=False,
@@ -382,67 +380,94 @@ class TeamUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
-class TeamListView(APIView):
-    pagination_class = NewestFirstCursorPagination
-    permission_classes = [IsAuthenticatedOrReadOnly]
+class _OwnedListView(ListAPIView):
+    # Teams or builds: yours by default (``OwnerQuery``), and a new one of yours under the
+    # request's Idempotency-Key; ``rows`` is the selector, ``create`` the service.
+    create_input: type[serializers.Serializer]
 
-    @extend_schema(
-        parameters=[OwnerFilterInput],
-        responses=TeamOutput(many=True),
-        summary="List teams (your own by default)",
-    )
-    def get(self, request):
-        filters = _query(OwnerFilterInput, request)
-        queryset = selectors.team_list(user=request.user, **filters)
-        return _paginate(self, request, queryset, TeamOutput)
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_bench(values)
 
-    @extend_schema(
-        request=TeamCreateInput,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
-        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
-    )
+    def get_queryset(self):
+        return type(self).rows(user=self.request.user, **_query(OwnerQuery, self.request))
+
     def post(self, request):
-        data = TeamCreateInput(data=request.data)
+        data = self.create_input(data=request.data)
         data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
+        values = self.cleaned(data.validated_data)
 
         def write():
-            team = services.team_create(owner=request.user, **values)
-            return Response(TeamOutput(team).data, status=status.HTTP_201_CREATED)
+            created = type(self).create(owner=request.user, **values)
+            return Response(self.serializer_class(created).data, status=status.HTTP_201_CREATED)
 
         return idempotent(request, write)
 
 
-class TeamDetailView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+class _OwnedDetailView(APIView):
+    # One team or build: anyone reads it, its owner changes (``update``) or deletes it
+    # (``remove``): services that name it by its model (``team=``, ``build=``).
+    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
+    model: type[Team] | type[Build]
+    output: type[serializers.Serializer]
+    update_input: type[serializers.Serializer]
 
-    def _team(self, pk: int) -> Team:
-        return get_object_or_404(Team.objects.select_related("owner", "edition"), pk=pk)
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_bench(values)
 
-    @extend_schema(responses=TeamOutput, summary="One team")
+    def owned(self, pk: int):
+        found = get_object_or_404(self.model.objects.select_related("owner", "edition"), pk=pk)
+        self.check_object_permissions(self.request, found)
+        return found
+
     def get(self, request, pk: int):
-        return Response(TeamOutput(self._team(pk)).data)
+        return Response(self.output(self.owned(pk)).data)
 
-    @extend_schema(
+    def patch(self, request, pk: int):
+        found = self.owned(pk)
+        data = self.update_input(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = self.cleaned(data.validated_data)
+        changed = type(self).update(**{self.model._meta.model_name: found}, **values)
+        return Response(self.output(changed).data)
+
+    def delete(self, request, pk: int):
+        type(self).remove(**{self.model._meta.model_name: self.owned(pk)})
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@routes.at("teams/", name="team-list")
+@extend_schema_view(
+    get=extend_schema(parameters=[OwnerQuery], summary="List teams (your own by default)"),
+    post=extend_schema(
+        request=TeamCreateInput,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
+        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
+    ),
+)
+class TeamListView(_OwnedListView):
+    serializer_class = TeamOutput
+    create_input = TeamCreateInput
+    rows = staticmethod(selectors.team_list)
+    create = staticmethod(services.team_create)
+
+
+@routes.at("teams/<int:pk>/", name="team-detail")
+@extend_schema_view(
+    get=extend_schema(responses=TeamOutput, summary="One team"),
+    patch=extend_schema(
         request=TeamUpdateInput,
         responses={200: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
         summary="Change a team (owner)",
-    )
-    def patch(self, request, pk: int):
-        team = self._team(pk)
-        _check_owner(team, request.user)
-        data = TeamUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        team = services.team_update(team=team, **_clean_bench(data.validated_data))
-        return Response(TeamOutput(team).data)
-
-    @extend_schema(responses={204: None}, summary="Delete a team (owner)")
-    def delete(self, request, pk: int):
-        team = self._team(pk)
-        _check_owner(team, request.user)
-        services.team_delete(team=team)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    ),
+    delete=extend_schema(responses={204: None}, summary="Delete a team (owner)"),
+)
+class TeamDetailView(_OwnedDetailView):
+    model = Team
+    output = TeamOutput
+    update_input = TeamUpdateInput
+    update = staticmethod(services.team_update)
+    remove = staticmethod(services.team_delete)
 
 
 SideConfigOutput = inline_serializer(
@@ -460,6 +485,7 @@ SideConfigOutput = inline_serializer(
 )
 
 
+@routes.at("teams/<int:pk>/side-config/", name="team-side-config")
 class TeamSideConfigView(APIView):
     permission_classes = [AllowAny]
 
@@ -586,6 +612,14 @@ def _clean_picks(picks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return cleaned
 
 
+def _clean_build(values: dict[str, Any]) -> dict[str, Any]:
+    values = _clean_bench(values)
+    if "picks" in values:
+        values["picks"] = _clean_picks(values["picks"])
+    return values
+
+
+@routes.at("builds/check/", name="build-check")
 class BuildCheckView(APIView):
     permission_classes = [AllowAny]
 
@@ -597,26 +631,14 @@ class BuildCheckView(APIView):
     def post(self, request):
         data = BuildCheckInput(data=request.data)
         data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        values["picks"] = _clean_picks(values["picks"])
+        values = _clean_build(data.validated_data)
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
 
-class BuildListView(APIView):
-    pagination_class = NewestFirstCursorPagination
-    permission_classes = [IsAuthenticatedOrReadOnly]
-
-    @extend_schema(
-        parameters=[OwnerFilterInput],
-        responses=BuildOutput(many=True),
-        summary="List budget builds (your own by default)",
-    )
-    def get(self, request):
-        filters = _query(OwnerFilterInput, request)
-        queryset = selectors.build_list(user=request.user, **filters)
-        return _paginate(self, request, queryset, BuildOutput)
-
-    @extend_schema(
+@routes.at("builds/", name="build-list")
+@extend_schema_view(
+    get=extend_schema(parameters=[OwnerQuery], summary="List budget builds (your own by default)"),
+    post=extend_schema(
         request=BuildCreateInput,
         parameters=[IDEMPOTENCY_KEY],
         responses={
@@ -625,56 +647,43 @@ class BuildListView(APIView):
             422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
         },
         summary="Save a budget build (valid or not: its status and violations say which)",
-    )
-    def post(self, request):
-        data = BuildCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        values["picks"] = _clean_picks(values["picks"])
+    ),
+)
+class BuildListView(_OwnedListView):
+    serializer_class = BuildOutput
+    create_input = BuildCreateInput
+    rows = staticmethod(selectors.build_list)
+    create = staticmethod(services.build_create)
 
-        def write():
-            build = services.build_create(owner=request.user, **values)
-            return Response(BuildOutput(build).data, status=status.HTTP_201_CREATED)
-
-        return idempotent(request, write)
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_build(values)
 
 
-class BuildDetailView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
-
-    def _build(self, pk: int) -> Build:
-        return get_object_or_404(Build.objects.select_related("owner", "edition"), pk=pk)
-
-    @extend_schema(responses=BuildOutput, summary="One budget build")
-    def get(self, request, pk: int):
-        return Response(BuildOutput(self._build(pk)).data)
-
-    @extend_schema(
+@routes.at("builds/<int:pk>/", name="build-detail")
+@extend_schema_view(
+    get=extend_schema(responses=BuildOutput, summary="One budget build"),
+    patch=extend_schema(
         request=BuildUpdateInput,
         responses={200: BuildOutput, 400: TEAM_INPUT},
         summary="Change a build (owner)",
-    )
-    def patch(self, request, pk: int):
-        build = self._build(pk)
-        _check_owner(build, request.user)
-        data = BuildUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = _clean_bench(data.validated_data)
-        if "picks" in values:
-            values["picks"] = _clean_picks(values["picks"])
-        build = services.build_update(build=build, **values)
-        return Response(BuildOutput(build).data)
+    ),
+    delete=extend_schema(responses={204: None}, summary="Delete a build (owner)"),
+)
+class BuildDetailView(_OwnedDetailView):
+    model = Build
+    output = BuildOutput
+    update_input = BuildUpdateInput
 
-    @extend_schema(responses={204: None}, summary="Delete a build (owner)")
-    def delete(self, request, pk: int):
-        build = self._build(pk)
-        _check_owner(build, request.user)
-        services.build_delete(build=build)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    update = staticmethod(services.build_update)
+    remove = staticmethod(services.build_delete)
+
+    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
+        return _clean_build(values)
 
 
+@routes.at("builds/<int:pk>/team/", name="build-team")
 class BuildTeamView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticatedOrReadOnly, IsOwnerOrReadOnly]
 
     @extend_schema(
         request=BuildTeamInput,
@@ -687,7 +696,7 @@ class BuildTeamView(APIView):
     )
     def post(self, request, pk: int):
         build = get_object_or_404(Build, pk=pk)
-        _check_owner(build, request.user)
+        self.check_object_permissions(request, build)
         data = BuildTeamInput(data=request.data)
         data.is_valid(raise_exception=True)
         team, created = services.build_team_make(build=build, **data.validated_data)

@@ -86,26 +86,38 @@ def _owned(qs: QuerySet, *, user, owner: str | None) -> QuerySet:
     return qs
 
 
-def team_list(
-    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
-) -> QuerySet[Team]:
-    qs = _owned(Team.objects.select_related("owner", "edition"), user=user, owner=owner)
+def _owned_list(model, *, user, owner: str | None, edition: int | None, status: str | None):
+    qs = _owned(model.objects.select_related("owner", "edition"), user=user, owner=owner)
     if edition is not None:
         qs = qs.filter(edition_id=edition)
     if status:
         qs = qs.filter(status=status)
     return qs
+
+
+def team_list(
+    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
+) -> QuerySet[Team]:
+    return _owned_list(Team, user=user, owner=owner, edition=edition, status=status)
 
 
 def build_list(
     *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
 ) -> QuerySet[Build]:
-    qs = _owned(Build.objects.select_related("owner", "edition"), user=user, owner=owner)
-    if edition is not None:
-        qs = qs.filter(edition_id=edition)
-    if status:
-        qs = qs.filter(status=status)
-    return qs
+    return _owned_list(Build, user=user, owner=owner, edition=edition, status=status)
+
+
+#: What of a saved build ``build_evaluate`` checks.
+BUILD_CHECKED = (
+    "edition",
+    "orientation",
+    "budget_class",
+    "colour",
+    "picks",
+    "star_keeper",
+    "bench",
+    "captain",
+)
 
 
 def build_evaluate(

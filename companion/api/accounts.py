@@ -4,8 +4,7 @@ and ``/api/me/``."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib.auth import authenticate, get_user_model, logout, password_validation
-from django.core.exceptions import ValidationError as DjangoValidationError
+from django.contrib.auth import authenticate, get_user_model, logout
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import get_language_from_request
@@ -18,11 +17,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import devices
+from companion.api.passwords import AnonymousLoginView, password_checked
 from companion.api.ratelimit import ScopedRateThrottle
+from companion.api.routes import Routes
 from companion.api.throttles import AccountLoginThrottle
 from companion.i18n import preferred_language
 from companion.models import Device, Preferences
 from companion.openapi import error_response
+
+routes = Routes()
 
 User = get_user_model()
 
@@ -52,12 +55,7 @@ class RegisterInput(serializers.Serializer):
 
     def validate(self, attrs):
         candidate = User(username=attrs["username"], email=attrs.get("email", ""))
-        try:
-            password_validation.validate_password(attrs["password"], candidate)
-        except DjangoValidationError as exc:
-            raise serializers.ValidationError(
-                {"password": list(exc.messages)}, code="weak_password"
-            ) from exc
+        password_checked(attrs["password"], candidate, field="password")
         return attrs
 
 
@@ -102,6 +100,7 @@ def _token_response(request, user, name: str, status_code: int) -> Response:
     return Response(body, status=status_code)
 
 
+@routes.at("auth/register/", name="api-register")
 class RegisterView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
@@ -122,12 +121,8 @@ class RegisterView(APIView):
         )
 
 
-class LoginView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
-
+@routes.at("auth/login/", name="api-login")
+class LoginView(AnonymousLoginView):
     @extend_schema(
         request=LoginInput,
         responses={
@@ -165,6 +160,7 @@ class LoginView(APIView):
         )
 
 
+@routes.at("auth/logout/", name="api-logout")
 class LogoutView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -181,6 +177,7 @@ class LogoutView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+@routes.at("me/", name="api-me")
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
 

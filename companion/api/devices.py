@@ -10,6 +10,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import devices
+from companion.api.routes import Routes
+
+routes = Routes()
 
 
 class DeviceOutput(serializers.Serializer):
@@ -27,6 +30,7 @@ def _current_id(request) -> int | None:
     return getattr(request.auth, "pk", None) if request.auth is not None else None
 
 
+@routes.at("auth/devices/", name="api-devices")
 class DeviceListView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -40,6 +44,7 @@ class DeviceListView(APIView):
         return Response(DeviceOutput(rows, many=True, context=context).data)
 
 
+@routes.at("auth/devices/<int:pk>/", name="api-device")
 class DeviceDetailView(APIView):
     permission_classes = [IsAuthenticated]
 

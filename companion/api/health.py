@@ -10,6 +10,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.routes import Routes
+
+routes = Routes()
+
 
 def database_status() -> dict:
     try:
@@ -45,6 +49,7 @@ _component = inline_serializer(
 )
 
 
+@routes.at("health/", name="api-health")
 class HealthView(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []

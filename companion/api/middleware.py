@@ -4,7 +4,6 @@ error shape whatever the settings module (Django's debug pages included)."""
 
 from __future__ import annotations
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.http import JsonResponse
 from django.middleware.common import CommonMiddleware
@@ -18,32 +17,15 @@ from companion.api.errors import (
     handler500,
     is_api_path,
 )
+from companion.middleware import Middleware
 
 
-class BodySizeLimitMiddleware:
+class BodySizeLimitMiddleware(Middleware):
     """413 in the error shape for a ``Content-Length`` over ``API_MAX_BODY_BYTES`` under
     ``/api/``; a malformed ``Content-Length`` is 400. Bodies without one are bounded by the
-    parser (and, in a deployment, by the proxy's ``client_max_body_size``). Synchronous and
-    asynchronous alike, so it adds no thread hop under ASGI."""
+    parser (and, in a deployment, by the proxy's ``client_max_body_size``)."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        return self.refusal(request) or self.get_response(request)
-
-    async def __acall__(self, request):
-        return self.refusal(request) or await self.get_response(request)
-
-    @staticmethod
-    def refusal(request) -> JsonResponse | None:
+    def refusal(self, request) -> JsonResponse | None:
         if not is_api_path(request.path):
             return None
         raw = request.META.get("CONTENT_LENGTH") or "0"
@@ -79,29 +61,12 @@ def _is_json(response) -> bool:
     return response.get("Content-Type", "").startswith("application/json")
 
 
-class ApiErrorShapeMiddleware:
+class ApiErrorShapeMiddleware(Middleware):
     """Any error answer under ``/api/`` that is not JSON becomes the error shape: Django's
     debug 404 and 500 pages (``DEBUG`` on, where the ``handler404``/``handler500`` of
     ``companion.urls`` are not used) and anything else that answers HTML or text."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        return self.shaped(request, self.get_response(request))
-
-    async def __acall__(self, request):
-        return self.shaped(request, await self.get_response(request))
-
-    @staticmethod
-    def shaped(request, response):
+    def finished(self, request, response):
         if response.status_code < 400 or not is_api_path(request.path) or _is_json(response):
             return response
         handler = {400: handler400, 403: handler403, 404: handler404}.get(response.status_code)

@@ -95,3 +95,13 @@ class CursorPagination(pagination.CursorPagination):
 
 class NewestFirstCursorPagination(CursorPagination):
     ordering = ("-created_at", "-id")
+
+
+class SortedCursorPagination(CursorPagination):
+    """Keyset pagination in the order the reader picks (``?sort=``): the view's
+    ``ordering`` for the request, one of its index-backed orderings."""
+
+    page_size = 25
+
+    def get_ordering(self, request, queryset, view):
+        return getattr(view, "ordering", None) or self.ordering

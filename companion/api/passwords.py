@@ -26,19 +26,41 @@ from rest_framework.views import APIView
 from companion import devices
 from companion.api.errors import ApiError
 from companion.api.ratelimit import ScopedRateThrottle
+from companion.api.routes import Routes
 from companion.models import Device
 from companion.openapi import error_response
+
+routes = Routes()
 
 User = get_user_model()
 
 
-def _validate_new_password(password: str, user) -> None:
+def password_checked(password: str, user, *, field: str = "new_password") -> str:
+    """The password, once Django's validators accept it for ``user``; else 400 ``weak_password``
+    on ``field``."""
     try:
         password_validation.validate_password(password, user)
     except DjangoValidationError as exc:
         raise serializers.ValidationError(
-            {"new_password": list(exc.messages)}, code="weak_password"
+            {field: list(exc.messages)}, code="weak_password"
         ) from exc
+    return password
+
+
+def _password_set(user, password: str, *, keep: Device | None = None) -> None:
+    """Set the password and log out every device but ``keep``."""
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    devices.devices_revoke_all(user=user, keep=keep)
+
+
+class AnonymousLoginView(APIView):
+    # a view of the login family: no authentication, throttled like a login per address
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"
 
 
 class PasswordChangeInput(serializers.Serializer):
@@ -56,6 +78,7 @@ class PasswordResetConfirmInput(serializers.Serializer):
     new_password = serializers.CharField(min_length=8, max_length=128, write_only=True)
 
 
+@routes.at("auth/password/", name="api-password")
 class PasswordChangeView(APIView):
     permission_classes = [IsAuthenticated]
     throttle_classes = [ScopedRateThrottle]
@@ -74,22 +97,16 @@ class PasswordChangeView(APIView):
             raise serializers.ValidationError(
                 {"old_password": [_("This is not your current password.")]}, code="wrong_password"
             )
-        _validate_new_password(data.validated_data["new_password"], user)
-        user.set_password(data.validated_data["new_password"])
-        user.save(update_fields=["password"])
+        password = password_checked(data.validated_data["new_password"], user)
         keep = request.auth if isinstance(request.auth, Device) else None
-        devices.devices_revoke_all(user=user, keep=keep)
+        _password_set(user, password, keep=keep)
         if keep is None:
             update_session_auth_hash(request._request, user)  # this browser stays logged in
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class PasswordResetView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
-
+@routes.at("auth/password/reset/", name="api-password-reset")
+class PasswordResetView(AnonymousLoginView):
     @extend_schema(
         request=PasswordResetInput,
         responses={202: None},
@@ -119,12 +136,8 @@ def _reset_user(uid: str):
         return None
 
 
-class PasswordResetConfirmView(APIView):
-    permission_classes = [AllowAny]
-    authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "login"
-
+@routes.at("auth/password/reset/confirm/", name="api-password-reset-confirm")
+class PasswordResetConfirmView(AnonymousLoginView):
     @extend_schema(
         request=PasswordResetConfirmInput,
         responses={
@@ -148,8 +161,5 @@ class PasswordResetConfirmView(APIView):
                 _("This reset link is not valid: it was used, it expired, or it is mistyped."),
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
-        _validate_new_password(data.validated_data["new_password"], user)
-        user.set_password(data.validated_data["new_password"])
-        user.save(update_fields=["password"])
-        devices.devices_revoke_all(user=user)
+        _password_set(user, password_checked(data.validated_data["new_password"], user))
         return Response(status=status.HTTP_204_NO_CONTENT)

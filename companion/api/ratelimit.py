@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.utils.translation import ngettext
 from rest_framework import throttling
+
+from companion.middleware import Middleware
 
 
 @dataclass(frozen=True)
@@ -70,27 +71,10 @@ def headers(standings: list[Standing]) -> dict[str, str]:
     }
 
 
-class RateLimitHeadersMiddleware:
+class RateLimitHeadersMiddleware(Middleware):
     """Writes the rate-limit header fields of the throttles that judged the request."""
 
-    sync_capable = True
-    async_capable = True
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-        if iscoroutinefunction(self.get_response):
-            markcoroutinefunction(self)
-
-    def __call__(self, request):
-        if iscoroutinefunction(self):
-            return self.__acall__(request)
-        return self.stamped(request, self.get_response(request))
-
-    async def __acall__(self, request):
-        return self.stamped(request, await self.get_response(request))
-
-    @staticmethod
-    def stamped(request, response):
+    def finished(self, request, response):
         standings = getattr(request, "rate_limits", None)
         if standings:
             for name, value in headers(standings).items():

@@ -6,6 +6,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from companion.api.routes import Routes
+
+routes = Routes()
+
 ROOT_LINKS = {
     "health": "api-health",
     "schema": "api-schema",
@@ -21,6 +25,7 @@ ROOT_LINKS = {
 }
 
 
+@routes.at("", name="api-root")
 class ApiRootView(APIView):
     permission_classes = [AllowAny]
     extra_links: dict[str, str] = {}

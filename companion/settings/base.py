@@ -310,12 +310,15 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE: dict = {
     # finished matches whose stats a lost hand-off never delivered (broker down, worker killed)
     "stats-catch-up": {"task": "stats.tasks.catch_up", "schedule": 300.0},
-    # idempotency records past their retention (matches.idempotency)
+    # idempotency records past their retention (companion.api.idempotency)
     "idempotency-prune": {"task": "matches.tasks.prune_idempotency_records", "schedule": 3600.0},
 }
 
 # How long a retried write with the same Idempotency-Key gets its first answer (hours).
 IDEMPOTENCY_RETENTION_HOURS = int(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", "24"))
+# The model that keeps them ("app_label.Model", as AUTH_USER_MODEL): companion.api.idempotency
+# names the fields it needs.
+IDEMPOTENCY_RECORD_MODEL = "matches.IdempotencyRecord"
 
 # Called (after commit) with the id of every match that finishes.
 MATCH_FINISHED_TASK = "stats.tasks.match_finished"

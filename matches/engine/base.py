@@ -11,15 +11,20 @@ game's text notation (``parse_notation``). ``apply`` never mutates its input: it
 :class:`Transition` with the new state and the game events that followed from the action.
 
 Errors are ``ValueError`` subclasses with a stable ``code``, the id of the rule clause they
-concern (see ``docs/rules/<game>.md``) and a sentence a player understands::
+concern (see ``docs/rules/<game>.md``) and the parameters of its sentence (``details``). The
+sentence itself is written once, in the game's catalog (``<game>/texts.py``, and German in the
+gettext catalog): a refusal raised with the game's :class:`Sentences` reads its English there::
 
-    >>> err = IllegalActionError("wrong_edge", "HT-2.1", "That player's footballs are on the other edge.")
-    >>> err.code, err.rule
-    ('wrong_edge', 'HT-2.1')
+    >>> sentences = Sentences({"wrong_edge": "No. {player} has his footballs on the {edge} edge."})
+    >>> err = IllegalActionError("wrong_edge", "HT-2.1", details={"player": 7, "edge": "left"},
+    ...                          sentences=sentences)
+    >>> err.code, err.rule, err.message
+    ('wrong_edge', 'HT-2.1', 'No. 7 has his footballs on the left edge.')
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
@@ -27,8 +32,64 @@ from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 JSON = Any  # a value made of dict / list / str / int / float / bool / None
 
 
+def error_template(
+    errors: Mapping[str, str], code: str, rule: str | None, cause: str | None = None
+) -> str | None:
+    """The template for an error of ``code`` raised under ``rule`` for ``cause`` (the error's
+    ``details["cause"]``, if any); ``None``: not listed."""
+    if cause:
+        found = errors.get(f"{code}:{cause}")
+        if found is not None:
+            return found
+    if rule:
+        found = errors.get(f"{code}@{rule}")
+        if found is not None:
+            return found
+    return errors.get(code)
+
+
+#: the keys of a refusal's details that name a side
+SIDE_KEYS = frozenset({"side", "team", "fouled_side", "dealer", "leader", "next_leader"})
+
+
+@dataclass(frozen=True, slots=True)
+class Sentences:
+    """A game's refusal sentences in English (its ``texts.ERRORS``) and its sides' names: where
+    a refusal raised with them reads its English. The API and the phone say the same sentence
+    in the reader's language, with a team's name and a card in words
+    (``matches.engine.wording``); this plain English is for logs and tests."""
+
+    templates: Mapping[str, str]
+    sides: Sequence[str] = ()
+
+    def english(self, code: str, rule: str | None, details: Mapping[str, JSON]) -> str:
+        cause = details.get("cause")
+        template = error_template(
+            self.templates, code, rule, cause if isinstance(cause, str) else None
+        )
+        if template is None:
+            return code.replace("_", " ")
+        names = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
+        return template.format(**{name: self._plain(name, details.get(name)) for name in names})
+
+    def _plain(self, key: str, value: JSON) -> str:
+        if key in SIDE_KEYS and isinstance(value, int) and not isinstance(value, bool):
+            return self.sides[value] if 0 <= value < len(self.sides) else f"Player {value + 1}"
+        if isinstance(value, list | tuple):
+            items = [str(item) for item in value]
+            return (
+                " or ".join(items) if len(items) <= 2 else f"{', '.join(items[:-1])} or {items[-1]}"
+            )
+        return str(value)
+
+
+_FORMATTER = string.Formatter()
+
+
 class EngineError(ValueError):
-    """Base of every error an engine raises on purpose."""
+    """Base of every error an engine raises on purpose: a code, the rule clause and the
+    parameters of its sentence (``details``); ``message`` is the English sentence, read from
+    the game's catalog (``sentences``) unless given."""
 
     default_code = "engine_error"
 
@@ -38,12 +99,27 @@ class EngineError(ValueError):
         rule: str | None = None,
         message: str = "",
         details: Mapping[str, JSON] | None = None,
+        *,
+        sentences: Sentences | None = None,
     ) -> None:
         self.code = code or self.default_code
         self.rule = rule
-        self.message = message or self.code.replace("_", " ")
         self.details: dict[str, JSON] = dict(details or {})
-        super().__init__(self.message)
+        self._message = message
+        self._sentences = sentences
+        super().__init__(self.code, self.rule)
+
+    @property
+    def message(self) -> str:
+        if not self._message:
+            if self._sentences is None:
+                self._message = self.code.replace("_", " ")
+            else:
+                self._message = self._sentences.english(self.code, self.rule, self.details)
+        return self._message
+
+    def __str__(self) -> str:
+        return self.message
 
     def as_dict(self) -> dict[str, JSON]:
         """The error in the API's one error shape."""
@@ -166,7 +242,8 @@ class GameShapes:
     The API builds its schema from these, so the schema is the engine's own declaration:
 
     - ``actions``: one shape per action, its ``type`` a one-value ``Literal``; what
-      ``parse_action`` reads and ``action_to_json`` writes.
+      ``parse_action`` reads and ``action_to_json`` writes (all three derived from the game's
+      action classes by :mod:`matches.engine.action_codec`).
     - ``legal``: ``legal_actions`` without its ``actions`` (a :class:`LegalShape`).
     - ``legal_entries``: one shape per kind of entry of ``legal_actions()["actions"]``, its
       ``type`` a one-value ``Literal`` too (the same ``type`` as the action it stands for).

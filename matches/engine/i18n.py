@@ -16,28 +16,14 @@ clause), then under ``"<code>@<rule>"`` (one code whose causes differ by clause)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import contextmanager
+
+from matches.engine.base import EngineError, error_template  # noqa: F401 - error_template re-exported
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
     return text
-
-
-def error_template(
-    errors: Mapping[str, str], code: str, rule: str | None, cause: str | None = None
-) -> str | None:
-    """The template for an error of ``code`` raised under ``rule`` for ``cause`` (the error's
-    ``details["cause"]``, if any); ``None``: not listed."""
-    if cause:
-        found = errors.get(f"{code}:{cause}")
-        if found is not None:
-            return found
-    if rule:
-        found = errors.get(f"{code}@{rule}")
-        if found is not None:
-            return found
-    return errors.get(code)
 
 
 @contextmanager
@@ -45,8 +31,6 @@ def refusals_of(game: str) -> Iterator[None]:
     """Name ``game`` on an engine error raised inside (``exc.game``): a refusal of malformed
     input carries no clause that tells its game, and its sentence is looked up in the game's
     texts."""
-    from matches.engine.base import EngineError
-
     try:
         yield
     except EngineError as exc:

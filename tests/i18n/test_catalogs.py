@@ -98,7 +98,9 @@ INPUT_HELPERS = {
     "amigo-hattrick": {"_fail": "invalid_edition"},
 }
 #: name → index of its message argument (the code is the first argument)
-INPUT_RAISERS = {"SetupError": 2, "InvalidActionError": 2, "_setup_error": 2, "_invalid": 1}
+INPUT_RAISERS = {"SetupError": 2, "InvalidActionError": 2, "_invalid": 1}
+#: refusals of a set-up named by code, rule and cause alone (their sentence is the catalog's)
+SETUP_REFUSERS = {"refused_setup", "_setup_error"}
 _RULE_ID = re.compile(r"^[A-Z]{2}-")
 
 
@@ -125,9 +127,17 @@ def refused_inputs(game: str) -> list[tuple[str, str, str | None, str | None, se
                 if keyword.arg == "cause":
                     causes = _choices(keyword.value)
             helper = INPUT_HELPERS[game].get(name)
-            if helper is not None:
+            if name in SETUP_REFUSERS and node.args and not isinstance(node.args[0], ast.Name):
+                code = _literal(node.args[0])
+                rule = _literal(node.args[1]) if len(node.args) > 1 else None
+                if len(node.args) > 2 and isinstance(node.args[2], ast.Name):
+                    continue  # a helper passing its cause on
+                if len(node.args) > 2:
+                    causes = _choices(node.args[2])
+            elif helper is not None:
                 code = helper if isinstance(helper, str) else helper.get(path.name, helper[None])
-                for argument in node.args[1:]:
+                # ``invalid`` still takes its English first; the set-up helpers name no sentence
+                for argument in node.args[1:] if name == "invalid" else node.args:
                     value = _literal(argument)
                     if value is not None and _RULE_ID.match(value):
                         rule = value

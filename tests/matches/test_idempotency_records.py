@@ -19,10 +19,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from companion.api.idempotency import REPLAY_HEADER, records_prune
 from matches import tasks
 from matches.engine import get_engine
 from matches.engine.hat_trick.sampling import random_action
-from matches.idempotency import REPLAY_HEADER, records_prune
 from matches.models import IdempotencyRecord, MatchEvent
 
 pytestmark = pytest.mark.django_db

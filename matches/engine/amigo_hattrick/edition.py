@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from matches.engine.amigo_hattrick.errors import refused_setup
 from matches.engine.base import JSON, SetupError
 
 from .cards import COLOURS, HIGHEST, LETTERS, LOWEST
@@ -41,38 +42,32 @@ class Deck:
         return dict(self.hand_sizes).get(players)
 
 
-def _fail(message: str, cause: str, **details: JSON) -> SetupError:
+def _fail(cause: str, **details: JSON) -> SetupError:
     """An ``invalid_edition`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
-    return SetupError("invalid_edition", "AH-1.2", message, {"cause": cause, **details})
+    return refused_setup("invalid_edition", "AH-1.2", cause, **details)
 
 
 def read_edition(edition: Mapping[str, JSON]) -> Deck:
     """The deck an edition describes; SetupError if it is not a Hattrick deck."""
     if not isinstance(edition, Mapping):
-        raise _fail("The edition must be an object.", "not_object")
+        raise _fail("not_object")
     colours_data = edition.get("colours")
     if not isinstance(colours_data, list) or not colours_data:
-        raise _fail("The edition must list its colours.", "no_colours")
+        raise _fail("no_colours")
     colours: list[str] = []
     for entry in colours_data:
         key = entry.get("key") if isinstance(entry, Mapping) else entry
         if key not in COLOURS:
-            raise _fail(
-                f"The edition's colour {key!r} is not one of red, blue, green.", "unknown_colour"
-            )
+            raise _fail("unknown_colour")
         letter = entry.get("letter") if isinstance(entry, Mapping) else None
         if letter is not None and letter != LETTERS[key]:
-            raise _fail(
-                f"The colour {key} is written {LETTERS[key]}, not {letter!r}.",
-                "colour_letter",
-                colour=key,
-            )
+            raise _fail("colour_letter", colour=key)
         colours.append(key)
     if len(colours) != 3 or len(set(colours)) != 3:
-        raise _fail("Hattrick is played with exactly three different colours.", "three_colours")
+        raise _fail("three_colours")
     numbers = edition.get("numbers")
     if not isinstance(numbers, Mapping):
-        raise _fail("The edition must give its numbers as {'low': 1, 'high': 20}.", "numbers")
+        raise _fail("numbers")
     low, high = numbers.get("low"), numbers.get("high")
     if (
         not isinstance(low, int)
@@ -81,34 +76,20 @@ def read_edition(edition: Mapping[str, JSON]) -> Deck:
         or isinstance(high, bool)
         or not LOWEST <= low < high <= HIGHEST
     ):
-        raise _fail(
-            f"The numbers must lie within {LOWEST}–{HIGHEST}, low below high.",
-            "number_range",
-            low=LOWEST,
-            high=HIGHEST,
-        )
+        raise _fail("number_range", low=LOWEST, high=HIGHEST)
     sizes_data = edition.get("hand_sizes")
     if not isinstance(sizes_data, Mapping) or not sizes_data:
-        raise _fail("The edition must give the hand size for each number of players.", "hand_sizes")
+        raise _fail("hand_sizes")
     sizes: list[tuple[int, int]] = []
     size = len(colours) * (high - low + 1)
     for players_text, cards in sizes_data.items():
         try:
             players = int(players_text)
         except (TypeError, ValueError):
-            raise _fail(f"{players_text!r} is not a number of players.", "players") from None
+            raise _fail("players") from None
         if isinstance(cards, bool) or not isinstance(cards, int) or cards < 2:
-            raise _fail(
-                f"The hand size for {players} players must be a whole number of at least 2.",
-                "hand_size",
-                players=players,
-            )
+            raise _fail("hand_size", players=players)
         if players * cards != size:
-            raise _fail(
-                f"All {size} cards are dealt, so {players} players cannot hold {cards} each.",
-                "hand_size_total",
-                players=players,
-                count=size,
-            )
+            raise _fail("hand_size_total", players=players, count=size)
         sizes.append((players, cards))
     return Deck(tuple(colours), low, high, tuple(sorted(sizes)))

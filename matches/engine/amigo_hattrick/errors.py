@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from matches.engine.base import JSON, GameOverError, IllegalActionError
+from matches.engine.amigo_hattrick import texts
+from matches.engine.base import JSON, GameOverError, IllegalActionError, Sentences, SetupError
 
 
 class Code(StrEnum):
@@ -27,9 +28,19 @@ class Code(StrEnum):
     PASS_NEEDS_THIRD_COLOUR = "pass_needs_third_colour"  # AH-3.6
 
 
-def illegal(code: Code, rule: str, message: str, **details: JSON) -> IllegalActionError:
-    return IllegalActionError(code.value, rule, message, details)
+SENTENCES = Sentences(texts.ERRORS)
 
 
-def game_over(rule: str, message: str) -> GameOverError:
-    return GameOverError(Code.GAME_OVER.value, rule, message)
+def illegal(code: Code, rule: str, **details: JSON) -> IllegalActionError:
+    return IllegalActionError(code.value, rule, details=details, sentences=SENTENCES)
+
+
+def game_over(rule: str) -> GameOverError:
+    return GameOverError(Code.GAME_OVER.value, rule, sentences=SENTENCES)
+
+
+def refused_setup(code: str, rule: str, cause: str | None = None, **details: JSON) -> SetupError:
+    """A refused set-up or edition; ``cause`` (if any) picks its sentence."""
+    if cause is not None:
+        details = {"cause": cause, **details}
+    return SetupError(code, rule, details=details, sentences=SENTENCES)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from matches.engine.amigo_hattrick.errors import refused_setup
 from matches.engine.base import JSON, GameEvent, SetupError, Transition
 
 from .actions import Action, Deal, Pass, Play
@@ -20,8 +21,8 @@ HANDS_OPTIONS = ("any", "known", "unknown")
 OPTION_KEYS = ("games", "target", "first_dealer", "hands")
 
 
-def _setup_error(code: str, rule: str, message: str, **details: JSON) -> SetupError:
-    return SetupError(code, rule, message, details)
+def _setup_error(code: str, rule: str, **details: JSON) -> SetupError:
+    return refused_setup(code, rule, **details)
 
 
 def _whole(value: JSON) -> bool:
@@ -32,39 +33,24 @@ def read_options(options: Mapping[str, JSON], players: int) -> Options:
     """AH-1.3: ``games`` (default 2 × players, or no limit when a target is set), ``target``
     (default none), ``first_dealer`` (default 0), ``hands`` (``any``, ``known``, ``unknown``)."""
     if not isinstance(options, Mapping):
-        raise _setup_error("invalid_options", "AH-1.3", "The options must be an object.")
+        raise _setup_error("invalid_options", "AH-1.3")
     unknown = sorted(str(key) for key in options if key not in OPTION_KEYS)
     if unknown:
-        raise _setup_error(
-            "unknown_option",
-            "AH-1.3",
-            f"Unknown option(s): {', '.join(unknown)}; known are {', '.join(OPTION_KEYS)}.",
-            options=unknown,
-        )
+        raise _setup_error("unknown_option", "AH-1.3", options=unknown)
     target = options.get("target")
     if target is not None and (not _whole(target) or target < 1):
-        raise _setup_error(
-            "invalid_option", "AH-6.2", "The target score must be a whole number above 0."
-        )
+        raise _setup_error("invalid_option", "AH-6.2")
     games = options.get("games")
     if games is None and target is None:
         games = 2 * players
     if games is not None and (not _whole(games) or games < 1):
-        raise _setup_error(
-            "invalid_option", "AH-6.1", "The number of games must be a whole number above 0."
-        )
+        raise _setup_error("invalid_option", "AH-6.1")
     first_dealer = options.get("first_dealer", 0)
     if not _whole(first_dealer) or not 0 <= first_dealer < players:
-        raise _setup_error(
-            "invalid_option",
-            "AH-2.3",
-            f"The first dealer must be a side index from 0 to {players - 1}.",
-        )
+        raise _setup_error("invalid_option", "AH-2.3")
     hands = options.get("hands", "any")
     if hands not in HANDS_OPTIONS:
-        raise _setup_error(
-            "invalid_option", "AH-2.2", "The hands option must be any, known or unknown."
-        )
+        raise _setup_error("invalid_option", "AH-2.2")
     return Options(games=games, target=target, first_dealer=first_dealer, hands=hands)
 
 
@@ -73,15 +59,12 @@ def initial_state(
 ) -> State:
     """The match before the first deal. Sides are the persons, listed clockwise (AH-1.1)."""
     if not isinstance(sides, Sequence) or isinstance(sides, str | bytes):
-        raise _setup_error(
-            "invalid_sides", "AH-1.1", "The sides must be a list of persons.", cause="not_a_list"
-        )
+        raise _setup_error("invalid_sides", "AH-1.1", cause="not_a_list")
     players = len(sides)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise _setup_error(
             "wrong_player_count",
             "AH-1.1",
-            f"Hattrick is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.",
             players=players,
             minimum=MIN_PLAYERS,
             maximum=MAX_PLAYERS,
@@ -90,16 +73,12 @@ def initial_state(
     for index, side in enumerate(sides):
         name = side.get("name") if isinstance(side, Mapping) else None
         if not isinstance(name, str) or not name.strip():
-            raise _setup_error(
-                "invalid_sides", "AH-1.1", f"Side {index} needs a name.", cause="name", side=index
-            )
+            raise _setup_error("invalid_sides", "AH-1.1", cause="name", side=index)
         names.append(name.strip())
     deck = read_edition(edition)
     hand_size = deck.hand_size(players)
     if hand_size is None:
-        raise _setup_error(
-            "invalid_edition", "AH-2.1", f"The edition gives no hand size for {players} players."
-        )
+        raise _setup_error("invalid_edition", "AH-2.1")
     opts = read_options(options, players)
     return State(
         names=tuple(names),

@@ -10,11 +10,6 @@ from .errors import Code, game_over, illegal
 from .state import State, Step
 from .texts import english_hint
 
-
-def _name(state: State, side: int | None) -> str:
-    return "nobody" if side is None else state.names[side]
-
-
 # --- where a card goes ----------------------------------------------------------------------
 
 
@@ -35,18 +30,12 @@ def destination(state: State, card: Card) -> tuple[str, int | None]:
 def check(state: State, action: Action) -> None:
     """Raise the IllegalActionError that ``action`` earns here, if any."""
     if state.step is Step.OVER:
-        raise game_over("AH-6.1", "The match is over; no more cards are dealt or played.")
+        raise game_over("AH-6.1")
     if isinstance(action, Deal):
         _check_deal(state, action)
         return
     if state.step is Step.DEAL:
-        raise illegal(
-            Code.DEAL_REQUIRED,
-            "AH-2.1",
-            f"{_name(state, state.dealer)} must deal game {state.game + 1} before anyone plays.",
-            side=state.dealer,
-            game=state.game + 1,
-        )
+        raise illegal(Code.DEAL_REQUIRED, "AH-2.1", side=state.dealer, game=state.game + 1)
     _check_card(state, action.card)
     if isinstance(action, Pass):
         _check_pass(state, action)
@@ -56,147 +45,71 @@ def check(state: State, action: Action) -> None:
 
 def _check_deal(state: State, deal: Deal) -> None:
     if state.step is not Step.DEAL:
-        raise illegal(
-            Code.DEAL_NOT_EXPECTED,
-            "AH-2.1",
-            f"Game {state.game} is still being played; the next deal comes after its last round.",
-            game=state.game,
-        )
+        raise illegal(Code.DEAL_NOT_EXPECTED, "AH-2.1", game=state.game)
     if deal.hands is None:
         if state.options.hands == "known":
-            raise illegal(
-                Code.HANDS_REQUIRED,
-                "AH-2.2",
-                "This match logs every hand: give the cards of each hand.",
-            )
+            raise illegal(Code.HANDS_REQUIRED, "AH-2.2")
         return
     if state.options.hands == "unknown":
-        raise illegal(
-            Code.HANDS_NOT_LOGGED,
-            "AH-2.2",
-            "This match does not log hands: deal without listing them.",
-        )
+        raise illegal(Code.HANDS_NOT_LOGGED, "AH-2.2")
     if len(deal.hands) != state.players:
         raise illegal(
-            Code.WRONG_HAND_COUNT,
-            "AH-2.1",
-            f"Give one hand for each of the {state.players} players, not {len(deal.hands)}.",
-            expected=state.players,
-            given=len(deal.hands),
+            Code.WRONG_HAND_COUNT, "AH-2.1", expected=state.players, given=len(deal.hands)
         )
     seen: set[Card] = set()
     for side, hand in enumerate(deal.hands):
         if len(hand) != state.hand_size:
             raise illegal(
-                Code.WRONG_HAND_SIZE,
-                "AH-2.1",
-                f"With {state.players} players each gets {state.hand_size} cards; "
-                f"{_name(state, side)}'s hand has {len(hand)}.",
-                side=side,
-                expected=state.hand_size,
-                given=len(hand),
+                Code.WRONG_HAND_SIZE, "AH-2.1", side=side, expected=state.hand_size, given=len(hand)
             )
         for card in hand:
             _check_in_deck(state, card)
             if card in seen:
-                raise illegal(
-                    Code.CARD_DEALT_TWICE,
-                    "AH-2.1",
-                    f"The {card.colour} {card.number} is dealt twice; every card is dealt once.",
-                    card=card.text,
-                )
+                raise illegal(Code.CARD_DEALT_TWICE, "AH-2.1", card=card.text)
             seen.add(card)
 
 
 def _check_in_deck(state: State, card: Card) -> None:
     if card.colour not in state.colours or not state.low <= card.number <= state.high:
-        raise illegal(
-            Code.CARD_NOT_IN_DECK,
-            "AH-1.2",
-            f"There is no {card.colour} {card.number} in this deck.",
-            card=card.text,
-        )
+        raise illegal(Code.CARD_NOT_IN_DECK, "AH-1.2", card=card.text)
 
 
 def _check_card(state: State, card: Card) -> None:
     _check_in_deck(state, card)
     if card in state.used:
-        raise illegal(
-            Code.CARD_ALREADY_PLAYED,
-            "AH-3.7",
-            f"The {card.colour} {card.number} has already been played or passed this game.",
-            card=card.text,
-        )
+        raise illegal(Code.CARD_ALREADY_PLAYED, "AH-3.7", card=card.text)
     assert state.turn is not None
     if state.hands is not None and card not in state.hands[state.turn]:
-        raise illegal(
-            Code.CARD_NOT_IN_HAND,
-            "AH-3.7",
-            f"{_name(state, state.turn)} does not hold the {card.colour} {card.number}.",
-            card=card.text,
-            side=state.turn,
-        )
+        raise illegal(Code.CARD_NOT_IN_HAND, "AH-3.7", card=card.text, side=state.turn)
 
 
 def _check_play(state: State, play: Play) -> None:
     card = play.card
     kind, trick = destination(state, card)
     if kind == "pass":
-        on_table = " and ".join(t.colour for t in state.tricks)
         raise illegal(
-            Code.THIRD_COLOUR,
-            "AH-3.5",
-            f"Two tricks lie ({on_table}): a {card.colour} card may go on neither and a third "
-            f"trick may not be opened; pass with it instead.",
-            card=card.text,
-            colours=[t.colour for t in state.tricks],
+            Code.THIRD_COLOUR, "AH-3.5", card=card.text, colours=[t.colour for t in state.tricks]
         )
     if play.trick is None or play.trick == trick:
         return
     if not state.tricks:
-        raise illegal(
-            Code.WRONG_TRICK,
-            "AH-3.2",
-            "The lead opens trick 1; there is no trick 2 yet.",
-            card=card.text,
-        )
+        raise illegal(Code.WRONG_TRICK, "AH-3.2", card=card.text)
     if play.trick == 1 or len(state.tricks) == 2:
         target = state.tricks[play.trick - 1]
         raise illegal(
-            Code.WRONG_TRICK,
-            "AH-3.3",
-            f"Trick {play.trick} is {target.colour}: only {target.colour} cards go on it.",
-            card=card.text,
-            trick=play.trick,
-            colour=target.colour,
+            Code.WRONG_TRICK, "AH-3.3", card=card.text, trick=play.trick, colour=target.colour
         )
     raise illegal(
-        Code.WRONG_TRICK,
-        "AH-3.4",
-        f"A second trick must be of another colour than the {state.tricks[0].colour} trick 1.",
-        card=card.text,
-        trick=play.trick,
-        colour=state.tricks[0].colour,
+        Code.WRONG_TRICK, "AH-3.4", card=card.text, trick=play.trick, colour=state.tricks[0].colour
     )
 
 
 def _check_pass(state: State, action: Pass) -> None:
     card = action.card
     if len(state.tricks) < 2:
-        raise illegal(
-            Code.PASS_NEEDS_TWO_TRICKS,
-            "AH-3.6",
-            "Passing is allowed only while two tricks lie on the table.",
-            card=card.text,
-        )
+        raise illegal(Code.PASS_NEEDS_TWO_TRICKS, "AH-3.6", card=card.text)
     if card.colour in (trick.colour for trick in state.tricks):
-        raise illegal(
-            Code.PASS_NEEDS_THIRD_COLOUR,
-            "AH-3.6",
-            f"To pass, show a card of the colour not on the table; {card.colour} is on the table.",
-            card=card.text,
-            colour=card.colour,
-        )
+        raise illegal(Code.PASS_NEEDS_THIRD_COLOUR, "AH-3.6", card=card.text, colour=card.colour)
 
 
 # --- what may be done next ------------------------------------------------------------------

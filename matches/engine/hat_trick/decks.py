@@ -23,26 +23,14 @@ def fresh_deck(setup: Setup, hand: int) -> Deck:
 def _index(setup: Setup, card: ActionCard, side: int) -> int:
     idx = setup.card_index.get(card)
     if idx is None:
-        raise illegal(
-            "card_not_in_edition",
-            "HT-1.4",
-            f"There is no {card.code} card in an action deck of this edition.",
-            side=side,
-            card=card.to_json(),
-        )
+        raise illegal("card_not_in_edition", "HT-1.4", side=side, card=card.to_json())
     return idx
 
 
 def _take(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
     idx = _index(setup, card, side)
     if deck.unseen[idx] <= 0:
-        raise illegal(
-            "card_not_available",
-            "HT-1.4",
-            f"Side {side} cannot reveal {card.code}: every such card of this deck has already been played.",
-            side=side,
-            card=card.to_json(),
-        )
+        raise illegal("card_not_available", "HT-1.4", side=side, card=card.to_json())
     unseen = list(deck.unseen)
     unseen[idx] -= 1
     discard = list(deck.discard)
@@ -52,7 +40,7 @@ def _take(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
 
 def play_from_hand(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
     if deck.hand <= 0:
-        raise illegal("not_in_hand", "HT-1.1", f"Side {side} has no card in hand.", side=side)
+        raise illegal("not_in_hand", "HT-1.1", side=side)
     idx = _index(setup, card, side)
     unseen = deck.unseen
     if unseen[idx] <= 0:
@@ -90,7 +78,7 @@ def reveal_from_pile(
     """A card turned up from the top of the pile (keeper's draw, shootout card)."""
     deck = _refill(deck, side, events)
     if deck.pile <= 0:
-        raise illegal("deck_empty", "HT-8.1", f"Side {side} has no card left to draw.", side=side)
+        raise illegal("deck_empty", "HT-8.1", side=side)
     d = _take(setup, deck, card, side)
     return _after_draw(Deck(d.pile - 1, d.hand, d.unseen, d.discard, d.ran_out), side, events)
 

@@ -51,20 +51,8 @@ def check_long_ball(state: State, lines: int) -> None:
     allowed = long_ball_lines(state)
     if lines not in allowed:
         if 1 <= lines <= 3 and 0 <= line_of(state.ball) + forward(state.attacker) * lines < N_LINES:
-            raise illegal(
-                "illegal_long_ball_line",
-                "HT-3B.2",
-                "Choose a destination line with one of your players in it.",
-                lines=lines,
-                allowed=allowed,
-            )
-        raise illegal(
-            "illegal_long_ball_line",
-            "HT-3B.1",
-            "A long ball goes 1, 2 or 3 lines forward and must stay on the pitch.",
-            lines=lines,
-            allowed=allowed,
-        )
+            raise illegal("illegal_long_ball_line", "HT-3B.2", lines=lines, allowed=allowed)
+        raise illegal("illegal_long_ball_line", "HT-3B.1", lines=lines, allowed=allowed)
 
 
 def _counts(state: State, line: int) -> tuple[int, int, int, int]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
-from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.errors import SetupError, refused_setup
 from matches.engine.hat_trick.pitch import EMPTY, N_FIELDS, code, parse_field
 from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, ShootingCard
 
@@ -40,22 +40,22 @@ def reference_edition() -> Mapping[str, Any]:
         return json.load(fh)
 
 
-def _err(message: str, cause: str, **details: Any) -> SetupError:
+def _err(cause: str, **details: Any) -> SetupError:
     """An ``invalid_setup`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
-    return SetupError("invalid_setup", "HT-0.2", message, {"cause": cause, **details})
+    return refused_setup("invalid_setup", "HT-0.2", cause, **details)
 
 
 def _pair(options: Mapping[str, Any], name: str, default: Any) -> list[Any]:
     value = options.get(name, [default, default])
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise _err(f"Option {name} must be a list with one entry per side.", "option_per_side")
+        raise _err("option_per_side")
     return list(value)
 
 
 def _bool(options: Mapping[str, Any], name: str) -> bool:
     value = options.get(name, False)
     if not isinstance(value, bool):
-        raise _err(f"Option {name} must be true or false.", "option_on_off")
+        raise _err("option_on_off")
     return value
 
 
@@ -64,31 +64,31 @@ def build_setup(
 ) -> tuple[Setup, int]:
     """The match's :class:`Setup` and the side that kicks off the first half."""
     if not isinstance(sides, Sequence) or len(sides) != 2:
-        raise _err("Hat-Trick is played by exactly two sides.", "two_sides")
+        raise _err("two_sides")
     names = []
     lineups = []
     for i, side in enumerate(sides):
         if not isinstance(side, Mapping):
-            raise _err(f"Side {i} must be an object with a name.", "side_not_object", side=i)
+            raise _err("side_not_object", side=i)
         name = side.get("name", ["Blue", "Red"][i])
         if not isinstance(name, str) or not name.strip():
-            raise _err(f"Side {i} needs a non-empty name.", "side_name", side=i)
+            raise _err("side_name", side=i)
         names.append(name)
         lineups.append(side)
     if not isinstance(options, Mapping):
-        raise _err("Options must be an object.", "options_not_object")
+        raise _err("options_not_object")
     unknown = set(options) - OPTION_NAMES
     if unknown:
-        raise _err(f"Unknown option(s): {', '.join(sorted(map(str, unknown)))}.", "unknown_option")
+        raise _err("unknown_option")
     kickoff = options.get("kickoff", 0)
     if kickoff not in (0, 1) or isinstance(kickoff, bool):
-        raise _err("Option kickoff must be 0 (blue) or 1 (red).", "kickoff")
+        raise _err("kickoff")
     try:
         return _build(edition, names, options, lineups), kickoff
     except SetupError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise _err(f"The edition is malformed: {exc!r}.", "edition_malformed") from exc
+        raise _err("edition_malformed") from exc
 
 
 def _build(
@@ -99,7 +99,7 @@ def _build(
 ) -> Setup:
     colours = [s["colour"] for s in sorted(edition["sides"], key=lambda s: s["index"])]
     if len(colours) != 2:
-        raise _err("The edition must describe two sides.", "edition_two_sides")
+        raise _err("edition_two_sides")
     teams = edition.get("national_teams", {}).get("teams", {})
     star_numbers: list[set[int]] = [set(), set()]
     national = _pair(options, "national_teams", None)
@@ -110,45 +110,25 @@ def _build(
     for side in (0, 1):
         if national[side] is not None:
             if stars is not None and stars[side]:
-                raise _err(
-                    f"Side {side}: choose star players or a national team, not both.",
-                    "stars_and_national_team",
-                    side=side,
-                )
+                raise _err("stars_and_national_team", side=side)
             if national[side] not in teams:
-                raise _err(
-                    f"Side {side}: {national[side]!r} is not one of the edition's national teams.",
-                    "unknown_national_team",
-                    side=side,
-                )
+                raise _err("unknown_national_team", side=side)
             star_numbers[side].update(teams[national[side]])
         if stars is not None:
             if not isinstance(stars[side], list) or not all(
                 isinstance(n, int) and not isinstance(n, bool) for n in stars[side]
             ):
-                raise _err(
-                    f"Side {side}: star_players must be a list of shirt numbers.",
-                    "star_players",
-                    side=side,
-                )
+                raise _err("star_players", side=side)
             star_numbers[side].update(stars[side])
         if not isinstance(star_keepers[side], bool):
-            raise _err(
-                "Option star_goalkeepers must be a list of two true/false values.",
-                "star_goalkeepers",
-            )
+            raise _err("star_goalkeepers")
     players: list[list[PlayerCard]] = [[], []]
     for side, colour in enumerate(colours):
         cards = [p for p in edition["players"] if p["colour"] == colour]
         numbers = {p["number"] for p in cards}
         bad = star_numbers[side] - numbers - {1}
         if bad:
-            raise _err(
-                f"Side {side}: there is no player no. {', '.join(map(str, sorted(bad)))} to flip.",
-                "no_star_player",
-                side=side,
-                players=sorted(bad),
-            )
+            raise _err("no_star_player", side=side, players=sorted(bad))
         for p in sorted(cards, key=lambda p: p["number"]):
             star = p["number"] in star_numbers[side]
             values = p["star" if star else "regular"]
@@ -163,7 +143,7 @@ def _build(
                 )
             )
         if len(players[side]) != 10:
-            raise _err(f"The edition must have 10 {colour} player cards.", "edition_player_cards")
+            raise _err("edition_player_cards")
     keeper_stars = [bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1)]
     keepers = list(
         tuple(
@@ -187,7 +167,7 @@ def _build(
     for entry in deck["cards"]:
         card = card_from_json({k: entry[k] for k in ("kind", "footballs", "edge")})
         if card in kinds:
-            raise _err(f"The action deck lists {card.code} twice.", "edition_deck_twice")
+            raise _err("edition_deck_twice")
         kinds.append(card)
         counts.append(int(entry["count"]))
     layout_data = edition["kickoff_layout"]
@@ -196,10 +176,10 @@ def _build(
         for number, name in layout_data[colour].items():
             f = parse_field(name)
             if grid[f] != EMPTY:
-                raise _err(f"Two players start on {name}.", "edition_layout_twice")
+                raise _err("edition_layout_twice")
             grid[f] = code(side, int(number))
     if sum(1 for g in grid if g) != 20:
-        raise _err("The kick-off layout must place 20 players.", "edition_layout_count")
+        raise _err("edition_layout_count")
     return Setup(
         edition=str(edition.get("key", "custom")),
         names=(names[0], names[1]),

@@ -1,22 +1,46 @@
-"""Error helpers: every rejection carries a stable code, a rule clause id and one plain sentence."""
+"""Error helpers: every refusal carries a stable code, a rule clause id and the parameters of
+its sentence; the sentence itself is the catalog's (``texts.ERRORS``)."""
 
 from __future__ import annotations
 
-from matches.engine.base import GameOverError, IllegalActionError, InvalidActionError, SetupError
+from typing import Any
+
+from matches.engine.base import (
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    Sentences,
+    SetupError,
+)
+from matches.engine.hat_trick import texts
 
 __all__ = [
+    "SENTENCES",
     "GameOverError",
     "IllegalActionError",
     "InvalidActionError",
     "SetupError",
+    "game_over",
     "illegal",
     "invalid",
+    "refused_setup",
 ]
 
+SENTENCES = Sentences(texts.ERRORS, ("Blue", "Red"))
 
-def illegal(code: str, rule: str, message: str, **details: object) -> IllegalActionError:
+
+def illegal(code: str, rule: str, **details: object) -> IllegalActionError:
     """An :class:`IllegalActionError` (the caller raises it)."""
-    return IllegalActionError(code, rule, message, details or None)
+    return IllegalActionError(code, rule, details=details or None, sentences=SENTENCES)
+
+
+def game_over(rule: str) -> GameOverError:
+    return GameOverError("game_over", rule, sentences=SENTENCES)
+
+
+def refused_setup(code: str, rule: str, cause: str, **details: Any) -> SetupError:
+    """A refused set-up (``invalid_setup``, ``invalid_lineup``); ``cause`` picks its sentence."""
+    return SetupError(code, rule, details={"cause": cause, **details}, sentences=SENTENCES)
 
 
 def invalid(message: str, **details: object) -> InvalidActionError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from matches.engine.base import GameEvent, GameOverError, Outcome, Transition
+from matches.engine.base import GameEvent, Outcome, Transition
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import (
@@ -22,10 +22,10 @@ from matches.engine.hat_trick.actions import (
     Shoot,
     Skip,
 )
-from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS
+from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS, ActionCard
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
-from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.errors import game_over, illegal
 from matches.engine.hat_trick.lines import ShirtNumbers, closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
 from matches.engine.hat_trick.pitch import (
@@ -318,7 +318,6 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
     raise illegal(
         "wrong_receiver",
         "HT-2.6",
-        f"The ball must go to the nearest team-mate: no. {' or no. '.join(str(number_of(s.grid[f])) for f in receivers)}.",
         receiver=a.receiver,
         players=[number_of(s.grid[f]) for f in receivers],
     )
@@ -446,12 +445,7 @@ def _chance_pass(s: State, a: Pass, events: list[GameEvent]) -> State:
                 return s._replace(phase=P.SO_SHOT)
             return _end_chance_round(s, events, "no_shooting_position")
     rule = "HT-5.3" if kind == SHORT_PASS else "HT-5.4"
-    where = (
-        "a team-mate next to the ball holder"
-        if kind == SHORT_PASS
-        else "a team-mate in the final three lines"
-    )
-    raise illegal("wrong_receiver", rule, f"This pass must go to {where}.", receiver=a.receiver)
+    raise illegal("wrong_receiver", rule, receiver=a.receiver)
 
 
 def _refuse(s: State, events: list[GameEvent]) -> State:
@@ -488,56 +482,29 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     shootout = ph == P.SHOOTOUT
     if ph not in (P.SO_SHOT, P.PENALTY, P.SHOOTOUT):
         if ph in P.CHANCE_PHASES:
-            raise illegal(
-                "shot_before_action",
-                "HT-5.6",
-                "In a scoring opportunity the card's action comes first (or is refused), then the shot.",
-            )
-        raise illegal(
-            "no_scoring_opportunity",
-            "HT-5.6",
-            "A shot is taken only in a scoring opportunity, at a penalty or in a shootout.",
-        )
+            raise illegal("shot_before_action", "HT-5.6")
+        raise illegal("no_scoring_opportunity", "HT-5.6")
     if ph == P.SO_SHOT and not can_shoot(s):
-        raise illegal(
-            "shot_out_of_range",
-            "HT-5.6",
-            "The ball holder is not in the final two lines: no shot from there.",
-        )
+        raise illegal("shot_out_of_range", "HT-5.6")
     side = s.attacker
     keeper_side = 1 - side
     decks = s.decks
     if shootout:
         if a.card is None:
-            raise illegal(
-                "card_missing", "HT-8.5", "A shootout penalty needs the shooter's top action card."
-            )
+            raise illegal("card_missing", "HT-8.5")
         card = a.card
     else:
         if a.card is not None:
-            raise illegal(
-                "unexpected_card", "HT-6.3", "Only a shootout penalty names an action card here."
-            )
+            raise illegal("unexpected_card", "HT-6.3")
         card = s.cards[side]
     shooting = s.setup.shooting_card(a.shooting_card)
     if shooting is None:
-        raise illegal(
-            "unknown_shooting_card", "HT-6.1", f"There is no shooting card {a.shooting_card!r}."
-        )
+        raise illegal("unknown_shooting_card", "HT-6.1")
     if shooting.action != card.kind:
-        raise illegal(
-            "wrong_shooting_card",
-            "HT-6.1",
-            f"The shooting card must have the colour of the {card.kind.replace('_', ' ')} that led to the shot.",
-            kind=card.kind,
-        )
+        raise illegal("wrong_shooting_card", "HT-6.1", kind=card.kind)
     keeper = s.setup.keeper_card(keeper_side, a.goalkeeper_card)
     if keeper is None:
-        raise illegal(
-            "wrong_goalkeeper_card",
-            "HT-6.2",
-            f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
-        )
+        raise illegal("wrong_goalkeeper_card", "HT-6.2")
     hooks.of(s).check_keeper_card(s, keeper_side, keeper.id)
     if shootout:
         dl = list(decks)
@@ -558,27 +525,31 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     draws = max(draws + bonus_draws, 0)
     power = card.footballs + shooting.modifier + bonus_power
     shooter = 0 if shootout else number_of(s.grid[s.ball])
-    events.append(
-        GameEvent(
-            "shot",
-            side,
-            {
-                "shooter": shooter if not shootout else None,
-                "power": power,
-                "card_footballs": card.footballs,
-                "shooting_card": shooting.id,
-                "modifier": shooting.modifier,
-                "goalkeeper_card": keeper.id,
-                "symbol": symbol,
-                "draws": draws,
-                "penalty": penalty,
-                "position": position,
-            },
-        )
-    )
     shot = Shot(side, shooter, power, draws, penalty, shooting.id, keeper.id, symbol)
+    events.append(shot_event(shot, card, shooting.modifier, position))
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot, decks=decks)
     return hooks.of(s).after_shot(s, keeper_side, keeper.id, symbol, events)
+
+
+def shot_event(shot: Shot, card: ActionCard, modifier: int, position: str) -> GameEvent:
+    """The ``shot`` event of a shot whose goalkeeper card is revealed (a shoot-out's penalty,
+    ``shooter`` 0, names no shooter)."""
+    return GameEvent(
+        "shot",
+        shot.side,
+        {
+            "shooter": shot.shooter or None,
+            "power": shot.power,
+            "card_footballs": card.footballs,
+            "shooting_card": shot.shooting_card,
+            "modifier": modifier,
+            "goalkeeper_card": shot.goalkeeper_card,
+            "symbol": shot.symbol,
+            "draws": shot.draws,
+            "penalty": shot.penalty,
+            "position": position,
+        },
+    )
 
 
 def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
@@ -586,12 +557,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
     assert shot is not None
     keeper_side = 1 - shot.side
     if len(a.cards) > shot.draws:
-        raise illegal(
-            "too_many_cards",
-            "HT-6.4",
-            f"The goalkeeper may draw at most {shot.draws} card(s) for this shot.",
-            allowed=shot.draws,
-        )
+        raise illegal("too_many_cards", "HT-6.4", allowed=shot.draws)
     deck = s.decks[keeper_side]
     total = 0
     for card in a.cards:
@@ -781,21 +747,13 @@ def apply(s: State, a: Action) -> Transition:
 def apply_base(s: State, a: Action) -> Transition:
     ph = s.phase
     if ph == P.OVER:
-        raise GameOverError(
-            "game_over", "HT-0.5", "The match is over; no more actions are accepted."
-        )
+        raise game_over("HT-0.5")
     allowed = _ALLOWED[ph]
     kind = type(a)
     if kind not in allowed:
         if kind is Shoot:
             _shoot(s, a, [])  # raises no_scoring_opportunity or shot_before_action
-        raise illegal(
-            "wrong_step",
-            "HT-E.1",
-            f"That is not possible now. {P.HINTS[ph]}",
-            step=ph,
-            expected=[t.__name__ for t in allowed],
-        )
+        raise illegal("wrong_step", "HT-E.1", step=ph, expected=[t.__name__ for t in allowed])
     events: list[GameEvent] = []
     new = _HANDLERS[kind](s, a, events)
     return Transition(new, tuple(events))

@@ -49,68 +49,30 @@ def check_move(state: State, rules: MoveRules, number: int, direction: str) -> t
     try:
         src = state.grid.index(player)
     except ValueError:
-        raise illegal(
-            "no_such_player",
-            "HT-2.2",
-            f"Your player no. {number} is not on the pitch.",
-            player=number,
-            side=side,
-        ) from None
+        raise illegal("no_such_player", "HT-2.2", player=number, side=side) from None
     if direction not in ("forward", "backward"):
-        raise illegal(
-            "sideways_move",
-            "HT-2.2",
-            "Players move one field forward or backward, never sideways.",
-            player=number,
-        )
+        raise illegal("sideways_move", "HT-2.2", player=number)
     attacker = side == state.attacker
     if src == state.ball:
         if attacker:
-            raise illegal(
-                "cannot_move_ball_holder",
-                "HT-2.4",
-                "The player with the ball cannot be moved.",
-                player=number,
-            )
-        raise illegal(
-            "cannot_move_ball_holder", "HT-2.4", "That player holds the ball.", player=number
-        )
+            raise illegal("cannot_move_ball_holder", "HT-2.4", player=number)
+        raise illegal("cannot_move_ball_holder", "HT-2.4", player=number)
     if rules.edge is not None:
         card = state.setup.values[player]
         if card.edge != rules.edge:
             raise illegal(
-                "wrong_edge",
-                "HT-2.1",
-                f"No. {number} has his footballs on the {card.edge} edge; your card shows them on the {rules.edge}.",
-                player=number,
-                edge=card.edge,
-                card_edge=rules.edge,
+                "wrong_edge", "HT-2.1", player=number, edge=card.edge, card_edge=rules.edge
             )
     dst = target_field(src, side, direction)
     if dst < 0:
-        raise illegal("off_pitch", "HT-2.2", f"No. {number} cannot leave the pitch.", player=number)
+        raise illegal("off_pitch", "HT-2.2", player=number)
     if dst == state.ball:
         if attacker:
-            raise illegal(
-                "cannot_move_ball_holder",
-                "HT-2.4",
-                "Moving there would push your own ball holder; the player with the ball stays put.",
-                player=number,
-            )
+            raise illegal("cannot_move_ball_holder", "HT-2.4", player=number)
         if not rules.may_displace_holder:
-            raise illegal(
-                "defender_moves_ball_holder",
-                rules.holder_rule,
-                "The defending team cannot change the position of the player with the ball.",
-                player=number,
-            )
+            raise illegal("defender_moves_ball_holder", rules.holder_rule, player=number)
     if rules.frozen >= 0 and (dst == rules.frozen or src == rules.frozen):
-        raise illegal(
-            "cannot_move_just_moved",
-            rules.frozen_rule,
-            "The player who has just moved cannot be repositioned.",
-            player=number,
-        )
+        raise illegal("cannot_move_just_moved", rules.frozen_rule, player=number)
     return src, dst
 
 

@@ -7,7 +7,7 @@ Rules as implemented: ``docs/rules/trixkick.md``.
 
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
-from matches.engine.trixkick import shapes, texts, words
+from matches.engine.trixkick import hints, shapes, texts, words
 from matches.engine.trixkick.engine import ENGINE, TrixKickEngine
 from matches.engine.trixkick.state import TrixKickState
 from matches.engine.trixkick.stats import TrixKickExtractor
@@ -18,7 +18,7 @@ GAME = Game(
     first_action=shapes.first_action,
     title=lambda: pgettext("game", "TriXKick"),
     texts=texts,
-    hint=lambda state, legal: texts.hint(state.read()),
+    hint=lambda state, legal: hints.hint(state.read()),
     side_names=lambda state: state.read()["names"],
     default_side_names=words.SIDE_NAMES,
     words=words.words,

@@ -14,7 +14,7 @@ from matches.engine.trixkick.board import (
 )
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.offside import award_offside, candidates_at_pass, offside_receiver
-from matches.engine.trixkick.pieces import SYMBOL_NAMES, count, run_range
+from matches.engine.trixkick.pieces import count, run_range
 from matches.engine.trixkick.state import holders, pieces_on, start_defence, symbols
 
 SET_PIECES = ("kickoff", "corner", "goal_kick", "free_kick")
@@ -23,9 +23,9 @@ SET_PIECES = ("kickoff", "corner", "goal_kick", "free_kick")
 def own_piece(w: dict, side: int, pid: str, rule: str = "TK-3.1") -> dict:
     p = w["pieces"].get(pid)
     if p is None or p["side"] != side:
-        raise illegal("not_your_piece", rule, f"{pid} is not one of your pieces.", piece=pid)
+        raise illegal("not_your_piece", rule, piece=pid)
     if p["field"] is None:
-        raise illegal("not_on_board", rule, f"{pid} is not on the board.", piece=pid)
+        raise illegal("not_on_board", rule, piece=pid)
     return p
 
 
@@ -33,67 +33,31 @@ def check_ball_touch(w: dict, side: int, pid: str, symbol: str) -> int:
     """Checks shared by every ball play; returns how many of ``symbol`` the piece shows."""
     own_piece(w, side, pid)
     if w["turn"]["played"]:
-        raise illegal("already_played", "TK-3.1", "You have already played the ball in this move.")
+        raise illegal("already_played", "TK-3.1")
     ball = w["ball"]
     if ball["loose"]:
         need = ball["symbol"]
-        what = f"with {SYMBOL_NAMES[need]} ({need})" if need else ""
-        raise illegal(
-            "ball_loose",
-            "TK-7.3",
-            f"The ball lies loose on {ball['field']}: a piece must receive it {what} first.".replace(
-                "  ", " "
-            ),
-            field=ball["field"],
-            symbol=need,
-        )
+        raise illegal("ball_loose", "TK-7.3", field=ball["field"], symbol=need)
     if pid not in holders(w):
         on_field = w["pieces"][pid]["field"] == ball["field"] and ball["owner"] == side
         if on_field and ball["holders"] is not None and ball["lock_rule"] == "TK-7.4":
-            raise illegal(
-                "not_the_winner",
-                "TK-7.4",
-                f"{pid} did not win the ball: the piece drawn into the field plays it.",
-                piece=pid,
-                pieces=list(ball["holders"]),
-            )
+            raise illegal("not_the_winner", "TK-7.4", piece=pid, pieces=list(ball["holders"]))
         if on_field and ball["holders"] is None and ball["symbol"] is not None:
             raise illegal(
                 "holder_lacks_symbol",
                 ball.get("lock_rule") or "TK-4.1",
-                f"{pid} shows no {ball['symbol']}, the symbol the ball was received with.",
                 piece=pid,
                 symbol=ball["symbol"],
             )
-        raise illegal("not_holder", "TK-4.1", f"{pid} does not have the ball.", piece=pid)
+        raise illegal("not_holder", "TK-4.1", piece=pid)
     if ball.get("no_touch") == pid:
-        raise illegal(
-            "second_touch",
-            "TK-18.5",
-            "The taker of a corner or goal kick may not play the ball again before another piece has.",
-        )
+        raise illegal("second_touch", "TK-18.5")
     n = count(symbols(w, pid), symbol)
     if n == 0:
-        raise illegal(
-            "symbol_missing",
-            "TK-4.1",
-            f"{pid} has no {SYMBOL_NAMES[symbol]} ({symbol}) to play the ball with.",
-            piece=pid,
-            symbol=symbol,
-        )
+        raise illegal("symbol_missing", "TK-4.1", piece=pid, symbol=symbol)
     if ball["symbol"] is not None and symbol == ball["symbol"]:
         rule = ball.get("lock_rule") or "TK-4.2"
-        reason = {
-            "TK-4.2": "the ball was received with it",
-            "TK-7.4": "the ball was won with it",
-            "TK-12.3": "the foul was decided with it",
-        }.get(rule, "the ball was received with it")
-        raise illegal(
-            "symbol_must_change",
-            rule,
-            f"You may not play on with {SYMBOL_NAMES[symbol]} ({symbol}): {reason}.",
-            symbol=symbol,
-        )
+        raise illegal("symbol_must_change", rule, symbol=symbol)
     return n
 
 
@@ -111,8 +75,6 @@ def check_play(w: dict, side: int, a: Play) -> None:
         raise illegal(
             "out_of_range",
             "TK-10" if w["ball"]["kick"] == "corner" else "TK-4.4" if reach >= 1 else "TK-4.3",
-            f"With {n} x {a.symbol} the ball cannot go from {origin} to {a.to}"
-            " (up to two fields in a straight line, three also in an L).",
             reach=reach,
             count=n,
             symbol=a.symbol,
@@ -124,15 +86,9 @@ def check_play(w: dict, side: int, a: Play) -> None:
         other_field = [f for f in KICKOFF_FIELDS if f != origin]
         mates = [pid for pid in pieces_on(w, a.to, side) if count(symbols(w, pid), a.symbol) > 0]
         if a.to not in other_field or not mates:
-            raise illegal(
-                "kickoff_pass",
-                "TK-6",
-                "The kick-off goes from the piece on C2 to a piece on C3 (or back) that shows the same symbol.",
-            )
+            raise illegal("kickoff_pass", "TK-6")
     if kick == "goal_kick" and a.to in PENALTY_AREA[side]:
-        raise illegal(
-            "goal_kick_in_area", "TK-11", "A goal kick must be played out of the penalty area."
-        )
+        raise illegal("goal_kick_in_area", "TK-11")
 
 
 def send_ball(
@@ -233,78 +189,32 @@ def do_play(w: dict, side: int, a: Play, events: list) -> None:
 
 def check_double_pass(w: dict, side: int, a: DoublePass) -> None:
     if not w["options"]["double_pass"]:
-        raise illegal("double_pass_off", "TK-15", "The double pass is not played in this match.")
+        raise illegal("double_pass_off", "TK-15")
     check_ball_touch(w, side, a.piece, a.symbol)
     if w["ball"]["kick"] is not None:
-        raise illegal(
-            "set_piece_kick", "TK-15", "A kick-off or set piece cannot be taken as a double pass."
-        )
+        raise illegal("set_piece_kick", "TK-15")
     start = w["pieces"][a.piece]["field"]
     partner = own_piece(w, side, a.partner, "TK-15")
     if a.partner == a.piece or partner["field"] not in diagonal_neighbours(start):
-        raise illegal(
-            "partner_not_diagonal",
-            "TK-15",
-            "The double pass goes to a team-mate on a diagonally neighbouring field.",
-        )
+        raise illegal("partner_not_diagonal", "TK-15")
     if count(partner["symbols"], a.symbol) == 0:
-        raise illegal(
-            "partner_cannot_receive",
-            "TK-15",
-            f"{a.partner} shows no {a.symbol} to receive the first pass.",
-            partner=a.partner,
-            symbol=a.symbol,
-        )
+        raise illegal("partner_cannot_receive", "TK-15", partner=a.partner, symbol=a.symbol)
     if a.return_symbol == a.symbol:
-        raise illegal(
-            "symbol_must_change",
-            "TK-4.2",
-            f"{a.partner} received with {a.symbol} and must play it back with another symbol.",
-            symbol=a.symbol,
-        )
+        raise illegal("symbol_must_change", "TK-4.2", symbol=a.symbol)
     if count(partner["symbols"], a.return_symbol) == 0:
-        raise illegal(
-            "partner_symbol_missing",
-            "TK-15",
-            f"{a.partner} shows no {a.return_symbol} to play the ball back.",
-            partner=a.partner,
-            symbol=a.return_symbol,
-        )
+        raise illegal("partner_symbol_missing", "TK-15", partner=a.partner, symbol=a.return_symbol)
     if a.to not in diagonal_neighbours(partner["field"]):
-        raise illegal(
-            "return_not_diagonal",
-            "TK-15",
-            "The ball comes back one field diagonally from the partner.",
-        )
+        raise illegal("return_not_diagonal", "TK-15")
     if count(symbols(w, a.piece), a.return_symbol) == 0:
-        raise illegal(
-            "cannot_take_back",
-            "TK-15",
-            f"{a.piece} shows no {a.return_symbol} to take the ball back.",
-            piece=a.piece,
-            symbol=a.return_symbol,
-        )
+        raise illegal("cannot_take_back", "TK-15", piece=a.piece, symbol=a.return_symbol)
     if a.to != start:
         if w["turn"]["ran"]:
-            raise illegal(
-                "already_ran",
-                "TK-3.1",
-                f"{a.piece} would have to run to {a.to}, but you have already run in this move.",
-            )
+            raise illegal("already_ran", "TK-3.1")
         reach = run_range(symbols(w, a.piece))
         if a.to not in run_targets(start, reach, w["options"]["l_shaped_runs"]):
-            raise illegal(
-                "out_of_reach",
-                "TK-5.1",
-                f"{a.piece} cannot run to {a.to}.",
-                piece=a.piece,
-                to=a.to,
-                reach=reach,
-            )
+            raise illegal("out_of_reach", "TK-5.1", piece=a.piece, to=a.to, reach=reach)
         if len(pieces_on(w, a.to, side)) >= 2:
-            raise illegal(
-                "field_full", "TK-5.2", f"{a.to} already holds two of your pieces.", field=a.to
-            )
+            raise illegal("field_full", "TK-5.2", field=a.to)
 
 
 def do_double_pass(w: dict, side: int, a: DoublePass, events: list) -> None:

@@ -6,6 +6,7 @@ from matches.engine.base import GameEvent
 from matches.engine.trixkick.fouls import commit_foul
 from matches.engine.trixkick.pieces import count, side_of
 from matches.engine.trixkick.state import (
+    ball_won,
     other,
     pieces_on,
     start_attack,
@@ -127,18 +128,7 @@ def _win(
 ) -> None:
     """``side`` has won the ball and starts a new attacking move (TK-7.4)."""
     ball = w["ball"]
-    ball.update(
-        owner=side,
-        loose=False,
-        symbol=symbol,
-        holders=explicit,
-        kick=None,
-        lock_rule="TK-7.4",
-        passer=None,
-        offside={},
-        dribble={},
-        no_touch=None,
-    )
+    ball_won(ball, side, symbol, holders=explicit)
     pieces = explicit or [
         pid
         for pid in pieces_on(w, field, side)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from matches.engine.base import GameEvent, Outcome, SetupError, Transition
+from matches.engine.base import GameEvent, Outcome, Transition
 from matches.engine.trixkick import actions as _actions
 from matches.engine.trixkick import hidden as _hidden
 from matches.engine.trixkick import legal as _legal
 from matches.engine.trixkick import notation as _notation
+from matches.engine.trixkick.errors import refused_setup
 from matches.engine.trixkick.moves import check, concrete_actions, perform
 from matches.engine.trixkick.options import normalise_options
 from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
@@ -64,39 +65,19 @@ class TrixKickEngine:
         if edition is None:
             edition = reference_edition()
         if not isinstance(sides, Sequence) or isinstance(sides, str) or len(sides) != 2:
-            raise SetupError(
-                "invalid_sides",
-                "TK-2",
-                "TriXKick is played by exactly two sides.",
-                {"cause": "two_sides"},
-            )
+            raise refused_setup("invalid_sides", "TK-2", cause="two_sides")
         opts = normalise_options(options)
         names = []
         pieces: dict[str, dict[str, Any]] = {}
         for index, side in enumerate(sides):
             if not isinstance(side, Mapping):
-                raise SetupError(
-                    "invalid_sides",
-                    "TK-2",
-                    "Each side must be a JSON object.",
-                    {"cause": "side_not_object", "side": index},
-                )
+                raise refused_setup("invalid_sides", "TK-2", cause="side_not_object", side=index)
             unknown = set(side) - {"name", "pieces"}
             if unknown:
-                raise SetupError(
-                    "invalid_sides",
-                    "TK-2",
-                    f"Unknown key(s) for a side: {', '.join(sorted(map(str, unknown)))}.",
-                    {"cause": "unknown_side_key", "side": index},
-                )
+                raise refused_setup("invalid_sides", "TK-2", cause="unknown_side_key", side=index)
             name = side.get("name", "AB"[index])
             if not isinstance(name, str) or not name.strip():
-                raise SetupError(
-                    "invalid_sides",
-                    "TK-2",
-                    "A side's name must be a non-empty text.",
-                    {"cause": "side_name", "side": index},
-                )
+                raise refused_setup("invalid_sides", "TK-2", cause="side_name", side=index)
             names.append(name)
             field, subs = team_pieces(edition, side)
             for syms, status in [(s, "squad") for s in field] + [(s, "bench") for s in subs]:
@@ -198,7 +179,7 @@ class TrixKickEngine:
 
     def state_from_json(self, data: Mapping[str, Any]) -> TrixKickState:
         if not isinstance(data, Mapping) or set(data) != STATE_KEYS:
-            raise SetupError("invalid_state", None, "This is not a TriXKick state.")
+            raise refused_setup("invalid_state", None)
         return TrixKickState.frozen(data)
 
     def render_svg(self, state: TrixKickState, before: TrixKickState | None = None) -> str:

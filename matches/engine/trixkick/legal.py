@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.trixkick.actions import ACTION_FIELDS, Action, action_to_json
+from matches.engine.trixkick.hints import english_hint
 from matches.engine.trixkick.moves import concrete_actions
 from matches.engine.trixkick.order import ordered
-from matches.engine.trixkick.texts import english_hint
 
 _GROUP = {
     "place": ("piece",),

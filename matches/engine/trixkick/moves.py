@@ -11,12 +11,12 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from matches.engine.base import GameEvent, GameOverError, IllegalActionError
+from matches.engine.base import GameEvent, IllegalActionError
 from matches.engine.trixkick import actions as A
 from matches.engine.trixkick import ballplay, fouls, periods, runs, setup, shots
 from matches.engine.trixkick.candidates import candidates
 from matches.engine.trixkick.duels import resolve_exchange
-from matches.engine.trixkick.errors import illegal
+from matches.engine.trixkick.errors import game_over, illegal
 from matches.engine.trixkick.pieces import side_of
 from matches.engine.trixkick.state import reading, start_defence
 
@@ -30,48 +30,24 @@ STEP_ACTIONS: dict[str, tuple[type, ...]] = {
     "rebound": (A.Rebound, A.Whistle),
     "penalty": (A.Shoot, A.Whistle),
 }
-STEP_HINT = {
-    "place": "set up a piece",
-    "keepers": "set up the keepers",
-    "attack": "make the attacking move",
-    "defend": "make the defending run",
-    "card": "pick the piece that gets the card",
-    "corner_choice": "pick the corner",
-    "rebound": "set the rebounding ball on the second row",
-    "penalty": "take the penalty",
-}
 _PIECE_FIELDS = ("piece", "out", "into", "partner", "with_piece")
 
 
 def check(w: dict, a: A.Action) -> None:
     if w["phase"] == "over":
-        raise GameOverError("game_over", "TK-17", "The match is over.")
+        raise game_over("TK-17")
     step = w["step"]
     side = w["actor"]
     if not isinstance(a, STEP_ACTIONS[step]):
         if isinstance(a, A.Castle) and step == "attack":
             runs.check_castle(w, side, a)
-        raise illegal(
-            "not_now",
-            "TK-3",
-            f"A {a.type} action is not possible now: {'AB'[side]} is to {STEP_HINT[step]}.",
-            step=step,
-            side=side,
-        )
+        raise illegal("not_now", "TK-3", step=step, side=side)
     for name in _PIECE_ATTRS[type(a)]:
         pid = getattr(a, name, None)
         if isinstance(pid, str) and side_of(pid) != side and not isinstance(a, A.Card):
-            raise illegal(
-                "not_your_piece",
-                "TK-3",
-                f"It is {'AB'[side]}'s turn and {pid} belongs to the other side.",
-                piece=pid,
-                side=side,
-            )
+            raise illegal("not_your_piece", "TK-3", piece=pid, side=side)
         if isinstance(pid, str) and pid not in w["pieces"]:
-            raise illegal(
-                "unknown_piece", "TK-1", f"There is no piece {pid} in this match.", piece=pid
-            )
+            raise illegal("unknown_piece", "TK-1", piece=pid)
     _CHECKS[type(a)](w, side, a)
 
 
@@ -98,35 +74,23 @@ def concrete_actions(
 
 def _check_card(w: dict, side: int, a: A.Card) -> None:
     if a.piece not in fouls.card_candidates(w):
-        raise illegal(
-            "not_a_fouler",
-            "TK-12.2",
-            "Only a piece of the fouling side on the foul's field can get the card.",
-        )
+        raise illegal("not_a_fouler", "TK-12.2")
 
 
 def _check_end(w: dict, side: int, a: A.EndTurn) -> None:
     turn = w["turn"]
     kick = w["ball"]["kick"]
     if not turn["played"] and kick in ballplay.SET_PIECES:
-        raise illegal(
-            "kick_first",
-            "TK-6" if kick == "kickoff" else "TK-3.1",
-            "The kick-off or set piece must be played before the move ends.",
-        )
+        raise illegal("kick_first", "TK-6" if kick == "kickoff" else "TK-3.1")
     if turn["played"] or turn["ran"]:
         return
     if concrete_actions(w, limit=1, skip=(A.EndTurn, A.Whistle)):
-        raise illegal(
-            "must_move",
-            "TK-3.1",
-            "An attacking move plays the ball or runs a piece (one of the two may be skipped).",
-        )
+        raise illegal("must_move", "TK-3.1")
 
 
 def _check_pass(w: dict, side: int, a: A.Pass) -> None:
     if concrete_actions(w, limit=1, skip=(A.Pass, A.Whistle)):
-        raise illegal("must_move", "TK-3.2", "The defending side must run one piece while it can.")
+        raise illegal("must_move", "TK-3.2")
 
 
 def _no_check(w: dict, side: int, a: A.Action) -> None:

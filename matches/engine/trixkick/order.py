@@ -25,19 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matches.engine.trixkick.actions import (
-    Action,
-    Castle,
-    DoublePass,
-    EndTurn,
-    Pass,
-    Place,
-    Play,
-    Rebound,
-    Run,
-    Shoot,
-    Whistle,
-)
+from matches.engine.trixkick import actions as A
 from matches.engine.trixkick.board import (
     GOAL_ROW,
     SECOND_ROW,
@@ -62,7 +50,7 @@ def advance(field: str, side: int) -> int:
     return row if side == 0 else 4 - row
 
 
-def ordered(w: dict, actions: Sequence[Action]) -> list[Action]:
+def ordered(w: dict, actions: Sequence[A.Action]) -> list[A.Action]:
     """``actions`` (all legal in ``w``) in the order ``legal_actions`` lists them."""
     step = w["step"]
     if step == "place":
@@ -80,8 +68,8 @@ def ordered(w: dict, actions: Sequence[Action]) -> list[Action]:
     return [a for _, a in indexed]
 
 
-def _keep(a: Action) -> tuple:
-    return _LAST if isinstance(a, Whistle) else (0,)
+def _keep(a: A.Action) -> tuple:
+    return _LAST if isinstance(a, A.Whistle) else (0,)
 
 
 def _place_key(w: dict):
@@ -90,10 +78,10 @@ def _place_key(w: dict):
     area = () if kickoff else setup_area(w)
     taker_first = side == w["setup"]["kicker"] and not any(pieces_on(w, f, side) for f in area)
 
-    def key(a: Action) -> tuple:
-        if isinstance(a, Whistle):
+    def key(a: A.Action) -> tuple:
+        if isinstance(a, A.Whistle):
             return _LAST
-        if not isinstance(a, Place):
+        if not isinstance(a, A.Place):
             return (2,)  # substitutions after the places
         if taker_first and a.to in area:
             return (0,)
@@ -107,8 +95,8 @@ def _place_key(w: dict):
 def _rebound_key(w: dict):
     side = w["actor"]
 
-    def key(a: Action) -> tuple:
-        if not isinstance(a, Rebound):
+    def key(a: A.Action) -> tuple:
+        if not isinstance(a, A.Rebound):
             return _LAST
         mine = len(pieces_on(w, a.to, side))
         theirs = len(pieces_on(w, a.to, other(side)))
@@ -129,10 +117,10 @@ def _keeper_chances(w: dict, keeper_side: int) -> dict[str, frozenset[str]]:
 class _Attack:
     """Sort keys for the attacking side's actions (and a penalty's shots)."""
 
-    def __init__(self, w: dict, actions: Sequence[Action]) -> None:
+    def __init__(self, w: dict, actions: Sequence[A.Action]) -> None:
         self.w = w
         self.side = side = w["actor"]
-        self.can_play = any(isinstance(a, (Play, Shoot, DoublePass)) for a in actions)
+        self.can_play = any(isinstance(a, (A.Play, A.Shoot, A.DoublePass)) for a in actions)
         self.opp = other(side)
         self.ball = w["ball"]
         self.pieces = w["pieces"]
@@ -210,20 +198,20 @@ class _Attack:
                     best = (pid, n)
         return best
 
-    def key(self, a: Action) -> tuple:
-        if isinstance(a, Shoot):
+    def key(self, a: A.Action) -> tuple:
+        if isinstance(a, A.Shoot):
             return self._shot(a)
-        if isinstance(a, Play):
+        if isinstance(a, A.Play):
             return self._play(a.piece, a.symbol, a.to, double=False)
-        if isinstance(a, DoublePass):
+        if isinstance(a, A.DoublePass):
             return self._play(a.piece, a.return_symbol, a.to, double=True)
-        if isinstance(a, Run):
+        if isinstance(a, A.Run):
             return self._run(a)
-        if isinstance(a, EndTurn):
+        if isinstance(a, A.EndTurn):
             return (6, 1)
         return _LAST
 
-    def _shot(self, a: Shoot) -> tuple:
+    def _shot(self, a: A.Shoot) -> tuple:
         possible = self.chances.get(a.target, frozenset(SYMBOLS))
         saving = [possible]
         if self.support and "reserve" in self.chances:
@@ -278,7 +266,7 @@ class _Attack:
             )
         return (6, 2, -gain, 0 if mates else 1) if safe else (7, 0, -gain)
 
-    def _run(self, a: Run) -> tuple:
+    def _run(self, a: A.Run) -> tuple:
         side = self.side
         p = self.pieces[a.piece]
         start = p["field"]
@@ -354,16 +342,16 @@ class _Defence:
         self.fouls = w["options"]["fouls"]
         self.protect = w["protect"]
 
-    def key(self, a: Action) -> tuple:
-        if isinstance(a, Run):
+    def key(self, a: A.Action) -> tuple:
+        if isinstance(a, A.Run):
             return self._run(a)
-        if isinstance(a, Castle):
+        if isinstance(a, A.Castle):
             return (3,)
-        if isinstance(a, Pass):
+        if isinstance(a, A.Pass):
             return (4,)
         return _LAST
 
-    def _run(self, a: Run) -> tuple:
+    def _run(self, a: A.Run) -> tuple:
         w, ball = self.w, self.ball
         field = ball["field"]
         p = w["pieces"][a.piece]

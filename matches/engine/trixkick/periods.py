@@ -10,9 +10,7 @@ from matches.engine.trixkick.state import finish_match, other
 
 def check_whistle(w: dict) -> None:
     if w["options"]["match_length"]["kind"] != "time":
-        raise illegal(
-            "not_timed", "TK-17", "This match is played to a number of goals, not on time."
-        )
+        raise illegal("not_timed", "TK-17")
 
 
 def do_whistle(w: dict, events: list) -> None:

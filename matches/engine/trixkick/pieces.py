@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from matches.engine.base import SetupError
+from matches.engine.trixkick.errors import refused_setup
 
 SYMBOLS = ("K", "L", "R")
 SYMBOL_NAMES = {"K": "head", "L": "left foot", "R": "right foot"}
@@ -61,36 +61,23 @@ def reference_edition() -> dict[str, Any]:
 
 def _symbol_list(value: Any, what: str, group: str, minimum: int, maximum: int) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise SetupError(
-            "invalid_pieces",
-            "TK-1",
-            f"{what} must be a list of symbol strings.",
-            {"cause": "symbol_list", "group": group},
-        )
+        raise refused_setup("invalid_pieces", "TK-1", cause="symbol_list", group=group)
     if not minimum <= len(value) <= maximum:
-        raise SetupError(
+        raise refused_setup(
             "invalid_pieces",
             "TK-1",
-            f"{what} must hold between {minimum} and {maximum} pieces.",
-            {"cause": "piece_count", "group": group, "minimum": minimum, "maximum": maximum},
+            cause="piece_count",
+            group=group,
+            minimum=minimum,
+            maximum=maximum,
         )
     seen: set[str] = set()
     for sym in value:
         if not PIECE_SYMBOLS.match(sym):
-            raise SetupError(
-                "invalid_pieces",
-                "TK-1",
-                f"{sym!r} in {what} is not a piece: use two to four of the symbols K, L, R.",
-                {"cause": "not_a_piece", "group": group},
-            )
+            raise refused_setup("invalid_pieces", "TK-1", cause="not_a_piece", group=group)
         key = "".join(sorted(sym))
         if key in seen:
-            raise SetupError(
-                "invalid_pieces",
-                "TK-1",
-                f"{what} holds the piece {sym} twice.",
-                {"cause": "piece_twice", "group": group},
-            )
+            raise refused_setup("invalid_pieces", "TK-1", cause="piece_twice", group=group)
         seen.add(key)
     return list(value)
 
@@ -98,7 +85,7 @@ def _symbol_list(value: Any, what: str, group: str, minimum: int, maximum: int) 
 def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[list[str], list[str]]:
     """The field pieces and substitutes one side plays with (``sides[i]["pieces"]`` or the edition's)."""
     if not isinstance(edition, Mapping):
-        raise SetupError("invalid_edition", "TK-1", "The edition must be a JSON object.")
+        raise refused_setup("invalid_edition", "TK-1")
     chosen = side.get("pieces") if isinstance(side, Mapping) else None
     source: Mapping[str, Any]
     if chosen is None:
@@ -106,31 +93,16 @@ def team_pieces(edition: Mapping[str, Any], side: Mapping[str, Any]) -> tuple[li
     elif isinstance(chosen, Mapping):
         unknown = set(chosen) - {"field", "substitutes"}
         if unknown:
-            raise SetupError(
-                "invalid_pieces",
-                "TK-1",
-                f"Unknown key(s) in the pieces of a side: {', '.join(sorted(unknown))}.",
-                {"cause": "unknown_key"},
-            )
+            raise refused_setup("invalid_pieces", "TK-1", cause="unknown_key")
         source = {
             "field_pieces": chosen.get("field", edition.get("field_pieces")),
             "substitutes": chosen.get("substitutes", edition.get("substitutes")),
         }
     else:
-        raise SetupError(
-            "invalid_pieces",
-            "TK-1",
-            'A side\'s "pieces" must be {"field": [...], "substitutes": [...]}.',
-            {"cause": "not_object"},
-        )
+        raise refused_setup("invalid_pieces", "TK-1", cause="not_object")
     field = _symbol_list(source.get("field_pieces"), "the field pieces", "field_pieces", 2, 10)
     subs = _symbol_list(source.get("substitutes", []), "the substitutes", "substitutes", 0, 6)
     overlap = {"".join(sorted(s)) for s in field} & {"".join(sorted(s)) for s in subs}
     if overlap:
-        raise SetupError(
-            "invalid_pieces",
-            "TK-1",
-            "A piece cannot be both a field piece and a substitute.",
-            {"cause": "field_and_substitute"},
-        )
+        raise refused_setup("invalid_pieces", "TK-1", cause="field_and_substitute")
     return field, subs

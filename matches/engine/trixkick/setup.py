@@ -19,6 +19,7 @@ from matches.engine.trixkick.board import (
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import run_range, side_of, symbol_set
 from matches.engine.trixkick.state import (
+    new_ball,
     other,
     pieces_on,
     start_attack,
@@ -90,16 +91,16 @@ def _own_in(w: dict, side: int, fields: tuple[str, ...]) -> int:
 
 
 _NOT_IN_HAND = {
-    "sent_off": ("piece_sent_off", "TK-12.2", "has been sent off"),
-    "out": ("piece_substituted", "TK-14", "has been substituted"),
-    "bench": ("piece_on_bench", "TK-14", "is a substitute on the bench"),
+    "sent_off": ("piece_sent_off", "TK-12.2"),
+    "out": ("piece_substituted", "TK-14"),
+    "bench": ("piece_on_bench", "TK-14"),
 }
 
 
 def _not_in_hand(pid: str, status: str, rule: str) -> Exception:
     """Why a piece cannot be set up (or taken off): already set up, sent off, substituted..."""
-    code, rule, why = _NOT_IN_HAND.get(status, ("piece_not_in_hand", rule, "is already set up"))
-    return illegal(code, rule, f"{pid} {why}.", piece=pid)
+    code, rule = _NOT_IN_HAND.get(status, ("piece_not_in_hand", rule))
+    return illegal(code, rule, piece=pid)
 
 
 def check_place(w: dict, side: int, a: Place) -> None:
@@ -108,67 +109,34 @@ def check_place(w: dict, side: int, a: Place) -> None:
     rule = RULE[kind]
     p = w["pieces"].get(a.piece)
     if p is None or p["side"] != side:
-        raise illegal(
-            "not_your_piece", "TK-2.1", f"{a.piece} is not one of your pieces.", piece=a.piece
-        )
+        raise illegal("not_your_piece", "TK-2.1", piece=a.piece)
     if p["status"] != "squad":
         raise _not_in_hand(a.piece, p["status"], "TK-2.1")
     if len(pieces_on(w, a.to, side)) >= 2:
-        raise illegal(
-            "field_full", "TK-5.2", f"{a.to} already holds two of your pieces.", field=a.to
-        )
+        raise illegal("field_full", "TK-5.2", field=a.to)
     remaining = len(with_status(w, side, "squad"))
     if kind == "kickoff":
         kicker = side == s["kicker"]
         empty_ko = [f for f in KICKOFF_FIELDS if not pieces_on(w, f, side)] if kicker else []
         if a.to in KICKOFF_FIELDS and kicker:
             if a.to not in empty_ko:
-                raise illegal(
-                    "kickoff_field_taken",
-                    "TK-2.2",
-                    f"You already have a kick-off piece on {a.to}.",
-                    field=a.to,
-                )
+                raise illegal("kickoff_field_taken", "TK-2.2", field=a.to)
         elif a.to not in HALF[side]:
-            raise illegal(
-                "not_own_half",
-                "TK-2.1",
-                f"At a kick-off you set up in your own half only ({HALF[side][0][0]}1-8).",
-                field=a.to,
-            )
+            raise illegal("not_own_half", "TK-2.1", field=a.to)
         if kicker and remaining <= len(empty_ko) and a.to not in empty_ko:
-            raise illegal(
-                "kickoff_piece_missing",
-                "TK-2.2",
-                "The kicking-off side must put one piece on C2 and one on C3.",
-            )
+            raise illegal("kickoff_piece_missing", "TK-2.2")
         return
     area = setup_area(w)
     if side != s["kicker"]:
         if a.to in area:
-            raise illegal(
-                "protected_field",
-                rule,
-                f"The opponents of the kicking side may not stand on {a.to} at this set-up.",
-                field=a.to,
-            )
+            raise illegal("protected_field", rule, field=a.to)
         return
     single = kind in ("corner", "free_kick", "penalty")
     inside = _own_in(w, side, area)
     if a.to in area and single and inside >= 1:
-        raise illegal(
-            "one_taker_only",
-            rule,
-            "Only one of your pieces may stand where the ball is kicked from.",
-            field=a.to,
-        )
+        raise illegal("one_taker_only", rule, field=a.to)
     if inside == 0 and remaining <= 1 and a.to not in area:
-        raise illegal(
-            "taker_missing",
-            rule,
-            f"One of your pieces must stand on {' or '.join(area)} to take the kick.",
-            fields=list(area),
-        )
+        raise illegal("taker_missing", rule, fields=list(area))
 
 
 def do_place(w: dict, side: int, a: Place, events: list) -> None:
@@ -205,15 +173,10 @@ def keeper_orders(w: dict) -> list[str]:
 
 def check_keepers(w: dict, side: int, a: Keepers) -> None:
     if a.side != side:
-        raise illegal("not_your_turn", "TK-2.3", "It is the other side's turn to set up keepers.")
+        raise illegal("not_your_turn", "TK-2.3")
     n = 2 if w["options"]["two_keepers"] else 3
     if len(a.order) != n:
-        raise illegal(
-            "keeper_count",
-            "TK-18.1" if n == 2 else "TK-2.3",
-            f"Set up {n} keepers (left{', middle' if n == 3 else ''}, right).",
-            count=n,
-        )
+        raise illegal("keeper_count", "TK-18.1" if n == 2 else "TK-2.3", count=n)
 
 
 def do_keepers(w: dict, side: int, a: Keepers, events: list) -> None:
@@ -229,51 +192,27 @@ def do_keepers(w: dict, side: int, a: Keepers, events: list) -> None:
 def check_substitute(w: dict, side: int, a: Substitute) -> None:
     opts = w["options"]
     if not opts["substitutions"]:
-        raise illegal("substitutions_off", "TK-14", "Substitutions are not played in this match.")
+        raise illegal("substitutions_off", "TK-14")
     if w["setup"]["first"]:
-        raise illegal(
-            "no_substitution_now",
-            "TK-14",
-            "Substitutions happen at re-set-ups; before the first kick-off pick your pieces instead.",
-        )
+        raise illegal("no_substitution_now", "TK-14")
     if side_of(a.out) != side or side_of(a.into) != side:
-        raise illegal("not_your_piece", "TK-14", "You can only substitute your own pieces.")
+        raise illegal("not_your_piece", "TK-14")
     out = w["pieces"].get(a.out)
     into = w["pieces"].get(a.into)
     if out is not None and out["status"] in ("sent_off", "out"):
         raise _not_in_hand(a.out, out["status"], "TK-14")
     if out is None or out["status"] != "squad":
-        raise illegal(
-            "cannot_come_off",
-            "TK-14",
-            f"{a.out} is not a piece of yours waiting to be set up.",
-            piece=a.out,
-        )
+        raise illegal("cannot_come_off", "TK-14", piece=a.out)
     if into is None or into["status"] != "bench":
-        raise illegal(
-            "not_on_bench",
-            "TK-14",
-            f"{a.into} is not a substitute on your bench (substituted pieces do not come back).",
-            piece=a.into,
-        )
+        raise illegal("not_on_bench", "TK-14", piece=a.into)
     if w["subs"][side] >= 3:
-        raise illegal("no_substitutions_left", "TK-14", "You have used all three substitutions.")
+        raise illegal("no_substitutions_left", "TK-14")
     if opts["one_triple_substitute"] and run_range(into["symbols"]) >= 3 and w["triples_in"][side]:
-        raise illegal(
-            "one_triple_only",
-            "TK-18.6",
-            "Only one substitute with three identical symbols may come on.",
-        )
+        raise illegal("one_triple_only", "TK-18.6")
     if opts["same_symbol_substitutes"] and symbol_set(into["symbols"]) != symbol_set(
         out["symbols"]
     ):
-        raise illegal(
-            "symbols_differ",
-            "TK-18.7",
-            f"{a.into} must show the same kinds of symbols as {a.out}.",
-            into=a.into,
-            out=a.out,
-        )
+        raise illegal("symbols_differ", "TK-18.7", into=a.into, out=a.out)
 
 
 def do_substitute(w: dict, side: int, a: Substitute, events: list) -> None:
@@ -292,23 +231,15 @@ def _finish(w: dict, events: list) -> None:
     """The set-up is complete: the ball goes to the kick's taker(s)."""
     s = w["setup"]
     kind, kicker = s["kind"], s["kicker"]
-    ball = {
-        "field": None,
-        "owner": kicker,
-        "symbol": s["locked"],
-        "loose": False,
-        "holders": [],
-        "kick": kind,
-        "lock_rule": "TK-12.3" if s["locked"] else "TK-4.2",
-        "passer": None,
-        "pass_from": None,
-        "distance": 0,
-        "horizontal": False,
-        "pass_kick": None,
-        "offside": {},
-        "dribble": {},
-        "no_touch": None,
-    }
+    ball = new_ball(
+        field=None,
+        owner=kicker,
+        symbol=s["locked"],
+        loose=False,
+        holders=[],
+        kick=kind,
+        lock_rule="TK-12.3" if s["locked"] else "TK-4.2",
+    )
     if kind == "kickoff":
         takers = [pid for f in KICKOFF_FIELDS for pid in pieces_on(w, f, kicker)]
     else:

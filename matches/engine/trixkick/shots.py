@@ -16,7 +16,9 @@ from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import count
 from matches.engine.trixkick.setup import start_setup
 from matches.engine.trixkick.state import (
+    ball_won,
     finish_match,
+    new_ball,
     other,
     pieces_on,
     start_attack,
@@ -30,12 +32,7 @@ def _needed(w: dict, side: int, field: str) -> int:
         return 1  # TK-12.5: a penalty is one field from the goal
     zone = shooting_zone(side)
     if field not in zone:
-        raise illegal(
-            "not_in_shooting_zone",
-            "TK-8.1",
-            "Shots are taken from the opponents' penalty area or their second row only.",
-            field=field,
-        )
+        raise illegal("not_in_shooting_zone", "TK-8.1", field=field)
     return zone[field]
 
 
@@ -44,21 +41,10 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
     field = w["pieces"][a.piece]["field"]
     needed = _needed(w, side, field)
     if n < needed:
-        raise illegal(
-            "shot_too_weak",
-            "TK-8.1",
-            f"From the second row a shot needs two {a.symbol}; {a.piece} shows {n}.",
-            symbol=a.symbol,
-            piece=a.piece,
-            count=n,
-        )
+        raise illegal("shot_too_weak", "TK-8.1", symbol=a.symbol, piece=a.piece, count=n)
     keepers = w["keepers"][other(side)] or {}
     if a.target not in keepers or a.target == "reserve":
-        raise illegal(
-            "no_keeper_there",
-            "TK-18.1" if w["options"]["two_keepers"] else "TK-8.2",
-            "With two keepers only the left or right corner can be shot at.",
-        )
+        raise illegal("no_keeper_there", "TK-18.1" if w["options"]["two_keepers"] else "TK-8.2")
     if (
         w["options"]["far_corner"]
         and w["step"] != "penalty"
@@ -67,11 +53,7 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
     ):
         far = "right" if col_of(field) == 0 else "left"
         if a.target == far and n < 3:
-            raise illegal(
-                "far_corner_needs_three",
-                "TK-18.4",
-                "From an outer field of the second row the far corner needs three symbols.",
-            )
+            raise illegal("far_corner_needs_three", "TK-18.4")
 
 
 def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
@@ -104,19 +86,7 @@ def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
                     {"field": wall, "strength": wall_strength, "pieces": pieces_on(w, wall, opp)},
                 )
             )
-            ball.update(
-                field=wall,
-                owner=opp,
-                loose=False,
-                symbol=a.symbol,
-                holders=None,
-                kick=None,
-                lock_rule="TK-7.4",
-                passer=None,
-                offside={},
-                dribble={},
-                no_touch=None,
-            )
+            ball_won(ball, opp, a.symbol, field=wall)
             start_attack(w, opp)
             return
     keepers = w["keepers"][opp]
@@ -188,32 +158,19 @@ def do_corner_choice(w: dict, side: int, a: CornerChoice, events: list) -> None:
 
 def check_rebound(w: dict, side: int, a: Rebound) -> None:
     if a.to not in SECOND_ROW[side]:
-        raise illegal(
-            "rebound_field",
-            "TK-9",
-            "The rebounding ball goes onto your own second row.",
-            field=a.to,
-        )
+        raise illegal("rebound_field", "TK-9", field=a.to)
 
 
 def do_rebound(w: dict, side: int, a: Rebound, events: list) -> None:
     mine = pieces_on(w, a.to, side)
-    w["ball"] = {
-        "field": a.to,
-        "owner": side if mine else None,
-        "symbol": None,
-        "loose": not mine,
-        "holders": None,
-        "kick": None,
-        "lock_rule": "TK-4.2",
-        "passer": None,
-        "pass_from": None,
-        "distance": 0,
-        "horizontal": False,
-        "pass_kick": None,
-        "offside": {},
-        "dribble": {},
-        "no_touch": None,
-    }
+    w["ball"] = new_ball(
+        field=a.to,
+        owner=side if mine else None,
+        symbol=None,
+        loose=not mine,
+        holders=None,
+        kick=None,
+        lock_rule="TK-4.2",
+    )
     events.append(GameEvent("counter", side, {"field": a.to}))
     start_attack(w, side)

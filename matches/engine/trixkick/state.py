@@ -70,6 +70,41 @@ def _parsed(text: str) -> dict[str, Any]:
 # ---- helpers over the work dict -------------------------------------------------------------
 
 
+def new_ball(**values: Any) -> dict[str, Any]:
+    """A ball with no pass, offside or dribble behind it; ``values`` give where it is and who
+    may play it (``field``, ``owner``, ``symbol``, ``loose``, ``holders``, ``kick``,
+    ``lock_rule``)."""
+    return {
+        "passer": None,
+        "pass_from": None,
+        "distance": 0,
+        "horizontal": False,
+        "pass_kick": None,
+        "offside": {},
+        "dribble": {},
+        "no_touch": None,
+        **values,
+    }
+
+
+def ball_won(ball: dict[str, Any], side: int, symbol: str | None, **values: Any) -> None:
+    """TK-7.4: ``side`` has won ``ball`` with ``symbol`` (``holders``: the pieces that won it,
+    None: whoever stands on its field; ``field``: where, if it moved)."""
+    ball.update(
+        owner=side,
+        loose=False,
+        symbol=symbol,
+        holders=None,
+        kick=None,
+        lock_rule="TK-7.4",
+        passer=None,
+        offside={},
+        dribble={},
+        no_touch=None,
+    )
+    ball.update(values)
+
+
 def other(side: int) -> int:
     return 1 - side
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from matches.engine.base import SetupError
-from matches.engine.hat_trick import ENGINE
+from matches.engine.base import SetupError, error_template
+from matches.engine.hat_trick import ENGINE, texts
 from matches.engine.hat_trick.pitch import code
 
 from .expansion_states import edition, lineup, xnew
@@ -58,25 +58,28 @@ def test_HX_0_1_expansion_state_round_trips_through_json():
 
 
 @pytest.mark.parametrize(
-    "change, text",
+    "change, cause",
     [
-        (lambda lu: lu["slots"].pop("7"), "slot 2 to 11"),
-        (lambda lu: lu["slots"]["4"].update(numbers=[5]), "numbers"),
-        (lambda lu: lu["slots"]["4"].update(edge="top"), "edge"),
-        (lambda lu: lu["slots"]["4"]["silver"].update(attack="x"), "footballs"),
-        (lambda lu: lu["slots"]["4"].update(gold="yes"), "gold"),
+        (lambda lu: lu["slots"].pop("7"), "slots"),
+        (lambda lu: lu["slots"]["4"].update(numbers=[5]), "card_numbers"),
+        (lambda lu: lu["slots"]["4"].update(edge="top"), "card_edge"),
+        (lambda lu: lu["slots"]["4"]["silver"].update(attack="x"), "face_footballs"),
+        (lambda lu: lu["slots"]["4"].update(gold="yes"), "card_gold"),
         (lambda lu: lu.update(style="lazy"), "style"),
         (lambda lu: lu.update(star_keeper=1), "star_keeper"),
-        (lambda lu: lu["slots"]["4"].update(card=lu["slots"]["5"]["card"]), "own card"),
+        (lambda lu: lu["slots"]["4"].update(card=lu["slots"]["5"]["card"]), "card_id"),
     ],
 )
-def test_HX_0_1_malformed_lineup_is_a_setup_error(change, text):
+def test_HX_0_1_malformed_lineup_is_a_setup_error(change, cause):
     lu = lineup()
     change(lu)
     with pytest.raises(SetupError) as info:
         xnew(lu)
     assert info.value.code == "invalid_lineup" and info.value.rule == "HX-0.1"
-    assert text in info.value.message
+    assert info.value.details["cause"] == cause and info.value.details["side"] == 0
+    assert info.value.message == error_template(texts.ERRORS, "invalid_lineup", None, cause).format(
+        side="Blue"
+    )
 
 
 def test_HX_E_0_match_events_need_a_lineup_and_known_names():

@@ -62,8 +62,13 @@ def test_HX_S_0_bad_style_card_data_is_a_setup_error():
     assert info.value.rule == "HX-S.0"
     split = edition()
     split["expansion"]["style_cards"][1]["earn"] = {"actions": ["long_ball"], "count": 2}
-    with pytest.raises(SetupError, match="share one earning condition"):
+    with pytest.raises(SetupError) as info:
         ENGINE.initial_state(edition=split, sides=[{"lineup": lineup()}, {}], options={})
+    assert info.value.details == {"cause": "style_card_conditions"}
+    assert (
+        info.value.message
+        == "The style cards of one style form one deck: they share one condition."
+    )
 
 
 def test_HX_S_0_checks_of_conditions_and_style_effects():

@@ -302,8 +302,7 @@ def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dic
 
 def ability_options(s: State, side: int) -> list[UseAbility]:
     if (
-        s.x is None
-        or not s.setup.expansion.lineups[side]
+        not s.setup.expansion.lineups[side]
         or s.x.choice is not None
         or s.x.style_moment  # HX-S.11: abilities come before style cards
     ):
@@ -321,52 +320,20 @@ def ability_options(s: State, side: int) -> list[UseAbility]:
 def _why_not(s: State, a: UseAbility) -> Exception:
     player = code(a.side, a.player)
     if player not in s.grid:
-        return illegal(
-            "no_such_player",
-            "HX-A.2",
-            f"No. {a.player} of side {a.side} is not on the pitch.",
-            player=a.player,
-            side=a.side,
-        )
+        return illegal("no_such_player", "HX-A.2", player=a.player, side=a.side)
     if (
         visible_ability(s, player) is None
         or visible_ability(s, player) not in s.setup.expansion.effects
     ):
-        return illegal(
-            "no_ability",
-            "HX-A.4",
-            f"No. {a.player}'s visible side has no ability to use.",
-            player=a.player,
-        )
+        return illegal("no_ability", "HX-A.4", player=a.player)
     if player in s.x.blocked:
-        return illegal(
-            "ability_blocked",
-            "HX-A.11",
-            f"No. {a.player}'s ability is blocked this round.",
-            player=a.player,
-        )
+        return illegal("ability_blocked", "HX-A.11", player=a.player)
     if s.x.uses_of(player) >= MAX_USES:
-        return illegal(
-            "ability_limit",
-            "HX-A.6",
-            f"No. {a.player} has used two abilities this round.",
-            player=a.player,
-        )
+        return illegal("ability_limit", "HX-A.6", player=a.player)
     used = a.via or visible_ability(s, player)
     if announced(s, player, used):
-        return illegal(
-            "ability_already_announced",
-            "HX-A.13",
-            f"No. {a.player} has already announced {used}; it stays active until it is resolved.",
-            player=a.player,
-            ability=used,
-        )
-    return illegal(
-        "ability_not_usable",
-        "HX-A.7",
-        f"No. {a.player}'s ability cannot take effect now (see legal_actions for what is open).",
-        player=a.player,
-    )
+        return illegal("ability_already_announced", "HX-A.13", player=a.player, ability=used)
+    return illegal("ability_not_usable", "HX-A.7", player=a.player)
 
 
 def use_ability(s: State, a: UseAbility, events: list[GameEvent]) -> State:
@@ -494,6 +461,4 @@ def perform(
             )
         )
         return s._replace(phase=P.FK_DEFENDER_MOVE, moved=-1)
-    raise illegal(
-        "ability_without_effect", "HX-A.7", "This ability has no effect the engine knows."
-    )
+    raise illegal("ability_without_effect", "HX-A.7")

@@ -36,11 +36,7 @@ def protest(s: State, a: Protest, events: list[GameEvent]) -> State:
     if not enabled(s, "captain"):
         raise refuse_off("captain")
     if s.x.protest != a.side:
-        raise illegal(
-            "protest_not_possible",
-            "HX-E.4",
-            "Only the captain of the team just shown the yellow card may protest, at once.",
-        )
+        raise illegal("protest_not_possible", "HX-E.4")
     decks = list(s.decks)
     decks[a.side] = reveal_from_pile(s.setup, decks[a.side], a.card, a.side, events)
     events.append(GameEvent("card_revealed", a.side, {"card": a.card.to_json(), "from": "pile"}))

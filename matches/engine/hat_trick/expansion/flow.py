@@ -3,7 +3,7 @@ the window of events abilities may answer. Regular actions go through the base s
 
 from __future__ import annotations
 
-from matches.engine.base import GameEvent, GameOverError, Transition
+from matches.engine.base import GameEvent, Transition
 from matches.engine.hat_trick import flow as F
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
@@ -23,7 +23,7 @@ from matches.engine.hat_trick.actions import (
 )
 from matches.engine.hat_trick.cards import DRIBBLING
 from matches.engine.hat_trick.duels import resolve
-from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.errors import game_over, illegal
 from matches.engine.hat_trick.expansion import legal
 from matches.engine.hat_trick.expansion.abilities import use_ability
 from matches.engine.hat_trick.expansion.captain import protest, protest_side
@@ -140,7 +140,6 @@ def choose(s: State, a: Choose, events: list[GameEvent]) -> State:
         raise illegal(
             "not_a_tied_player",
             "HX-N.2",
-            f"Choose one of the tied players: no. {', no. '.join(str(number_of(s.grid[f])) for f in fields)}.",
             player=a.player,
             players=[number_of(s.grid[f]) for f in fields],
         )
@@ -208,9 +207,7 @@ def _new_round(s: State) -> State:
 
 def apply(s: State, a: Action) -> Transition:
     if s.phase == P.OVER:
-        raise GameOverError(
-            "game_over", "HT-0.5", "The match is over; no more actions are accepted."
-        )
+        raise game_over("HT-0.5")
     kind = type(a)
     events: list[GameEvent] = []
     before = s
@@ -220,7 +217,6 @@ def apply(s: State, a: Action) -> Transition:
             raise illegal(
                 "choose_tied_player",
                 "HX-N.2",
-                f"First choose which tied player {'fouled' if c[0] == 'fouler' else 'gets the ball'}.",
                 players=[number_of(s.grid[f]) for f in c[2]],
                 side=c[1],
             )
@@ -229,15 +225,10 @@ def apply(s: State, a: Action) -> Transition:
         window = new.x.window + window_of(events, s.phase)
         return _finish(s, new, tuple(events), window, new.x.opponent_moved)
     if kind is Choose:
-        raise illegal("no_tie", "HX-N.2", "There is no tie of lowest numbers to decide now.")
+        raise illegal("no_tie", "HX-N.2")
     if kind is UseAbility:
         if s.x.style_moment:
-            raise illegal(
-                "abilities_first",
-                "HX-S.11",
-                "A style card was played at this moment: abilities come before style cards, "
-                "so log the ability first.",
-            )
+            raise illegal("abilities_first", "HX-S.11")
         s = use_ability(s, a, events)
         return Transition(_refresh(before, s, events), tuple(events))
     if kind is PlayStyle:

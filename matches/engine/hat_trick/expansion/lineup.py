@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.errors import SetupError, refused_setup
 from matches.engine.hat_trick.expansion.model import Face, XCard
 from matches.engine.hat_trick.state import PlayerCard
 
@@ -16,9 +16,9 @@ STYLES = ("tactical", "technical", "physical", "total")
 EDGES = ("left", "right")
 
 
-def _err(message: str, cause: str, **details: Any) -> SetupError:
+def _err(cause: str, **details: Any) -> SetupError:
     """An ``invalid_lineup`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
-    return SetupError("invalid_lineup", "HX-0.1", message, {"cause": cause, **details})
+    return refused_setup("invalid_lineup", "HX-0.1", cause, **details)
 
 
 def _whole(value: Any, low: int, high: int) -> bool:
@@ -27,47 +27,22 @@ def _whole(value: Any, low: int, high: int) -> bool:
 
 def _face(side: int, slot: int, data: Any, name: str) -> Face:
     if not isinstance(data, Mapping):
-        raise _err(
-            f"Side {side}, slot {slot}: {name} must give attack, defence and ability.",
-            "face_not_object",
-            side=side,
-            slot=slot,
-        )
+        raise _err("face_not_object", side=side, slot=slot)
     attack, defence, ability = data.get("attack"), data.get("defence"), data.get("ability")
     if not _whole(attack, 0, 9) or not _whole(defence, 0, 9):
-        raise _err(
-            f"Side {side}, slot {slot}: {name} footballs must be whole numbers 0-9.",
-            "face_footballs",
-            side=side,
-            slot=slot,
-        )
+        raise _err("face_footballs", side=side, slot=slot)
     if ability is not None and (not isinstance(ability, str) or not 0 < len(ability) <= 80):
-        raise _err(
-            f"Side {side}, slot {slot}: {name} ability must be an ability id.",
-            "face_ability",
-            side=side,
-            slot=slot,
-        )
+        raise _err("face_ability", side=side, slot=slot)
     return Face(attack, defence, ability)
 
 
 def read_card(side: int, slot: int, entry: Any, seen: set[str]) -> tuple[PlayerCard, XCard, bool]:
     """One card of a lineup on ``slot`` (a bench card: ``slot`` 0, any of its numbers)."""
     if not isinstance(entry, Mapping):
-        raise _err(
-            f"Side {side}, slot {slot}: the entry must be an object.",
-            "card_not_object",
-            side=side,
-            slot=slot,
-        )
+        raise _err("card_not_object", side=side, slot=slot)
     card_id = entry.get("card")
     if not isinstance(card_id, str) or not card_id or card_id in seen:
-        raise _err(
-            f"Side {side}, slot {slot}: each slot needs its own card id.",
-            "card_id",
-            side=side,
-            slot=slot,
-        )
+        raise _err("card_id", side=side, slot=slot)
     seen.add(card_id)
     numbers = entry.get("numbers")
     if (
@@ -76,35 +51,18 @@ def read_card(side: int, slot: int, entry: Any, seen: set[str]) -> tuple[PlayerC
         or not all(_whole(n, 2, 11) for n in numbers)
         or (slot and slot not in numbers)
     ):
-        raise _err(
-            f"Side {side}, slot {slot}: numbers must be one or two shirt numbers including {slot}.",
-            "card_numbers",
-            side=side,
-            slot=slot,
-        )
+        raise _err("card_numbers", side=side, slot=slot)
     edge = entry.get("edge")
     if edge not in EDGES:
-        raise _err(
-            f"Side {side}, slot {slot}: edge must be left or right.",
-            "card_edge",
-            side=side,
-            slot=slot,
-        )
+        raise _err("card_edge", side=side, slot=slot)
     role = entry.get("role") or "player"
     if not isinstance(role, str):
-        raise _err(
-            f"Side {side}, slot {slot}: role must be a text.", "card_role", side=side, slot=slot
-        )
+        raise _err("card_role", side=side, slot=slot)
     silver = _face(side, slot, entry.get("silver"), "silver")
     gold_face = _face(side, slot, entry.get("gold_side"), "gold_side")
     is_gold = entry.get("gold", False)
     if not isinstance(is_gold, bool):
-        raise _err(
-            f"Side {side}, slot {slot}: gold must be true or false.",
-            "card_gold",
-            side=side,
-            slot=slot,
-        )
+        raise _err("card_gold", side=side, slot=slot)
     player = PlayerCard(slot, role, edge, silver.attack, silver.defence, False)
     card = XCard(side, slot, card_id, role, tuple(sorted(numbers)), edge, silver, gold_face)
     return player, card, is_gold
@@ -114,7 +72,7 @@ def read_bench(side: int, lineup: Mapping[str, Any], seen: set[str]) -> list[XCa
     """HX-E.3: the optional ``bench`` (up to 5 cards in the slot format, ``slot`` 0)."""
     bench = lineup.get("bench", [])
     if not isinstance(bench, list) or len(bench) > 5:
-        raise _err(f"Side {side}: bench must be a list of up to 5 cards.", "bench", side=side)
+        raise _err("bench", side=side)
     return [read_card(side, 0, entry, seen)[1] for entry in bench]
 
 
@@ -122,7 +80,7 @@ def read_captain(side: int, lineup: Mapping[str, Any]) -> int:
     """HX-E.4: the captain's slot (``captain`` in the lineup), no. 6 when not given."""
     captain = lineup.get("captain", 6)
     if not _whole(captain, 2, 11):
-        raise _err(f"Side {side}: captain must be a slot from 2 to 11.", "captain", side=side)
+        raise _err("captain", side=side)
     return captain
 
 
@@ -134,14 +92,10 @@ def read_lineup(
     Raises :class:`SetupError` (code ``invalid_lineup``, clause HX-0.1) for anything malformed.
     """
     if not isinstance(lineup, Mapping):
-        raise _err(f"Side {side}: lineup must be an object with slots.", "not_object", side=side)
+        raise _err("not_object", side=side)
     slots = lineup.get("slots")
     if not isinstance(slots, Mapping) or sorted(map(str, slots)) != sorted(map(str, SLOTS)):
-        raise _err(
-            f"Side {side}: the lineup must fill each shirt-number slot 2 to 11 once.",
-            "slots",
-            side=side,
-        )
+        raise _err("slots", side=side)
     players: list[PlayerCard] = []
     cards: list[XCard] = []
     gold: set[int] = set()
@@ -155,10 +109,8 @@ def read_lineup(
         cards.append(card)
     star_keeper = lineup.get("star_keeper", False)
     if not isinstance(star_keeper, bool):
-        raise _err(f"Side {side}: star_keeper must be true or false.", "star_keeper", side=side)
+        raise _err("star_keeper", side=side)
     style = lineup.get("style")
     if style is not None and style not in STYLES:
-        raise _err(
-            f"Side {side}: style must be one of {', '.join(STYLES)} or null.", "style", side=side
-        )
+        raise _err("style", side=side)
     return players, cards, gold, star_keeper, style

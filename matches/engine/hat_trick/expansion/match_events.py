@@ -9,7 +9,7 @@ from matches.engine.hat_trick.actions import Counter, Shoot
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
-from matches.engine.hat_trick.flow import start_turn
+from matches.engine.hat_trick.flow import shot_event, start_turn
 from matches.engine.hat_trick.pitch import (
     EMPTY,
     N_COLS,
@@ -28,16 +28,11 @@ LONG_SHOT_EXTRA_DRAW = 1
 
 
 def enabled(s: State, name: str) -> bool:
-    return s.x is not None and name in s.setup.expansion.events
+    return name in s.setup.expansion.events
 
 
 def refuse_off(name: str) -> Exception:
-    return illegal(
-        "match_event_off",
-        "HX-E.0",
-        f"The optional match event {name.replace('_', ' ')} is not part of this match.",
-        event=name,
-    )
+    return illegal("match_event_off", "HX-E.0", event=name)
 
 
 # ---------------------------------------------------------------- HX-E.1 long shot
@@ -56,33 +51,17 @@ def long_shot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     if not enabled(s, "long_shot"):
         raise refuse_off("long_shot")
     if not long_shot_open(s):
-        raise illegal(
-            "long_shot_not_possible",
-            "HX-E.1",
-            "A long shot is taken by the ball holder from the third line before the goal, "
-            "in his team's step 2 before anyone moves.",
-        )
+        raise illegal("long_shot_not_possible", "HX-E.1")
     side = s.attacker
     card = s.cards[side]
     shooting = s.setup.shooting_card(a.shooting_card)
     if shooting is None or a.card is not None:
-        raise illegal(
-            "unknown_shooting_card", "HT-6.1", f"There is no shooting card {a.shooting_card!r}."
-        )
+        raise illegal("unknown_shooting_card", "HT-6.1")
     if shooting.action != card.kind:
-        raise illegal(
-            "wrong_shooting_card",
-            "HT-6.1",
-            "The shooting card must have the colour of the action card played this round.",
-            kind=card.kind,
-        )
+        raise illegal("wrong_shooting_card", "HT-6.1", kind=card.kind)
     keeper = s.setup.keeper_card(1 - side, a.goalkeeper_card)
     if keeper is None:
-        raise illegal(
-            "wrong_goalkeeper_card",
-            "HT-6.2",
-            f"{a.goalkeeper_card!r} is not one of the defending team's goalkeeper cards in play.",
-        )
+        raise illegal("wrong_goalkeeper_card", "HT-6.2")
     check_keeper_card(s, 1 - side, keeper.id)
     # drawn as from the second line, one card more (HX-E.1)
     second = s.ball + forward(side) * N_COLS
@@ -93,25 +72,8 @@ def long_shot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     power = card.footballs + shooting.modifier
     shooter = number_of(s.holder)
     events.append(GameEvent("long_shot", side, {"shooter": shooter, "from": field_name(s.ball)}))
-    events.append(
-        GameEvent(
-            "shot",
-            side,
-            {
-                "shooter": shooter,
-                "power": power,
-                "card_footballs": card.footballs,
-                "shooting_card": shooting.id,
-                "modifier": shooting.modifier,
-                "goalkeeper_card": keeper.id,
-                "symbol": symbol,
-                "draws": draws,
-                "penalty": False,
-                "position": "long_shot",
-            },
-        )
-    )
     shot = Shot(side, shooter, power, draws, False, shooting.id, keeper.id, symbol)
+    events.append(shot_event(shot, card, shooting.modifier, "long_shot"))
     s = s._replace(phase=P.KEEPER_DRAW, shot=shot)
     return after_shot(s, 1 - side, keeper.id, symbol, events)
 
@@ -174,12 +136,7 @@ def counter(s: State, a: Counter, events: list[GameEvent]) -> State:
         raise refuse_off("counter")
     dst = counter_target(s, a.side)
     if dst < 0:
-        raise illegal(
-            "counter_not_possible",
-            "HX-E.5",
-            "A counter is run right after winning the ball, before the next cards, by the new "
-            "ball holder onto an empty or a team-mate's field in front of him.",
-        )
+        raise illegal("counter_not_possible", "HX-E.5")
     src = s.ball
     grid = list(s.grid)
     grid[src], grid[dst] = grid[dst], grid[src]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.errors import SetupError, refused_setup
 from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.lineup import read_bench, read_captain, read_lineup
 from matches.engine.hat_trick.expansion.model import XCard, XSetup, XState
@@ -16,20 +16,16 @@ from matches.engine.hat_trick.state import KeeperCard, PlayerCard
 MATCH_EVENTS = ("long_shot", "corners", "substitutions", "captain", "counter")
 
 
-def _err(message: str, rule: str, cause: str) -> SetupError:
+def _err(rule: str, cause: str) -> SetupError:
     """An ``invalid_setup`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
-    return SetupError("invalid_setup", rule, message, {"cause": cause})
+    return refused_setup("invalid_setup", rule, cause)
 
 
 def match_events(options: Mapping[str, Any]) -> tuple[str, ...]:
     """Option ``match_events``: the optional match events switched on (HX-E), none by default."""
     value = options.get("match_events", [])
     if not isinstance(value, list) or not all(v in MATCH_EVENTS for v in value):
-        raise _err(
-            f"Option match_events lists some of: {', '.join(MATCH_EVENTS)}.",
-            "HX-E.0",
-            "match_events",
-        )
+        raise _err("HX-E.0", "match_events")
     return tuple(e for e in MATCH_EVENTS if e in value)
 
 
@@ -46,7 +42,7 @@ def _abilities(edition: Mapping[str, Any], wanted: set[str]) -> tuple[tuple[str,
         if isinstance(entry, Mapping) and entry.get("id") in wanted and "effect" in entry:
             problem = check_effect(entry["effect"])
             if problem:
-                raise _err(f"Ability {entry['id']}: {problem}", "HX-A.0", "ability_data")
+                raise _err("HX-A.0", "ability_data")
             found[entry["id"]] = dict(entry["effect"])
     return tuple(sorted(found.items()))
 
@@ -69,11 +65,7 @@ def apply_lineups(
     lineups = [side.get("lineup") for side in sides]
     if all(lu is None for lu in lineups):
         if events:
-            raise _err(
-                "Match events are part of the expansion: a side needs a lineup.",
-                "HX-E.0",
-                "match_events_without_lineup",
-            )
+            raise _err("HX-E.0", "match_events_without_lineup")
         return None
     cards: list[XCard] = []
     gold: set[int] = set()

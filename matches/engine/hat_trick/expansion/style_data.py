@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.hat_trick.errors import SetupError
+from matches.engine.hat_trick.errors import SetupError, refused_setup
 from matches.engine.hat_trick.expansion.effects import check_effect
 
 STYLES = ("tactical", "technical", "physical", "total")  # also the order of HX-S.9
@@ -80,9 +80,9 @@ def satisfied(earn: Mapping[str, Any], run: tuple[str, ...]) -> bool:
     return not earn.get("distinct") or len(set(last)) == count
 
 
-def _err(message: str, cause: str) -> SetupError:
+def _err(cause: str) -> SetupError:
     """An ``invalid_setup`` refusal; ``cause`` picks its sentence (``texts.ERRORS``)."""
-    return SetupError("invalid_setup", "HX-S.0", message, {"cause": cause})
+    return refused_setup("invalid_setup", "HX-S.0", cause)
 
 
 def read_style_cards(
@@ -98,26 +98,20 @@ def read_style_cards(
             continue
         style = entry.get("style")
         if style not in STYLES:
-            raise _err(
-                f"Style card {entry['id']}: style must be one of {', '.join(STYLES)}.",
-                "style_card_style",
-            )
+            raise _err("style_card_style")
         play = entry.get("play")
         if play is not None:
             problem = check_style_effect(play)
             if problem:
-                raise _err(f"Style card {entry['id']}: {problem}", "style_card_effect")
+                raise _err("style_card_effect")
             cards.append((entry["id"], style, dict(play)))
         earn = entry.get("earn")
         if earn is not None:
             problem = check_condition(earn)
             if problem:
-                raise _err(f"Style card {entry['id']}: {problem}", "style_card_condition")
+                raise _err("style_card_condition")
             if conditions.setdefault(style, dict(earn)) != dict(earn):
-                raise _err(
-                    f"The {style} cards must share one earning condition (one deck).",
-                    "style_card_conditions",
-                )
+                raise _err("style_card_conditions")
     return tuple(cards), tuple(sorted(conditions.items()))
 
 

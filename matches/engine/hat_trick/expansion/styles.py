@@ -105,7 +105,7 @@ def _playable_cards(s: State, side: int) -> list[str]:
 
 def style_options(s: State, side: int) -> list[PlayStyle]:
     """The style card plays open to ``side`` now (for ``legal_actions``)."""
-    if s.x is None or not s.setup.expansion.lineups[side]:
+    if not s.setup.expansion.lineups[side]:
         return []
     out: list[PlayStyle] = []
     for card in _playable_cards(s, side):
@@ -118,48 +118,23 @@ def _refuse(s: State, a: PlayStyle) -> Exception:
     style = x.style[a.side] if s.setup.expansion.lineups[a.side] else None
     xs = s.setup.expansion
     if a.card not in xs.style_of:
-        return illegal(
-            "unknown_style_card", "HX-S.0", f"There is no playable style card {a.card!r}."
-        )
+        return illegal("unknown_style_card", "HX-S.0")
     if style is None:
-        return illegal(
-            "no_style_card", "HX-S.12", "Your team has no style yet: it holds no style card."
-        )
+        return illegal("no_style_card", "HX-S.12")
     if xs.style_of[a.card] != style:
-        return illegal(
-            "wrong_style",
-            "HX-S.1",
-            f"Your team plays {style} style cards only.",
-            card=a.card,
-            style=style,
-        )
+        return illegal("wrong_style", "HX-S.1", card=a.card, style=style)
     if a.card in x.style_spent[0] or a.card in x.style_spent[1]:
-        return illegal("style_card_spent", "HX-S.13", f"{a.card} has been played already.")
+        return illegal("style_card_spent", "HX-S.13")
     if x.style_played[a.side]:
-        return illegal("style_limit", "HX-S.8", "One style card per manager per round.")
+        return illegal("style_limit", "HX-S.8")
     if x.style_hand[a.side] <= 0:
         if x.style_fresh[a.side]:
-            return illegal(
-                "style_card_fresh",
-                "HX-S.4",
-                "A style card cannot be played in the round it was earned.",
-            )
-        return illegal("no_style_card_left", "HX-S.12", "You hold no playable style card.")
+            return illegal("style_card_fresh", "HX-S.4")
+        return illegal("no_style_card_left", "HX-S.12")
     later = _order_problem(s, a.side, style)
     if later:
-        return illegal(
-            "style_order",
-            "HX-S.9",
-            f"A {later} card was played at this moment: cards take effect tactical, technical, "
-            "physical, total, the attacker's first on the same style; log them in that order.",
-            played=later,
-        )
-    return illegal(
-        "style_not_usable",
-        "HX-S.12",
-        f"{a.card} cannot take effect now (see legal_actions for what is open).",
-        card=a.card,
-    )
+        return illegal("style_order", "HX-S.9", played=later)
+    return illegal("style_not_usable", "HX-S.12", card=a.card)
 
 
 def _no_flip(s: State, player: int, card: str, events: list[GameEvent], **data: Any) -> State:

@@ -46,11 +46,7 @@ def substitute(s: State, a: Substitute, events: list[GameEvent]) -> State:
     if not enabled(s, "substitutions"):
         raise refuse_off("substitutions")
     if a not in substitution_options(s, a.side):
-        rule_text = (
-            "A substitution brings a bench card on for a player on the pitch whose shirt number "
-            "it carries, between rounds (not in a scoring opportunity), at most three per team."
-        )
-        raise illegal("substitution_not_allowed", "HX-E.3", rule_text, card=a.card)
+        raise illegal("substitution_not_allowed", "HX-E.3", card=a.card)
     xs = s.setup.expansion
     player = code(a.side, a.player)
     incoming = next(c for c in xs.bench if c.side == a.side and c.card == a.card)

@@ -21,6 +21,11 @@ Records expire: ``records_prune`` deletes those older than ``IDEMPOTENCY_RETENTI
 (24 by default, as Stripe keeps its keys), run hourly by the beat job
 ``matches.tasks.prune_idempotency_records`` through the index on ``created_at``. A retry after
 that is a new request (an append's ``expected_seq`` is stale by then: 409, nothing doubled).
+
+The records live in the model named by the setting ``IDEMPOTENCY_RECORD_MODEL`` (an app's
+model, so this module imports no app): its fields ``user``, ``key`` (unique together),
+``fingerprint``, ``status_code``, ``replay``, ``body``, ``created_at``, and what its
+``scope_columns(answer, scope)`` returns (e.g. the match a record is deleted with).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
@@ -40,7 +46,6 @@ from rest_framework.response import Response
 
 from companion.api.errors import ApiError
 from companion.sql import insert_rows
-from matches.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 REPLAY_HEADER = "Idempotent-Replayed"
@@ -76,7 +81,12 @@ def answer_recipe(response: Response, name: str, recipe: dict) -> Response:
     return response
 
 
-def _replay(request, record: IdempotencyRecord, fingerprint: str) -> Response:
+def _records():
+    """The model that keeps the records (``IDEMPOTENCY_RECORD_MODEL``)."""
+    return apps.get_model(settings.IDEMPOTENCY_RECORD_MODEL)
+
+
+def _replay(request, record, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
         raise ApiError(
             "idempotency_key_reused",
@@ -87,32 +97,30 @@ def _replay(request, record: IdempotencyRecord, fingerprint: str) -> Response:
     return Response(body, status=record.status_code, headers={REPLAY_HEADER: "true"})
 
 
-def _record(user, key: str) -> IdempotencyRecord | None:
-    rows = IdempotencyRecord.objects.filter(user=user, key=key).only(
-        "fingerprint", "status_code", "replay", "body"
-    )[:1]
+def _record(user, key: str):
+    rows = (
+        _records()
+        .objects.filter(user=user, key=key)
+        .only("fingerprint", "status_code", "replay", "body")[:1]
+    )
     return next(iter(rows), None)
 
 
-def _remember(user, key: str, fingerprint: str, match_id: int | None, response) -> None:
+def _remember(user, key: str, fingerprint: str, scope: int | None, response) -> None:
     """Store the answer (or its recipe); IntegrityError when the user's key is taken."""
     replay, body = getattr(response, "replay_recipe", ("", response.data))
-    insert_rows(
-        IdempotencyRecord,
-        ("user", "key", "fingerprint", "match", "status_code", "replay", "body", "created_at"),
-        [
-            (
-                user.pk,
-                key,
-                fingerprint,
-                match_id or (response.data or {}).get("match", {}).get("id"),
-                response.status_code,
-                replay,
-                body,
-                timezone.now(),
-            )
-        ],
-    )
+    model = _records()
+    row = {
+        "user": user.pk,
+        "key": key,
+        "fingerprint": fingerprint,
+        "status_code": response.status_code,
+        "replay": replay,
+        "body": body,
+        "created_at": timezone.now(),
+        **model.scope_columns(response.data, scope),
+    }
+    insert_rows(model, tuple(row), [tuple(row.values())])
 
 
 def records_prune(*, older_than: datetime | None = None, batch: int = 5000) -> int:
@@ -120,18 +128,20 @@ def records_prune(*, older_than: datetime | None = None, batch: int = 5000) -> i
     statement through the index on ``created_at``; returns how many were deleted."""
     if older_than is None:
         older_than = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS)
-    expired = IdempotencyRecord.objects.filter(created_at__lt=older_than).order_by("created_at")
+    records = _records().objects
+    expired = records.filter(created_at__lt=older_than).order_by("created_at")
     deleted = 0
     while True:
-        count, _per_model = IdempotencyRecord.objects.filter(
-            pk__in=expired.values("pk")[:batch]
-        ).delete()
+        count, _per_model = records.filter(pk__in=expired.values("pk")[:batch]).delete()
         deleted += count
         if count < batch:
             return deleted
 
 
-def idempotent(request, write: Callable[[], Response], *, match_id: int | None = None) -> Response:
+def idempotent(request, write: Callable[[], Response], *, scope: int | None = None) -> Response:
+    """Run ``write()`` in a transaction, once per ``Idempotency-Key`` of the user: a retry gets
+    the first answer. ``scope`` is the id of what the write changes (the record model's
+    ``scope_columns`` keeps it, e.g. to delete the record with its match)."""
     key = request.headers.get(HEADER, "").strip()
     if not key:
         with transaction.atomic():
@@ -144,7 +154,7 @@ def idempotent(request, write: Callable[[], Response], *, match_id: int | None =
     try:
         with transaction.atomic():
             response = write()
-            _remember(request.user, key, fingerprint, match_id, response)
+            _remember(request.user, key, fingerprint, scope, response)
     except Exception as exc:
         if isinstance(exc, DatabaseError) and not isinstance(exc, IntegrityError):
             raise  # the database failed: nothing was stored and the key is not used up
