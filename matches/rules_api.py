@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.api.query import validated_body
 from companion.api.routes import Routes
 from companion.openapi import error_response
 from matches import rules, tutorials
@@ -192,14 +193,11 @@ class GameTutorialCheckView(APIView):
     )
     def post(self, request, game: str, tutorial: str):
         data = _tutorial(game, tutorial)
-        given = PlayAlongInput(data=request.data)
-        given.is_valid(raise_exception=True)
-        step, move = given.validated_data["step"], given.validated_data["move"]
+        given = validated_body(PlayAlongInput, request)
+        step, move = given["step"], given["move"]
         if step > len(data["steps"]) or move > len(data["steps"][step - 1]["moves"]):
             raise ApiError(
                 "not_found", _("The tutorial has no such step or move."), status_code=404
             )
-        answer = tutorials.play_along(
-            game, data, step=step, move=move, action=given.validated_data["action"]
-        )
+        answer = tutorials.play_along(game, data, step=step, move=move, action=given["action"])
         return Response(answer)
