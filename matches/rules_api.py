@@ -20,6 +20,15 @@ from matches.engine import available_games
 routes = Routes()
 
 
+class _GameView(APIView):
+    # a read of a game's rules or tutorials, for anyone; 404 when there is no such game
+    permission_classes = [AllowAny]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        _known_game(kwargs["game"])
+
+
 class ClauseOutput(serializers.Serializer):
     id = serializers.CharField(help_text="The clause id the error answers cite, e.g. HT-2.1.")
     section = serializers.CharField(
@@ -47,22 +56,18 @@ def _known_game(game: str) -> str:
 
 
 @routes.at("games/<slug:game>/rules/", name="game-rules")
-class GameRulesView(APIView):
-    permission_classes = [AllowAny]
-
+class GameRulesView(_GameView):
     @extend_schema(
         operation_id="games_rules_list",
         responses={200: RulesOutput, 404: error_response("No such game.", ["not_found"])},
         summary="The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
-        return Response(rules.rules_json(_known_game(game)))
+        return Response(rules.rules_json(game))
 
 
 @routes.at("games/<slug:game>/rules/<str:clause>/", name="game-rule")
-class GameRuleView(APIView):
-    permission_classes = [AllowAny]
-
+class GameRuleView(_GameView):
     @extend_schema(
         operation_id="games_rule_retrieve",
         responses={
@@ -72,7 +77,7 @@ class GameRuleView(APIView):
         summary="One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
-        found = rules.clause_json(_known_game(game), clause)
+        found = rules.clause_json(game, clause)
         if found is None:
             raise ApiError(
                 "not_found",
@@ -126,7 +131,7 @@ class PlayAlongOutput(serializers.Serializer):
 
 
 def _tutorial(game: str, tutorial_id: str) -> dict:
-    found = tutorials.tutorial(_known_game(game), tutorial_id)
+    found = tutorials.tutorial(game, tutorial_id)
     if found is None:
         raise ApiError(
             "not_found",
@@ -137,9 +142,7 @@ def _tutorial(game: str, tutorial_id: str) -> dict:
 
 
 @routes.at("games/<slug:game>/tutorials/", name="game-tutorials")
-class GameTutorialsView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialsView(_GameView):
     @extend_schema(
         operation_id="games_tutorials_list",
         responses={
@@ -156,15 +159,13 @@ class GameTutorialsView(APIView):
                 "title": t["title"][lang],
                 "url": reverse("game-tutorial", kwargs={"game": game, "tutorial": t["id"]}),
             }
-            for t in tutorials.tutorials(_known_game(game))
+            for t in tutorials.tutorials(game)
         ]
         return Response(items)
 
 
 @routes.at("games/<slug:game>/tutorials/<slug:tutorial>/", name="game-tutorial")
-class GameTutorialView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialView(_GameView):
     @extend_schema(
         operation_id="games_tutorial_retrieve",
         responses={
@@ -178,9 +179,7 @@ class GameTutorialView(APIView):
 
 
 @routes.at("games/<slug:game>/tutorials/<slug:tutorial>/check/", name="game-tutorial-check")
-class GameTutorialCheckView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialCheckView(_GameView):
     @extend_schema(
         operation_id="games_tutorial_check",
         request=PlayAlongInput,
