@@ -6,6 +6,7 @@ import pytest
 
 from matches.engine.hat_trick import ENGINE
 from teams.models import Edition
+from tests.engine.hat_trick.expansion_states import CHEAP
 
 pytestmark = pytest.mark.django_db
 
@@ -184,19 +185,6 @@ def test_budget_team_uses_an_ability_and_finds_its_style_through_the_api(players
 
 
 # --- a team's bench and captain in the match events (HX-E.3, HX-E.4) -------------------------
-
-CHEAP = {
-    2: "full_back-2",
-    3: "full_back-3",
-    4: "stopper-4",
-    5: "stopper-5",
-    6: "central_midfielder-6",
-    7: "central_midfielder-7",
-    8: "attacking_midfielder-8",
-    10: "attacking_midfielder-10",
-    9: "goal_poacher-9",
-    11: "goal_poacher-11",
-}
 
 
 def team_from_picks(client, name, colour, **extra):

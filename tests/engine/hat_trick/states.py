@@ -2,14 +2,7 @@
 
 Blue (side 0) attacks toward line 6, its final line; red toward line 1. A new match (``new``,
 and ``expansion_states.xnew``) starts from the kick-off layout ``KICK_OFF``, drawn as ``board``
-reads a picture: one row per line, "." an empty field::
-
-    6  R3  R5  R4  R2
-    5  B10 B8  B11 B9
-    4  .   R7  R6  .
-    3  .   B6  B7  .
-    2  R9  R11 R8  R10
-    1  B2  B4  B5  B3
+reads a picture: one row per line, "." an empty field.
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from matches.engine.trixkick import ENGINE
+from matches.engine.trixkick.state import new_ball
 
 A_SETUP = {
     "KKL": "C2",
@@ -120,22 +121,14 @@ def position(
         actor=attacker,
         attacker=attacker,
         protect=False,
-        ball={
-            "field": field,
-            "owner": None if loose else (side_of(holder) if holder else attacker),
-            "symbol": symbol,
-            "loose": loose,
-            "holders": None,
-            "kick": None,
-            "lock_rule": "TK-4.2",
-            "passer": None,
-            "pass_from": None,
-            "distance": 0,
-            "horizontal": False,
-            "pass_kick": None,
-            "offside": {},
-            "dribble": {},
-            "no_touch": None,
-        },
+        ball=new_ball(
+            field=field,
+            owner=None if loose else (side_of(holder) if holder else attacker),
+            symbol=symbol,
+            loose=loose,
+            holders=None,
+            kick=None,
+            lock_rule="TK-4.2",
+        ),
     )
     return ENGINE.state_from_json(w)

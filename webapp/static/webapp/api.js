@@ -73,20 +73,39 @@ export function safeSvg(data) {
   return new XMLSerializer().serializeToString(svg);
 }
 
-// The keys of the games the server referees, as /api/games/ lists them: asked once per page,
-// the last answer kept for a start without the network.
+// The games the server referees, as /api/games/ lists them: each one's key and its title in
+// the reader's language. Asked once per page and language; the last answer is kept for a start
+// without the network. The app holds no list of games of its own.
 let gamesAsked = null;
-export function gameKeys() {
-  gamesAsked ??= api("games/")
+let titles = {};
+export function games() {
+  const lang = currentLanguage();
+  if (gamesAsked?.lang === lang) return gamesAsked.list;
+  const stored = `games-${lang}`;
+  const list = api("games/")
     .then(({ ok, data }) => {
       if (!ok || !Array.isArray(data)) throw new Error("no game list");
-      const keys = data.map((g) => g.key);
-      localStorage.setItem("games", JSON.stringify(keys));
-      return keys;
+      const found = data.map(({ key, title }) => ({ key, title }));
+      localStorage.setItem(stored, JSON.stringify(found));
+      return found;
     })
     .catch(() => {
       gamesAsked = null;
-      return JSON.parse(localStorage.getItem("games") || "[]");
+      return JSON.parse(localStorage.getItem(stored) || "[]");
+    })
+    .then((found) => {
+      titles = Object.fromEntries(found.map(({ key, title }) => [key, title]));
+      return found;
     });
-  return gamesAsked;
+  gamesAsked = { lang, list };
+  return list;
+}
+
+export async function gameKeys() {
+  return (await games()).map(({ key }) => key);
+}
+
+// A game's title in the reader's language (the list is asked for before a screen is drawn).
+export function gameTitle(key) {
+  return titles[key] ?? key;
 }

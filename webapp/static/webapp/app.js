@@ -1,5 +1,5 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, gameKeys, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
+import { api, gameKeys, gameTitle, games, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
@@ -132,7 +132,7 @@ function matchItems(matches) {
     const names = m.sides.map((s) => esc(sideLabel(s.name))).join(" – ");
     const score = m.sides.every((s) => s.score !== null) ? ` ${m.sides.map((s) => s.score).join(m.sides.length > 2 ? " · " : ":")}` : "";
     const status = { in_progress: t("running"), finished: t("finishedStatus"), abandoned: t("abandoned") }[m.status] || m.status;
-    return `<li><a class="item" href="#/${m.status === "in_progress" ? "match" : "replay"}/${m.id}"><span class="g">${esc(t(`game_${m.game}`))}</span><span class="n">${names}${esc(score)}</span><span class="s">${esc(status)} · ${esc(m.created_at.slice(0, 10))}</span></a></li>`;
+    return `<li><a class="item" href="#/${m.status === "in_progress" ? "match" : "replay"}/${m.id}"><span class="g">${esc(gameTitle(m.game))}</span><span class="n">${names}${esc(score)}</span><span class="s">${esc(status)} · ${esc(m.created_at.slice(0, 10))}</span></a></li>`;
   }).join("");
 }
 
@@ -161,7 +161,7 @@ async function newMatch() {
     show(html`<h1>${t("newMatch")}</h1>${nav("newMatch")}
       <form id="new" class="stack">
         <fieldset class="choices"><legend>${t("game")}</legend>
-          ${GAMES.map((g) => `<label class="pick"><input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""}><span>${t(`game_${g}`)}</span></label>`).join("")}
+          ${GAMES.map((g) => `<label class="pick"><input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""}><span>${esc(gameTitle(g))}</span></label>`).join("")}
         </fieldset>
         <fieldset><legend>${t("sides")}</legend>
           ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
@@ -686,7 +686,7 @@ async function matchScreen(id) {
     const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
     const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
     return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + view.pending.length + (view.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${view.table}" data-setup="${(legal?.actions || []).some((e) => e.type === "place" || e.type === "keepers") ? 1 : 0}"><h1>${m.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
-      <p class="meta"><span>${esc(t(`game_${m.game}`))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
+      <p class="meta"><span>${esc(gameTitle(m.game))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
       ${m.status === "in_progress" && !view.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
   }
 
@@ -927,7 +927,7 @@ async function history() {
   show(html`<h1>${t("history")}</h1>${nav("history")}
     <details class="filters" ${params.toString() ? "open" : ""}><summary>${t("filters")}</summary>
     <form id="filters" class="stack">
-      <label>${t("game")}<select name="game"><option value="">${t("any")}</option>${GAMES.map((g) => `<option value="${g}" ${params.get("game") === g ? "selected" : ""}>${t(`game_${g}`)}</option>`).join("")}</select></label>
+      <label>${t("game")}<select name="game"><option value="">${t("any")}</option>${GAMES.map((g) => `<option value="${g}" ${params.get("game") === g ? "selected" : ""}>${esc(gameTitle(g))}</option>`).join("")}</select></label>
       <label>${t("opponent")}<input name="opponent" value="${value("opponent")}" autocapitalize="none"></label>
       <label>${t("result")}<select name="result"><option value="">${t("any")}</option>${["win", "draw", "loss"].map((r) => `<option value="${r}" ${params.get("result") === r ? "selected" : ""}>${t(r)}</option>`).join("")}</select></label>
       <label>${t("from")}<input type="date" name="created_after" value="${value("created_after")}"></label>
@@ -961,7 +961,7 @@ async function replay(id) {
     if (mine !== screen) return;
     const step = ++drawn;
     show(html`${nav("history")}<h1>${match.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
-      <p class="meta">${esc(t(`game_${match.game}`))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
+      <p class="meta">${esc(gameTitle(match.game))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
       <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
       <p class="hint" id="hint"></p>
       <div class="row steps"><button class="secondary" data-go="first">${t("first")}</button><button class="primary" data-go="prev">${t("prev")}</button>
@@ -1005,6 +1005,7 @@ async function route() {
   leaveScreen = () => {};
   document.documentElement.lang = currentLanguage();
   networkState();
+  await games();
   const hash = location.hash.replace(/^#/, "") || "/";
   if (!token()) return signIn();
   // the phone's referee loads in the background once someone is signed in

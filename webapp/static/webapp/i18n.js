@@ -123,7 +123,6 @@ export const WORDS = {
     priceMax: "Price at most", numbers: "No.", price: { one: "1 star", other: "{n} stars" }, noCards: "No card fits.",
     save: "Save", useInMatch: "Use in a match", savedValid: "{name} is saved and keeps to the budget card.",
     savedInvalid: "{name} is saved, but it breaks the budget card's rules.",
-    "game_hat-trick": "Hat-Trick", "game_amigo-hattrick": "Hattrick (Amigo)", game_trixkick: "TriXKick",
   },
   de: {
     appName: "Companion",
@@ -247,7 +246,6 @@ export const WORDS = {
     priceMax: "Preis höchstens", numbers: "Nr.", price: { one: "1 Stern", other: "{n} Sterne" }, noCards: "Keine Karte passt.",
     save: "Speichern", useInMatch: "In einem Spiel einsetzen", savedValid: "{name} ist gespeichert und hält die Budgetkarte ein.",
     savedInvalid: "{name} ist gespeichert, verstößt aber gegen die Regeln der Budgetkarte.",
-    "game_hat-trick": "Hat-Trick", "game_amigo-hattrick": "Hattrick (Amigo)", game_trixkick: "TriXKick",
   },
 };
 

@@ -1,7 +1,7 @@
 // Invitations: the invitee accepts with a team of their own (a saved team or a valid budget
 // build of the match's edition: the side takes its name) or under a name; the inviter's match
 // screen sees the answer come in while no move is logged.
-import { api, newKey } from "./api.js";
+import { api, gameTitle, newKey } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./moves.js";
 
@@ -26,7 +26,7 @@ function card(inv, brought) {
     ? `<label>${t("playWith")}<select name="bring"><option value="">${esc(t("noTeamKeepName", { name: inv.side_name }))}</option>${brought.map((o) => `<option value="${o.value}">${esc(o.label)}</option>`).join("")}</select></label>`
     : `<label>${t("yourSideName")}<input name="name" value="${esc(inv.side_name)}" maxlength="100" autocomplete="off"></label>`;
   return `<li class="item invitation"><form class="stack" data-invitation="${inv.id}" data-match="${inv.match}">
-    <span class="g">${esc(t(`game_${inv.game}`))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))}</span>
+    <span class="g">${esc(gameTitle(inv.game))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))}</span>
     ${pick}
     <div class="row"><button class="primary" type="submit">${t("accept")}</button><button class="secondary" type="button" data-decline="${inv.id}">${t("decline")}</button></div></form></li>`;
 }

@@ -1,6 +1,6 @@
 // Stats on the phone: the manager's page (record, rating, rating chart), the leaderboard,
 // head-to-head against any manager on it, and the manager's team cards (pictures from the API).
-import { api, gameKeys, pictureUrl } from "./api.js";
+import { api, gameKeys, gameTitle, pictureUrl } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./moves.js";
 
@@ -25,7 +25,7 @@ export async function statsScreen(main, show, nav, isCurrent, params) {
       <div><dt>${t("played")}</dt><dd>${r.played}</dd></div><div><dt>${t("won")}</dt><dd>${r.won}</dd></div>
       <div><dt>${t("drawn")}</dt><dd>${r.drawn}</dd></div><div><dt>${t("lost")}</dt><dd>${r.lost}</dd></div></dl>`;
   show(`${nav("stats")}<h1>${t("stats")}</h1>
-    <fieldset class="toggles"><legend>${t("game")}</legend>${GAMES.map((g) => `<a class="button ${g === game ? "primary" : "secondary"}" href="#/stats?game=${g}" ${g === game ? 'aria-current="page"' : ""}>${t(`game_${g}`)}</a>`).join("")}</fieldset>
+    <fieldset class="toggles"><legend>${t("game")}</legend>${GAMES.map((g) => `<a class="button ${g === game ? "primary" : "secondary"}" href="#/stats?game=${g}" ${g === game ? 'aria-current="page"' : ""}>${esc(gameTitle(g))}</a>`).join("")}</fieldset>
     <section aria-labelledby="me-h"><h2 id="me-h">${esc(me)}</h2>
       ${s ? `${record(s)}<p>${t("winRate")}: <strong>${pct(s.win_rate)}</strong> · ${t("rating")}: <strong>${Math.round(s.rating)}</strong> (${t("best")}: ${Math.round(s.best_rating)}) · ${t("streak")}: <strong>${esc(s.current_streak || "–")}</strong></p>
         ${s.rival ? `<p>${t("rival")}: <a href="#/stats?game=${game}&opponent=${enc(s.rival)}">${esc(s.rival)}</a>${s.nemesis ? ` · ${t("nemesis")}: <a href="#/stats?game=${game}&opponent=${enc(s.nemesis)}">${esc(s.nemesis)}</a>` : ""}</p>` : ""}

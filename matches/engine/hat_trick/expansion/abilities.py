@@ -302,8 +302,7 @@ def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dic
 
 def ability_options(s: State, side: int) -> list[UseAbility]:
     if (
-        s.x is None
-        or not s.setup.expansion.lineups[side]
+        not s.setup.expansion.lineups[side]
         or s.x.choice is not None
         or s.x.style_moment  # HX-S.11: abilities come before style cards
     ):

@@ -15,13 +15,13 @@ from matches.engine.hat_trick.state import KeeperCard, State
 
 def is_star_card(s: State, side: int, card_id: str) -> bool:
     xs = s.setup.expansion
-    return xs is not None and card_id in xs.star_keeper_ids[side]
+    return card_id in xs.star_keeper_ids[side]
 
 
 def keepers_in_play(s: State, side: int) -> tuple[KeeperCard, ...]:
     """The goalkeeper cards ``side`` may reveal now."""
     cards = s.setup.keepers[side]
-    if s.x is None or not s.setup.expansion.lineups[side] or s.x.star_keeper[side]:
+    if not s.setup.expansion.lineups[side] or s.x.star_keeper[side]:
         return cards
     stars = s.setup.expansion.star_keeper_ids[side]
     return tuple(k for k in cards if k.id not in stars)
@@ -35,7 +35,7 @@ def check_keeper_card(s: State, side: int, card_id: str) -> None:
 def after_shot(s: State, side: int, card_id: str, symbol: str, events: list[GameEvent]) -> State:
     """HX-K.1 / HX-K.2: promote after '+', demote a star card facing the empty symbol."""
     x = s.x
-    if x is None or not s.setup.expansion.lineups[side]:
+    if not s.setup.expansion.lineups[side]:
         return s
     star = is_star_card(s, side, card_id)
     owned = list(x.star_keeper)

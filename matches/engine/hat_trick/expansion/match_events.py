@@ -28,7 +28,7 @@ LONG_SHOT_EXTRA_DRAW = 1
 
 
 def enabled(s: State, name: str) -> bool:
-    return s.x is not None and name in s.setup.expansion.events
+    return name in s.setup.expansion.events
 
 
 def refuse_off(name: str) -> Exception:

@@ -59,7 +59,7 @@ def _role_ok(
 
 def forced_foul(s: State, events: list[GameEvent]) -> tuple[State, int]:
     """A deliberate foul announced against a neighbouring dribbler (man-marker): (state, fouler)."""
-    if s.x is None or not s.x.armed or s.cards[s.attacker].kind != DRIBBLING:
+    if not s.x.armed or s.cards[s.attacker].kind != DRIBBLING:
         return s, 0
     for player, aid, _ in s.x.armed:
         effect = s.setup.expansion.effects.get(aid, {})
@@ -74,7 +74,7 @@ def forced_foul(s: State, events: list[GameEvent]) -> tuple[State, int]:
 def duel_bonus(s: State, lines: int, events: list[GameEvent]) -> tuple[State, int, int]:
     """(state with flips, attack bonus, defence bonus) for the coming step-3 resolution."""
     x = s.x
-    if x is None or not x.armed:
+    if not x.armed:
         return s, 0, 0
     count_line, dribbler, defender = _duel_parties(s, lines)
     kind = s.cards[s.attacker].kind
@@ -116,7 +116,7 @@ def shot_bonus(
 ) -> tuple[State, int, int, bool]:
     """(state, power bonus, draws change, counts as final line) for a shot."""
     x = s.x
-    if x is None or not x.armed or shooter_field < 0:
+    if not x.armed or shooter_field < 0:
         return s, 0, 0, False
     power = draws = 0
     final = False

@@ -105,7 +105,7 @@ def _playable_cards(s: State, side: int) -> list[str]:
 
 def style_options(s: State, side: int) -> list[PlayStyle]:
     """The style card plays open to ``side`` now (for ``legal_actions``)."""
-    if s.x is None or not s.setup.expansion.lineups[side]:
+    if not s.setup.expansion.lineups[side]:
         return []
     out: list[PlayStyle] = []
     for card in _playable_cards(s, side):
