@@ -77,6 +77,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_pids(pid: int) -> list[int]:
+    """A process and its children, and theirs (uvicorn's supervisor and workers)."""
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in children.read_text().split() if children.exists() else ():
+        pids += tree_pids(int(child))
+    return pids
+
+
+def tree_status(pid: int) -> dict[str, int]:
+    """Resident memory (KiB), threads and file descriptors of a process and its children."""
+    total = {"VmRSS": 0, "Threads": 0, "fds": 0}
+    for one in tree_pids(pid):
+        status = proc_status(one)
+        total["VmRSS"] += status["VmRSS"]
+        total["Threads"] += status["Threads"]
+        total["fds"] += len(os.listdir(f"/proc/{one}/fd"))
+    return total
+
+
 def tree_threads(pid: int) -> int:
     """Threads of a process and its children (gunicorn's master and workers)."""
     total = proc_status(pid)["Threads"]
@@ -385,6 +405,9 @@ def main() -> int:
     parser.add_argument("--api-workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--direct", action="store_true", help="no nginx in front")
     parser.add_argument("--readers", type=int, default=2, help="reader processes")
+    parser.add_argument(
+        "--live-workers", type=int, default=1, help="uvicorn processes serving the streams"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args()
     steps = [int(step) for step in args.steps.split(",")]
@@ -418,7 +441,7 @@ def main() -> int:
     try:
         api, api_base = start_web(env, logdir, workers=args.api_workers, server="gunicorn")
         services.append(api)
-        live, live_base = start_web(env, logdir, workers=1, server="uvicorn")
+        live, live_base = start_web(env, logdir, workers=args.live_workers, server="uvicorn")
         services.append(live)
         base = live_base if args.direct else None
         proxy_pid = None
@@ -455,11 +478,11 @@ def main() -> int:
                 if failed:
                     print(f"  {failed} streams failed to open, e.g. {samples}")
             time.sleep(2.0)
-            status = proc_status(live_pid)
-            fds = len(os.listdir(f"/proc/{live_pid}/fd"))
+            status = tree_status(live_pid)
+            fds = status["fds"]
             api_threads = tree_threads(api.pid)
             reader.report()  # forget what the opening delivered
-            cpu_before = cpu_seconds(live_pid)
+            cpu_before = tree_cpu(live_pid)
             readers_before = sum(cpu_seconds(p.pid) for p in reader.processes)
             proxy_before = tree_cpu(proxy_pid) if proxy_pid else 0.0
             step = asyncio.run(one_step(api_side, plans, args))
@@ -475,7 +498,7 @@ def main() -> int:
                 )
                 if caught_up or time.monotonic() > drained:
                     break
-            live_cpu = cpu_seconds(live_pid) - cpu_before
+            live_cpu = tree_cpu(live_pid) - cpu_before
             readers_cpu = sum(cpu_seconds(p.pid) for p in reader.processes) - readers_before
             proxy_cpu = tree_cpu(proxy_pid) - proxy_before if proxy_pid else 0.0
             delivery = [
@@ -541,7 +564,8 @@ def main() -> int:
 
     design = "direct" if args.direct else "nginx"
     print(
-        f"\nlive streams at scale: {design} -> gunicorn x{args.api_workers} (API) + uvicorn x1 "
+        f"\nlive streams at scale: {design} -> gunicorn x{args.api_workers} (API) + uvicorn "
+        f"x{args.live_workers} "
         f"(streams), PostgreSQL, Redis pub/sub; two phones, {args.moves} moves each per step"
     )
     header = (

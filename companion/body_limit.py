@@ -93,7 +93,13 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
 
-        async def replay():
-            return received.pop(0) if received else await receive()
+        def replay():
+            # what was read, then the server's own receive (no frame of ours while it waits:
+            # a live stream waits in it for as long as it is open)
+            return _at_once(received.pop(0)) if received else receive()
 
         return await self.app(scope, replay, send)
+
+
+async def _at_once(message):
+    return message

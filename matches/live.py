@@ -271,29 +271,33 @@ def claim_stream(key: str, limit: int) -> str | None:
 
 def release_claims(claims: list[tuple[str, str]]) -> None:
     """The streams of these ``(viewer, claim)`` pairs have ended (synchronous)."""
-    _with_claims(claims, lambda pipe, key, member, _lapse: pipe.zrem(key, member))
+    _with_claims(claims, lambda pipe, key, members, _lapse: pipe.zrem(key, *members))
 
 
 def refresh_claims(claims: list[tuple[str, str]]) -> None:
     """These streams are still open: counted for another ``claim_seconds()`` (synchronous)."""
 
-    def refresh(pipe, key, member, lapse):
-        pipe.zadd(key, {member: lapse}, xx=True)
+    def refresh(pipe, key, members, lapse):
+        pipe.zadd(key, dict.fromkeys(members, lapse), xx=True)
         pipe.pexpireat(key, int(lapse * 1000) + 1000)
 
     _with_claims(claims, refresh)
 
 
 def _with_claims(claims, command) -> None:
+    """``command(pipe, key, members, lapse)`` once per viewer of ``claims``, in one round trip."""
     url = settings.LIVE_REDIS_URL
-    claims = [(key, member) for key, member in claims if member]
-    if not url or not claims:
+    by_viewer: dict[str, list[str]] = {}
+    for key, member in claims:
+        if member:
+            by_viewer.setdefault(key, []).append(member)
+    if not url or not by_viewer:
         return
     lapse = time.time() + claim_seconds()
     try:
         pipe = _redis_client(url).pipeline(transaction=False)
-        for key, member in claims:
-            command(pipe, _claim_key(key), member, lapse)
+        for key, members in by_viewer.items():
+            command(pipe, _claim_key(key), members, lapse)
         pipe.execute()
     except Exception as exc:  # lapses by itself
         logger.warning("live: could not update the stream count in Redis: %s", exc)

@@ -36,6 +36,9 @@ KEEPALIVE = b": keep-alive\n\n"
 BACKLOG_LIMIT = 512
 
 
+_draining: set[asyncio.Task] = set()
+
+
 async def _finish(coro, waiting) -> None:
     """Drive a send that suspended on ``waiting`` to its end, as a task would."""
     loop = asyncio.get_running_loop()
@@ -105,7 +108,9 @@ class Stream:
             self.close()
             return
         self.backlog = []
-        self.loop.create_task(self._drain(coro, waiting))
+        task = self.loop.create_task(self._drain(coro, waiting))
+        _draining.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(_draining.discard)
 
     async def _drain(self, coro, waiting) -> None:
         try:
@@ -174,7 +179,7 @@ class Station:
     async def _passes(self) -> None:
         try:
             while self.woken or self.fresh:
-                fresh, self.fresh = self.fresh, []
+                fresh, self.fresh = [s for s in self.fresh if not s.closed], []
                 self.streams.update(fresh)
                 if self.woken:
                     self.woken = False
@@ -321,7 +326,7 @@ class Clock:
                     station.wake()  # no pushed wake-ups: the database is read meanwhile
             moment = timezone.now()
             for stream in list(self.expiring):
-                if stream.expires_at is not None and stream.expires_at <= moment:
+                if not stream.closed and stream.expires_at and stream.expires_at <= moment:
                     stream.expires_at = None  # checked once; the check sets the next moment
                     self.check(stream)
             if self.claims and now - self.refreshed >= keepalive:

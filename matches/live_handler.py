@@ -42,10 +42,6 @@ class LiveStreamHandler(ASGIHandler):
         BaseHandler.__init__(self)
         self.load_middleware(is_async=False)  # run as a whole on a pool thread, as under WSGI
 
-    async def __call__(self, scope, receive, send):
-        # no ThreadSensitiveContext: nothing of this request asks for a thread of its own
-        await self.handle(scope, receive, send)
-
     def _open(self, request):
         """The request through the middleware and the view, on a pool thread."""
         signals.request_started.send(sender=self.__class__, environ=None)
@@ -91,7 +87,8 @@ class LiveStreamHandler(ASGIHandler):
         ]
         return {"type": "http.response.start", "status": response.status_code, "headers": headers}
 
-    async def handle(self, scope, receive, send):
+    async def __call__(self, scope, receive, send):
+        # no ThreadSensitiveContext: nothing of this request asks for a thread of its own
         stream = await self._open_stream(scope, receive, send)
         if stream is None:
             return

@@ -27,11 +27,14 @@ def _readers_take_no_locks(sender, connection, **kwargs) -> None:
 
 
 @contextmanager
-def asgi_server() -> Iterator[str]:
-    """Serve the project's ASGI application on a free loopback port; yield its base URL."""
+def asgi_server(send_buffer: int | None = None) -> Iterator[str]:
+    """Serve the project's ASGI application on a free loopback port; yield its base URL.
+    ``send_buffer``: the kernel's send buffer of each connection (bytes), to make one fill."""
     connection_created.connect(_readers_take_no_locks)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if send_buffer is not None:  # inherited by the connections it accepts
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
     from companion.asgi import build_application

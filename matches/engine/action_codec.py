@@ -10,8 +10,9 @@ the three cannot drift apart::
     >>> @dataclass(frozen=True)
     ... class Jump:
     ...     type = "jump"  # a class variable (``ClassVar[str]`` in a module), not a field
-    ...     height: Annotated[int, Bounds(minimum=1, maximum=3), Refusal("height", "Too high.")]
-    >>> codec = ActionCodec((Jump,), Refusals("Toy"))
+    ...     height: Annotated[int, Bounds(minimum=1, maximum=3), Refusal("height")]
+    >>> sentences = Sentences({"invalid_action:height": "A jump is {low} to {high} high."})
+    >>> codec = ActionCodec((Jump,), Refusals("Toy", sentences))
     >>> codec.parse({"type": "jump", "height": 2})
     Jump(height=2)
     >>> codec.to_json(Jump(3))
@@ -19,7 +20,7 @@ the three cannot drift apart::
     >>> codec.parse({"type": "jump", "height": 9}).height
     Traceback (most recent call last):
     ...
-    matches.engine.base.InvalidActionError: Too high.
+    matches.engine.base.InvalidActionError: A jump is 1 to 3 high.
 
 The values a field may hold:
 
@@ -32,14 +33,14 @@ The values a field may hold:
   ``null``); ``to_json`` leaves it out unless the field says null is written.
 
 ``Annotated`` metadata says the rest: a string describes the value in the schema, ``Bounds``
-limits it, :class:`Check` adds a test of its own and :class:`Refusal` is the error the game
-raises when the value fails (the outermost one of a kind counts, so an alias may narrow
-another's). A field whose JSON key is not its attribute's name (``in`` is a Python keyword)
+limits it, :class:`Check` adds a test of its own and :class:`Refusal` names the error the game
+raises when the value fails (its sentence is the game's catalog's, ``texts.ERRORS``, as for
+every refusal; the outermost one of a kind counts, so an alias may narrow another's). A field whose JSON key is not its attribute's name (``in`` is a Python keyword)
 names it with :func:`renamed`. What the game answers to a malformed action as a whole (not an
 object, no such type, a key too many or missing) is its :class:`Refusals`.
 
-Only the standard library and ``typing`` are used: the engines run on the phone in Pyodide's
-core runtime, where a compiled validation library would be one more download (docs/games.md).
+It needs the standard library alone: the engines run on the phone in Pyodide's core runtime,
+where a compiled validation library would be one more download (docs/games.md).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
 
-from matches.engine.base import Bounds, EngineError, InvalidActionError
+from matches.engine.base import Bounds, EngineError, InvalidActionError, Sentences
 
 TAG = "type"
 _KEY = "json_key"
@@ -61,13 +62,11 @@ _NULL = "null"
 
 @dataclass(frozen=True)
 class Refusal:
-    """The error a value that fails its field's checks raises: ``code`` (``cause`` in its
-    details when given) and an English ``message`` with ``{field}``, ``{low}``, ``{high}`` and
-    ``{value}`` filled in. Its details name the ``field`` (and ``low``, ``high`` of a bounded
-    number), what the game's sentence for it may use."""
+    """The error a value that fails its field's checks raises: ``code``, with ``cause`` in its
+    details when given. The details name the ``field`` (and ``low`` and ``high`` of a bounded
+    number), what the game's sentence for ``<code>:<cause>`` may use."""
 
     cause: str | None
-    message: str
     code: str = "invalid_action"
 
 
@@ -110,52 +109,47 @@ def optional(*, null: Literal["read", "shown", "written"] = "read") -> Any:
 
 
 class Refusals:
-    """A game's answers to an action malformed as a whole. The default gives the error code
-    ``invalid_action`` and a ``cause`` per kind of fault (the key of the player's sentence in
-    the game's texts); a game that refuses differently overrides the methods."""
+    """A game's answers to an action malformed as a whole, and the errors of its values. The
+    default gives the error code ``invalid_action`` and a ``cause`` per kind of fault (the key
+    of the player's sentence in ``sentences``, the game's catalog); a game that refuses
+    differently overrides the methods."""
 
-    def __init__(self, game: str, rule: str | None = None) -> None:
+    def __init__(self, game: str, sentences: Sentences, rule: str | None = None) -> None:
         self.game = game
+        self.sentences = sentences
         self.rule = rule  # the clause every refusal of malformed input names, if one
 
-    def invalid(self, cause: str, message: str, **details: Any) -> EngineError:
-        return InvalidActionError("invalid_action", self.rule, message, {"cause": cause, **details})
+    def invalid(self, cause: str, **details: Any) -> EngineError:
+        details = {"cause": cause, **details}
+        return InvalidActionError(
+            "invalid_action", self.rule, details=details, sentences=self.sentences
+        )
 
-    def value(
-        self, refusal: Refusal, where: str, value: Any, low: Any = None, high: Any = None
-    ) -> EngineError:
+    def value(self, refusal: Refusal, where: str, low: Any = None, high: Any = None) -> EngineError:
         """The error of a value that fails its field's checks (see :class:`Refusal`)."""
         details: dict[str, Any] = {"cause": refusal.cause} if refusal.cause else {}
         details["field"] = where
         if low is not None or high is not None:
             details.update(low=low, high=high)
-        message = refusal.message.format(field=where, low=low, high=high, value=value)
-        return InvalidActionError(refusal.code, self.rule, message, details)
+        return InvalidActionError(
+            refusal.code, self.rule, details=details, sentences=self.sentences
+        )
 
     def not_an_object(self, data: Any) -> EngineError:
-        return self.invalid("not_an_object", 'An action must be a JSON object with a "type".')
+        return self.invalid("not_an_object")
 
     def unknown_type(self, data: dict, tags: Sequence[str]) -> EngineError:
         kind = data.get(TAG)
-        return self.invalid(
-            "unknown_type",
-            f"Unknown action type {kind!r}; expected one of: {', '.join(tags)}.",
-            field=TAG,
-            type=kind if isinstance(kind, str) else None,
-        )
+        return self.invalid("unknown_type", field=TAG, type=kind if isinstance(kind, str) else None)
 
     def unknown_keys(self, tag: str, keys: list[str]) -> EngineError:
-        return self.invalid(
-            "unknown_field", f"A {tag} action has unknown field(s): {', '.join(keys)}."
-        )
+        return self.invalid("unknown_field")
 
     def missing_keys(self, tag: str, keys: list[str]) -> EngineError:
-        return self.invalid(
-            "missing_field", f"A {tag} action is missing {', '.join(keys)}.", field=keys[0]
-        )
+        return self.invalid("missing_field", field=keys[0])
 
     def not_an_action(self, action: Any) -> EngineError:
-        return self.invalid("not_a_move", f"{action!r} is not a {self.game} action.")
+        return self.invalid("not_a_move")
 
 
 @dataclass(frozen=True)
@@ -191,11 +185,10 @@ class _Action:
     writers: tuple[tuple[str, str, bool, Callable[[Any], Any] | None], ...]
 
 
-def _flatten(hint: Any) -> tuple[Any, list[Any], bool]:
+def _flatten(hint: Any) -> tuple[Any, list[Any]]:
     """``hint`` without its ``Annotated`` layers and ``| None``: (base, metadata innermost
-    first, whether ``None`` was allowed)."""
+    first)."""
     metadata: list[Any] = []
-    nullable = False
     while True:
         origin = typing.get_origin(hint)
         if origin is typing.Annotated:
@@ -206,9 +199,8 @@ def _flatten(hint: Any) -> tuple[Any, list[Any], bool]:
             if len(members) != 1:
                 raise TypeError(f"An action field is one type or None, not {hint!r}.")
             (hint,) = members
-            nullable = True
         else:
-            return hint, metadata, nullable
+            return hint, metadata
 
 
 def _last(metadata: list[Any], kind: type) -> Any:
@@ -223,7 +215,7 @@ def _schema_meta(metadata: list[Any], bounds: Bounds | None) -> list[Any]:
 
 
 def _value(hint: Any, refusals: Refusals, refusal: Refusal | None = None) -> _Value:
-    base, metadata, _nullable = _flatten(hint)
+    base, metadata = _flatten(hint)
     custom = _last(metadata, Custom)
     if custom is not None:
         return _Value(custom.read, custom.write, custom.shape)
@@ -254,7 +246,7 @@ def _value(hint: Any, refusals: Refusals, refusal: Refusal | None = None) -> _Va
     return _Value(read, None, shape, ((refusal, frozenset(keys)),))
 
 
-#: builds the error of a value that fails: (where, value, low, high)
+#: builds the error of a value that fails: (where, low, high)
 _Refuse = Callable[..., EngineError]
 
 
@@ -264,7 +256,7 @@ def _literal(values: tuple[Any, ...], refuse: _Refuse) -> Callable[[Any, str], A
     def read(value: Any, where: str) -> Any:
         if type(value) in kinds and value in values:
             return value
-        raise refuse(where, value)
+        raise refuse(where)
 
     return read
 
@@ -273,7 +265,7 @@ def _typed(kind: type, test: Callable[[Any], Any] | None, refuse: _Refuse):
     def read(value: Any, where: str) -> Any:
         if type(value) is kind and (test is None or test(value)):
             return value
-        raise refuse(where, value)
+        raise refuse(where)
 
     return read
 
@@ -285,13 +277,17 @@ def _number(bounds: Bounds | None, refuse: _Refuse) -> Callable[[Any, str], Any]
     def read(value: Any, where: str) -> int:
         if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
             return value
-        raise refuse(where, value, low, high)
+        raise refuse(where, low, high)
 
     return read
 
 
 def _sequence(
-    args: tuple[Any, ...], metadata: list[Any], bounds, refusals: Refusals, refusal: Refusal
+    args: tuple[Any, ...],
+    metadata: list[Any],
+    bounds: Bounds | None,
+    refusals: Refusals,
+    refusal: Refusal,
 ) -> _Value:
     if len(args) == 2 and args[1] is Ellipsis:
         low = bounds.min_items if bounds else None
@@ -310,14 +306,14 @@ def _sequence(
             or (low is not None and len(value) < low)
             or (high is not None and len(value) > high)
         ):
-            raise refusals.value(refusal, where, value)
+            raise refusals.value(refusal, where)
         return tuple(read_item(one, f"{where}[{index}]") for index, one in enumerate(value))
 
     def write(value: tuple) -> list:
         return list(value) if write_item is None else [write_item(one) for one in value]
 
     meta = _schema_meta(metadata, bounds)
-    shape = list[item.shape]  # type: ignore[name-defined]
+    shape = list[item.shape]
     return _Value(
         read,
         write,
@@ -340,7 +336,7 @@ def _action(cls: type, refusals: Refusals) -> _Action:
     for field in dataclasses.fields(cls):
         required = field.default is not None
         null = field.metadata.get(_NULL, "read")
-        _base, metadata, _nullable = _flatten(hints[field.name])
+        _base, metadata = _flatten(hints[field.name])
         logged = _last(metadata, Logged)
         fields.append(
             _Field(
@@ -439,7 +435,7 @@ class ActionCodec:
                 if not field.required:
                     hint = NotRequired[Union[hint, None] if field.null != "read" else hint]  # noqa: UP007
                 fields[field.key] = hint
-            shape = TypedDict(f"{camel(tag)}Action", fields)  # type: ignore[operator]
+            shape = TypedDict(f"{camel(tag)}Action", fields)
             shape.__doc__ = spec.cls.__doc__
             shape.__module__ = spec.cls.__module__
             self._shapes[tag] = shape

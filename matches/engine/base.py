@@ -242,7 +242,8 @@ class GameShapes:
     The API builds its schema from these, so the schema is the engine's own declaration:
 
     - ``actions``: one shape per action, its ``type`` a one-value ``Literal``; what
-      ``parse_action`` reads and ``action_to_json`` writes.
+      ``parse_action`` reads and ``action_to_json`` writes (all three derived from the game's
+      action classes by :mod:`matches.engine.action_codec`).
     - ``legal``: ``legal_actions`` without its ``actions`` (a :class:`LegalShape`).
     - ``legal_entries``: one shape per kind of entry of ``legal_actions()["actions"]``, its
       ``type`` a one-value ``Literal`` too (the same ``type`` as the action it stands for).

@@ -22,13 +22,11 @@ from matches.engine.action_codec import (
     optional,
     renamed,
 )
-from matches.engine.base import Bounds, InvalidActionError
+from matches.engine.base import Bounds, InvalidActionError, Sentences
 
-Level = Annotated[
-    int, "How high.", Bounds(minimum=1, maximum=3), Refusal("level", "{field}: {low} to {high}.")
-]
-Way = Annotated[Literal["up", "down"], Refusal("way", "{field} is up or down.")]
-Name = Annotated[str, "A short name.", Check(lambda text: len(text) <= 3), Refusal("name", "?")]
+Level = Annotated[int, "How high.", Bounds(minimum=1, maximum=3), Refusal("level")]
+Way = Annotated[Literal["up", "down"], Refusal("way")]
+Name = Annotated[str, "A short name.", Check(lambda text: len(text) <= 3), Refusal("name")]
 
 
 @dataclass(frozen=True)
@@ -62,7 +60,7 @@ class Climb:
     type: ClassVar[str] = "climb"
     level: Level
     way: Way
-    fast: Annotated[bool, Refusal("fast", "yes or no")]
+    fast: Annotated[bool, Refusal("fast")]
 
 
 @dataclass(frozen=True)
@@ -71,10 +69,10 @@ class Sing:
 
     type: ClassVar[str] = "sing_song"
     name: Name | None = optional()
-    loud: Annotated[Literal[1, 2], Refusal(None, "1 or 2", code="invalid_loud")] | None = optional(
+    loud: Annotated[Literal[1, 2], Refusal(None, code="invalid_loud")] | None = optional(
         null="shown"
     )
-    note: Annotated[Literal["a", "b"], Refusal("note", "a or b")] | None = optional(null="written")
+    note: Annotated[Literal["a", "b"], Refusal("note")] | None = optional(null="written")
 
 
 @dataclass(frozen=True)
@@ -82,13 +80,20 @@ class Hand:
     """A pair of tokens and a pile of them."""
 
     type: ClassVar[str] = "hand"
-    pair: Annotated[tuple[TokenValue, TokenValue], Refusal("pair", "two tokens")]
-    pile: Annotated[tuple[TokenValue, ...], Bounds(max_items=3), Refusal("pile", "a pile")]
+    pair: Annotated[tuple[TokenValue, TokenValue], Refusal("pair")]
+    pile: Annotated[tuple[TokenValue, ...], Bounds(max_items=3), Refusal("pile")]
     into: Name = renamed("in")
     hidden: Annotated[Name, Logged(Annotated[str | None, "Null when hidden."])] = renamed("secret")
 
 
-CODEC = ActionCodec((Climb, Sing, Hand), Refusals("Toy", rule="T-0"))
+SENTENCES = Sentences(
+    {
+        "invalid_action:level": "“{field}” is a whole number from {low} to {high}.",
+        "invalid_action:missing_field": "Missing: “{field}”.",
+        "invalid_loud": "1 or 2.",
+    }
+)
+CODEC = ActionCodec((Climb, Sing, Hand), Refusals("Toy", SENTENCES, rule="T-0"))
 
 
 def refusal(data) -> InvalidActionError:
@@ -167,6 +172,13 @@ def test_a_malformed_action_is_refused_with_the_declared_code_and_cause(data, co
         assert error.rule == "T-0"
 
 
+def test_the_english_of_a_refusal_is_the_game_s_sentence_for_its_code_and_cause():
+    assert refusal({"type": "climb", "level": 0}).message == "Missing: “way”."
+    data = {"type": "climb", "level": 0, "way": "up", "fast": True}
+    assert refusal(data).message == "“level” is a whole number from 1 to 3."
+    assert refusal({"type": "sing_song", "loud": 3}).message == "1 or 2."
+
+
 def test_the_refusal_names_the_item_of_a_list_it_concerns():
     data = {"type": "hand", "pair": ["a", "b"], "pile": ["c", "dd"], "in": "x", "secret": "y"}
     assert refusal(data).message == "pile[1]: one letter"
@@ -235,6 +247,6 @@ def test_a_value_without_its_refusal_or_an_action_without_its_type_is_not_declar
         level: Level
 
     with pytest.raises(TypeError, match="Refusal"):
-        ActionCodec((Untold,), Refusals("Toy"))
+        ActionCodec((Untold,), Refusals("Toy", SENTENCES))
     with pytest.raises(TypeError, match="tag"):
-        ActionCodec((Untagged,), Refusals("Toy"))
+        ActionCodec((Untagged,), Refusals("Toy", SENTENCES))

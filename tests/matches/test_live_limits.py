@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import httpx
 import pytest
@@ -75,6 +76,10 @@ def test_open_streams_hold_no_thread_each(make_user, settings):
             during = threading.active_count()
         finally:
             streams.close()
+        deadline = time.monotonic() + 5
+        while live.hub.count() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live.hub.count() == 0  # every stream let go once its client left
     # the client's thread, and at most the streams' pool of threads (shared by all streams)
     assert during - before <= 1 + settings.LIVE_READ_THREADS, (before, during)
 

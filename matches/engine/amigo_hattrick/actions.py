@@ -26,6 +26,7 @@ from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, 
 from matches.engine.base import JSON, Bounds, EngineError, InvalidActionError, shape
 
 from .cards import HIGHEST, LOWEST, Card, card_from_json
+from .errors import SENTENCES
 
 Colour = Literal["red", "blue", "green"]
 CardShape = shape(
@@ -46,11 +47,7 @@ class Deal:
     hands: (
         Annotated[
             tuple[tuple[CardValue, ...], ...],
-            Refusal(
-                None,
-                "The hands must be a list with one list of cards per person.",
-                code="invalid_hands",
-            ),
+            Refusal(None, code="invalid_hands"),
         ]
         | None
     ) = optional(null="written")
@@ -63,12 +60,7 @@ class Play:
 
     type: ClassVar[str] = "play"
     card: CardValue
-    trick: (
-        Annotated[
-            Trick, Refusal(None, "The trick must be 1 or 2, not {value!r}.", code="invalid_trick")
-        ]
-        | None
-    ) = optional(null="shown")
+    trick: Annotated[Trick, Refusal(None, code="invalid_trick")] | None = optional(null="shown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,34 +77,21 @@ Action = Union[Deal, Play, Pass]  # noqa: UP007 - a runtime alias
 class _Refusals(Refusals):
     """Amigo Hattrick names the fault in the error's code (``missing_field``...)."""
 
-    def _invalid(self, code: str, message: str, **details: JSON) -> EngineError:
-        return InvalidActionError(code, None, message, details)
+    def _invalid(self, code: str, **details: JSON) -> EngineError:
+        return InvalidActionError(code, None, details=details, sentences=self.sentences)
 
     def unknown_type(self, data: dict, tags: Any) -> EngineError:
         if "type" not in data:
-            return self._invalid(
-                "missing_field",
-                "The action lacks its 'type' (deal, play or pass).",
-                fields=["type"],
-            )
-        kind = data["type"]
-        return self._invalid(
-            "unknown_action_type",
-            f"{kind!r} is not an action: use deal, play or pass.",
-            type=str(kind),
-        )
+            return self._invalid("missing_field", fields=["type"])
+        return self._invalid("unknown_action_type", type=str(data["type"]))
 
     def unknown_keys(self, tag: str, keys: list[str]) -> EngineError:
-        return self._invalid(
-            "unknown_field", f"A {tag} has no field {', '.join(keys)}.", fields=keys
-        )
+        return self._invalid("unknown_field", fields=keys)
 
     def missing_keys(self, tag: str, keys: list[str]) -> EngineError:
-        return self._invalid(
-            "missing_field", f"A {tag} must name its {', '.join(keys)}.", fields=keys
-        )
+        return self._invalid("missing_field", fields=keys)
 
 
-CODEC = ActionCodec((Deal, Play, Pass), _Refusals("Hattrick"))
+CODEC = ActionCodec((Deal, Play, Pass), _Refusals("Hattrick", SENTENCES))
 parse_action = CODEC.parse
 action_to_json = CODEC.to_json

@@ -17,11 +17,12 @@ from typing import Annotated, ClassVar, Literal
 from matches.engine.action_codec import ActionCodec, Check, Custom, Refusal, Refusals, optional
 from matches.engine.base import Bounds, shape
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
+from matches.engine.hat_trick.errors import SENTENCES
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
 
-_NUMBER = Refusal("not_a_number", "{field} must be a whole number from {low} to {high}.")
-_CARD_ID = Refusal("card_id", "{field} must be a card id (a short text).")
+_NUMBER = Refusal("not_a_number")
+_CARD_ID = Refusal("card_id")
 
 
 def _card_id(value: str) -> bool:
@@ -36,7 +37,7 @@ Side = Annotated[
     int,
     "The side's index: 0 (blue, kicks off) or 1 (red).",
     Bounds(minimum=0, maximum=1),
-    Refusal("side", _NUMBER.message),
+    Refusal("side"),
 ]
 Player = Annotated[
     int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99), _NUMBER
@@ -45,14 +46,11 @@ CardKind = Literal["short_pass", "long_ball", "dribbling"]
 Edge = Literal["left", "right"]
 Direction = Annotated[
     Literal["forward", "backward", "left", "right"],
-    Refusal("direction", "direction must be forward or backward."),
+    Refusal("direction"),
 ]
 ExpansionDirection = Annotated[
     Literal["forward", "backward", "diagonal_forward", "other_wing"],
-    Refusal(
-        "ability_direction",
-        "direction must be one of forward, backward, diagonal_forward, other_wing.",
-    ),
+    Refusal("ability_direction"),
 ]
 CardId = Annotated[
     str,
@@ -82,7 +80,7 @@ class PlayCards:
     type: ClassVar[str] = "play_cards"
     cards: Annotated[
         tuple[Card, Card],
-        Refusal("two_cards", "cards must be a list of two cards, side 0's first."),
+        Refusal("two_cards"),
     ]
 
 
@@ -123,9 +121,7 @@ class FreeKick:
     """After a free kick's moves: a scoring opportunity (true) or play on (false)."""
 
     type: ClassVar[str] = "free_kick"
-    scoring_opportunity: Annotated[
-        bool, Refusal("free_kick_choice", "scoring_opportunity must be true or false.")
-    ]
+    scoring_opportunity: Annotated[bool, Refusal("free_kick_choice")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +157,7 @@ class KeeperDraw:
     cards: Annotated[
         tuple[Card, ...],
         Bounds(max_items=20),
-        Refusal("drawn_cards", "cards must be a list of the drawn cards."),
+        Refusal("drawn_cards"),
     ]
 
 
@@ -230,9 +226,7 @@ class Substitute:
     type: ClassVar[str] = "substitute"
     side: Side
     player: Annotated[int, Bounds(minimum=2, maximum=11), _NUMBER]
-    card: Annotated[
-        CardId, Check(_bench_card_id), Refusal("bench_card", "card must be the bench card's id.")
-    ]
+    card: Annotated[CardId, Check(_bench_card_id), Refusal("bench_card")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +280,7 @@ CODEC = ActionCodec(
         Substitute,
         Protest,
     ),
-    Refusals("Hat-Trick"),
+    Refusals("Hat-Trick", SENTENCES),
 )
 parse_action = CODEC.parse
 action_to_json = CODEC.to_json

@@ -17,6 +17,7 @@ from typing import Annotated, ClassVar, Literal
 from matches.engine.action_codec import ActionCodec, Check, Logged, Refusal, Refusals, renamed
 from matches.engine.base import Bounds
 from matches.engine.trixkick.board import is_field
+from matches.engine.trixkick.errors import SENTENCES
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
@@ -25,30 +26,26 @@ Side = Annotated[
     int,
     "The side's index: 0 (team A) or 1 (team B).",
     Bounds(minimum=0, maximum=1),
-    Refusal("side", '"{field}" must be the side index 0 or 1.'),
+    Refusal("side"),
 ]
 Piece = Annotated[
     str,
     "A piece: team letter, dash, its symbols, e.g. `A-KKL`.",
     Check(PIECE_ID.match),
-    Refusal("piece", '"{field}" must be a piece id such as "A-KKL" (team letter, dash, symbols).'),
+    Refusal("piece"),
 ]
 Field = Annotated[
     str,
     "A field of the board, e.g. `A5`, `C2`, `B8`.",
     Check(is_field),
-    Refusal("board_field", '"{field}" must be a field such as "A5", "C2" or "B8".'),
+    Refusal("board_field"),
 ]
-Symbol = Annotated[
-    Literal["K", "L", "R"], Refusal("symbol", '"{field}" must be one of the symbols "K", "L", "R".')
-]
+Symbol = Annotated[Literal["K", "L", "R"], Refusal("symbol")]
 Slot = Annotated[
     Literal["left", "middle", "right"],
-    Refusal("goal_target", '"{field}" must be "left", "middle" or "right".'),
+    Refusal("goal_target"),
 ]
-Corner = Annotated[
-    Literal["left", "right"], Refusal("corner", '"{field}" must be "left" or "right".')
-]
+Corner = Annotated[Literal["left", "right"], Refusal("corner")]
 
 
 def _keeper_order(value: str) -> bool:
@@ -59,10 +56,7 @@ Order = Annotated[
     str,
     "The keepers' symbols, left to right: `LKR` (two keepers: `LR`).",
     Check(_keeper_order),
-    Refusal(
-        "keeper_order",
-        '"{field}" must list the keeper symbols left to right, e.g. "LKR" (or "LR").',
-    ),
+    Refusal("keeper_order"),
 ]
 #: another side's keepers stay hidden until the match is over (``hidden.view_event``), so a
 #: logged ``keepers`` action may show ``order: null``
@@ -232,7 +226,7 @@ CODEC = ActionCodec(
         Rebound,
         Whistle,
     ),
-    Refusals("TriXKick", rule="TK-0"),
+    Refusals("TriXKick", SENTENCES, rule="TK-0"),
 )
 ACTION_TYPES = CODEC.tags
 #: type -> (class, ((json key, attribute), ...)), read-only for other modules
