@@ -36,6 +36,9 @@ KEEPALIVE = b": keep-alive\n\n"
 BACKLOG_LIMIT = 512
 
 
+_draining: set[asyncio.Task] = set()
+
+
 async def _finish(coro, waiting) -> None:
     """Drive a send that suspended on ``waiting`` to its end, as a task would."""
     loop = asyncio.get_running_loop()
@@ -105,7 +108,9 @@ class Stream:
             self.close()
             return
         self.backlog = []
-        self.loop.create_task(self._drain(coro, waiting))
+        task = self.loop.create_task(self._drain(coro, waiting))
+        _draining.add(task)  # held until done (the loop keeps only a weak reference)
+        task.add_done_callback(_draining.discard)
 
     async def _drain(self, coro, waiting) -> None:
         try:
