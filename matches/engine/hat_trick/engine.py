@@ -7,7 +7,7 @@ from typing import Any
 
 from matches.engine.base import Outcome, Transition
 from matches.engine.hat_trick import actions as _actions
-from matches.engine.hat_trick import codec, flow, legal, notation
+from matches.engine.hat_trick import codec, flow, hooks, legal, notation
 from matches.engine.hat_trick.edition import build_setup, reference_edition
 from matches.engine.hat_trick.errors import unreadable
 from matches.engine.hat_trick.expansion import flow as spieler
@@ -62,7 +62,7 @@ class HatTrickEngine:
             action = _actions.parse_action(action) if isinstance(action, dict) else None
             if action is None:
                 raise unreadable("invalid_action", None, cause="not_a_move")
-        return flow.apply(state, action)
+        return hooks.of(state).apply(state, action)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return legal.legal_actions(state)
