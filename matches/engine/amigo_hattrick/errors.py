@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 from matches.engine.amigo_hattrick import texts
-from matches.engine.base import JSON, GameOverError, IllegalActionError, Sentences, SetupError
+from matches.engine.base import (
+    JSON,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    Sentences,
+    SetupError,
+)
 
 
 class Code(StrEnum):
@@ -44,3 +51,12 @@ def refused_setup(code: str, rule: str, cause: str | None = None, **details: JSO
     if cause is not None:
         details = {"cause": cause, **details}
     return SetupError(code, rule, details=details, sentences=SENTENCES)
+
+
+def unreadable(
+    code: str, rule: str | None, cause: str | None = None, **details: JSON
+) -> InvalidActionError:
+    """A refusal of unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
+    if cause is not None:
+        details = {"cause": cause, **details}
+    return InvalidActionError(code, rule, details=details or None, sentences=SENTENCES)

@@ -24,6 +24,7 @@ __all__ = [
     "illegal",
     "invalid",
     "refused_setup",
+    "unreadable",
 ]
 
 SENTENCES = Sentences(texts.ERRORS, ("Blue", "Red"))
@@ -46,3 +47,12 @@ def refused_setup(code: str, rule: str, cause: str, **details: Any) -> SetupErro
 def invalid(message: str, **details: object) -> InvalidActionError:
     """An :class:`InvalidActionError` with code ``invalid_action``."""
     return InvalidActionError("invalid_action", None, message, details or None)
+
+
+def unreadable(
+    code: str, rule: str | None, cause: str | None = None, **details: Any
+) -> InvalidActionError:
+    """A refusal of unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
+    if cause is not None:
+        details = {"cause": cause, **details}
+    return InvalidActionError(code, rule, details=details or None, sentences=SENTENCES)

@@ -36,3 +36,12 @@ def refused_setup(
 
 def invalid(message: str, **details: Any) -> InvalidActionError:
     return InvalidActionError("invalid_action", "TK-0", message, details or None)
+
+
+def unreadable(
+    code: str, rule: str | None, cause: str | None = None, **details: Any
+) -> InvalidActionError:
+    """A refusal of unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
+    if cause is not None:
+        details = {"cause": cause, **details}
+    return InvalidActionError(code, rule, details=details or None, sentences=SENTENCES)

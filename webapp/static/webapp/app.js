@@ -424,7 +424,7 @@ async function matchScreen(id) {
       if (own && seq === view.match.seq && mine === screen) { view.ownBefore = own; render(); }
       return;
     }
-    const batch = await asBefore(id, view.current?.legal).catch(() => null);
+    const batch = await asBefore(id, view.current?.legal, view.current?.state).catch(() => null);
     if (batch && seq === view.match.seq && mine === screen) { view.asBefore = batch; render(); }
   };
 
