@@ -190,6 +190,55 @@ def play(pages, moves: int, rng: random.Random) -> dict:
     }
 
 
+def foul_setups(ann, count: int) -> list[int]:
+    """TriXKick matches (a phone each) logged up to a re-set-up after a foul (a free kick or a
+    penalty), the last full set-up before it to go by."""
+    from rest_framework.test import APIClient
+
+    from tests.helpers import trixkick_second_setup
+
+    client = APIClient()
+    client.force_authenticate(ann)
+    out = []
+    for n in range(count):
+        match_id = open_match(ann, "trixkick")
+        trixkick_second_setup(
+            client, match_id, kinds=("free_kick", "penalty"), seeds=range(10 * n, 10 * n + 200)
+        )
+        out.append(match_id)
+    return out
+
+
+def resetup(pages, rng: random.Random) -> dict:
+    """Both phones at a re-set-up: each taps "as before" when offered, else (a piece the rules
+    refuse where it stood) places what is left as its screen offers. The taps each made."""
+    taps = dict.fromkeys(pages, 0)
+    first = next(iter(pages.values()))
+    for _ in range(80):
+        if first.locator(".match-head").get_attribute("data-setup") != "1":
+            break
+        for name, page in pages.items():
+            again = page.locator("#as-before-mine")
+            buttons = page.locator("section.moves button.move")
+            target = (
+                again
+                if again.count()
+                else buttons.nth(rng.randrange(buttons.count()))
+                if buttons.count()
+                else None
+            )
+            if target is None:
+                continue
+            try:
+                target.tap(timeout=3_000)
+            except Exception:  # the screen changed under the finger
+                continue
+            taps[name] += 1
+            page.wait_for_timeout(300)
+        first.wait_for_timeout(200)
+    return taps
+
+
 def pct(values, q):
     if not values:
         return 0
@@ -206,6 +255,12 @@ def main() -> None:
     parser.add_argument(
         "--detail", action="store_true", help="list the hints of every move over two taps"
     )
+    parser.add_argument(
+        "--resetups",
+        type=int,
+        default=3,
+        help="TriXKick re-set-ups after a foul to measure with both phones (0: none)",
+    )
     args = parser.parse_args()
     _django.setup()
     from django.conf import settings
@@ -220,6 +275,7 @@ def main() -> None:
     rng = random.Random(25)
     games = tuple(args.games.split(","))
     matches = {game: open_match(ann, game) for game in games}  # before Playwright's event loop
+    fouls = foul_setups(ann, args.resetups) if args.resetups else []
     with asgi_server() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for game in games:
@@ -262,6 +318,34 @@ def main() -> None:
                     print(f"    {name} needed a scroll at: {hint}")
             for page in pages.values():
                 page.context.close()
+        per_phone = {"ann": [], "ben": []}
+        offered = {"no": 0}
+        for match_id in fouls:
+            pages = {}
+            for name, token in zip(("ann", "ben"), tokens, strict=True):
+                context = browser.new_context(base_url=url, **PHONE)
+                context.add_init_script(f"localStorage.setItem('token', {token!r});")
+                page = context.new_page()
+                page.goto(f"/app/#/match/{match_id}")
+                page.wait_for_selector(".match-head")
+                pages[name] = page
+            try:
+                for page in pages.values():
+                    page.wait_for_selector("#as-before-mine", timeout=20_000)
+            except Exception:  # nothing to go by (a piece that never stood): not counted
+                offered["no"] += 1
+                for page in pages.values():
+                    page.context.close()
+                continue
+            for name, count in resetup(pages, rng).items():
+                per_phone[name].append(count)
+            for page in pages.values():
+                page.context.close()
+        if fouls:
+            print(f"trixkick re-set-up after a foul, as before ({len(fouls)} re-set-ups):")
+            for name, counts in per_phone.items():
+                print(f"  {name}: taps {counts}, max {max(counts, default=0)}")
+            print(f"  'as before' not offered: {offered['no']}")
         browser.close()
 
 

@@ -71,3 +71,37 @@ def log_random_play(client, match_id: int, until, *, seeds=range(60)) -> tuple[i
         assert logged.status_code == 201, logged.content
         seq = logged.json()["match"]["seq"]
     return seq, legal
+
+
+def trixkick_second_setup(
+    client, match_id: int, *, kinds=None, seeds=range(2, 60)
+) -> tuple[int, dict, dict, dict]:
+    """Random TriXKick play logged up to the start of its second full set-up (after a foul, a
+    goal or a period; ``kinds``: only a set-up of these kinds, "free_kick" and "penalty" after
+    a foul). Returns the seq then, the legal actions, where each piece was placed in the first
+    set-up and each side's keepers' order then."""
+    from matches.models import MatchEvent
+
+    def second_setup(state, legal) -> bool:
+        w = state.read()
+        return (
+            w["moves"] > 25
+            and any(e["type"] == "place" for e in legal["actions"])
+            and all(p["status"] != "play" for p in w["pieces"].values())
+            and (kinds is None or w["setup"]["kind"] in kinds)
+        )
+
+    seq, legal = log_random_play(client, match_id, second_setup, seeds=seeds)
+    places, keepers = {}, {}
+    for action in (
+        MatchEvent.objects.filter(match_id=match_id)
+        .order_by("seq")
+        .values_list("action", flat=True)
+    ):
+        if action["type"] == "place":
+            places[action["piece"]] = action["to"]
+        elif action["type"] == "keepers":
+            keepers[action["side"]] = action["order"]
+        else:
+            break
+    return seq, legal, places, keepers

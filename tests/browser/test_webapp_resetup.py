@@ -1,14 +1,12 @@
 """TriXKick: after a goal or a foul every piece is set up again; "as before" logs the last full
 set-up again as one batch, in the rulebook's alternation, from one tap."""
 
-import random
-
 import pytest
 from rest_framework.test import APIClient
 
-from matches.engine import get_engine
 from matches.models import Match
 from tests.browser.phone import browser, db, phone, seq_of, shot
+from tests.helpers import trixkick_second_setup
 
 pytestmark = [pytest.mark.browser]
 
@@ -16,7 +14,6 @@ pytestmark = [pytest.mark.browser]
 def _to_a_second_setup(user) -> tuple[int, dict]:
     """A TriXKick match logged through the API up to the start of its second full set-up;
     returns its id and where each piece stood after the first one."""
-    engine = get_engine("trixkick")
     client = APIClient()
     client.force_authenticate(user)
     opened = client.post(
@@ -30,33 +27,7 @@ def _to_a_second_setup(user) -> tuple[int, dict]:
     )
     assert opened.status_code == 201, opened.content
     match_id = opened.json()["match"]["id"]
-    state = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
-    rng, actions, first = random.Random(2), [], None
-    for _ in range(3000):
-        legal = engine.legal_actions(state)
-        places = {e["piece"] for e in legal["actions"] if e["type"] == "place"}
-        if (
-            first is not None
-            and len(places) >= 10
-            and actions[-1]["type"] not in ("place", "keepers")
-        ):
-            break
-        action = rng.choice(engine.concrete_legal_actions(state))
-        actions.append(engine.action_to_json(action))
-        state = engine.apply(state, action).state
-        if first is None and actions[-1]["type"] not in ("place", "keepers") and len(actions) > 20:
-            first = {a["piece"]: a["to"] for a in actions if a["type"] == "place"}
-    else:
-        raise AssertionError("no second set-up")
-    seq = 0
-    for start in range(0, len(actions), 400):
-        response = client.post(
-            f"/api/matches/{match_id}/events/batch/",
-            {"expected_seq": seq, "actions": actions[start : start + 400]},
-            format="json",
-        )
-        assert response.status_code == 201, response.content
-        seq = response.json()["match"]["seq"]
+    _seq, _legal, first, _keepers = trixkick_second_setup(client, match_id)
     return match_id, first
 
 

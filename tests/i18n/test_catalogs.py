@@ -99,8 +99,8 @@ INPUT_HELPERS = {
 }
 #: name → index of its message argument (the code is the first argument)
 INPUT_RAISERS = {"SetupError": 2, "InvalidActionError": 2, "_invalid": 1}
-#: refusals of a set-up named by code, rule and cause alone (their sentence is the catalog's)
-SETUP_REFUSERS = {"refused_setup", "_setup_error"}
+#: refusals named by code, rule and cause alone (their sentence is the catalog's)
+SETUP_REFUSERS = {"refused_setup", "_setup_error", "unreadable"}
 _RULE_ID = re.compile(r"^[A-Z]{2}-")
 
 

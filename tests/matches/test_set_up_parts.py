@@ -2,48 +2,12 @@
 as one face-down part; once both are in, the parts make the set-up's moves in the rulebook's
 alternation (the starter first, keepers last), logged as one batch of moves of their own."""
 
-import random
-
 import pytest
 
-from matches.engine import get_engine
 from matches.models import Match, MatchEvent, PendingPart
-from tests.helpers import accept_invitations, assert_error_shape
+from tests.helpers import accept_invitations, assert_error_shape, trixkick_second_setup
 
 pytestmark = pytest.mark.django_db
-
-
-def _to_a_second_setup(client, match_id):
-    """Random legal play, logged whole, up to the start of the second full set-up; returns
-    (seq, where each piece stood after the first set-up, the keepers' orders then)."""
-    engine = get_engine("trixkick")
-    state = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
-    rng, actions, first = random.Random(2), [], None
-    for _ in range(3000):
-        legal = engine.legal_actions(state)
-        places = {e["piece"] for e in legal["actions"] if e["type"] == "place"}
-        if first is not None and len(places) >= 10 and actions[-1]["type"] != "place":
-            break
-        action = rng.choice(engine.concrete_legal_actions(state))
-        actions.append(engine.action_to_json(action))
-        state = engine.apply(state, action).state
-        if first is None and actions[-1]["type"] not in ("place", "keepers") and len(actions) > 20:
-            first = (
-                {a["piece"]: a["to"] for a in actions if a["type"] == "place"},
-                {a["side"]: a["order"] for a in actions if a["type"] == "keepers"},
-            )
-    else:
-        raise AssertionError("no second set-up")
-    seq = 0
-    for start in range(0, len(actions), 400):
-        logged = client.post(
-            f"/api/matches/{match_id}/events/batch/",
-            {"expected_seq": seq, "actions": actions[start : start + 400]},
-            format="json",
-        )
-        assert logged.status_code == 201, logged.content
-        seq = logged.json()["match"]["seq"]
-    return seq, engine.legal_actions(state), first
 
 
 def test_each_manager_sets_up_their_side_as_before_in_one_part(players, client_for):
@@ -60,7 +24,7 @@ def test_each_manager_sets_up_their_side_as_before_in_one_part(players, client_f
     assert opened.status_code == 201, opened.content
     match_id = opened.json()["match"]["id"]
     accept_invitations(match_id)
-    seq, legal, (fields, keepers) = _to_a_second_setup(ann, match_id)
+    seq, legal, fields, keepers = trixkick_second_setup(ann, match_id)
     pieces = Match.objects.get(pk=match_id).state["pieces"]
     squad = {
         side: [p for p, v in pieces.items() if v["side"] == side and v["status"] == "squad"]

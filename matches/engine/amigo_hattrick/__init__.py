@@ -22,7 +22,7 @@ from matches.engine.base import JSON, Outcome, Transition
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
 
-from . import actions, game, legal, notation, scoring, shapes, svg, texts, words
+from . import actions, game, hints, legal, notation, scoring, shapes, svg, texts, words
 from . import state as state_module
 from .actions import Action, Deal, Pass, Play
 from .cards import Card, parse_card
@@ -111,7 +111,7 @@ GAME = Game(
     first_action=shapes.first_action,
     title=lambda: pgettext("game", "Hattrick (Amigo)"),
     texts=texts,
-    hint=lambda state, legal: texts.hint(state),
+    hint=lambda state, legal: hints.hint(state),
     side_names=lambda state: state.names,
     words=words.words,
     rule_prefixes=("AH",),

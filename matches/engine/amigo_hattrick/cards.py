@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from matches.engine.base import JSON, InvalidActionError
+from matches.engine.amigo_hattrick.errors import unreadable
+from matches.engine.base import JSON
 
 # The reference deck. ``parse_action`` has no edition to consult, so these are the colours
 # and numbers any action may name; an edition may only use (a subset of) them.
@@ -50,11 +51,8 @@ class Card:
 
 def _check_number(number: int, where: str) -> int:
     if not LOWEST <= number <= HIGHEST:
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"{where}: card numbers run from {LOWEST} to {HIGHEST}, not {number}.",
-            {"cause": "number_range", "number": number, "low": LOWEST, "high": HIGHEST},
+        raise unreadable(
+            "invalid_card", None, cause="number_range", number=number, low=LOWEST, high=HIGHEST
         )
     return number
 
@@ -62,29 +60,14 @@ def _check_number(number: int, where: str) -> int:
 def parse_card(text: str) -> Card:
     """A card from its notation (``R10``, case-insensitive). Raises InvalidActionError."""
     if not isinstance(text, str):
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"A card must be text like 'R10', not {text!r}.",
-            {"cause": "not_text"},
-        )
+        raise unreadable("invalid_card", None, cause="not_text")
     match = _CARD_TEXT.match(text)
     if match is None:
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"{text!r} is not a card: write a colour letter (R, B, G) and a number, like 'R10'.",
-            {"cause": "card_text", "card": text},
-        )
+        raise unreadable("invalid_card", None, cause="card_text", card=text)
     letter = match[1].upper()
     colour = COLOUR_OF_LETTER.get(letter)
     if colour is None:
-        raise InvalidActionError(
-            "unknown_colour",
-            None,
-            f"{text!r}: there is no colour {letter!r}; the colours are R (red), B (blue) and G (green).",
-            {"card": text},
-        )
+        raise unreadable("unknown_colour", None, card=text)
     return Card(colour, _check_number(int(match[2]), repr(text)))
 
 
@@ -93,48 +76,21 @@ def card_from_json(data: JSON, where: str = "card") -> Card:
     if isinstance(data, str):
         return parse_card(data)
     if not isinstance(data, dict):
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"{where} must be an object like {{'colour': 'red', 'number': 10}} or text like 'R10'.",
-            {"cause": "card_shape"},
-        )
+        raise unreadable("invalid_card", None, cause="card_shape")
     missing = [key for key in ("colour", "number") if key not in data]
     if missing:
-        raise InvalidActionError(
-            "missing_field", None, f"{where} lacks {', '.join(missing)}.", {"fields": missing}
-        )
+        raise unreadable("missing_field", None, fields=missing)
     extra = sorted(set(data) - {"colour", "number"})
     if extra:
-        raise InvalidActionError(
-            "unknown_field",
-            None,
-            f"{where} has unknown fields: {', '.join(map(str, extra))}.",
-            {"fields": extra},
-        )
+        raise unreadable("unknown_field", None, fields=extra)
     colour, number = data["colour"], data["number"]
     if not isinstance(colour, str):
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"{where}: the colour must be text, not {colour!r}.",
-            {"cause": "colour_text"},
-        )
+        raise unreadable("invalid_card", None, cause="colour_text")
     colour_key = colour.strip().lower()
     if colour_key not in LETTERS:
-        raise InvalidActionError(
-            "unknown_colour",
-            None,
-            f"{where}: there is no colour {colour!r}; the colours are red, blue and green.",
-            {"colour": colour},
-        )
+        raise unreadable("unknown_colour", None, colour=colour)
     if isinstance(number, bool) or not isinstance(number, int):
-        raise InvalidActionError(
-            "invalid_card",
-            None,
-            f"{where}: the number must be a whole number, not {number!r}.",
-            {"cause": "number_whole"},
-        )
+        raise unreadable("invalid_card", None, cause="number_whole")
     return Card(colour_key, _check_number(number, where))
 
 

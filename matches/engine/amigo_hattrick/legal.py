@@ -7,8 +7,8 @@ from matches.engine.base import JSON
 from .actions import Action, Deal, Pass, Play
 from .cards import Card, sort_hand
 from .errors import Code, game_over, illegal
+from .hints import english_hint
 from .state import State, Step
-from .texts import english_hint
 
 # --- where a card goes ----------------------------------------------------------------------
 

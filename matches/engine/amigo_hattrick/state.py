@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from matches.engine.amigo_hattrick.errors import unreadable
 from matches.engine.base import JSON, InvalidActionError
 
 from .cards import Card, card_from_json
@@ -199,7 +200,5 @@ def state_from_json(data: Mapping[str, JSON]) -> State:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         if isinstance(exc, InvalidActionError):
             raise
-        raise InvalidActionError(
-            "invalid_state", None, f"This is not a Hattrick state: {exc!r}."
-        ) from exc
+        raise unreadable("invalid_state", None) from exc
     return state

@@ -7,8 +7,6 @@ Placeholders are keys of the error's ``details``: ``side`` (a person at the tabl
 
 from __future__ import annotations
 
-from typing import Any
-
 from matches.engine.i18n import N_
 
 ERRORS: dict[str, str] = {
@@ -117,44 +115,6 @@ HINTS: dict[str, str] = {
 }
 
 
-def hint(state: Any) -> tuple[str, dict[str, Any]]:
-    """The hint's template and parameters for the state (see ``legal.hint``)."""
-    from matches.engine.amigo_hattrick.state import Step
-
-    if state.step is Step.OVER:
-        totals = state.totals
-        best = max(totals)
-        winners = [side for side in range(state.players) if totals[side] == best]
-        return "over", {"winners": winners, "points": best}
-    if state.step is Step.DEAL:
-        return "deal", {"side": state.dealer, "game": state.game + 1, "count": state.hand_size}
-    tricks = state.tricks
-    params: dict[str, Any] = {"side": state.turn}
-    if not tricks:
-        return "lead", {**params, "round": state.round, "game": state.game}
-    if len(tricks) == 1:
-        return "one_trick", {**params, "colour": tricks[0].colour}
-    third = next(c for c in state.colours if c not in (t.colour for t in tricks))
-    return "two_tricks", {
-        **params,
-        "colour": tricks[0].colour,
-        "other": tricks[1].colour,
-        "third": third,
-    }
-
-
-def english_hint(state: Any) -> str:
-    """The hint in English, as ``legal_actions`` gives it (the API translates it per request)."""
-    key, params = hint(state)
-    words = dict(params)
-    if "side" in words:
-        words["side"] = state.names[words["side"]]
-    if "winners" in words:
-        words["winners"] = " and ".join(state.names[side] for side in words["winners"])
-    return HINTS[key].format(**words)
-
-
-#: Hint key → the clauses that govern that step (the state answer's quick reference).
 STEP_CLAUSES: dict[str, tuple[str, ...]] = {
     "over": ("AH-6.3",),
     "deal": ("AH-2.1", "AH-2.2"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.errors import unreadable
 
 SHORT_PASS = "short_pass"
 LONG_BALL = "long_ball"
@@ -44,53 +44,29 @@ def card_from_json(data: Any, where: str = "card") -> ActionCard:
     if isinstance(data, str):
         return card_from_code(data)
     if not isinstance(data, dict):
-        raise invalid(
-            f"{where} must be an object with kind, footballs and edge.",
-            cause="card_not_object",
-            field=where,
-        )
+        raise unreadable("invalid_action", None, cause="card_not_object", field=where)
     unknown = set(data) - CARD_FIELDS
     if unknown:
-        raise invalid(
-            f"{where} has unknown field(s): {', '.join(sorted(map(str, unknown)))}.",
-            cause="card_unknown_field",
-            field=where,
-        )
+        raise unreadable("invalid_action", None, cause="card_unknown_field", field=where)
     missing = CARD_FIELDS - set(data)
     if missing:
-        raise invalid(
-            f"{where} is missing {', '.join(sorted(missing))}.",
-            cause="card_incomplete",
-            field=where,
-        )
+        raise unreadable("invalid_action", None, cause="card_incomplete", field=where)
     kind, footballs, edge = data["kind"], data["footballs"], data["edge"]
     if kind not in KINDS:
-        raise invalid(
-            f"{where}.kind must be one of {', '.join(KINDS)}.", cause="card_kind", field=where
-        )
+        raise unreadable("invalid_action", None, cause="card_kind", field=where)
     if not isinstance(footballs, int) or isinstance(footballs, bool) or not 1 <= footballs <= 9:
-        raise invalid(
-            f"{where}.footballs must be a whole number of footballs.",
-            cause="card_footballs",
-            field=where,
-        )
+        raise unreadable("invalid_action", None, cause="card_footballs", field=where)
     if edge not in EDGES:
-        raise invalid(f"{where}.edge must be left or right.", cause="card_edge", field=where)
+        raise unreadable("invalid_action", None, cause="card_edge", field=where)
     return ActionCard(kind, footballs, edge)
 
 
 def card_from_code(text: Any) -> ActionCard:
     """Read a card code such as ``"S2l"`` (short pass, 2 footballs, left edge)."""
     if not isinstance(text, str) or len(text) != 3:
-        raise invalid(
-            f"{text!r} is not a card code like S2l (kind S/L/D, footballs, edge l/r).",
-            cause="card_code",
-        )
+        raise unreadable("invalid_action", None, cause="card_code")
     kind = LETTER_KIND.get(text[0].upper())
     edge = {"l": "left", "r": "right"}.get(text[2].lower())
     if kind is None or edge is None or not text[1].isdigit() or text[1] == "0":
-        raise invalid(
-            f"{text!r} is not a card code like S2l (kind S/L/D, footballs, edge l/r).",
-            cause="card_code",
-        )
+        raise unreadable("invalid_action", None, cause="card_code")
     return ActionCard(kind, int(text[1]), edge)

@@ -10,7 +10,7 @@ from typing import Any
 
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
-from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.errors import unreadable
 from matches.engine.hat_trick.pitch import (
     EMPTY,
     N_FIELDS,
@@ -174,4 +174,4 @@ def state_from_json(d: Any) -> State:
             x=None if d.get("x") is None else setup.expansion.state_from_json(d["x"]),
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise invalid(f"Not a Hat-Trick state: {exc}", cause="not_a_state") from exc
+        raise unreadable("invalid_action", None, cause="not_a_state") from exc

@@ -7,9 +7,9 @@ from typing import Any
 
 from matches.engine.base import Outcome, Transition
 from matches.engine.hat_trick import actions as _actions
-from matches.engine.hat_trick import codec, flow, legal, notation
+from matches.engine.hat_trick import codec, flow, hooks, legal, notation
 from matches.engine.hat_trick.edition import build_setup, reference_edition
-from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.errors import unreadable
 from matches.engine.hat_trick.expansion import flow as spieler
 from matches.engine.hat_trick.pitch import field_name, number_of
 from matches.engine.hat_trick.state import State
@@ -61,10 +61,8 @@ class HatTrickEngine:
         if not isinstance(action, _actions.Action):
             action = _actions.parse_action(action) if isinstance(action, dict) else None
             if action is None:
-                raise invalid(
-                    "apply needs a Hat-Trick action (or its JSON form).", cause="not_a_move"
-                )
-        return flow.apply(state, action)
+                raise unreadable("invalid_action", None, cause="not_a_move")
+        return hooks.of(state).apply(state, action)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return legal.legal_actions(state)

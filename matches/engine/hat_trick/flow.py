@@ -275,7 +275,7 @@ def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
         if s.cards[s.attacker].kind == LONG_BALL and long_ball_lines(s):
             return s._replace(phase=P.LONG_BALL_LINE)
         # HT-3B.1: on the final line no line lies ahead; the long ball stays in the ball's line
-        return _step3(s, 0, events)
+        return hooks.of(s).step3(s, 0, events)
     if ph == P.SO_DEFENDER_MOVE:
         return _chance_action(s, events)
     if ph == P.FK_DEFENDER_MOVE:
@@ -324,10 +324,6 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 
 # ---------------------------------------------------------------- step 3, fouls
-
-
-def _step3(s: State, lines: int, events: list[GameEvent]) -> State:
-    return hooks.of(s).step3(s, lines, events)
 
 
 def step3_base(s: State, lines: int, events: list[GameEvent]) -> State:
@@ -379,7 +375,7 @@ def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
 
 def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
     check_long_ball(s, a.lines)
-    return _step3(s, a.lines, events)
+    return hooks.of(s).step3(s, a.lines, events)
 
 
 def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:

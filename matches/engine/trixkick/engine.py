@@ -15,33 +15,8 @@ from matches.engine.trixkick.moves import check, concrete_actions, perform
 from matches.engine.trixkick.options import normalise_options
 from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
 from matches.engine.trixkick.setup import start_setup
-from matches.engine.trixkick.state import TrixKickState, other
+from matches.engine.trixkick.state import SNAPSHOT_KEYS, TrixKickState, other
 from matches.engine.trixkick.svg import render
-
-STATE_KEYS = {
-    "edition",
-    "names",
-    "options",
-    "pieces",
-    "keepers",
-    "revealed",
-    "score",
-    "phase",
-    "step",
-    "actor",
-    "attacker",
-    "kickoff_side",
-    "period",
-    "setup",
-    "ball",
-    "turn",
-    "protect",
-    "subs",
-    "triples_in",
-    "pending",
-    "result",
-    "moves",
-}
 
 
 class TrixKickEngine:
@@ -178,7 +153,7 @@ class TrixKickEngine:
         return state.to_json()
 
     def state_from_json(self, data: Mapping[str, Any]) -> TrixKickState:
-        if not isinstance(data, Mapping) or set(data) != STATE_KEYS:
+        if not isinstance(data, Mapping) or set(data) != SNAPSHOT_KEYS:
             raise refused_setup("invalid_state", None)
         return TrixKickState.frozen(data)
 

@@ -17,11 +17,53 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
 from matches.engine.trixkick.pieces import count
 
 _DUMP = {"sort_keys": True, "separators": (",", ":"), "ensure_ascii": False}
+
+
+class Piece(TypedDict):
+    """A piece of the snapshot (``pieces``, by id such as ``"A-KKL"``)."""
+
+    side: int
+    symbols: str
+    field: str | None  # None: not on the board
+    status: str  # "squad", "bench", "out" or "sent_off"
+    yellow: bool
+
+
+class Snapshot(TypedDict):
+    """The keys of a TriXKick snapshot, the work dict ``w`` the rules read and change
+    (``docs/rules/trixkick.md``; the nested set-up, ball and turn records stay plain dicts)."""
+
+    edition: str
+    names: list[str]
+    options: dict[str, Any]
+    pieces: dict[str, Piece]
+    keepers: list[dict[str, str] | None]  # each side's keepers by slot, hidden from the other
+    revealed: list[list[str]]  # the slots a shot has shown, per side
+    score: list[int]
+    phase: str
+    step: str
+    actor: int
+    attacker: int
+    kickoff_side: int
+    period: int
+    setup: dict[str, Any] | None
+    ball: dict[str, Any] | None
+    turn: dict[str, Any]
+    protect: bool
+    subs: list[int]
+    triples_in: list[int]
+    pending: dict[str, Any] | None
+    result: dict[str, Any] | None
+    moves: int
+
+
+#: the keys every snapshot holds
+SNAPSHOT_KEYS = frozenset(Snapshot.__required_keys__)
 
 
 class TrixKickState(NamedTuple):
@@ -38,11 +80,11 @@ class TrixKickState(NamedTuple):
         """The state of the snapshot ``data`` (a work dict is copied, never kept)."""
         return cls(json.dumps(data, **_DUMP))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Snapshot:
         """A fresh copy of the snapshot, free to change (the rules' work dict ``w``)."""
         return json.loads(self.text)
 
-    def read(self) -> dict[str, Any]:
+    def read(self) -> Snapshot:
         """The snapshot for reading only: parsed once and shared, so it must never be changed
         (listing legal actions, outcome, summary and the picture only read it)."""
         return _parsed(self.text)
@@ -62,7 +104,7 @@ class TrixKickState(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def _parsed(text: str) -> dict[str, Any]:
+def _parsed(text: str) -> Snapshot:
     """The snapshot of the states read lately, parsed once each."""
     return json.loads(text)
 

@@ -424,7 +424,7 @@ async function matchScreen(id) {
       if (own && seq === view.match.seq && mine === screen) { view.ownBefore = own; render(); }
       return;
     }
-    const batch = await asBefore(id, view.current?.legal).catch(() => null);
+    const batch = await asBefore(id, view.current?.legal, view.current?.state).catch(() => null);
     if (batch && seq === view.match.seq && mine === screen) { view.asBefore = batch; render(); }
   };
 
@@ -830,6 +830,8 @@ async function matchScreen(id) {
       if (ok) view.parts = data;
       else {
         view.error = problemText(status, data);
+        // the set-up as before refused by the rules: set up piece by piece from here
+        if (part === view.ownBefore && status === 422) view.ownBefore = null;
         // the step moved on meanwhile (the other phone's move): the match as it stands now
         if (data?.code === "stale_sequence" || data?.code === "no_face_down_choice") { await load().catch(() => {}); clearChoice(); refreshPicture(); }
       }
