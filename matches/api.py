@@ -465,7 +465,6 @@ class MatchImportView(APIView):
     def post(self, request):
         full = _include_state(request)
         data = validated_body(serializers.ImportInput, request)
-
         return _opening(
             request,
             lambda: services.match_import(
