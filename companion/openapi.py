@@ -79,10 +79,6 @@ _SCHEMAS = {
             "(`docs/rules/<game>.md`)."
         ),
         "properties": {
-            "current_seq": {"type": "integer", "description": "The match's sequence number now."},
-            "expected_seq": {"type": "integer", "description": "The one the request carried."},
-            "index": {"type": "integer", "description": "Batch: the refused action's index."},
-            "move_number": {"type": "integer", "description": "Import: the refused move."},
             "retry_after": {"type": "integer", "description": "Seconds to wait (429, 503)."},
             "max_bytes": {"type": "integer", "description": "413: the largest body accepted."},
             "max_depth": {"type": "integer", "description": "400 `too_deep`: the nesting limit."},
@@ -97,28 +93,7 @@ _SCHEMAS = {
                 "format": "uri-reference",
                 "description": "422: where to read the clause `rule` names (also in `Link`).",
             },
-            "uid": {"type": "string", "description": "Import: the match file's uid."},
-            "match": {"type": "integer", "description": "409 `match_already_held`: its id."},
-            "seq": {"type": "integer", "description": "400 `seq_out_of_range`: the seq asked."},
-            "status": {"type": "string", "description": "409 `match_closed`: the match's status."},
             "path": {"type": "string", "description": "404: the path with its trailing slash."},
-            "game": {
-                "anyOf": [{"type": "string"}, {"type": "integer"}],
-                "description": "400 `unknown_game`: the game asked; an Amigo Hattrick refusal: "
-                "the number of the game (of the match) it concerns.",
-            },
-            "team": {"type": "integer", "description": "A team the request named."},
-            "edition": {"type": "integer", "description": "An edition the request named."},
-            "editions": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "400 `edition_mismatch`: the editions of the teams brought.",
-            },
-            "min": {"type": "integer", "description": "`wrong_number_of_sides`: the fewest."},
-            "max": {"type": "integer", "description": "`wrong_number_of_sides`: the most."},
-            "given": {"type": "integer", "description": "`wrong_number_of_sides`: how many."},
-            "side": {"type": "integer", "description": "The side the error concerns."},
-            "sides": {"type": "integer", "description": "`no_such_side`: the match's sides."},
         },
         "additionalProperties": True,
     },
@@ -382,6 +357,8 @@ def postprocess_schema(result, generator, request, public):
     for name, schema in schemas.items():
         if name.endswith("Request"):
             _defaults_in_words(schema)
+    if ERROR_DETAILS in schemas:
+        schemas[ERROR_DETAILS]["properties"].update(REGISTRY.details())
     if ERROR_DETAILS in schemas and REGISTRY.causes():
         schemas[ERROR_DETAILS]["properties"]["cause"]["enum"] = REGISTRY.causes()
 

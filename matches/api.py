@@ -19,7 +19,7 @@ from companion.api.errors import ApiError
 from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
-from companion.api.query import validated_query
+from companion.api.query import validated_body, validated_query
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.renderers import PlainTextRenderer, SvgRenderer
 from companion.api.routes import Routes
@@ -202,9 +202,7 @@ class MatchListCreateView(ListAPIView):
     )
     def post(self, request):
         full = _include_state(request)
-        data = serializers.MatchCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = validated_body(serializers.MatchCreateInput, request)
         edition = None
         if values.get("edition") is not None:
             edition = Edition.objects.filter(pk=values["edition"]).first()
@@ -286,22 +284,24 @@ class _MatchWriteView(APIView):
 
     def post(self, request, pk: int):
         full = _include_state(request)
-        data = self.input_class(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(self.input_class, request)
 
         def write():
-            result = self.write(request, pk, data.validated_data)
+            result = self.write(request, pk, data)
             return _write_response(request, result, full=full)
 
         return idempotent(request, write, scope=pk)
 
 
 class _AppendView(_MatchWriteView):
+    def actions(self, values: dict) -> list:
+        return [values["action"]]
+
     def write(self, request, pk: int, values: dict):
         return services.match_actions_append(
             match_id=pk,
             user=request.user,
-            actions=values["actions"] if "actions" in values else [values["action"]],
+            actions=self.actions(values),
             expected_seq=values["expected_seq"],
         )
 
@@ -365,6 +365,9 @@ class MatchEventsView(_AppendView):
 )
 class MatchEventBatchView(_AppendView):
     input_class = serializers.BatchAppendInput
+
+    def actions(self, values: dict) -> list:
+        return values["actions"]
 
 
 class _MatchCommandView(_MatchWriteView):
@@ -453,14 +456,13 @@ class MatchImportView(APIView):
     )
     def post(self, request):
         full = _include_state(request)
-        data = serializers.ImportInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(serializers.ImportInput, request)
 
         def write():
             result = services.match_import(
                 user=request.user,
-                text=data.validated_data["text"],
-                visibility=data.validated_data["visibility"],
+                text=data["text"],
+                visibility=data["visibility"],
             )
             return _write_response(request, result, full=full, new_match=True)
 

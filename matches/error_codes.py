@@ -52,7 +52,38 @@ CODES: list[tuple[str, int, str]] = [
 ]
 
 
+#: The facts the match log's errors carry in ``details`` (the schema's ``ErrorDetails``).
+DETAILS: dict[str, dict] = {
+    "current_seq": {"type": "integer", "description": "The match's sequence number now."},
+    "expected_seq": {"type": "integer", "description": "The one the request carried."},
+    "index": {"type": "integer", "description": "Batch: the refused action's index."},
+    "move_number": {"type": "integer", "description": "Import: the refused move."},
+    "uid": {"type": "string", "description": "Import: the match file's uid."},
+    "match": {"type": "integer", "description": "409 `match_already_held`: its id."},
+    "seq": {"type": "integer", "description": "400 `seq_out_of_range`: the seq asked."},
+    "status": {"type": "string", "description": "409 `match_closed`: the match's status."},
+    "game": {
+        "anyOf": [{"type": "string"}, {"type": "integer"}],
+        "description": "400 `unknown_game`: the game asked; an Amigo Hattrick refusal: "
+        "the number of the game (of the match) it concerns.",
+    },
+    "team": {"type": "integer", "description": "A team the request named."},
+    "edition": {"type": "integer", "description": "An edition the request named."},
+    "editions": {
+        "type": "array",
+        "items": {"type": "string"},
+        "description": "400 `edition_mismatch`: the editions of the teams brought.",
+    },
+    "min": {"type": "integer", "description": "`wrong_number_of_sides`: the fewest."},
+    "max": {"type": "integer", "description": "`wrong_number_of_sides`: the most."},
+    "given": {"type": "integer", "description": "`wrong_number_of_sides`: how many."},
+    "side": {"type": "integer", "description": "The side the error concerns."},
+    "sides": {"type": "integer", "description": "`no_such_side`: the match's sides."},
+}
+
+
 def register_codes() -> None:
+    REGISTRY.register_details(DETAILS)
     register("unknown_game", 400, description="No such game.", group=ENGINE_INPUT)
     for code, status, description in CODES:
         register(code, status, description=description)

@@ -11,7 +11,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.query import validated_query
+from companion.api.query import validated_body, validated_query
 from companion.api.routes import Routes
 from matches import invitations
 from matches.api import ERRORS
@@ -111,13 +111,12 @@ class MatchInvitationsView(ListAPIView):
         responses={201: InvitationOutput, **ERRORS},
     )
     def post(self, request, pk: int):
-        data = InvitationInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(InvitationInput, request)
         invitation = invitations.invitation_create(
             match_id=pk,
             user=request.user,
-            position=data.validated_data["side"],
-            invitee=data.validated_data["user"],
+            position=data["side"],
+            invitee=data["user"],
         )
         return Response(InvitationOutput(invitation).data, status=status.HTTP_201_CREATED)
 
@@ -158,14 +157,13 @@ class InvitationAcceptView(APIView):
         },
     )
     def post(self, request, pk: int):
-        data = AcceptInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(AcceptInput, request)
         invitation = invitations.invitation_accept(
             invitation_id=pk,
             user=request.user,
-            team=data.validated_data.get("team"),
-            build=data.validated_data.get("build"),
-            name=data.validated_data.get("name"),
+            team=data.get("team"),
+            build=data.get("build"),
+            name=data.get("name"),
         )
         return Response(InvitationOutput(invitation).data)
 

@@ -11,12 +11,22 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.errors import ApiError
+from companion.api.query import validated_body
 from companion.api.routes import Routes
 from companion.openapi import error_response
 from matches import rules, tutorials
 from matches.engine import available_games
 
 routes = Routes()
+
+
+class _GameView(APIView):
+    # a read of a game's rules or tutorials, for anyone; 404 when there is no such game
+    permission_classes = [AllowAny]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        _known_game(kwargs["game"])
 
 
 class ClauseOutput(serializers.Serializer):
@@ -46,22 +56,18 @@ def _known_game(game: str) -> str:
 
 
 @routes.at("games/<slug:game>/rules/", name="game-rules")
-class GameRulesView(APIView):
-    permission_classes = [AllowAny]
-
+class GameRulesView(_GameView):
     @extend_schema(
         operation_id="games_rules_list",
         responses={200: RulesOutput, 404: error_response("No such game.", ["not_found"])},
         summary="The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
-        return Response(rules.rules_json(_known_game(game)))
+        return Response(rules.rules_json(game))
 
 
 @routes.at("games/<slug:game>/rules/<str:clause>/", name="game-rule")
-class GameRuleView(APIView):
-    permission_classes = [AllowAny]
-
+class GameRuleView(_GameView):
     @extend_schema(
         operation_id="games_rule_retrieve",
         responses={
@@ -71,7 +77,7 @@ class GameRuleView(APIView):
         summary="One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
-        found = rules.clause_json(_known_game(game), clause)
+        found = rules.clause_json(game, clause)
         if found is None:
             raise ApiError(
                 "not_found",
@@ -125,7 +131,7 @@ class PlayAlongOutput(serializers.Serializer):
 
 
 def _tutorial(game: str, tutorial_id: str) -> dict:
-    found = tutorials.tutorial(_known_game(game), tutorial_id)
+    found = tutorials.tutorial(game, tutorial_id)
     if found is None:
         raise ApiError(
             "not_found",
@@ -136,9 +142,7 @@ def _tutorial(game: str, tutorial_id: str) -> dict:
 
 
 @routes.at("games/<slug:game>/tutorials/", name="game-tutorials")
-class GameTutorialsView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialsView(_GameView):
     @extend_schema(
         operation_id="games_tutorials_list",
         responses={
@@ -155,15 +159,13 @@ class GameTutorialsView(APIView):
                 "title": t["title"][lang],
                 "url": reverse("game-tutorial", kwargs={"game": game, "tutorial": t["id"]}),
             }
-            for t in tutorials.tutorials(_known_game(game))
+            for t in tutorials.tutorials(game)
         ]
         return Response(items)
 
 
 @routes.at("games/<slug:game>/tutorials/<slug:tutorial>/", name="game-tutorial")
-class GameTutorialView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialView(_GameView):
     @extend_schema(
         operation_id="games_tutorial_retrieve",
         responses={
@@ -177,9 +179,7 @@ class GameTutorialView(APIView):
 
 
 @routes.at("games/<slug:game>/tutorials/<slug:tutorial>/check/", name="game-tutorial-check")
-class GameTutorialCheckView(APIView):
-    permission_classes = [AllowAny]
-
+class GameTutorialCheckView(_GameView):
     @extend_schema(
         operation_id="games_tutorial_check",
         request=PlayAlongInput,
@@ -192,14 +192,11 @@ class GameTutorialCheckView(APIView):
     )
     def post(self, request, game: str, tutorial: str):
         data = _tutorial(game, tutorial)
-        given = PlayAlongInput(data=request.data)
-        given.is_valid(raise_exception=True)
-        step, move = given.validated_data["step"], given.validated_data["move"]
+        given = validated_body(PlayAlongInput, request)
+        step, move = given["step"], given["move"]
         if step > len(data["steps"]) or move > len(data["steps"][step - 1]["moves"]):
             raise ApiError(
                 "not_found", _("The tutorial has no such step or move."), status_code=404
             )
-        answer = tutorials.play_along(
-            game, data, step=step, move=move, action=given.validated_data["action"]
-        )
+        answer = tutorials.play_along(game, data, step=step, move=move, action=given["action"])
         return Response(answer)

@@ -362,6 +362,31 @@ def _initial(match: Match, sides: list[MatchSide], engine: GameEngine) -> Any:
     return initial_state(engine, edition=match.edition.data, sides=configs, options=match.options)
 
 
+def _store_command(
+    match: Match,
+    sides: list[MatchSide],
+    engine: GameEngine,
+    state: Any,
+    kind: EventKind,
+    target: MatchEvent,
+    *,
+    user,
+    effects: list | None = None,
+) -> WriteResult:
+    """Log an undo or a redo of ``target`` as an event of its own, with the state it leads to."""
+    event = MatchEvent(
+        match=match,
+        seq=match.seq + 1,
+        kind=kind,
+        target_seq=target.seq,
+        notation=f"{kind.value} {target.seq}",
+        effects=effects or [],
+        author=user,
+    )
+    _store(match, sides, engine, state, [event])
+    return WriteResult(match=match, sides=sides, events=[event], state=state)
+
+
 @transaction.atomic(savepoint=False)
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     """Undo the last effective move; the move that ended a match too, which reopens it."""
@@ -374,16 +399,7 @@ def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     state = replay_actions(
         engine, _initial(match, sides, engine), (e.action for e in stacks.applied[:-1])
     )
-    event = MatchEvent(
-        match=match,
-        seq=match.seq + 1,
-        kind=EventKind.UNDO,
-        target_seq=voided.seq,
-        notation=f"undo {voided.seq}",
-        author=user,
-    )
-    _store(match, sides, engine, state, [event])
-    return WriteResult(match=match, sides=sides, events=[event], state=state)
+    return _store_command(match, sides, engine, state, EventKind.UNDO, voided, user=user)
 
 
 @transaction.atomic(savepoint=False)
@@ -396,17 +412,9 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     restored = stacks.redoable[-1]
     state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     _action, state, effects = _apply(engine, state, restored.action)
-    event = MatchEvent(
-        match=match,
-        seq=match.seq + 1,
-        kind=EventKind.REDO,
-        target_seq=restored.seq,
-        notation=f"redo {restored.seq}",
-        effects=effects,
-        author=user,
+    return _store_command(
+        match, sides, engine, state, EventKind.REDO, restored, user=user, effects=effects
     )
-    _store(match, sides, engine, state, [event])
-    return WriteResult(match=match, sides=sides, events=[event], state=state)
 
 
 @transaction.atomic(savepoint=False)

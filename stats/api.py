@@ -14,6 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
     extend_schema_serializer,
+    extend_schema_view,
 )
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
@@ -44,6 +45,14 @@ routes = Routes()
 class PublicView(APIView):
     permission_classes = [AllowAny]
     query_serializer: type[serializers.Serializer] | None = None
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        # the path's game and manager: 404 when there is no such game or manager
+        if "game" in kwargs:
+            _game_or_404(kwargs["game"])
+        if "username" in kwargs:
+            self.manager = _user_or_404(kwargs["username"])
 
     def query(self, request) -> dict[str, Any]:
         # text filters (manager, team, player) sent empty mean "not filtered", as documented
@@ -308,6 +317,13 @@ SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 
 
 @routes.at("stats/games/<str:game>/leaderboard/", name="stats-leaderboard")
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="stats_leaderboard",
+        parameters=_params(LeaderboardQuery),
+        summary="Managers of a game, best first (rating, win_rate, played or won).",
+    )
+)
 class LeaderboardView(PublicListView):
     queryset = ManagerStats.objects.none()  # the rows' model, for the schema
     query_serializer = LeaderboardQuery
@@ -315,15 +331,6 @@ class LeaderboardView(PublicListView):
 
     def rows(self, params):
         return selectors.leaderboard(game=self.kwargs["game"], min_played=params["min_played"])
-
-    @extend_schema(
-        operation_id="stats_leaderboard",
-        parameters=_params(LeaderboardQuery),
-        summary="Managers of a game, best first (rating, win_rate, played or won).",
-    )
-    def get(self, request, *args, **kwargs):
-        _game_or_404(kwargs["game"])
-        return super().get(request, *args, **kwargs)
 
 
 @routes.at("stats/managers/<str:username>/", name="stats-manager")
@@ -337,13 +344,20 @@ class ManagerStatsView(PublicView):
         summary="A manager's stats, one entry per game played.",
     )
     def get(self, request, username: str):
-        user = _user_or_404(username)
+        user = self.manager
         params = self.query(request)
         rows = selectors.manager_stats_list(user=user, game=params.get("game")).order_by("game")
         return Response(ManagerStatsOutput(rows, many=True).data)
 
 
 @routes.at("stats/managers/<str:username>/ratings/", name="stats-manager-ratings")
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="stats_manager_ratings",
+        parameters=_params(RequiredGameQuery),
+        summary="A manager's rating after each rated match, newest first.",
+    )
+)
 class RatingHistoryView(PublicListView):
     queryset = RatingEntry.objects.none()  # the rows' model, for the schema
     query_serializer = RequiredGameQuery
@@ -354,15 +368,6 @@ class RatingHistoryView(PublicListView):
         return selectors.rating_history(
             game=params["game"], user=self.manager, reader=self.request.user
         )
-
-    @extend_schema(
-        operation_id="stats_manager_ratings",
-        parameters=_params(RequiredGameQuery),
-        summary="A manager's rating after each rated match, newest first.",
-    )
-    def get(self, request, *args, **kwargs):
-        self.manager = _user_or_404(kwargs["username"])
-        return super().get(request, *args, **kwargs)
 
 
 @routes.at("stats/managers/<str:username>/rating.svg", name="stats-manager-rating-chart")
@@ -380,7 +385,7 @@ class RatingChartView(PublicView):
         summary="A manager's rating history as an SVG line chart.",
     )
     def get(self, request, username: str):
-        user = _user_or_404(username)
+        user = self.manager
         self.query_serializer = self.Query
         game = self.query(request)["game"]
         history = list(
@@ -432,6 +437,13 @@ class HeadToHeadView(PublicView):
 
 
 @routes.at("stats/games/<str:game>/players/", name="stats-players")
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="stats_players",
+        parameters=_params(PlayerQuery),
+        summary="Footballers' (pieces', persons') totals per team or per manager.",
+    )
+)
 class PlayerStatsView(PublicListView):
     queryset = PlayerStats.objects.none()  # the rows' model, for the schema
     query_serializer = PlayerQuery
@@ -444,15 +456,6 @@ class PlayerStatsView(PublicListView):
             user=params.get("manager"),
             player=params.get("player"),
         )
-
-    @extend_schema(
-        operation_id="stats_players",
-        parameters=_params(PlayerQuery),
-        summary="Footballers' (pieces', persons') totals per team or per manager.",
-    )
-    def get(self, request, *args, **kwargs):
-        _game_or_404(kwargs["game"])
-        return super().get(request, *args, **kwargs)
 
 
 @routes.at("stats/matches/<int:match_id>/players/", name="stats-match-players")
@@ -479,6 +482,13 @@ class MatchPlayersView(PublicView):
 
 
 @routes.at("stats/teams/", name="stats-team-cards")
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="stats_team_cards",
+        parameters=_params(TeamQuery),
+        summary="Team cards, newest first or by rating.",
+    )
+)
 class TeamCardListView(PublicListView):
     queryset = TeamCard.objects.none()  # the rows' model, for the schema
     query_serializer = TeamQuery
@@ -486,14 +496,6 @@ class TeamCardListView(PublicListView):
 
     def rows(self, params):
         return selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
-
-    @extend_schema(
-        operation_id="stats_team_cards",
-        parameters=_params(TeamQuery),
-        summary="Team cards, newest first or by rating.",
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
 
 @routes.at("stats/teams/<str:key>/", name="stats-team-card")

@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.permissions import IsOwnerOrReadOnly
-from companion.api.query import MAX_ID, validated_query
+from companion.api.query import MAX_ID, validated_body, validated_query
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
@@ -230,9 +230,8 @@ class EditionDetailView(APIView):
     )
     def patch(self, request, pk: int):
         edition = get_object_or_404(Edition, pk=pk)
-        data = EditionUpdateInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        edition, created = services.edition_update(edition=edition, **data.validated_data)
+        data = validated_body(EditionUpdateInput, request)
+        edition, created = services.edition_update(edition=edition, **data)
         return Response(
             EditionDetailOutput(edition).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
@@ -392,9 +391,7 @@ class _OwnedListView(ListAPIView):
         return type(self).rows(user=self.request.user, **_query(OwnerQuery, self.request))
 
     def post(self, request):
-        data = self.create_input(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = self.cleaned(data.validated_data)
+        values = self.cleaned(validated_body(self.create_input, request))
 
         def write():
             created = type(self).create(owner=request.user, **values)
@@ -424,9 +421,7 @@ class _OwnedDetailView(APIView):
 
     def patch(self, request, pk: int):
         found = self.owned(pk)
-        data = self.update_input(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = self.cleaned(data.validated_data)
+        values = self.cleaned(validated_body(self.update_input, request))
         changed = type(self).update(**{self.model._meta.model_name: found}, **values)
         return Response(self.output(changed).data)
 
@@ -629,9 +624,8 @@ class BuildCheckView(APIView):
         summary="Dry run: check a build and count the stars left, without saving",
     )
     def post(self, request):
-        data = BuildCheckInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = _clean_build(data.validated_data)
+        data = validated_body(BuildCheckInput, request)
+        values = _clean_build(data)
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 
 
@@ -697,9 +691,8 @@ class BuildTeamView(APIView):
     def post(self, request, pk: int):
         build = get_object_or_404(Build, pk=pk)
         self.check_object_permissions(request, build)
-        data = BuildTeamInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        team, created = services.build_team_make(build=build, **data.validated_data)
+        data = validated_body(BuildTeamInput, request)
+        team, created = services.build_team_make(build=build, **data)
         return Response(
             TeamOutput(team).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

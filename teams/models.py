@@ -87,7 +87,35 @@ class Validity(models.TextChoices):
     INVALID = "invalid", "invalid"
 
 
-class Team(models.Model):
+class Checked(models.Model):
+    """What a manager owns (``owner``) and the team-building rules check: a team or a build,
+    its status and, when invalid, its violations and the edition the re-check that found them
+    read."""
+
+    name = models.CharField(max_length=100)
+    violations = models.JSONField(default=list, blank=True)
+    rechecked_against = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="The edition the last re-check was made against, when that made it invalid.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def invalid_reason(self) -> str:
+        """Why it is invalid, in the reader's language (from its violations, when read)."""
+        return invalid_reason(self.violations or [], self.rechecked_against)
+
+
+class Team(Checked):
     """A manager's team: a Hat-Trick lineup (or a team card taken as it is) or TriXKick pieces.
 
     ``lineup`` holds the normalised lineup that ``teams.selectors.team_side_config`` hands to a
@@ -104,45 +132,27 @@ class Team(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="teams"
     )
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="teams")
-    name = models.CharField(max_length=100)
     colours = models.JSONField(default=list, blank=True)
     style = models.CharField(max_length=16, blank=True)
     source = models.CharField(max_length=16, choices=Source.choices)
     lineup = models.JSONField(default=dict)
     status = models.CharField(max_length=8, choices=Validity.choices, default=Validity.VALID)
-    violations = models.JSONField(default=list, blank=True)
-    rechecked_against = models.CharField(
-        max_length=200,
-        blank=True,
-        help_text="The edition the last re-check was made against, when that made it invalid.",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ("-created_at", "-id")
+    class Meta(Checked.Meta):
         indexes = [
             models.Index(fields=("owner", "-created_at", "-id"), name="team_owner_idx"),
             models.Index(fields=("edition", "status"), name="team_edition_idx"),
         ]
 
-    def __str__(self) -> str:
-        return self.name
 
-    @property
-    def invalid_reason(self) -> str:
-        """Why it is invalid, in the reader's language (from its violations, when read)."""
-        return invalid_reason(self.violations or [], self.rechecked_against)
-
-
-class Build(models.Model):
+class Build(Checked):
     """A Hat-Trick team built within a budget card: orientation × class, and the picks."""
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="builds"
     )
     edition = models.ForeignKey(Edition, on_delete=models.PROTECT, related_name="builds")
-    name = models.CharField(max_length=100)
+
     orientation = models.CharField(max_length=16)
     budget_class = models.CharField(max_length=4)
     colour = models.CharField(max_length=16)
@@ -155,31 +165,14 @@ class Build(models.Model):
         null=True, blank=True, help_text="The captain's slot; no. 6 when empty (HX-B1.8)."
     )
     status = models.CharField(max_length=8, choices=Validity.choices)
-    violations = models.JSONField(default=list, blank=True)
     pools = models.JSONField(default=dict)
-    rechecked_against = models.CharField(
-        max_length=200,
-        blank=True,
-        help_text="The edition the last re-check was made against, when that made it invalid.",
-    )
     team = models.OneToOneField(
         Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="build"
     )
     checked_at = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
-        ordering = ("-created_at", "-id")
+    class Meta(Checked.Meta):
         indexes = [
             models.Index(fields=("owner", "-created_at", "-id"), name="build_owner_idx"),
             models.Index(fields=("edition", "status"), name="build_edition_idx"),
         ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    @property
-    def invalid_reason(self) -> str:
-        """Why it is invalid, in the reader's language (from its violations, when read)."""
-        return invalid_reason(self.violations or [], self.rechecked_against)

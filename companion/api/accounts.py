@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from companion import devices
 from companion.api.passwords import AnonymousLoginView, password_checked
+from companion.api.query import validated_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.api.throttles import AccountLoginThrottle
@@ -108,17 +109,14 @@ class RegisterView(APIView):
 
     @extend_schema(request=RegisterInput, responses={201: TokenOutput}, summary="Create an account")
     def post(self, request):
-        data = RegisterInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(RegisterInput, request)
         with transaction.atomic():
             user = User.objects.create_user(
-                username=data.validated_data["username"],
-                password=data.validated_data["password"],
-                email=data.validated_data.get("email", ""),
+                username=data["username"],
+                password=data["password"],
+                email=data.get("email", ""),
             )
-        return _token_response(
-            request, user, data.validated_data.get("device", ""), status.HTTP_201_CREATED
-        )
+        return _token_response(request, user, data.get("device", ""), status.HTTP_201_CREATED)
 
 
 @routes.at("auth/login/", name="api-login")
@@ -135,15 +133,14 @@ class LoginView(AnonymousLoginView):
         summary="Log in, get a token",
     )
     def post(self, request):
-        data = LoginInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        account = AccountLoginThrottle(data.validated_data["username"])
+        data = validated_body(LoginInput, request)
+        account = AccountLoginThrottle(data["username"])
         if not account.allow_request(request):
             raise Throttled(wait=account.wait())
         user = authenticate(
             request,
-            username=data.validated_data["username"],
-            password=data.validated_data["password"],
+            username=data["username"],
+            password=data["password"],
         )
         if user is None or not user.is_active:
             from companion.api.errors import ApiError
@@ -155,9 +152,7 @@ class LoginView(AnonymousLoginView):
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
         account.succeeded(request)
-        return _token_response(
-            request, user, data.validated_data.get("device", ""), status.HTTP_200_OK
-        )
+        return _token_response(request, user, data.get("device", ""), status.HTTP_200_OK)
 
 
 @routes.at("auth/logout/", name="api-logout")
@@ -187,10 +182,9 @@ class MeView(APIView):
 
     @extend_schema(request=MeInput, responses=UserOutput, summary="Change the user's language")
     def patch(self, request):
-        data = MeInput(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        if "language" in data.validated_data:
-            language = data.validated_data["language"]
+        data = validated_body(MeInput, request, partial=True)
+        if "language" in data:
+            language = data["language"]
             prefs, _ = Preferences.objects.update_or_create(
                 user=request.user, defaults={"language": language}
             )

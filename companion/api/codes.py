@@ -28,6 +28,7 @@ class ErrorCodes:
     def __init__(self) -> None:
         self._codes: dict[str, ErrorCode] = {}
         self._causes: set[str] = set()
+        self._details: dict[str, dict] = {}
 
     def register(
         self, code: str, *statuses: int, description: str = "", group: str | None = None
@@ -46,6 +47,14 @@ class ErrorCodes:
 
     def causes(self) -> list[str]:
         return sorted(self._causes)
+
+    def register_details(self, properties: dict[str, dict]) -> None:
+        """Register facts an app's errors carry in ``details``: each name with its JSON schema
+        (a property of the schema's ``ErrorDetails``)."""
+        self._details.update(properties)
+
+    def details(self) -> dict[str, dict]:
+        return dict(self._details)
 
     def __contains__(self, code: object) -> bool:
         return code in self._codes

@@ -22,28 +22,22 @@ from rest_framework.exceptions import ParseError
 from matches.engine.jsontext import lone_surrogate, may_hold_surrogate, nesting_exceeds
 
 
-def payload_too_large():
+def _over_limit(code: str, message: str, status_code: int, **details: int):
     from companion.api.errors import ApiError  # errors imports DRF's views, which import us
 
+    return ApiError(code, message, status_code=status_code, details=details)
+
+
+def payload_too_large():
     limit = settings.API_MAX_BODY_BYTES
-    return ApiError(
-        "payload_too_large",
-        _("The request body is larger than {limit} bytes.").format(limit=limit),
-        status_code=413,
-        details={"max_bytes": limit},
-    )
+    message = _("The request body is larger than {limit} bytes.").format(limit=limit)
+    return _over_limit("payload_too_large", message, 413, max_bytes=limit)
 
 
 def too_deep():
-    from companion.api.errors import ApiError
-
     depth = settings.API_MAX_JSON_DEPTH
-    return ApiError(
-        "too_deep",
-        _("The JSON body nests arrays and objects deeper than {depth} levels.").format(depth=depth),
-        status_code=400,
-        details={"max_depth": depth},
-    )
+    message = _("The JSON body nests arrays and objects deeper than {depth} levels.")
+    return _over_limit("too_deep", message.format(depth=depth), 400, max_depth=depth)
 
 
 def read_body(stream) -> bytes:

@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 
 from companion import devices
 from companion.api.errors import ApiError
+from companion.api.query import validated_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.models import Device
@@ -90,14 +91,13 @@ class PasswordChangeView(APIView):
         summary="Change my password; every other device is logged out",
     )
     def post(self, request):
-        data = PasswordChangeInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = validated_body(PasswordChangeInput, request)
         user = request.user
-        if not user.check_password(data.validated_data["old_password"]):
+        if not user.check_password(data["old_password"]):
             raise serializers.ValidationError(
                 {"old_password": [_("This is not your current password.")]}, code="wrong_password"
             )
-        password = password_checked(data.validated_data["new_password"], user)
+        password = password_checked(data["new_password"], user)
         keep = request.auth if isinstance(request.auth, Device) else None
         _password_set(user, password, keep=keep)
         if keep is None:
@@ -113,9 +113,8 @@ class PasswordResetView(AnonymousLoginView):
         summary="Mail a password reset to this address (202 whether or not it has an account)",
     )
     def post(self, request):
-        data = PasswordResetInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        form = PasswordResetForm({"email": data.validated_data["email"]})
+        data = validated_body(PasswordResetInput, request)
+        form = PasswordResetForm({"email": data["email"]})
         if form.is_valid():
             form.save(
                 request=request._request,
@@ -150,16 +149,13 @@ class PasswordResetConfirmView(AnonymousLoginView):
         summary="Set a new password with the uid and token of a reset mail; logs out every device",
     )
     def post(self, request):
-        data = PasswordResetConfirmInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = _reset_user(data.validated_data["uid"])
-        if user is None or not default_token_generator.check_token(
-            user, data.validated_data["token"]
-        ):
+        data = validated_body(PasswordResetConfirmInput, request)
+        user = _reset_user(data["uid"])
+        if user is None or not default_token_generator.check_token(user, data["token"]):
             raise ApiError(
                 "invalid_reset_token",
                 _("This reset link is not valid: it was used, it expired, or it is mistyped."),
                 status_code=status.HTTP_400_BAD_REQUEST,
             )
-        _password_set(user, password_checked(data.validated_data["new_password"], user))
+        _password_set(user, password_checked(data["new_password"], user))
         return Response(status=status.HTTP_204_NO_CONTENT)

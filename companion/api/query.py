@@ -1,4 +1,7 @@
-"""Query parameters read through a serializer, where DRF reads an empty value as absent.
+"""A request's query parameters and body read through a serializer (400 with ``fields`` when
+they do not fit).
+
+Query parameters: DRF reads an empty value as absent.
 
 DRF skips an optional field whose query value is empty (``?status=``), so an empty choice or
 number would be silently ignored although the schema does not allow it. Here it is a 400
@@ -34,5 +37,14 @@ def validated_query(
         errors[name] = [ErrorDetail(message, code="blank")]
     if errors:
         raise serializers.ValidationError(errors)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def validated_body(
+    serializer_class: type[serializers.Serializer], request, *, partial: bool = False
+) -> dict[str, Any]:
+    """The request's body as ``serializer_class`` validates it (before anything is written)."""
+    serializer = serializer_class(data=request.data, partial=partial)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

@@ -72,6 +72,27 @@ class Sentences:
         names = {name for _, name, _, _ in _FORMATTER.parse(template) if name}
         return template.format(**{name: self._plain(name, details.get(name)) for name in names})
 
+    # the refusals of a game, raised with these sentences (each game's ``errors`` module)
+
+    def illegal(self, code: str, rule: str, **details: JSON) -> IllegalActionError:
+        """A move the rules do not allow (HTTP 422)."""
+        return IllegalActionError(code, rule, details=details or None, sentences=self)
+
+    def game_over(self, rule: str) -> GameOverError:
+        return GameOverError("game_over", rule, sentences=self)
+
+    def refused_setup(
+        self, code: str, rule: str | None, cause: str | None = None, **details: JSON
+    ) -> SetupError:
+        """A refused set-up, edition, option or state; ``cause`` (if any) picks its sentence."""
+        return SetupError(code, rule, details=_with_cause(cause, details), sentences=self)
+
+    def unreadable(
+        self, code: str, rule: str | None, cause: str | None = None, **details: JSON
+    ) -> InvalidActionError:
+        """Unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
+        return InvalidActionError(code, rule, details=_with_cause(cause, details), sentences=self)
+
     def _plain(self, key: str, value: JSON) -> str:
         if key in SIDE_KEYS and isinstance(value, int) and not isinstance(value, bool):
             return self.sides[value] if 0 <= value < len(self.sides) else f"Player {value + 1}"
@@ -84,6 +105,10 @@ class Sentences:
 
 
 _FORMATTER = string.Formatter()
+
+
+def _with_cause(cause: str | None, details: dict[str, JSON]) -> dict[str, JSON] | None:
+    return ({"cause": cause} if cause is not None else {}) | details or None
 
 
 class EngineError(ValueError):

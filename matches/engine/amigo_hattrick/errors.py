@@ -5,14 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from matches.engine.amigo_hattrick import texts
-from matches.engine.base import (
-    JSON,
-    GameOverError,
-    IllegalActionError,
-    InvalidActionError,
-    Sentences,
-    SetupError,
-)
+from matches.engine.base import JSON, IllegalActionError, Sentences
 
 
 class Code(StrEnum):
@@ -36,27 +29,10 @@ class Code(StrEnum):
 
 
 SENTENCES = Sentences(texts.ERRORS)
+game_over = SENTENCES.game_over
+refused_setup = SENTENCES.refused_setup
+unreadable = SENTENCES.unreadable
 
 
 def illegal(code: Code, rule: str, **details: JSON) -> IllegalActionError:
-    return IllegalActionError(code.value, rule, details=details, sentences=SENTENCES)
-
-
-def game_over(rule: str) -> GameOverError:
-    return GameOverError(Code.GAME_OVER.value, rule, sentences=SENTENCES)
-
-
-def refused_setup(code: str, rule: str, cause: str | None = None, **details: JSON) -> SetupError:
-    """A refused set-up or edition; ``cause`` (if any) picks its sentence."""
-    if cause is not None:
-        details = {"cause": cause, **details}
-    return SetupError(code, rule, details=details, sentences=SENTENCES)
-
-
-def unreadable(
-    code: str, rule: str | None, cause: str | None = None, **details: JSON
-) -> InvalidActionError:
-    """A refusal of unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
-    if cause is not None:
-        details = {"cause": cause, **details}
-    return InvalidActionError(code, rule, details=details or None, sentences=SENTENCES)
+    return SENTENCES.illegal(code.value, rule, **details)
