@@ -830,6 +830,8 @@ async function matchScreen(id) {
       if (ok) view.parts = data;
       else {
         view.error = problemText(status, data);
+        // the set-up as before refused by the rules: set up piece by piece from here
+        if (part === view.ownBefore && status === 422) view.ownBefore = null;
         // the step moved on meanwhile (the other phone's move): the match as it stands now
         if (data?.code === "stale_sequence" || data?.code === "no_face_down_choice") { await load().catch(() => {}); clearChoice(); refreshPicture(); }
       }

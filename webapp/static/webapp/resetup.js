@@ -62,15 +62,19 @@ const KICKOFF = ["C2", "C3"];
 const PENALTY_AREA = [["A2", "A3"], ["B2", "B3"]];
 const apart = (f, g) => Math.abs(AT[f][0] - AT[g][0]) + Math.abs(AT[f][1] - AT[g][1]);
 
+// the fields of this side's pieces set up already in the set-up under way
+const standingFields = (state, side) => Object.values(state?.pieces || {}).filter((p) => p.side === side && p.status === "play" && p.field).map((p) => p.field);
+
 // The set-up as before, fitted to the set-up under way (TK-2, TK-10 - TK-12): at a kick-off
 // each side in its own half and the kicker's pieces on C2 and C3; at a corner, free kick or
 // penalty one of the kicker's pieces (the nearest) on the kick's field, first, and none of the
 // other side's there; at a goal kick the other side out of the kicker's penalty area. A piece
 // that has to move goes to the nearest field it may take (two of a side on a field at most).
-function fitted(places, side, setup) {
+function fitted(places, side, setup, standing = []) {
   if (!setup?.kind) return places;
   const out = places.map((p) => ({ ...p }));
   const count = {};
+  for (const f of standing) count[f] = (count[f] || 0) + 1; // this side's pieces set up already
   for (const p of out) count[p.to] = (count[p.to] || 0) + 1;
   const moveTo = (p, allowed) => {
     const free = allowed.filter((f) => f !== p.to && (count[f] || 0) < 2).sort((f, g) => apart(p.to, f) - apart(p.to, g));
@@ -84,6 +88,7 @@ function fitted(places, side, setup) {
     for (const p of out) if (!own.includes(p.to) && !(kicker && KICKOFF.includes(p.to))) moveTo(p, own);
     if (kicker) {
       for (const field of KICKOFF) {
+        if (standing.includes(field)) { out.filter((p) => p.to === field).forEach((p) => moveTo(p, own)); continue; }
         const on = out.filter((p) => p.to === field);
         on.slice(1).forEach((p) => moveTo(p, own));
         if (!on.length) {
@@ -101,8 +106,9 @@ function fitted(places, side, setup) {
     return out;
   }
   if (setup.kind === "goal_kick") return out;
-  // one taker, on the kick's field, placed first
+  // one taker, on the kick's field, placed first (none more if he stands there already)
   const inside = out.filter((p) => area.includes(p.to));
+  if (standing.some((f) => area.includes(f))) { inside.forEach((p) => moveTo(p, outside)); return out; }
   inside.slice(1).forEach((p) => moveTo(p, outside));
   let taker = inside[0];
   if (!taker) {
@@ -125,7 +131,7 @@ export async function asBefore(id, legal, state = null) {
   const middle = (a) => (String(a.to).startsWith("C") ? 1 : 0);
   const queues = [0, 1].map((side) => fitted(before.places
     .filter((a) => sideOf(a.piece) === side && !done.has(a.piece))
-    .sort((x, y) => middle(x) - middle(y)), side, done.size ? null : state?.setup));
+    .sort((x, y) => middle(x) - middle(y)), side, state?.setup, standingFields(state, side)));
   const batch = [];
   let side = legal.actor;
   while (queues[0].length || queues[1].length) {
@@ -153,8 +159,7 @@ export async function ownAsBefore(id, legal, state, side) {
   const where = Object.fromEntries(before.places.map((a) => [a.piece, a.to]));
   if (!inHand.every((piece) => where[piece])) return null; // a piece that did not play then
   const middle = (piece) => (String(where[piece]).startsWith("C") ? 1 : 0);
-  const placed = Object.values(state.pieces).some((p) => p.side === side && p.status === "play");
-  const places = fitted(inHand.sort((x, y) => middle(x) - middle(y)).map((piece) => ({ piece, to: where[piece] })), side, placed ? null : state.setup);
+  const places = fitted(inHand.sort((x, y) => middle(x) - middle(y)).map((piece) => ({ piece, to: where[piece] })), side, state.setup, standingFields(state, side));
   const keepers = before.keepers.find((k) => k.side === side)?.order ?? null;
   return { side, part: { places, keepers } };
 }
