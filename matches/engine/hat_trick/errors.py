@@ -30,8 +30,4 @@ illegal = SENTENCES.illegal
 game_over = SENTENCES.game_over
 refused_setup = SENTENCES.refused_setup
 unreadable = SENTENCES.unreadable
-
-
-def invalid(message: str, **details: object) -> InvalidActionError:
-    """An :class:`InvalidActionError` with code ``invalid_action`` (a move's parser)."""
-    return InvalidActionError("invalid_action", None, message, details or None)
+invalid = SENTENCES.invalid

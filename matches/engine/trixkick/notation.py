@@ -91,15 +91,13 @@ _PATTERNS: list[tuple[re.Pattern[str], Any]] = [
 
 def parse_notation(text: Any) -> Action:
     if not isinstance(text, str):
-        raise invalid("Notation must be a line of text.", cause="not_text")
+        raise invalid("not_text", "TK-0")
     line = text.strip()
     for pattern, build in _PATTERNS:
         m = pattern.match(line)
         if m:
             return parse_action(build(m.groupdict()))
-    raise invalid(
-        f"{line!r} is not TriXKick notation (e.g. 'A-KKL L>C3', 'B-RRL A7').", cause="not_notation"
-    )
+    raise invalid("not_notation", "TK-0")
 
 
 def format_action(action: Action) -> str:
@@ -132,4 +130,4 @@ def format_action(action: Action) -> str:
         return f"corner {action.side}"
     if isinstance(action, Rebound):
         return f"rebound {action.to}"
-    raise invalid(f"Not a TriXKick action: {action!r}.", cause="not_a_move")
+    raise invalid("not_a_move", "TK-0")
