@@ -93,10 +93,6 @@ class Sentences:
         """Unreadable input (a card, a state); ``cause`` (if any) picks its sentence."""
         return InvalidActionError(code, rule, details=_with_cause(cause, details), sentences=self)
 
-    def invalid(self, cause: str, rule: str | None = None, **details: JSON) -> InvalidActionError:
-        """A move that cannot be read (code ``invalid_action``); ``cause`` picks its sentence."""
-        return self.unreadable("invalid_action", rule, cause, **details)
-
     def _plain(self, key: str, value: JSON) -> str:
         if key in SIDE_KEYS and isinstance(value, int) and not isinstance(value, bool):
             return self.sides[value] if 0 <= value < len(self.sides) else f"Player {value + 1}"

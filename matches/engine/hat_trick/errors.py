@@ -20,7 +20,6 @@ __all__ = [
     "SetupError",
     "game_over",
     "illegal",
-    "invalid",
     "refused_setup",
     "unreadable",
 ]
@@ -30,4 +29,3 @@ illegal = SENTENCES.illegal
 game_over = SENTENCES.game_over
 refused_setup = SENTENCES.refused_setup
 unreadable = SENTENCES.unreadable
-invalid = SENTENCES.invalid

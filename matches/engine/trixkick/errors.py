@@ -11,4 +11,3 @@ illegal = SENTENCES.illegal
 game_over = SENTENCES.game_over
 refused_setup = SENTENCES.refused_setup
 unreadable = SENTENCES.unreadable
-invalid = SENTENCES.invalid
