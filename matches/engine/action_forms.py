@@ -1,9 +1,11 @@
 """The action methods every engine offers alike: an action read from and written to its JSON
 form (the game's ``actions`` module) and its one-line notation (the game's ``notation``
-module)."""
+module), and the table a notation module writes its actions with."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -30,3 +32,29 @@ class ActionForms:
 
     def parse_notation(self, text: str) -> Any:
         return self.notation.parse_notation(text)
+
+
+class NotationTable:
+    """An action's one-line notation, looked up by its type: a ``str.format`` template over the
+    action as ``a`` (``"sw{a.receiver}"``) or a function of it. A foreign object is refused
+    with ``refuse()``."""
+
+    def __init__(
+        self,
+        forms: Mapping[type, str | Callable[[Any], str]],
+        refuse: Callable[[], Exception],
+    ) -> None:
+        self._forms = {
+            kind: form if callable(form) else partial(_fill, form) for kind, form in forms.items()
+        }
+        self._refuse = refuse
+
+    def __call__(self, action: Any) -> str:
+        form = self._forms.get(type(action))
+        if form is None:
+            raise self._refuse()
+        return form(action)
+
+
+def _fill(template: str, action: Any) -> str:
+    return template.format(a=action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from matches.engine.action_forms import NotationTable
 from matches.engine.hat_trick.actions import (
     Action,
     Choose,
@@ -40,48 +41,45 @@ _ID = re.compile(r"^[A-Za-z0-9*+\-_.]{1,40}$")
 _CARD_ID = re.compile(r"^[A-Za-z0-9*+\-_.:]{1,80}$")
 
 
-def format_action(action: Action) -> str:
-    if isinstance(action, PlayCards):
-        return f"{action.cards[0].code}/{action.cards[1].code}"
-    if isinstance(action, Move):
-        return f"{action.player}{action.direction[0]}"
-    if isinstance(action, Skip):
-        return "skip"
-    if isinstance(action, PassSideways):
-        return f"sw{action.receiver}"
-    if isinstance(action, LongBall):
-        return f"lb{action.lines}"
-    if isinstance(action, FreeKick):
-        return "fk so" if action.scoring_opportunity else "fk play"
-    if isinstance(action, Pass):
-        return f"p{action.receiver}"
-    if isinstance(action, Refuse):
-        return "refuse"
-    if isinstance(action, Shoot):
-        text = f"shot {action.shooting_card} {action.goalkeeper_card}"
-        return text + (f" {action.card.code}" if action.card is not None else "")
-    if isinstance(action, KeeperDraw):
-        return " ".join(["draw", *(c.code for c in action.cards)])
-    if isinstance(action, GoalKick):
-        return f"gk {action.card.code}"
-    if isinstance(action, Choose):
-        return f"ch{action.player}"
-    if isinstance(action, UseAbility):
-        return " ".join(["ab", f"{'BR'[action.side]}{action.player}", *_x_tail(action)])
-    if isinstance(action, PlayStyle):
-        head = ["st", "BR"[action.side], action.card]
-        if action.player is not None:
-            head.append(f"@{action.player}")
-        return " ".join([*head, *_x_tail(action)])
-    if isinstance(action, KickOff):
-        return f"ko {action.side}"
-    if isinstance(action, Counter):
-        return f"ctr {'BR'[action.side]}"
-    if isinstance(action, Substitute):
-        return f"sub {'BR'[action.side]}{action.player} {action.card}"
-    if isinstance(action, Protest):
-        return f"pr {'BR'[action.side]} {action.card.code}"
-    raise unreadable("invalid_action", None, "not_a_move")
+def _x_side(action: UseAbility | PlayStyle | Counter | Substitute | Protest) -> str:
+    return "BR"[action.side]
+
+
+def _shot(action: Shoot) -> str:
+    text = f"shot {action.shooting_card} {action.goalkeeper_card}"
+    return text + (f" {action.card.code}" if action.card is not None else "")
+
+
+def _style(action: PlayStyle) -> str:
+    head = ["st", _x_side(action), action.card]
+    if action.player is not None:
+        head.append(f"@{action.player}")
+    return " ".join([*head, *_x_tail(action)])
+
+
+format_action = NotationTable(
+    {
+        PlayCards: "{a.cards[0].code}/{a.cards[1].code}",
+        Move: "{a.player}{a.direction[0]}",
+        Skip: "skip",
+        PassSideways: "sw{a.receiver}",
+        LongBall: "lb{a.lines}",
+        FreeKick: lambda a: "fk so" if a.scoring_opportunity else "fk play",
+        Pass: "p{a.receiver}",
+        Refuse: "refuse",
+        Shoot: _shot,
+        KeeperDraw: lambda a: " ".join(["draw", *(c.code for c in a.cards)]),
+        GoalKick: "gk {a.card.code}",
+        Choose: "ch{a.player}",
+        UseAbility: lambda a: " ".join(["ab", f"{_x_side(a)}{a.player}", *_x_tail(a)]),
+        PlayStyle: _style,
+        KickOff: "ko {a.side}",
+        Counter: lambda a: f"ctr {_x_side(a)}",
+        Substitute: lambda a: f"sub {_x_side(a)}{a.player} {a.card}",
+        Protest: lambda a: f"pr {_x_side(a)} {a.card.code}",
+    },
+    lambda: unreadable("invalid_action", None, "not_a_move"),
+)
 
 
 def _number(text: str, what: str) -> int:
