@@ -46,7 +46,7 @@ from matches.engine.trixkick.actions import (
     action_to_json,
     parse_action,
 )
-from matches.engine.trixkick.errors import invalid
+from matches.engine.trixkick.errors import unreadable
 
 _P = r"[AB]-[KLR]{2,4}"
 _F = r"[ABC][1-8]"
@@ -91,15 +91,13 @@ _PATTERNS: list[tuple[re.Pattern[str], Any]] = [
 
 def parse_notation(text: Any) -> Action:
     if not isinstance(text, str):
-        raise invalid("Notation must be a line of text.", cause="not_text")
+        raise unreadable("invalid_action", "TK-0", "not_text")
     line = text.strip()
     for pattern, build in _PATTERNS:
         m = pattern.match(line)
         if m:
             return parse_action(build(m.groupdict()))
-    raise invalid(
-        f"{line!r} is not TriXKick notation (e.g. 'A-KKL L>C3', 'B-RRL A7').", cause="not_notation"
-    )
+    raise unreadable("invalid_action", "TK-0", "not_notation")
 
 
 def format_action(action: Action) -> str:
@@ -132,4 +130,4 @@ def format_action(action: Action) -> str:
         return f"corner {action.side}"
     if isinstance(action, Rebound):
         return f"rebound {action.to}"
-    raise invalid(f"Not a TriXKick action: {action!r}.", cause="not_a_move")
+    raise unreadable("invalid_action", "TK-0", "not_a_move")
