@@ -195,28 +195,16 @@ def bench_append(client: APIClient, user) -> dict[str, float]:
     )
     actions = legal_playthrough(320)
 
+    def post(path: str, seq: int, **headers) -> float:
+        body = {"expected_seq": seq, "action": actions[seq]}
+        return timed(lambda: _check(client.post(path, body, format="json", **headers)))
+
     def full(seq: int) -> float:
-        return timed(
-            lambda: _check(
-                client.post(
-                    f"/api/matches/{match_id}/events/",
-                    {"expected_seq": seq, "action": actions[seq]},
-                    format="json",
-                    HTTP_IDEMPOTENCY_KEY=f"bench-{match_id}-{seq}",
-                )
-            )
-        )
+        key = f"bench-{match_id}-{seq}"
+        return post(f"/api/matches/{match_id}/events/", seq, HTTP_IDEMPOTENCY_KEY=key)
 
     def bare(seq: int) -> float:
-        return timed(
-            lambda: _check(
-                client.post(
-                    f"/bench/bare/{bare_match.pk}/",
-                    {"expected_seq": seq, "action": actions[seq]},
-                    format="json",
-                )
-            )
-        )
+        return post(f"/bench/bare/{bare_match.pk}/", seq)
 
     # the two endpoints take turns, a block of 40 requests each, so a change in the machine's
     # speed during the run (other load, frequency scaling) weighs on both alike

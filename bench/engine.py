@@ -24,27 +24,30 @@ TRIXKICK_OPTIONS = {"match_length": {"kind": "time", "periods": 2, "minutes": 15
 TRIXKICK_PERIOD_STEPS = 120  # the whistle goes once it is legal after this many actions
 
 
-def hat_trick(matches: int) -> tuple[list[float], list[float], list[float], int]:
-    """In-play timings of apply and legal_actions, then apply again on a replay of the same matches."""
+Timings = tuple[list[float], list[float], list[float], int]
+
+
+def timed_matches(engine, matches: int, options: dict, choose) -> Timings:
+    """In-play timings of ``legal_actions`` and ``apply`` over random matches of ``engine``,
+    then ``apply`` again on a replay of the same matches. ``choose(legal, rng, actions_so_far)``
+    picks the next typed action."""
     apply_times: list[float] = []
     replay_times: list[float] = []
     legal_times: list[float] = []
-    edition = ENGINE.default_edition()
+    edition = engine.default_edition()
     sides = [{"name": "Blue"}, {"name": "Red"}]
     clock = time.perf_counter
     for seed in range(matches):
         rng = random.Random(seed)
-        s = start = ENGINE.initial_state(
-            edition=edition, sides=sides, options={"extra_time": True, "penalty_shootout": True}
-        )
+        s = start = engine.initial_state(edition=edition, sides=sides, options=options)
         played = []
-        while ENGINE.outcome(s) is None:
+        while engine.outcome(s) is None:
             t0 = clock()
-            legal = ENGINE.legal_actions(s)
+            legal = engine.legal_actions(s)
             t1 = clock()
-            action = random_action(legal, rng)
+            action = choose(legal, rng, played)
             t2 = clock()
-            s = ENGINE.apply(s, action).state
+            s = engine.apply(s, action).state
             t3 = clock()
             legal_times.append(t1 - t0)
             apply_times.append(t3 - t2)
@@ -52,9 +55,15 @@ def hat_trick(matches: int) -> tuple[list[float], list[float], list[float], int]
         s = start
         for action in played:
             t0 = clock()
-            s = ENGINE.apply(s, action).state
+            s = engine.apply(s, action).state
             replay_times.append(clock() - t0)
     return apply_times, legal_times, replay_times, matches
+
+
+def hat_trick(matches: int) -> Timings:
+    """Hat-Trick with extra time and a penalty shoot-out, each action picked at random."""
+    options = {"extra_time": True, "penalty_shootout": True}
+    return timed_matches(ENGINE, matches, options, lambda legal, rng, _: random_action(legal, rng))
 
 
 def trixkick_choice(legal: dict, rng: random.Random, whistle: bool) -> dict:
@@ -67,40 +76,20 @@ def trixkick_choice(legal: dict, rng: random.Random, whistle: bool) -> dict:
     return {k: rng.choice(v) if isinstance(v, list) else v for k, v in entry.items()}
 
 
-def trixkick(matches: int) -> tuple[list[float], list[float], list[float], int]:
+def trixkick(matches: int) -> Timings:
     """TriXKick timings as for Hat-Trick: two timed periods of random play, with every option
     of section 6 on (fouls, offside, substitutions, double pass, castling)."""
-    apply_times: list[float] = []
-    replay_times: list[float] = []
-    legal_times: list[float] = []
-    edition = TRIXKICK.default_edition()
-    sides = [{"name": "Blue"}, {"name": "Red"}]
-    clock = time.perf_counter
-    for seed in range(matches):
-        rng = random.Random(seed)
-        s = start = TRIXKICK.initial_state(edition=edition, sides=sides, options=TRIXKICK_OPTIONS)
-        played = []
+
+    def choose(legal: dict, rng: random.Random, played: list) -> object:
         in_period = 0
-        while TRIXKICK.outcome(s) is None:
-            t0 = clock()
-            legal = TRIXKICK.legal_actions(s)
-            t1 = clock()
-            action = TRIXKICK.parse_action(
-                trixkick_choice(legal, rng, in_period >= TRIXKICK_PERIOD_STEPS)
-            )
-            t2 = clock()
-            s = TRIXKICK.apply(s, action).state
-            t3 = clock()
-            legal_times.append(t1 - t0)
-            apply_times.append(t3 - t2)
-            played.append(action)
-            in_period = 0 if action.type == "whistle" else in_period + 1
-        s = start
-        for action in played:
-            t0 = clock()
-            s = TRIXKICK.apply(s, action).state
-            replay_times.append(clock() - t0)
-    return apply_times, legal_times, replay_times, matches
+        for action in reversed(played):
+            if action.type == "whistle":
+                break
+            in_period += 1
+        whistle = in_period >= TRIXKICK_PERIOD_STEPS
+        return TRIXKICK.parse_action(trixkick_choice(legal, rng, whistle))
+
+    return timed_matches(TRIXKICK, matches, TRIXKICK_OPTIONS, choose)
 
 
 def chess_games(games: int) -> tuple[list[float], list[float]]:

@@ -153,6 +153,14 @@ def _include_state(request) -> bool:
 _write_response = write_answers.write_response
 
 
+def _opening(request, open_match, *, full: bool) -> Response:
+    """A write that opens a match (create, import), under the request's Idempotency-Key: the
+    answer is the whole new match (and its state, when ``?include=state`` asked)."""
+    return idempotent(
+        request, lambda: _write_response(request, open_match(), full=full, new_match=True)
+    )
+
+
 def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     """Everything a read of the match's log depends on: a new event, undo or status, the query,
     what the reader may see and the language of its sentences all make a new ``ETag``."""
@@ -213,18 +221,18 @@ class MatchListCreateView(ListAPIView):
                     status_code=400,
                 )
 
-        def write():
-            result = services.match_create(
+        return _opening(
+            request,
+            lambda: services.match_create(
                 user=request.user,
                 game=values["game"],
                 sides=values["sides"],
                 options=values["options"],
                 edition=edition,
                 visibility=values["visibility"],
-            )
-            return _write_response(request, result, full=full, new_match=True)
-
-        return idempotent(request, write)
+            ),
+            full=full,
+        )
 
 
 @routes.at("matches/<int:pk>/", name="match-detail")
@@ -457,16 +465,13 @@ class MatchImportView(APIView):
     def post(self, request):
         full = _include_state(request)
         data = validated_body(serializers.ImportInput, request)
-
-        def write():
-            result = services.match_import(
-                user=request.user,
-                text=data["text"],
-                visibility=data["visibility"],
-            )
-            return _write_response(request, result, full=full, new_match=True)
-
-        return idempotent(request, write)
+        return _opening(
+            request,
+            lambda: services.match_import(
+                user=request.user, text=data["text"], visibility=data["visibility"]
+            ),
+            full=full,
+        )
 
 
 @routes.at("matches/<int:pk>/svg/", name="match-svg")

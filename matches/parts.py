@@ -21,16 +21,10 @@ from rest_framework import status
 
 from companion.api.errors import ApiError
 from matches import snapshots, write_sql
-from matches.engine import get_engine
+from matches.engine import get_engine, get_game
 from matches.engine.base import EngineError
-from matches.engine.hat_trick import parts as hat_trick_parts
-from matches.engine.trixkick import parts as trixkick_parts
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
 from matches.services import WriteResult, _lock_open_match, match_actions_append
-
-#: the games with face-down choices, and how their parts make an action (or, TriXKick's
-#: re-set-up, the moves of a batch)
-PARTS = {"hat-trick": hat_trick_parts, "trixkick": trixkick_parts}
 
 
 @dataclass
@@ -53,7 +47,8 @@ def _chooses_for(match: Match, side: MatchSide, user) -> bool:
 
 
 def _open_choice(match: Match, engine, state) -> Any:
-    rules = PARTS.get(match.game)
+    # how the game's parts make an action (or, TriXKick's re-set-up, the moves of a batch)
+    rules = get_game(match.game).parts
     if rules is None or match.status != MatchStatus.IN_PROGRESS:
         return None, None
     return rules, rules.open_choice(engine.legal_actions(state), state)

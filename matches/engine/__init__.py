@@ -19,10 +19,12 @@ from matches.engine.base import (
     IllegalActionError,
     InvalidActionError,
     Outcome,
+    Sentences,
     SetupError,
     Transition,
 )
 from matches.engine.game import Game
+from matches.engine.i18n import N_
 
 #: the games this server ships: key -> the package that exports its ``GAME``, imported lazily
 _PACKAGES: dict[str, str] = {
@@ -35,8 +37,21 @@ _GAMES: dict[str, Game] = {}
 _LISTENERS: list[Callable[[Game], None]] = []
 
 
+#: the registry's refusals (each game's own are its ``texts.ERRORS``)
+ERRORS: dict[str, str] = {
+    "unknown_game": N_("There is no game called “{game}”."),
+    "unknown_game:not_installed": N_("The game “{game}” is not available on this server."),
+}
+_SENTENCES = Sentences(ERRORS)
+
+
 class UnknownGameError(EngineError):
     default_code = "unknown_game"
+
+
+def _unknown_game(key: object, cause: str | None = None) -> UnknownGameError:
+    details = {"game": key} if cause is None else {"game": key, "cause": cause}
+    return UnknownGameError(details=details, sentences=_SENTENCES)
 
 
 def register(game: Game) -> Game:
@@ -71,18 +86,16 @@ def get_game(key: str) -> Game:
         return found
     package = _PACKAGES.get(key) if isinstance(key, str) else None
     if package is None:
-        raise UnknownGameError(message=f"There is no game called {key!r}.", details={"game": key})
+        raise _unknown_game(key)
     try:
         module = import_module(package)
     except ModuleNotFoundError as exc:
         if exc.name and package.startswith(exc.name):
-            raise UnknownGameError(
-                message=f"The game {key!r} is not available.", details={"game": key}
-            ) from exc
+            raise _unknown_game(key, "not_installed") from exc
         raise
     game = getattr(module, "GAME", None)
     if game is None:
-        raise UnknownGameError(message=f"The game {key!r} is not available.", details={"game": key})
+        raise _unknown_game(key, "not_installed")
     return register(game)
 
 

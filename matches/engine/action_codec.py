@@ -53,7 +53,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
 
-from matches.engine.base import Bounds, EngineError, InvalidActionError, Sentences
+from matches.engine.base import Bounds, EngineError, Sentences
 
 TAG = "type"
 _KEY = "json_key"
@@ -120,19 +120,13 @@ class Refusals:
         self.rule = rule  # the clause every refusal of malformed input names, if one
 
     def invalid(self, cause: str, **details: Any) -> EngineError:
-        details = {"cause": cause, **details}
-        return InvalidActionError(
-            "invalid_action", self.rule, details=details, sentences=self.sentences
-        )
+        return self.sentences.unreadable("invalid_action", self.rule, cause, **details)
 
     def value(self, refusal: Refusal, where: str, low: Any = None, high: Any = None) -> EngineError:
         """The error of a value that fails its field's checks (see :class:`Refusal`)."""
-        details: dict[str, Any] = {"cause": refusal.cause} if refusal.cause else {}
-        details["field"] = where
-        if low is not None or high is not None:
-            details.update(low=low, high=high)
-        return InvalidActionError(
-            refusal.code, self.rule, details=details, sentences=self.sentences
+        bounds = {} if low is None and high is None else {"low": low, "high": high}
+        return self.sentences.unreadable(
+            refusal.code, self.rule, refusal.cause, field=where, **bounds
         )
 
     def not_an_object(self, data: Any) -> EngineError:

@@ -50,6 +50,8 @@ class Game:
     - ``stats``: the stats extractor; ``example_score``: the points of a tutorial's scoring
       example (its worked examples are ``docs/tutorials/<key>.yaml``).
     - ``teams``: how teams are built for it (attached by the teams app; ``None``: no teams).
+    - ``parts``: its choices both sides make at once, face down, a phone each (a module with
+      ``open_choice`` and how the parts make the action); ``None``: no such choices.
     """
 
     engine: GameEngine
@@ -65,6 +67,7 @@ class Game:
     stats: StatsExtractor = field(default_factory=StatsExtractor)
     example_score: Callable[[Mapping[str, Any]], int] | None = None
     teams: Any = None
+    parts: ModuleType | None = None
 
     @property
     def key(self) -> str:

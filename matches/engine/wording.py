@@ -16,6 +16,7 @@ import string
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from matches.engine import ERRORS as REGISTRY_ERRORS
 from matches.engine import UnknownGameError, game_of_rule, get_game  # noqa: F401 - re-exported
 from matches.engine.i18n import error_template, gettext, pgettext
 
@@ -155,10 +156,12 @@ def error_message(
     """The sentence for an engine error, or ``None`` when the catalog has no template for it."""
     game = game or game_of_rule(rule)
     module = _texts_of(game)
-    if module is None:
-        return None
     cause = (details or {}).get("cause")
-    template = error_template(module.ERRORS, code, rule, cause if isinstance(cause, str) else None)
+    cause = cause if isinstance(cause, str) else None
+    if module is None:  # no game's refusal: the registry's (an unknown game), or none
+        template = error_template(REGISTRY_ERRORS, code, rule, cause)
+        return None if template is None else fill(game, template, details or {}, names)
+    template = error_template(module.ERRORS, code, rule, cause)
     if template is None:
         logger.warning("no sentence for %s error %s (%s)", game, code, rule)
         return None

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from matches.engine.action_forms import ActionForms
 from matches.engine.base import JSON, Outcome, Transition
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
@@ -31,13 +32,15 @@ from .state import State, Step
 from .stats import AmigoHattrickExtractor
 
 
-class AmigoHattrickEngine:
+class AmigoHattrickEngine(ActionForms):
     """The engine object registered under ``"amigo-hattrick"``."""
 
     key = "amigo-hattrick"
     name = "Hattrick (Amigo)"
     min_sides = game.MIN_PLAYERS
     max_sides = game.MAX_PLAYERS
+    actions = actions
+    notation = notation
 
     def default_edition(self) -> dict[str, JSON]:
         return default_edition()
@@ -50,18 +53,6 @@ class AmigoHattrickEngine:
         options: Mapping[str, JSON],
     ) -> State:
         return game.initial_state(edition=edition, sides=sides, options=options)
-
-    def parse_action(self, data: JSON) -> Action:
-        return actions.parse_action(data)
-
-    def action_to_json(self, action: Action) -> dict[str, JSON]:
-        return actions.action_to_json(action)
-
-    def format_action(self, action: Action) -> str:
-        return notation.format_action(action)
-
-    def parse_notation(self, text: str) -> Action:
-        return notation.parse_notation(text)
 
     def apply(self, state: State, action: Action) -> Transition:
         return game.apply(state, action)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal, Union
 
 from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, optional
-from matches.engine.base import JSON, Bounds, EngineError, InvalidActionError, shape
+from matches.engine.base import JSON, Bounds, EngineError, shape
 
 from .cards import HIGHEST, LOWEST, Card, card_from_json
 from .errors import SENTENCES
@@ -78,7 +78,7 @@ class _Refusals(Refusals):
     """Amigo Hattrick names the fault in the error's code (``missing_field``...)."""
 
     def _invalid(self, code: str, **details: JSON) -> EngineError:
-        return InvalidActionError(code, None, details=details, sentences=self.sentences)
+        return self.sentences.unreadable(code, None, **details)
 
     def unknown_type(self, data: dict, tags: Any) -> EngineError:
         if "type" not in data:

@@ -17,7 +17,7 @@ Letters are case-insensitive when read; spaces around separators are ignored::
 
 from __future__ import annotations
 
-from matches.engine.base import InvalidActionError
+from matches.engine.amigo_hattrick.errors import unreadable
 
 from .actions import Action, Deal, Pass, Play
 from .cards import parse_card
@@ -32,15 +32,13 @@ def format_action(action: Action) -> str:
         if action.hands is None:
             return "D"
         return "D:" + "/".join(",".join(card.text for card in hand) for hand in action.hands)
-    raise InvalidActionError(
-        "invalid_action", None, f"{action!r} is not a Hattrick action.", {"cause": "not_a_move"}
-    )
+    raise unreadable("invalid_action", None, "not_a_move")
 
 
 def parse_notation(text: str) -> Action:
     """An action from its notation. Raises InvalidActionError."""
     if not isinstance(text, str) or not text.strip():
-        raise InvalidActionError("invalid_notation", None, "An empty line is not an action.")
+        raise unreadable("invalid_notation", None)
     line = text.strip()
     head = line[0].upper()
     if head == "D" and (len(line) == 1 or line[1:].lstrip().startswith(":")):
@@ -62,12 +60,7 @@ def parse_notation(text: str) -> Action:
         return Play(card)
     trick_text = trick_text.strip()
     if trick_text not in ("1", "2"):
-        raise InvalidActionError(
-            "invalid_trick",
-            None,
-            f"{text!r}: the trick after '>' must be 1 or 2.",
-            {"notation": text},
-        )
+        raise unreadable("invalid_trick", None, notation=text)
     return Play(card, int(trick_text))
 
 

@@ -16,8 +16,9 @@ face down -2. The English rules' three examples::
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
-from .cards import COLOURS, Card
+from .cards import COLOURS, Card, parse_card
 
 PASS_PENALTY = 2
 
@@ -43,10 +44,8 @@ def game_score(won: tuple[Card, ...], face_down: tuple[Card, ...]) -> int:
     return best - (len(won) - best) - PASS_PENALTY * len(face_down)
 
 
-def _cards(spans: list[str]) -> tuple[Card, ...]:
+def cards_of_spans(spans: Iterable[str]) -> tuple[Card, ...]:
     """Cards written as spans: ``R3-11`` is the red 3 to 11."""
-    from .cards import parse_card
-
     out = []
     for span in spans:
         letter, rest = span[0], span[1:]
@@ -58,4 +57,4 @@ def _cards(spans: list[str]) -> tuple[Card, ...]:
 def example_score(example: dict) -> int:
     """The points of a tutorial's scoring example (``{"won": [spans], "passed": [spans]}``),
     as the referee scores a game (AH-5.2)."""
-    return game_score(_cards(example["won"]), _cards(example.get("passed", [])))
+    return game_score(cards_of_spans(example["won"]), cards_of_spans(example.get("passed", [])))

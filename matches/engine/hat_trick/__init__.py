@@ -6,7 +6,7 @@ clause ids, are in ``docs/rules/hat-trick.md``.
 """
 
 from matches.engine.game import Game
-from matches.engine.hat_trick import shapes, texts, words
+from matches.engine.hat_trick import parts, shapes, texts, words
 from matches.engine.hat_trick.engine import ENGINE, HatTrickEngine
 from matches.engine.hat_trick.stats import HatTrickExtractor
 from matches.engine.i18n import pgettext
@@ -22,6 +22,7 @@ GAME = Game(
     default_side_names=words.SIDE_NAMES,
     words=words.words,
     rule_prefixes=("HT", "HX"),
+    parts=parts,
     stats=HatTrickExtractor(),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from matches.engine.action_forms import ActionForms
 from matches.engine.base import Outcome, Transition
 from matches.engine.hat_trick import actions as _actions
 from matches.engine.hat_trick import codec, flow, hooks, legal, notation
@@ -18,7 +19,7 @@ from matches.engine.hat_trick.svg import render_svg
 spieler.install()  # the "Spieler" expansion fills the base flow's hook points
 
 
-class HatTrickEngine:
+class HatTrickEngine(ActionForms):
     """Hat-Trick, the base game: two managers, 4 x 6 pitch, action cards.
 
     >>> from matches.engine.hat_trick import ENGINE
@@ -31,6 +32,8 @@ class HatTrickEngine:
     name = "Hat-Trick"
     min_sides = 2
     max_sides = 2
+    actions = _actions
+    notation = notation
 
     def default_edition(self) -> Mapping[str, Any]:
         return reference_edition()
@@ -44,18 +47,6 @@ class HatTrickEngine:
     ) -> State:
         setup, kickoff = build_setup(edition, sides, options)
         return flow.new_match(setup, kickoff)
-
-    def parse_action(self, data: Any) -> _actions.Action:
-        return _actions.parse_action(data)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return _actions.action_to_json(action)
-
-    def format_action(self, action: Any) -> str:
-        return notation.format_action(action)
-
-    def parse_notation(self, text: str) -> _actions.Action:
-        return notation.parse_notation(text)
 
     def apply(self, state: State, action: Any) -> Transition:
         if not isinstance(action, _actions.Action):

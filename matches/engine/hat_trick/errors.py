@@ -20,7 +20,6 @@ __all__ = [
     "SetupError",
     "game_over",
     "illegal",
-    "invalid",
     "refused_setup",
     "unreadable",
 ]
@@ -30,8 +29,3 @@ illegal = SENTENCES.illegal
 game_over = SENTENCES.game_over
 refused_setup = SENTENCES.refused_setup
 unreadable = SENTENCES.unreadable
-
-
-def invalid(message: str, **details: object) -> InvalidActionError:
-    """An :class:`InvalidActionError` with code ``invalid_action`` (a move's parser)."""
-    return InvalidActionError("invalid_action", None, message, details or None)

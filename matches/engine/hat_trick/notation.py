@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from matches.engine.action_forms import NotationTable
 from matches.engine.hat_trick.actions import (
     Action,
     Choose,
@@ -32,7 +33,7 @@ from matches.engine.hat_trick.actions import (
     UseAbility,
 )
 from matches.engine.hat_trick.cards import card_from_code
-from matches.engine.hat_trick.errors import invalid
+from matches.engine.hat_trick.errors import unreadable
 
 _MOVE = re.compile(r"^(\d{1,2})([fblr])$")
 _DIR = {"f": "forward", "b": "backward", "l": "left", "r": "right"}
@@ -40,53 +41,50 @@ _ID = re.compile(r"^[A-Za-z0-9*+\-_.]{1,40}$")
 _CARD_ID = re.compile(r"^[A-Za-z0-9*+\-_.:]{1,80}$")
 
 
-def format_action(action: Action) -> str:
-    if isinstance(action, PlayCards):
-        return f"{action.cards[0].code}/{action.cards[1].code}"
-    if isinstance(action, Move):
-        return f"{action.player}{action.direction[0]}"
-    if isinstance(action, Skip):
-        return "skip"
-    if isinstance(action, PassSideways):
-        return f"sw{action.receiver}"
-    if isinstance(action, LongBall):
-        return f"lb{action.lines}"
-    if isinstance(action, FreeKick):
-        return "fk so" if action.scoring_opportunity else "fk play"
-    if isinstance(action, Pass):
-        return f"p{action.receiver}"
-    if isinstance(action, Refuse):
-        return "refuse"
-    if isinstance(action, Shoot):
-        text = f"shot {action.shooting_card} {action.goalkeeper_card}"
-        return text + (f" {action.card.code}" if action.card is not None else "")
-    if isinstance(action, KeeperDraw):
-        return " ".join(["draw", *(c.code for c in action.cards)])
-    if isinstance(action, GoalKick):
-        return f"gk {action.card.code}"
-    if isinstance(action, Choose):
-        return f"ch{action.player}"
-    if isinstance(action, UseAbility):
-        return " ".join(["ab", f"{'BR'[action.side]}{action.player}", *_x_tail(action)])
-    if isinstance(action, PlayStyle):
-        head = ["st", "BR"[action.side], action.card]
-        if action.player is not None:
-            head.append(f"@{action.player}")
-        return " ".join([*head, *_x_tail(action)])
-    if isinstance(action, KickOff):
-        return f"ko {action.side}"
-    if isinstance(action, Counter):
-        return f"ctr {'BR'[action.side]}"
-    if isinstance(action, Substitute):
-        return f"sub {'BR'[action.side]}{action.player} {action.card}"
-    if isinstance(action, Protest):
-        return f"pr {'BR'[action.side]} {action.card.code}"
-    raise invalid(f"{action!r} is not a Hat-Trick action.", cause="not_a_move")
+def _x_side(action: UseAbility | PlayStyle | Counter | Substitute | Protest) -> str:
+    return "BR"[action.side]
+
+
+def _shot(action: Shoot) -> str:
+    text = f"shot {action.shooting_card} {action.goalkeeper_card}"
+    return text + (f" {action.card.code}" if action.card is not None else "")
+
+
+def _style(action: PlayStyle) -> str:
+    head = ["st", _x_side(action), action.card]
+    if action.player is not None:
+        head.append(f"@{action.player}")
+    return " ".join([*head, *_x_tail(action)])
+
+
+format_action = NotationTable(
+    {
+        PlayCards: "{a.cards[0].code}/{a.cards[1].code}",
+        Move: "{a.player}{a.direction[0]}",
+        Skip: "skip",
+        PassSideways: "sw{a.receiver}",
+        LongBall: "lb{a.lines}",
+        FreeKick: lambda a: "fk so" if a.scoring_opportunity else "fk play",
+        Pass: "p{a.receiver}",
+        Refuse: "refuse",
+        Shoot: _shot,
+        KeeperDraw: lambda a: " ".join(["draw", *(c.code for c in a.cards)]),
+        GoalKick: "gk {a.card.code}",
+        Choose: "ch{a.player}",
+        UseAbility: lambda a: " ".join(["ab", f"{_x_side(a)}{a.player}", *_x_tail(a)]),
+        PlayStyle: _style,
+        KickOff: "ko {a.side}",
+        Counter: lambda a: f"ctr {_x_side(a)}",
+        Substitute: lambda a: f"sub {_x_side(a)}{a.player} {a.card}",
+        Protest: lambda a: f"pr {_x_side(a)} {a.card.code}",
+    },
+    lambda: unreadable("invalid_action", None, "not_a_move"),
+)
 
 
 def _number(text: str, what: str) -> int:
     if not text.isdigit() or len(text) > 2 or int(text) == 0:
-        raise invalid(f"{what} needs a shirt number, e.g. {what}7.", cause="shirt_number")
+        raise unreadable("invalid_action", None, "shirt_number")
     return int(text)
 
 
@@ -117,22 +115,22 @@ def _parse_x_tail(rest: list[str], text: str) -> dict:
         elif token.startswith("@") and "player" not in out:
             out["player"] = _number(token[1:], "@")
         else:
-            raise invalid(f"{text!r}: unexpected {token!r}.", cause="unexpected_part")
+            raise unreadable("invalid_action", None, "unexpected_part")
     return out
 
 
 def _side_letter(token: str, text: str) -> int:
     if token[:1] not in ("B", "R"):
-        raise invalid(f"{text!r}: name the side B or R.", cause="side_letter")
+        raise unreadable("invalid_action", None, "side_letter")
     return 0 if token[0] == "B" else 1
 
 
 def parse_notation(text: str) -> Action:
     if not isinstance(text, str):
-        raise invalid("Notation must be text.", cause="not_text")
+        raise unreadable("invalid_action", None, "not_text")
     parts = text.split()
     if not parts:
-        raise invalid("Empty notation.", cause="empty")
+        raise unreadable("invalid_action", None, "empty")
     head, rest = parts[0], parts[1:]
     if head == "skip" and not rest:
         return Skip()
@@ -150,14 +148,14 @@ def parse_notation(text: str) -> Action:
         side = _side_letter(rest[0], text)
         tail = _parse_x_tail(rest[1:], text)
         if "player" in tail:
-            raise invalid(f"{text!r}: unexpected '@'.", cause="unexpected_part")
+            raise unreadable("invalid_action", None, "unexpected_part")
         return UseAbility(side, _number(rest[0][1:], "ab"), **tail)
     if head == "st" and len(rest) >= 2 and len(rest[0]) == 1:
         if not _ID.match(rest[1]):
-            raise invalid(f"{text!r}: name the style card.", cause="style_card_missing")
+            raise unreadable("invalid_action", None, "style_card_missing")
         tail = _parse_x_tail(rest[2:], text)
         if "via" in tail:
-            raise invalid(f"{text!r}: unexpected via.", cause="unexpected_part")
+            raise unreadable("invalid_action", None, "unexpected_part")
         return PlayStyle(_side_letter(rest[0], text), rest[1], **tail)
     if head == "ctr" and len(rest) == 1 and rest[0] in ("B", "R"):
         return Counter(_side_letter(rest[0], text))
@@ -167,9 +165,7 @@ def parse_notation(text: str) -> Action:
         return Protest(_side_letter(rest[0], text), card_from_code(rest[1]))
     if head == "shot" and len(rest) in (2, 3):
         if not (_ID.match(rest[0]) and _ID.match(rest[1])):
-            raise invalid(
-                "shot needs a shooting card id and a goalkeeper card id.", cause="shot_cards"
-            )
+            raise unreadable("invalid_action", None, "shot_cards")
         return Shoot(rest[0], rest[1], card_from_code(rest[2]) if len(rest) == 3 else None)
     if not rest:
         if "/" in head:
@@ -186,4 +182,4 @@ def parse_notation(text: str) -> Action:
             return LongBall(int(head[2:]))
         if head.startswith("p"):
             return Pass(_number(head[1:], "p"))
-    raise invalid(f"{text!r} is not Hat-Trick notation.", cause="not_notation")
+    raise unreadable("invalid_action", None, "not_notation")

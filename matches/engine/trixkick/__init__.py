@@ -7,7 +7,7 @@ Rules as implemented: ``docs/rules/trixkick.md``.
 
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
-from matches.engine.trixkick import hints, shapes, texts, words
+from matches.engine.trixkick import hints, parts, shapes, texts, words
 from matches.engine.trixkick.engine import ENGINE, TrixKickEngine
 from matches.engine.trixkick.state import TrixKickState
 from matches.engine.trixkick.stats import TrixKickExtractor
@@ -23,6 +23,7 @@ GAME = Game(
     default_side_names=words.SIDE_NAMES,
     words=words.words,
     rule_prefixes=("TK",),
+    parts=parts,
     stats=TrixKickExtractor(),
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from matches.engine.action_forms import ActionForms
 from matches.engine.base import GameEvent, Outcome, Transition
 from matches.engine.trixkick import actions as _actions
 from matches.engine.trixkick import hidden as _hidden
@@ -19,13 +20,15 @@ from matches.engine.trixkick.state import SNAPSHOT_KEYS, TrixKickState, other
 from matches.engine.trixkick.svg import render
 
 
-class TrixKickEngine:
+class TrixKickEngine(ActionForms):
     """TriXKick: a football board game where the pieces' symbols decide every outcome."""
 
     key = "trixkick"
     name = "TriXKick"
     min_sides = 2
     max_sides = 2
+    actions = _actions
+    notation = _notation
 
     def default_edition(self) -> dict[str, Any]:
         return reference_edition()
@@ -93,18 +96,6 @@ class TrixKickEngine:
         return TrixKickState.frozen(w)
 
     # actions
-    def parse_action(self, data: Any) -> _actions.Action:
-        return _actions.parse_action(data)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return _actions.action_to_json(action)
-
-    def format_action(self, action: Any) -> str:
-        return _notation.format_action(action)
-
-    def parse_notation(self, text: str) -> _actions.Action:
-        return _notation.parse_notation(text)
-
     def apply(self, state: TrixKickState, action: Any) -> Transition:
         if isinstance(action, Mapping):
             action = _actions.parse_action(dict(action))

@@ -3,9 +3,7 @@ sentence; the sentence itself is the catalog's (``texts.ERRORS``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from matches.engine.base import InvalidActionError, Sentences
+from matches.engine.base import Sentences
 from matches.engine.trixkick import texts
 
 SENTENCES = Sentences(texts.ERRORS, ("A", "B"))
@@ -13,8 +11,3 @@ illegal = SENTENCES.illegal
 game_over = SENTENCES.game_over
 refused_setup = SENTENCES.refused_setup
 unreadable = SENTENCES.unreadable
-
-
-def invalid(message: str, **details: Any) -> InvalidActionError:
-    """An :class:`InvalidActionError` with code ``invalid_action`` (a move's parser)."""
-    return InvalidActionError("invalid_action", "TK-0", message, details or None)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from matches.engine.action_forms import NotationTable
 from matches.engine.trixkick.actions import (
     Action,
     Card,
@@ -46,7 +47,7 @@ from matches.engine.trixkick.actions import (
     action_to_json,
     parse_action,
 )
-from matches.engine.trixkick.errors import invalid
+from matches.engine.trixkick.errors import unreadable
 
 _P = r"[AB]-[KLR]{2,4}"
 _F = r"[ABC][1-8]"
@@ -91,45 +92,36 @@ _PATTERNS: list[tuple[re.Pattern[str], Any]] = [
 
 def parse_notation(text: Any) -> Action:
     if not isinstance(text, str):
-        raise invalid("Notation must be a line of text.", cause="not_text")
+        raise unreadable("invalid_action", "TK-0", "not_text")
     line = text.strip()
     for pattern, build in _PATTERNS:
         m = pattern.match(line)
         if m:
             return parse_action(build(m.groupdict()))
-    raise invalid(
-        f"{line!r} is not TriXKick notation (e.g. 'A-KKL L>C3', 'B-RRL A7').", cause="not_notation"
-    )
+    raise unreadable("invalid_action", "TK-0", "not_notation")
+
+
+_FORMS = NotationTable(
+    {
+        Place: "{a.piece}@{a.to}",
+        Keepers: lambda a: f"{'AB'[a.side]} keepers {a.order}",
+        Substitute: "sub {a.out} {a.into}",
+        Play: "{a.piece} {a.symbol}>{a.to}",
+        Shoot: "{a.piece} {a.symbol}>>{a.target}",
+        Run: "{a.piece} {a.to}",
+        DoublePass: "{a.piece} {a.symbol}>{a.partner} {a.return_symbol}>{a.to}",
+        Castle: "{a.piece}<>{a.with_piece}",
+        EndTurn: "end",
+        Pass: "pass",
+        Whistle: "whistle",
+        Card: "card {a.piece}",
+        CornerChoice: "corner {a.side}",
+        Rebound: "rebound {a.to}",
+    },
+    lambda: unreadable("invalid_action", "TK-0", "not_a_move"),
+)
 
 
 def format_action(action: Action) -> str:
-    action_to_json(action)  # rejects foreign objects
-    if isinstance(action, Place):
-        return f"{action.piece}@{action.to}"
-    if isinstance(action, Keepers):
-        return f"{'AB'[action.side]} keepers {action.order}"
-    if isinstance(action, Substitute):
-        return f"sub {action.out} {action.into}"
-    if isinstance(action, Play):
-        return f"{action.piece} {action.symbol}>{action.to}"
-    if isinstance(action, Shoot):
-        return f"{action.piece} {action.symbol}>>{action.target}"
-    if isinstance(action, Run):
-        return f"{action.piece} {action.to}"
-    if isinstance(action, DoublePass):
-        return f"{action.piece} {action.symbol}>{action.partner} {action.return_symbol}>{action.to}"
-    if isinstance(action, Castle):
-        return f"{action.piece}<>{action.with_piece}"
-    if isinstance(action, EndTurn):
-        return "end"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Whistle):
-        return "whistle"
-    if isinstance(action, Card):
-        return f"card {action.piece}"
-    if isinstance(action, CornerChoice):
-        return f"corner {action.side}"
-    if isinstance(action, Rebound):
-        return f"rebound {action.to}"
-    raise invalid(f"Not a TriXKick action: {action!r}.", cause="not_a_move")
+    action_to_json(action)  # rejects foreign objects and malformed fields
+    return _FORMS(action)

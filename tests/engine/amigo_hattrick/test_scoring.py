@@ -3,19 +3,20 @@
 import pytest
 
 from matches.engine.amigo_hattrick import ENGINE
-from matches.engine.amigo_hattrick.cards import Card, parse_card
-from matches.engine.amigo_hattrick.scoring import colour_counts, game_score, positive_colour
+from matches.engine.amigo_hattrick.cards import Card
+from matches.engine.amigo_hattrick.scoring import (
+    cards_of_spans,
+    colour_counts,
+    game_score,
+    positive_colour,
+)
 
 from .helpers import after, last_round, new_match, of_kind, refused, run
 
 
-def cards(*texts: str) -> tuple[Card, ...]:
-    out = []
-    for text in texts:
-        letter, span = text[0], text[1:]
-        low, _, high = span.partition("-")
-        out.extend(parse_card(f"{letter}{n}") for n in range(int(low), int(high or low) + 1))
-    return tuple(out)
+def cards(*spans: str) -> tuple[Card, ...]:
+    """Cards written as spans (``R3-11``: the red 3 to 11), as a tutorial's example names them."""
+    return cards_of_spans(spans)
 
 
 EXAMPLE_A = (cards("R3-11", "B5-6", "G1-4"), cards("G5"))  # 9 red, 2 blue, 4 green, one pass
