@@ -246,6 +246,19 @@ def pct(values, q):
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def open_phones(browser, url: str, tokens, match_id: int) -> dict:
+    """Ann's and Ben's phones, each signed in with its token, on the match's screen."""
+    pages = {}
+    for name, token in zip(("ann", "ben"), tokens, strict=True):
+        context = browser.new_context(base_url=url, **PHONE)
+        context.add_init_script(f"localStorage.setItem('token', {token!r});")
+        page = context.new_page()
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector(".match-head")
+        pages[name] = page
+    return pages
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=400, help="at most this many per match")
@@ -280,14 +293,7 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         for game in games:
             match_id = matches[game]
-            pages = {}
-            for name, token in zip(("ann", "ben"), tokens, strict=True):
-                context = browser.new_context(base_url=url, **PHONE)
-                context.add_init_script(f"localStorage.setItem('token', {token!r});")
-                page = context.new_page()
-                page.goto(f"/app/#/match/{match_id}")
-                page.wait_for_selector(".match-head")
-                pages[name] = page
+            pages = open_phones(browser, url, tokens, match_id)
             result = play(pages, args.moves, rng)
             print(f"{game}: {seq(pages['ann'])} moves")
             for name, counts in result["taps"].items():
@@ -321,14 +327,7 @@ def main() -> None:
         per_phone = {"ann": [], "ben": []}
         offered = {"no": 0}
         for match_id in fouls:
-            pages = {}
-            for name, token in zip(("ann", "ben"), tokens, strict=True):
-                context = browser.new_context(base_url=url, **PHONE)
-                context.add_init_script(f"localStorage.setItem('token', {token!r});")
-                page = context.new_page()
-                page.goto(f"/app/#/match/{match_id}")
-                page.wait_for_selector(".match-head")
-                pages[name] = page
+            pages = open_phones(browser, url, tokens, match_id)
             try:
                 for page in pages.values():
                     page.wait_for_selector("#as-before-mine", timeout=20_000)
