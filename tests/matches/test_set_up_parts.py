@@ -46,6 +46,18 @@ def test_each_manager_sets_up_their_side_as_before_in_one_part(players, client_f
     short = {**part_of(0), "places": part_of(0)["places"][1:]}
     assert_error_shape(send(ann, 0, short), 422, "part_not_allowed")
     assert_error_shape(send(ann, 1, part_of(1)), 403, "not_your_side")
+    # hostile parts are refused in the error shape, never a server error
+    mine = part_of(0)["places"]
+    hostile = [
+        {**part_of(0), "places": [{**mine[0], "piece": 7}, *mine[1:]]},
+        {**part_of(0), "places": [{**mine[0], "piece": ["x"]}, *mine[1:]]},
+        {**part_of(0), "places": [{**mine[0], "to": ["A1"]}, *mine[1:]]},
+        {**part_of(0), "keepers": ["K"]},
+        {**part_of(0), "places": "all"},
+        ["places"],
+    ]
+    for bad in hostile:
+        assert_error_shape(send(ann, 0, bad), 422, "part_not_allowed")
     first = send(ann, 0, part_of(0))
     assert first.status_code == 202, first.content
     seen = ben.get(f"/api/matches/{match_id}/parts/").json()

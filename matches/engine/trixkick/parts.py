@@ -49,7 +49,11 @@ def part_allowed(choice: Mapping[str, Any], side: int, part: Any) -> bool:
         return False
     places = part["places"]
     if not isinstance(places, list) or not all(
-        isinstance(p, dict) and set(p) == {"piece", "to"} and p["to"] in FIELDS for p in places
+        isinstance(p, dict)
+        and set(p) == {"piece", "to"}
+        and isinstance(p["piece"], str)
+        and p["to"] in FIELDS
+        for p in places
     ):
         return False
     keepers = part["keepers"]
