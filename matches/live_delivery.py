@@ -329,7 +329,7 @@ class Clock:
                 if not stream.closed and stream.expires_at and stream.expires_at <= moment:
                     stream.expires_at = None  # checked once; the check sets the next moment
                     self.check(stream)
-            if self.claims and now - self.refreshed >= keepalive:
+            if self.claims and now - self.refreshed >= live.refresh_seconds():
                 self.refreshed = now
                 with contextlib.suppress(Exception):
                     await live.in_pool(live.refresh_claims, list(self.claims.values()))

@@ -1,8 +1,10 @@
 """The stream limit of a viewer counts their streams in every stream process that shares the
-Redis channel: two uvicorn processes, one viewer, ``LIVE_STREAMS_PER_USER`` = 2."""
+Redis channel: two uvicorn processes, one viewer, ``LIVE_STREAMS_PER_USER`` = 2; the streams
+of a process that died stop counting after ``LIVE_STREAM_LAPSE_SECONDS``."""
 
 from __future__ import annotations
 
+import signal
 import time
 
 import httpx
@@ -61,6 +63,61 @@ def test_a_viewers_streams_are_counted_across_processes(
                     break
             time.sleep(0.2)
         assert again.status_code == 200
+    finally:
+        for streams in opened:
+            streams.close()
+        for service, _base in servers:
+            service.stop()
+
+
+LAPSE = 4.0
+
+
+def _refused(base: str, path: str, headers: dict) -> bool:
+    with httpx.stream("GET", f"{base}{path}", headers=headers, timeout=10) as answer:
+        assert answer.status_code in (200, 429), answer.status_code
+        return answer.status_code == 429
+
+
+def test_the_streams_of_a_process_that_died_stop_counting_after_the_lapse(
+    needs_services,
+    private_redis,  # noqa: F811
+    make_user,
+    tmp_path,
+):
+    port, _logdir, _service = private_redis
+    env = service_env(
+        database_url(),
+        f"redis://127.0.0.1:{port}/0",
+        LIVE_STREAMS_PER_USER="2",
+        LIVE_KEEPALIVE_SECONDS="60",
+        LIVE_STREAM_LAPSE_SECONDS=str(LAPSE),
+    )
+    servers = []
+    opened = []
+    try:
+        for _ in range(2):
+            servers.append(start_web(env, tmp_path, workers=1, server="uvicorn"))
+        (_, first), (doomed, second) = servers
+        ann = token_headers(make_user("ann"))
+        path = f"/api/matches/{public_match(first, ann)}/stream/"
+        opened.append(OpenStreams(f"{first}{path}", [ann]))
+        opened.append(OpenStreams(f"{second}{path}", [ann]))
+        assert _refused(first, path, ann)
+
+        doomed.stop(signal.SIGKILL)  # no goodbye: its stream is never released
+        died = time.monotonic()
+        still = _refused(first, path, ann)
+        if time.monotonic() - died < LAPSE / 2:  # asked well before the earliest lapse
+            assert still, "the dead process's stream stopped counting before its lapse"
+        while _refused(first, path, ann):
+            assert time.monotonic() - died < LAPSE + 3, "the dead process's stream still counts"
+            time.sleep(0.2)
+
+        # the living process keeps its streams counted past the lapse: two open, a third waits
+        opened.append(OpenStreams(f"{first}{path}", [ann]))
+        time.sleep(LAPSE + 1)
+        assert _refused(first, path, ann)
     finally:
         for streams in opened:
             streams.close()
