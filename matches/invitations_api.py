@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
@@ -88,21 +88,24 @@ class MyInvitationsQuery(serializers.Serializer):
     )
 
 
-@routes.at("matches/<int:pk>/invitations/", name="match-invitations")
-class MatchInvitationsView(ListAPIView):
+class _InvitationListView(ListAPIView):
+    # A page of the invitations the signed-in manager may see.
+
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationOutput
     queryset = Invitation.objects.none()  # the rows' model, for the schema
 
-    def get_queryset(self):
-        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
-    @extend_schema(
+@routes.at("matches/<int:pk>/invitations/", name="match-invitations")
+@extend_schema_view(
+    get=extend_schema(
         summary="A match's invitations and who accepted (its creator and managers)",
         responses={200: InvitationOutput(many=True), 403: ERRORS[403], 404: ERRORS[404]},
     )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
+)
+class MatchInvitationsView(_InvitationListView):
+    def get_queryset(self):
+        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
     @extend_schema(
         summary="Invite a registered manager to play a side (the match's creator)",
@@ -121,24 +124,19 @@ class MatchInvitationsView(ListAPIView):
 
 
 @routes.at("invitations/", name="invitation-list")
-class MyInvitationsView(ListAPIView):
-    permission_classes = [IsAuthenticated]
-    serializer_class = InvitationOutput
-    queryset = Invitation.objects.none()  # the rows' model, for the schema
-
+@extend_schema_view(
+    get=extend_schema(
+        summary="My invitations (pending by default)",
+        parameters=[MyInvitationsQuery],
+        responses={200: InvitationOutput(many=True), 400: ERRORS[400]},
+    )
+)
+class MyInvitationsView(_InvitationListView):
     def get_queryset(self):
         wanted = validated_query(MyInvitationsQuery, self.request)["status"]
         return invitations.invitations_of_user(
             user=self.request.user, status_value=None if wanted == "all" else wanted
         )
-
-    @extend_schema(
-        summary="My invitations (pending by default)",
-        parameters=[MyInvitationsQuery],
-        responses={200: InvitationOutput(many=True), 400: ERRORS[400]},
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
 
 
 @routes.at("invitations/<int:pk>/accept/", name="invitation-accept")

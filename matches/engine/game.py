@@ -51,7 +51,8 @@ class Game:
       example (its worked examples are ``docs/tutorials/<key>.yaml``).
     - ``teams``: how teams are built for it (attached by the teams app; ``None``: no teams).
     - ``parts``: its choices both sides make at once, face down, a phone each (a module with
-      ``open_choice`` and how the parts make the action); ``None``: no such choices.
+      ``open_choice``, how the parts make the action and ``REFUSED``, the sentence for a part that
+      is not one of the step's options); ``None``: no such choices.
     """
 
     engine: GameEngine
