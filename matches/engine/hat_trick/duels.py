@@ -43,8 +43,14 @@ def long_ball_lines(state: State) -> list[int]:
     side = state.attacker
     line = line_of(state.ball)
     step = forward(side)
-    inside = [n for n in (1, 2, 3) if 0 <= line + step * n < N_LINES]
-    with_mate = [n for n in inside if lowest(state.grid, line + step * n, side) >= 0]
+    inside: list[int] = []
+    with_mate: list[int] = []
+    for n in (1, 2, 3):
+        target = line + step * n
+        if 0 <= target < N_LINES:
+            inside.append(n)
+            if lowest(state.grid, target, side) >= 0:
+                with_mate.append(n)
     return with_mate or inside
 
 

@@ -209,13 +209,15 @@ def _draw_both(s: State, events: list[GameEvent]) -> State:
 # ---------------------------------------------------------------- step 1
 
 
-def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> State:
+def _play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
+    """Step 1: both cards revealed (HT-1.1 - HT-1.3); in open play both managers draw back
+    to a full hand, in a scoring opportunity nobody draws (HT-5.1)."""
     setup, cards = s.setup, a.cards
     deck0 = play_from_hand(setup, s.decks[0], cards[0], 0)
     deck1 = play_from_hand(setup, s.decks[1], cards[1], 1)
     events.append(GameEvent("card_revealed", 0, {"card": cards[0].to_json(), "from": "hand"}))
     events.append(GameEvent("card_revealed", 1, {"card": cards[1].to_json(), "from": "hand"}))
-    if not draw:
+    if s.phase != P.PLAY_CARDS:
         return s._replace(phase=P.SO_ATTACKER_MOVE, cards=cards, decks=(deck0, deck1))
     size = setup.hand_size
     deck0 = draw_up_to(deck0, size, 0, events)
@@ -715,16 +717,12 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
 }
 
 
-def _handle_play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
-    return _play_cards(s, a, events, s.phase == P.PLAY_CARDS)
-
-
 def _handle_refuse(s: State, a: Refuse, events: list[GameEvent]) -> State:
     return _refuse(s, events)
 
 
 _HANDLERS = {
-    PlayCards: _handle_play_cards,
+    PlayCards: _play_cards,
     Move: _move,
     Skip: _move,
     PassSideways: _pass_sideways,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, code, number_of, side_of
+from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, SIDE_CODES, number_of, side_of
 
 
 class ShirtNumbers(Protocol):
@@ -34,7 +34,8 @@ def lowest(grid: tuple[int, ...], line: int, side: int, numbers: ShirtNumbers | 
     if numbers is not None:
         return _first(numbers.lowest_fields(grid, line, (side,)))
     # a side's codes are one run (``code(side, n)``): its lowest number is its lowest code
-    best, first, best_p = -1, code(side, 0), code(side + 1, 0)
+    first, best_p = SIDE_CODES[side]
+    best = -1
     base = line * N_COLS
     for f in range(base, base + N_COLS):
         p = grid[f]
@@ -87,7 +88,7 @@ def closest_number(
 
 def line_sum(grid: tuple[int, ...], line: int, side: int, values: dict, attack: bool) -> int:
     total = 0
-    first, end = code(side, 0), code(side + 1, 0)
+    first, end = SIDE_CODES[side]
     base = line * N_COLS
     for p in grid[base : base + N_COLS]:
         if p != EMPTY and first <= p < end:

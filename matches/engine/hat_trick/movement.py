@@ -13,6 +13,7 @@ from matches.engine.hat_trick.pitch import (
     N_COLS,
     N_FIELDS,
     N_LINES,
+    SIDE_CODES,
     code,
     col_of,
     field_name,
@@ -133,7 +134,7 @@ def move_options(state: State, rules: MoveRules) -> list[dict[str, object]]:
 def sideways_receivers(grid: tuple[int, ...], ball: int) -> list[int]:
     """Fields of the nearest team-mates of the ball holder in his line (HT-2.5, HT-2.6)."""
     side = side_of(grid[ball])
-    first, end = code(side, 0), code(side + 1, 0)  # the side's codes
+    first, end = SIDE_CODES[side]
     col = col_of(ball)
     base = ball - col
     best = 9

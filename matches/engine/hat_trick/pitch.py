@@ -17,6 +17,10 @@ def code(side: int, number: int) -> int:
     return side * 100 + number
 
 
+SIDE_CODES = ((code(0, 0), code(1, 0)), (code(1, 0), code(2, 0)))
+"""Each side's players are one run of codes: ``first <= player < end`` (and not ``EMPTY``)."""
+
+
 def side_of(player: int) -> int:
     return player // 100
 
