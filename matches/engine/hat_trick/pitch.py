@@ -37,6 +37,10 @@ def field_name(field: int) -> str:
     return f"{COLUMNS[field & 3]}{(field >> 2) + 1}"
 
 
+FIELD_NAMES = tuple(field_name(f) for f in range(N_FIELDS))
+"""``field_name`` of each field, for a step to look up instead of calling it."""
+
+
 def parse_field(name: str) -> int:
     if (
         not isinstance(name, str)
