@@ -301,6 +301,24 @@ class _MatchWriteView(APIView):
         return idempotent(request, write, scope=pk)
 
 
+def _write_schema(summary: str, errors: dict = COMMAND_ERRORS, **extra):
+    """The schema of a write view's POST: its ``input_class``, the ``Idempotency-Key`` and
+    ``?state=``, and 201 with the write's answer or one of ``errors``."""
+
+    def decorate(view: type[_MatchWriteView]) -> type[_MatchWriteView]:
+        return extend_schema_view(
+            post=extend_schema(
+                summary=summary,
+                request=view.input_class,
+                parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
+                responses={201: serializers.WriteOutput, **errors},
+                **extra,
+            )
+        )(view)
+
+    return decorate
+
+
 class _AppendView(_MatchWriteView):
     def actions(self, values: dict) -> list:
         return [values["action"]]
@@ -315,15 +333,7 @@ class _AppendView(_MatchWriteView):
 
 
 @routes.at("matches/<int:pk>/events/", name="match-events")
-@extend_schema_view(
-    post=extend_schema(
-        summary="Log one move",
-        request=serializers.AppendInput,
-        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
-        examples=examples("append"),
-    )
-)
+@_write_schema("Log one move", APPEND_ERRORS, examples=examples("append"))
 class MatchEventsView(_AppendView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = EventPagination
@@ -363,14 +373,7 @@ class MatchEventsView(_AppendView):
 
 
 @routes.at("matches/<int:pk>/events/batch/", name="match-batch")
-@extend_schema_view(
-    post=extend_schema(
-        summary="Log several moves at once, all or nothing (offline sync)",
-        request=serializers.BatchAppendInput,
-        parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-        responses={201: serializers.WriteOutput, **APPEND_ERRORS},
-    )
-)
+@_write_schema("Log several moves at once, all or nothing (offline sync)", APPEND_ERRORS)
 class MatchEventBatchView(_AppendView):
     input_class = serializers.BatchAppendInput
 
@@ -387,31 +390,20 @@ class _MatchCommandView(_MatchWriteView):
         )
 
 
-def _command_schema(summary: str):
-    return extend_schema_view(
-        post=extend_schema(
-            summary=summary,
-            request=serializers.ExpectedSeqInput,
-            parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
-            responses={201: serializers.WriteOutput, **COMMAND_ERRORS},
-        )
-    )
-
-
 @routes.at("matches/<int:pk>/undo/", name="match-undo")
-@_command_schema("Undo the last effective move (logged as an event)")
+@_write_schema("Undo the last effective move (logged as an event)")
 class MatchUndoView(_MatchCommandView):
     service = staticmethod(services.match_undo)
 
 
 @routes.at("matches/<int:pk>/redo/", name="match-redo")
-@_command_schema("Redo the last undone move")
+@_write_schema("Redo the last undone move")
 class MatchRedoView(_MatchCommandView):
     service = staticmethod(services.match_redo)
 
 
 @routes.at("matches/<int:pk>/abandon/", name="match-abandon")
-@_command_schema("Abandon the match")
+@_write_schema("Abandon the match")
 class MatchAbandonView(_MatchCommandView):
     service = staticmethod(services.match_abandon)
 

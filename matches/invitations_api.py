@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.query import validated_body, validated_query
+from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
 from matches import invitations
 from matches.api import ERRORS
@@ -88,29 +88,31 @@ class MyInvitationsQuery(serializers.Serializer):
     )
 
 
-@routes.at("matches/<int:pk>/invitations/", name="match-invitations")
-class MatchInvitationsView(ListAPIView):
+class _InvitationListView(ListAPIView):
+    # A page of the invitations the signed-in manager may see.
+
     permission_classes = [IsAuthenticated]
     serializer_class = InvitationOutput
     queryset = Invitation.objects.none()  # the rows' model, for the schema
 
-    def get_queryset(self):
-        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
-    @extend_schema(
+@routes.at("matches/<int:pk>/invitations/", name="match-invitations")
+@extend_schema_view(
+    get=extend_schema(
         summary="A match's invitations and who accepted (its creator and managers)",
         responses={200: InvitationOutput(many=True), 403: ERRORS[403], 404: ERRORS[404]},
     )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
+)
+class MatchInvitationsView(_InvitationListView):
+    def get_queryset(self):
+        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
-    @extend_schema(
+    @takes_body(
+        InvitationInput,
         summary="Invite a registered manager to play a side (the match's creator)",
-        request=InvitationInput,
         responses={201: InvitationOutput, **ERRORS},
     )
-    def post(self, request, pk: int):
-        data = validated_body(InvitationInput, request)
+    def post(self, request, data, pk: int):
         invitation = invitations.invitation_create(
             match_id=pk,
             user=request.user,
@@ -121,41 +123,35 @@ class MatchInvitationsView(ListAPIView):
 
 
 @routes.at("invitations/", name="invitation-list")
-class MyInvitationsView(ListAPIView):
-    permission_classes = [IsAuthenticated]
-    serializer_class = InvitationOutput
-    queryset = Invitation.objects.none()  # the rows' model, for the schema
-
+@extend_schema_view(
+    get=extend_schema(
+        summary="My invitations (pending by default)",
+        parameters=[MyInvitationsQuery],
+        responses={200: InvitationOutput(many=True), 400: ERRORS[400]},
+    )
+)
+class MyInvitationsView(_InvitationListView):
     def get_queryset(self):
         wanted = validated_query(MyInvitationsQuery, self.request)["status"]
         return invitations.invitations_of_user(
             user=self.request.user, status_value=None if wanted == "all" else wanted
         )
 
-    @extend_schema(
-        summary="My invitations (pending by default)",
-        parameters=[MyInvitationsQuery],
-        responses={200: InvitationOutput(many=True), 400: ERRORS[400]},
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
 
 @routes.at("invitations/<int:pk>/accept/", name="invitation-accept")
 class InvitationAcceptView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
+    @takes_body(
+        AcceptInput,
         summary="Accept: play the side, with one of your teams or builds if you like",
-        request=AcceptInput,
         responses={
             200: InvitationOutput,
             **ERRORS,
             409: OpenApiResponse(description="Answered already, or the team is fixed."),
         },
     )
-    def post(self, request, pk: int):
-        data = validated_body(AcceptInput, request)
+    def post(self, request, data, pk: int):
         invitation = invitations.invitation_accept(
             invitation_id=pk,
             user=request.user,

@@ -22,7 +22,6 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches import snapshots, write_sql
 from matches.engine import get_engine, get_game
-from matches.engine.base import EngineError
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
 from matches.services import WriteResult, _lock_open_match, match_actions_append
 
@@ -84,18 +83,6 @@ def parts_read(*, match: Match, user) -> PartsView:
     return _view(match, sides, user, entry, _current_rows(match) if entry else {})
 
 
-def _standing_prefix(engine, state, actions: list) -> list:
-    """The moves of a batch up to the first the rules refuse (a piece that may not stand where
-    it stood before, at another kick-off): those are logged, the rest is placed move by move.
-    A batch refused at its first move is sent whole, so the refusal is answered as usual."""
-    for index, action in enumerate(actions):
-        try:
-            state = engine.apply(state, action).state
-        except EngineError:
-            return actions[:index] or actions
-    return actions
-
-
 @transaction.atomic(savepoint=False)
 def part_submit(
     *, match_id: int, user, side: int, part: Any, expected_seq: int | None
@@ -130,7 +117,7 @@ def part_submit(
     if not rules.part_allowed(entry, side, part):
         raise ApiError(
             "part_not_allowed",
-            _("{side} cannot play that card now.").format(side=mine.name),
+            _(rules.REFUSED).format(side=mine.name),
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             details={"side": side},
         )
@@ -147,7 +134,10 @@ def part_submit(
     result = match_actions_append(
         match_id=match.pk,
         user=user,
-        actions=_standing_prefix(engine, state, actions),
+        actions=actions,
         expected_seq=match.seq,
+        # a piece that may not stand where it stood before (at another kick-off) ends the
+        # batch: the moves before it are logged, the rest is placed move by move
+        up_to_refusal=True,
     )
     return PartsView(seq=result.match.seq, type=None, parts=[]), result

@@ -315,9 +315,16 @@ def _apply(engine: GameEngine, state: Any, action_data: Any) -> tuple[Any, Any, 
 
 @transaction.atomic(savepoint=False)
 def match_actions_append(
-    *, match_id: int, user, actions: Sequence[Any], expected_seq: int | None
+    *,
+    match_id: int,
+    user,
+    actions: Sequence[Any],
+    expected_seq: int | None,
+    up_to_refusal: bool = False,
 ) -> WriteResult:
-    """Append one or more actions, all or nothing. An illegal one raises with its ``index``."""
+    """Append one or more actions, all or nothing: an illegal one raises with its ``index``.
+    ``up_to_refusal``: the actions before the first illegal one are logged instead (one
+    illegal at the first still raises)."""
     match, sides = _lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
@@ -328,6 +335,8 @@ def match_actions_append(
         try:
             action, state, effects = _apply(engine, state, data)
         except EngineError as exc:
+            if up_to_refusal and new_events:
+                break
             if len(actions) > 1:
                 exc.details.setdefault("index", index)
             # the message names the teams, not side indexes (see matches.i18n)

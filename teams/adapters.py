@@ -22,6 +22,7 @@ from teams.models import CardKind, Edition, Team
 
 #: ``(lineup, violations, source)`` of a checked lineup
 Checked = tuple[dict[str, Any], list[dict[str, Any]], str]
+#: ``add(kind, code, **fields)``: one card row; a text field is cut to its column's length
 AddRow = Callable[..., None]
 
 
@@ -73,6 +74,11 @@ class TeamAdapter:
     def engine_side(self, lineup: Mapping[str, Any]) -> dict[str, Any]:
         """What the engine reads of a saved lineup for a side, beside its name."""
         return {}
+
+
+def _objects(values: Any) -> list[dict[str, Any]]:
+    """The objects of a catalog's list (a card is an object; anything else is no card)."""
+    return [value for value in values or [] if isinstance(value, dict)]
 
 
 def _numbers(values: Any) -> tuple[int | None, int | None]:
@@ -201,67 +207,61 @@ class HatTrickTeams(TeamAdapter):
         return rules.expansion_problems(data["expansion"]) if "expansion" in data else []
 
     def card_rows(self, data: Mapping[str, Any], add: AddRow) -> None:
-        for player in data.get("players", []) or []:
-            if not isinstance(player, dict):
-                continue
+        for player in _objects(data.get("players")):
             number = player.get("number")
             number = number if rules.is_whole(number, 0, 99) else None
             add(
                 CardKind.BASE_PLAYER,
                 f"base:{player.get('colour')}:{number}",
-                colour=str(player.get("colour", ""))[:16],
+                colour=player.get("colour", ""),
                 number=number,
-                role=str(player.get("role", ""))[:64],
-                name=str(player.get("role", "")).replace("_", " ")[:200],
+                role=player.get("role", ""),
+                name=str(player.get("role", "")).replace("_", " "),
                 data=player,
             )
         exp = data.get("expansion") if isinstance(data.get("expansion"), dict) else {}
-        for card in exp.get("player_cards", []) or []:
-            if not isinstance(card, dict):
-                continue
+        for card in _objects(exp.get("player_cards")):
             low, high = _numbers(card.get("numbers"))
             price = card.get("price")
             add(
                 CardKind.PLAYER,
                 card.get("id"),
-                colour=str(card.get("colour", ""))[:16],
+                colour=card.get("colour", ""),
                 number=low,
                 number_alt=high,
-                shield=str(card.get("shield", ""))[:16],
+                shield=card.get("shield", ""),
                 price=price if rules.is_whole(price, 0, 999) else None,
-                role=str(card.get("role", ""))[:64],
-                name=str(card.get("name", ""))[:200],
+                role=card.get("role", ""),
+                name=card.get("name", ""),
                 data=card,
             )
-        for card in exp.get("team_cards", []) or []:
-            if isinstance(card, dict):
-                value = card.get("value")
-                add(
-                    CardKind.TEAM_CARD,
-                    f"team:{card.get('id')}",
-                    price=value if rules.is_whole(value, 0, 999) else None,
-                    shield=str(card.get("style", ""))[:16],
-                    name=str(card.get("name", ""))[:200],
-                    data=card,
-                )
-        for card in exp.get("budget_cards", []) or []:
-            if isinstance(card, dict):
-                add(
-                    CardKind.BUDGET_CARD,
-                    f"budget:{card.get('orientation')}",
-                    shield=str(card.get("orientation", ""))[:16],
-                    name=f"budget card {card.get('orientation')}",
-                    data=card,
-                )
-        for card in exp.get("style_cards", []) or []:
-            if isinstance(card, dict):
-                add(
-                    CardKind.STYLE_CARD,
-                    f"style:{card.get('id')}",
-                    shield=str(card.get("style", ""))[:16],
-                    name=str(card.get("title", ""))[:200],
-                    data=card,
-                )
+        for card in _objects(exp.get("team_cards")):
+            value = card.get("value")
+            add(
+                CardKind.TEAM_CARD,
+                f"team:{card.get('id')}",
+                price=value if rules.is_whole(value, 0, 999) else None,
+                shield=card.get("style", ""),
+                name=card.get("name", ""),
+                data=card,
+            )
+        for card in _objects(exp.get("budget_cards")):
+            orientation = card.get("orientation")  # a budget card is known by it
+            add(
+                CardKind.BUDGET_CARD,
+                f"budget:{orientation}",
+                shield=orientation,
+                name=f"budget card {orientation}",
+                data=card,
+            )
+        for card in _objects(exp.get("style_cards")):
+            add(
+                CardKind.STYLE_CARD,
+                f"style:{card.get('id')}",
+                shield=card.get("style", ""),
+                name=card.get("title", ""),
+                data=card,
+            )
 
     def create(self, edition: Edition, **fields: Any) -> tuple[Checked, dict[str, Any]]:
         picks, team_card, bench, captain = (
@@ -355,9 +355,9 @@ class TrixKickTeams(TeamAdapter):
                 add(
                     CardKind.PIECE,
                     f"{set_name}:{code}:{index}",
-                    shield=set_name[:16],
-                    role=set_name[:64],
-                    name=code[:200],
+                    shield=set_name,
+                    role=set_name,
+                    name=code,
                     data={"set": set_name, "symbols": code},
                 )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import CharField, Max
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
@@ -17,6 +17,14 @@ from teams.selectors import edition_is_used, edition_used_by_matches
 from teams.services.builds import build_recheck
 from teams.services.teams import team_recheck
 
+#: the text columns of a card row and their lengths, which a catalog's values are cut to (a
+#: missing value is blank)
+_TEXT_LENGTHS = {
+    field.name: field.max_length
+    for field in Card._meta.concrete_fields
+    if isinstance(field, CharField) and field.name != "kind"
+}
+
 
 def _card_rows(edition: Edition) -> list[Card]:
     data = edition.data if isinstance(edition.data, dict) else {}
@@ -25,7 +33,11 @@ def _card_rows(edition: Edition) -> list[Card]:
     def add(kind: str, code: Any, **fields: Any) -> None:
         if code is None:
             return
-        rows.append(Card(edition=edition, kind=kind, code=str(code)[:100], **fields))
+        fields["code"] = code
+        for name in _TEXT_LENGTHS.keys() & fields.keys():
+            text = "" if fields[name] is None else str(fields[name])
+            fields[name] = text[: _TEXT_LENGTHS[name]]
+        rows.append(Card(edition=edition, kind=kind, **fields))
 
     adapter = team_adapter(edition.game)
     if adapter is not None:

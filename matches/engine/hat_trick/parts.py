@@ -19,6 +19,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from matches.engine.i18n import N_
+
+#: what a manager reads when their part is not one of the step's options
+REFUSED = N_("{side} cannot play that card now.")
+
 
 def open_choice(legal: Mapping[str, Any], state: Any = None) -> dict[str, Any] | None:
     """The step's face-down choice of both sides, if it is one (``state``: the match's, for

@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from matches.engine.i18n import N_
 from matches.engine.trixkick.board import FIELDS
+
+#: what a manager reads when their part does not set up their side
+REFUSED = N_(
+    "{side}'s set-up must place every piece not yet set up, each once, on a field of the board."
+)
 
 
 def open_choice(legal: Mapping[str, Any], state: Any = None) -> dict[str, Any] | None:
