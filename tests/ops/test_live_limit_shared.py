@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import signal
 import time
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -20,6 +21,30 @@ from tests.ops.test_shared_cache import private_redis, start_redis  # noqa: F401
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@contextmanager
+def two_stream_servers(redis_port: int, logdir, **settings: str):
+    """Two uvicorn processes sharing a Redis, two streams per viewer at most: the servers
+    (service, base URL) and a list for the ``OpenStreams`` to close at the end."""
+    env = service_env(
+        database_url(),
+        f"redis://127.0.0.1:{redis_port}/0",
+        LIVE_STREAMS_PER_USER="2",
+        LIVE_KEEPALIVE_SECONDS="60",
+        **settings,
+    )
+    servers: list = []
+    opened: list[OpenStreams] = []
+    try:
+        for _ in range(2):
+            servers.append(start_web(env, logdir, workers=1, server="uvicorn"))
+        yield servers, opened
+    finally:
+        for streams in opened:
+            streams.close()
+        for service, _base in servers:
+            service.stop()
+
+
 def test_a_viewers_streams_are_counted_across_processes(
     needs_services,
     private_redis,  # noqa: F811
@@ -27,18 +52,7 @@ def test_a_viewers_streams_are_counted_across_processes(
     tmp_path,
 ):
     port, _logdir, _service = private_redis
-    env = service_env(
-        database_url(),
-        f"redis://127.0.0.1:{port}/0",
-        LIVE_STREAMS_PER_USER="2",
-        LIVE_KEEPALIVE_SECONDS="60",
-    )
-    servers = []
-    opened = []
-    try:
-        for _ in range(2):
-            service, base = start_web(env, tmp_path, workers=1, server="uvicorn")
-            servers.append((service, base))
+    with two_stream_servers(port, tmp_path) as (servers, opened):
         (_, first), (_, second) = servers
         ann = token_headers(make_user("ann"))
         match_id = public_match(first, ann)
@@ -63,11 +77,6 @@ def test_a_viewers_streams_are_counted_across_processes(
                     break
             time.sleep(0.2)
         assert again.status_code == 200
-    finally:
-        for streams in opened:
-            streams.close()
-        for service, _base in servers:
-            service.stop()
 
 
 LAPSE = 4.0
@@ -86,18 +95,10 @@ def test_the_streams_of_a_process_that_died_stop_counting_after_the_lapse(
     tmp_path,
 ):
     port, _logdir, _service = private_redis
-    env = service_env(
-        database_url(),
-        f"redis://127.0.0.1:{port}/0",
-        LIVE_STREAMS_PER_USER="2",
-        LIVE_KEEPALIVE_SECONDS="60",
-        LIVE_STREAM_LAPSE_SECONDS=str(LAPSE),
-    )
-    servers = []
-    opened = []
-    try:
-        for _ in range(2):
-            servers.append(start_web(env, tmp_path, workers=1, server="uvicorn"))
+    with two_stream_servers(port, tmp_path, LIVE_STREAM_LAPSE_SECONDS=str(LAPSE)) as (
+        servers,
+        opened,
+    ):
         (_, first), (doomed, second) = servers
         ann = token_headers(make_user("ann"))
         path = f"/api/matches/{public_match(first, ann)}/stream/"
@@ -118,8 +119,3 @@ def test_the_streams_of_a_process_that_died_stop_counting_after_the_lapse(
         opened.append(OpenStreams(f"{first}{path}", [ann]))
         time.sleep(LAPSE + 1)
         assert _refused(first, path, ann)
-    finally:
-        for streams in opened:
-            streams.close()
-        for service, _base in servers:
-            service.stop()
