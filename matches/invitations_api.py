@@ -11,7 +11,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.query import validated_body, validated_query
+from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
 from matches import invitations
 from matches.api import ERRORS
@@ -107,13 +107,12 @@ class MatchInvitationsView(_InvitationListView):
     def get_queryset(self):
         return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
-    @extend_schema(
+    @takes_body(
+        InvitationInput,
         summary="Invite a registered manager to play a side (the match's creator)",
-        request=InvitationInput,
         responses={201: InvitationOutput, **ERRORS},
     )
-    def post(self, request, pk: int):
-        data = validated_body(InvitationInput, request)
+    def post(self, request, data, pk: int):
         invitation = invitations.invitation_create(
             match_id=pk,
             user=request.user,
@@ -143,17 +142,16 @@ class MyInvitationsView(_InvitationListView):
 class InvitationAcceptView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
+    @takes_body(
+        AcceptInput,
         summary="Accept: play the side, with one of your teams or builds if you like",
-        request=AcceptInput,
         responses={
             200: InvitationOutput,
             **ERRORS,
             409: OpenApiResponse(description="Answered already, or the team is fixed."),
         },
     )
-    def post(self, request, pk: int):
-        data = validated_body(AcceptInput, request)
+    def post(self, request, data, pk: int):
         invitation = invitations.invitation_accept(
             invitation_id=pk,
             user=request.user,

@@ -313,17 +313,26 @@ def _params(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
 SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 
 
+def _listed(operation_id: str, summary: str):
+    """The schema of a public list's GET: its query serializer's fields as its parameters."""
+
+    def decorate(view: type[PublicListView]) -> type[PublicListView]:
+        return extend_schema_view(
+            get=extend_schema(
+                operation_id=operation_id,
+                parameters=_params(view.query_serializer),
+                summary=summary,
+            )
+        )(view)
+
+    return decorate
+
+
 # --- views ------------------------------------------------------------------------------------
 
 
 @routes.at("stats/games/<str:game>/leaderboard/", name="stats-leaderboard")
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="stats_leaderboard",
-        parameters=_params(LeaderboardQuery),
-        summary="Managers of a game, best first (rating, win_rate, played or won).",
-    )
-)
+@_listed("stats_leaderboard", "Managers of a game, best first (rating, win_rate, played or won).")
 class LeaderboardView(PublicListView):
     queryset = ManagerStats.objects.none()  # the rows' model, for the schema
     query_serializer = LeaderboardQuery
@@ -351,13 +360,7 @@ class ManagerStatsView(PublicView):
 
 
 @routes.at("stats/managers/<str:username>/ratings/", name="stats-manager-ratings")
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="stats_manager_ratings",
-        parameters=_params(RequiredGameQuery),
-        summary="A manager's rating after each rated match, newest first.",
-    )
-)
+@_listed("stats_manager_ratings", "A manager's rating after each rated match, newest first.")
 class RatingHistoryView(PublicListView):
     queryset = RatingEntry.objects.none()  # the rows' model, for the schema
     query_serializer = RequiredGameQuery
@@ -437,13 +440,7 @@ class HeadToHeadView(PublicView):
 
 
 @routes.at("stats/games/<str:game>/players/", name="stats-players")
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="stats_players",
-        parameters=_params(PlayerQuery),
-        summary="Footballers' (pieces', persons') totals per team or per manager.",
-    )
-)
+@_listed("stats_players", "Footballers' (pieces', persons') totals per team or per manager.")
 class PlayerStatsView(PublicListView):
     queryset = PlayerStats.objects.none()  # the rows' model, for the schema
     query_serializer = PlayerQuery
@@ -482,13 +479,7 @@ class MatchPlayersView(PublicView):
 
 
 @routes.at("stats/teams/", name="stats-team-cards")
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="stats_team_cards",
-        parameters=_params(TeamQuery),
-        summary="Team cards, newest first or by rating.",
-    )
-)
+@_listed("stats_team_cards", "Team cards, newest first or by rating.")
 class TeamCardListView(PublicListView):
     queryset = TeamCard.objects.none()  # the rows' model, for the schema
     query_serializer = TeamQuery

@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.permissions import IsOwnerOrReadOnly
-from companion.api.query import MAX_ID, validated_body, validated_query
+from companion.api.query import MAX_ID, takes_body, validated_body, validated_query
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
@@ -618,13 +618,12 @@ def _clean_build(values: dict[str, Any]) -> dict[str, Any]:
 class BuildCheckView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        request=BuildCheckInput,
+    @takes_body(
+        BuildCheckInput,
         responses={200: BuildCheckOutput, 400: TEAM_INPUT},
         summary="Dry run: check a build and count the stars left, without saving",
     )
-    def post(self, request):
-        data = validated_body(BuildCheckInput, request)
+    def post(self, request, data):
         values = _clean_build(data)
         return Response(BuildCheckOutput(selectors.build_evaluate(**values)).data)
 

@@ -107,6 +107,18 @@ def build_list(
     return _owned_list(Build, user=user, owner=owner, edition=edition, status=status)
 
 
+def require_budget_builds(edition: Edition) -> None:
+    """Nothing, when ``edition``'s game has budget builds; else 400 ``no_budget_cards``."""
+    adapter = team_adapter(edition.game)
+    if adapter is None or not adapter.budget_builds:
+        raise ApiError(
+            "no_budget_cards",
+            _(
+                "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
+            ).format(edition=edition, game=game_name(edition.game)),
+        )
+
+
 #: What of a saved build ``build_evaluate`` checks.
 BUILD_CHECKED = (
     "edition",
@@ -133,14 +145,7 @@ def build_evaluate(
 ) -> dict[str, Any]:
     """Check a build without saving it: ``{"valid", "violations", "pools", "picks", "bench",
     ...}``."""
-    adapter = team_adapter(edition.game)
-    if adapter is None or not adapter.budget_builds:
-        raise ApiError(
-            "no_budget_cards",
-            _(
-                "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
-            ).format(edition=edition, game=game_name(edition.game)),
-        )
+    require_budget_builds(edition)
     try:
         exp = rules.expansion(edition.data)
     except rules.CatalogMissing as exc:

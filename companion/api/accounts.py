@@ -17,8 +17,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import devices
+from companion.api.errors import ApiError
 from companion.api.passwords import AnonymousLoginView, password_checked
-from companion.api.query import validated_body
+from companion.api.query import takes_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.api.throttles import AccountLoginThrottle
@@ -107,9 +108,8 @@ class RegisterView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "register"
 
-    @extend_schema(request=RegisterInput, responses={201: TokenOutput}, summary="Create an account")
-    def post(self, request):
-        data = validated_body(RegisterInput, request)
+    @takes_body(RegisterInput, responses={201: TokenOutput}, summary="Create an account")
+    def post(self, request, data):
         with transaction.atomic():
             user = User.objects.create_user(
                 username=data["username"],
@@ -121,8 +121,8 @@ class RegisterView(APIView):
 
 @routes.at("auth/login/", name="api-login")
 class LoginView(AnonymousLoginView):
-    @extend_schema(
-        request=LoginInput,
+    @takes_body(
+        LoginInput,
         responses={
             200: TokenOutput,
             400: error_response(
@@ -132,8 +132,7 @@ class LoginView(AnonymousLoginView):
         },
         summary="Log in, get a token",
     )
-    def post(self, request):
-        data = validated_body(LoginInput, request)
+    def post(self, request, data):
         account = AccountLoginThrottle(data["username"])
         if not account.allow_request(request):
             raise Throttled(wait=account.wait())
@@ -143,8 +142,6 @@ class LoginView(AnonymousLoginView):
             password=data["password"],
         )
         if user is None or not user.is_active:
-            from companion.api.errors import ApiError
-
             account.failed()
             raise ApiError(
                 "invalid_credentials",
@@ -180,9 +177,8 @@ class MeView(APIView):
     def get(self, request):
         return Response(UserOutput(request.user).data)
 
-    @extend_schema(request=MeInput, responses=UserOutput, summary="Change the user's language")
-    def patch(self, request):
-        data = validated_body(MeInput, request, partial=True)
+    @takes_body(MeInput, partial=True, responses=UserOutput, summary="Change the user's language")
+    def patch(self, request, data):
         if "language" in data:
             language = data["language"]
             prefs, _ = Preferences.objects.update_or_create(

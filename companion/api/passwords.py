@@ -17,7 +17,6 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -25,7 +24,7 @@ from rest_framework.views import APIView
 
 from companion import devices
 from companion.api.errors import ApiError
-from companion.api.query import validated_body
+from companion.api.query import takes_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.models import Device
@@ -85,13 +84,12 @@ class PasswordChangeView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "login"
 
-    @extend_schema(
-        request=PasswordChangeInput,
+    @takes_body(
+        PasswordChangeInput,
         responses={204: None},
         summary="Change my password; every other device is logged out",
     )
-    def post(self, request):
-        data = validated_body(PasswordChangeInput, request)
+    def post(self, request, data):
         user = request.user
         if not user.check_password(data["old_password"]):
             raise serializers.ValidationError(
@@ -107,13 +105,12 @@ class PasswordChangeView(APIView):
 
 @routes.at("auth/password/reset/", name="api-password-reset")
 class PasswordResetView(AnonymousLoginView):
-    @extend_schema(
-        request=PasswordResetInput,
+    @takes_body(
+        PasswordResetInput,
         responses={202: None},
         summary="Mail a password reset to this address (202 whether or not it has an account)",
     )
-    def post(self, request):
-        data = validated_body(PasswordResetInput, request)
+    def post(self, request, data):
         form = PasswordResetForm({"email": data["email"]})
         if form.is_valid():
             form.save(
@@ -137,8 +134,8 @@ def _reset_user(uid: str):
 
 @routes.at("auth/password/reset/confirm/", name="api-password-reset-confirm")
 class PasswordResetConfirmView(AnonymousLoginView):
-    @extend_schema(
-        request=PasswordResetConfirmInput,
+    @takes_body(
+        PasswordResetConfirmInput,
         responses={
             204: None,
             400: error_response(
@@ -148,8 +145,7 @@ class PasswordResetConfirmView(AnonymousLoginView):
         },
         summary="Set a new password with the uid and token of a reset mail; logs out every device",
     )
-    def post(self, request):
-        data = validated_body(PasswordResetConfirmInput, request)
+    def post(self, request, data):
         user = _reset_user(data["uid"])
         if user is None or not default_token_generator.check_token(user, data["token"]):
             raise ApiError(

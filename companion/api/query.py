@@ -10,9 +10,12 @@ number would be silently ignored although the schema does not allow it. Here it 
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
@@ -48,3 +51,22 @@ def validated_body(
     serializer = serializer_class(data=request.data, partial=partial)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+def takes_body(
+    serializer_class: type[serializers.Serializer], *, partial: bool = False, **schema: Any
+) -> Callable[[Callable], Callable]:
+    """A view method whose body ``serializer_class`` reads: it is called with the validated body
+    after the request (``validated_body``, so a malformed one is a 400 before the method runs),
+    and the schema shows the same serializer as the request, with ``schema``'s other
+    ``extend_schema`` arguments."""
+
+    def decorate(method: Callable) -> Callable:
+        @functools.wraps(method)
+        def with_body(view, request, *args, **kwargs):
+            body = validated_body(serializer_class, request, partial=partial)
+            return method(view, request, body, *args, **kwargs)
+
+        return extend_schema(request=serializer_class, **schema)(with_body)
+
+    return decorate

@@ -1,15 +1,13 @@
 """Actions declared once: the frozen dataclasses of a game's actions, and what follows from them.
 
-Each action is a frozen dataclass whose class variable ``type`` is its tag on the wire; its
-fields and their type hints are everything :class:`ActionCodec` needs to read the JSON form
-(``parse``), write it (``to_json``) and give its typed shape for the schema (``shapes``), so
-the three cannot drift apart::
+Each action is a frozen dataclass whose class variable ``type`` is its tag on the wire
+(declared by :func:`action`); its fields and their type hints are everything
+:class:`ActionCodec` needs to read the JSON form (``parse``), write it (``to_json``) and give
+its typed shape for the schema (``shapes``), so the three cannot drift apart::
 
-    >>> from dataclasses import dataclass
     >>> from typing import Annotated
-    >>> @dataclass(frozen=True)
+    >>> @action("jump")
     ... class Jump:
-    ...     type = "jump"  # a class variable (``ClassVar[str]`` in a module), not a field
     ...     height: Annotated[int, Bounds(minimum=1, maximum=3), Refusal("height")]
     >>> sentences = Sentences({"invalid_action:height": "A jump is {low} to {high} high."})
     >>> codec = ActionCodec((Jump,), Refusals("Toy", sentences))
@@ -94,6 +92,21 @@ class Logged:
     sent (a hidden value a viewer reads as ``null``)."""
 
     shape: Any
+
+
+def action(tag: str) -> Callable[[type], type]:
+    """Declare an action class: a frozen dataclass (with slots) whose ``type`` is ``tag``."""
+
+    def declare(cls: type) -> type:
+        cls.type = tag  # a class variable, not a field
+        return dataclass(frozen=True, slots=True)(cls)
+
+    return declare
+
+
+def side_index(description: str) -> Any:
+    """The type of a side's index in a game of two sides: 0 or 1, refused as ``side``."""
+    return Annotated[int, description, Bounds(minimum=0, maximum=1), Refusal("side")]
 
 
 def renamed(key: str) -> Any:
@@ -324,7 +337,7 @@ def camel(tag: str) -> str:
 def _action(cls: type, refusals: Refusals) -> _Action:
     tag = cls.__dict__.get(TAG)
     if not isinstance(tag, str):
-        raise TypeError(f"{cls.__name__} names no tag: type: ClassVar[str] = '...'.")
+        raise TypeError(f"{cls.__name__} names no tag: declare it with @action('...').")
     hints = typing.get_type_hints(cls, include_extras=True)
     fields = []
     for field in dataclasses.fields(cls):

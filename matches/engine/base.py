@@ -284,9 +284,10 @@ class GameShapes:
       every other code of its texts' ``ERRORS`` is a refusal by the rules
       (:class:`IllegalActionError`). The API lists them by status.
 
-    Each game's ``shapes`` module holds its ``SHAPES`` and ``first_action(entry, legal)``,
-    which turns one legal entry into its first ready action (``legal``: the whole
-    ``legal_actions`` answer, for entries that need its context).
+    Each game's ``shapes`` module holds its ``SHAPES`` and, where taking the first of each
+    listed value is not enough (:func:`matches.engine.game.first_of_each`),
+    ``first_action(entry, legal)``, which turns one legal entry into its first ready action
+    (``legal``: the whole ``legal_actions`` answer, for entries that need its context).
     """
 
     actions: tuple[type, ...]

@@ -32,13 +32,20 @@ def _no_names(state: Any) -> Sequence[str]:
     return ()
 
 
+def first_of_each(entry: Mapping[str, Any], legal: Mapping[str, Any]) -> dict[str, Any]:
+    """The first ready action of an entry that lists the values open now: each list's first
+    value, every other value as it stands."""
+    return {key: value[0] if isinstance(value, list) else value for key, value in entry.items()}
+
+
 @dataclass(eq=False)
 class Game:
     """One game as the service sees it.
 
     - ``engine``: the rules (:class:`matches.engine.base.GameEngine`); ``key`` is its key.
     - ``shapes`` and ``first_action``: the protocol's typed shapes (the schema's game parts)
-      and how one legal entry becomes its first ready action.
+      and how one legal entry becomes its first ready action (by default
+      :func:`first_of_each`).
     - ``title``: the game's name in the active language (a ``pgettext`` call).
     - ``texts``: the English sentence templates (``ERRORS``, ``HINTS``, ``EFFECTS``, ``PARTS``,
       ``STEP_CLAUSES``), looked up in the catalog; ``None``: the engine's own sentences.
@@ -57,8 +64,8 @@ class Game:
 
     engine: GameEngine
     shapes: GameShapes
-    first_action: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]]
     title: Callable[[], str]
+    first_action: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] = first_of_each
     texts: ModuleType | None = None
     hint: Callable[[Any, Mapping[str, Any]], tuple[str, dict[str, Any]]] | None = None
     side_names: Callable[[Any], Sequence[str]] = _no_names

@@ -10,11 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches.i18n import game_name
 from teams import rules
-from teams.adapters import _expansion, team_adapter
+from teams.adapters import _expansion
 from teams.models import Build, Edition, Team, Validity
-from teams.selectors import BUILD_CHECKED, build_evaluate
+from teams.selectors import BUILD_CHECKED, build_evaluate, require_budget_builds
 from teams.services.teams import lineup_refused
 
 
@@ -68,14 +67,7 @@ def _build_lineup(build: Build) -> dict[str, Any]:
 
 
 def _require_hat_trick(edition: Edition) -> None:
-    adapter = team_adapter(edition.game)
-    if adapter is None or not adapter.budget_builds:
-        raise ApiError(
-            "no_budget_cards",
-            _(
-                "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
-            ).format(edition=edition, game=game_name(edition.game)),
-        )
+    require_budget_builds(edition)
     _expansion(edition)
 
 

@@ -19,10 +19,9 @@ dataclass whose typed fields give ``parse_action``, ``action_to_json`` and the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, optional
+from matches.engine.action_codec import ActionCodec, Custom, Refusal, Refusals, action, optional
 from matches.engine.base import JSON, Bounds, EngineError, shape
 
 from .cards import HIGHEST, LOWEST, Card, card_from_json
@@ -38,12 +37,11 @@ Trick = Literal[1, 2]
 CardValue = Annotated[Card, Custom(card_from_json, Card.to_json, CardShape)]
 
 
-@dataclass(frozen=True, slots=True)
+@action("deal")
 class Deal:
     """The dealer deals (AH-2.1); ``hands``: each person's hand in seat order, or null when
     hands are not logged."""
 
-    type: ClassVar[str] = "deal"
     hands: (
         Annotated[
             tuple[tuple[CardValue, ...], ...],
@@ -53,21 +51,19 @@ class Deal:
     ) = optional(null="written")
 
 
-@dataclass(frozen=True, slots=True)
+@action("play")
 class Play:
     """The person on turn lays a card on trick 1 or 2 (AH-3.2 to AH-3.5); without ``trick``
     the card's colour decides."""
 
-    type: ClassVar[str] = "play"
     card: CardValue
     trick: Annotated[Trick, Refusal(None, code="invalid_trick")] | None = optional(null="shown")
 
 
-@dataclass(frozen=True, slots=True)
+@action("pass")
 class Pass:
     """The person on turn shows a card of the third colour and lays it face down (AH-3.6)."""
 
-    type: ClassVar[str] = "pass"
     card: CardValue
 
 

@@ -38,8 +38,7 @@ def _card(
     parts = [
         f'<g class="card{" last" if last else ""}" data-card="{card.text}">',
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="{fill}" stroke="#111" />',
-        f'<text x="{x + CARD_W / 2}" y="{y + 28}" font-size="16" font-weight="bold" text-anchor="middle" fill="#fff">'
-        f"{card.number}</text>",
+        _text(x + CARD_W / 2, y + 28, card.number, 16, bold=True, anchor="middle", fill="#fff"),
     ]
     if last:
         parts.append(
@@ -47,11 +46,38 @@ def _card(
             f'fill="none" stroke="{MARK}" stroke-width="4"><title>{escape(tr(LAST_CARD))}</title></rect>'
         )
     if label:
-        parts.append(
-            f'<text x="{x + CARD_W / 2}" y="{y + CARD_H + 14}" font-size="12" text-anchor="middle">{escape(_short(label))}</text>'
-        )
+        parts.append(_text(x + CARD_W / 2, y + CARD_H + 14, _short(label), 12, anchor="middle"))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _text(
+    x: float,
+    y: float,
+    words: object,
+    size: int,
+    *,
+    bold: bool = False,
+    anchor: str | None = None,
+    fill: str | None = None,
+    cls: str | None = None,
+    room: int | None = None,
+) -> str:
+    """A line of ``words`` (escaped) at (x, y) in ``size``-unit type; ``anchor``: its
+    ``text-anchor``; ``room``: the width it is squeezed into should it run into the next column."""
+    words = str(words)
+    attributes = f'font-size="{size}"'
+    if bold:
+        attributes += ' font-weight="bold"'
+    if anchor:
+        attributes += f' text-anchor="{anchor}"'
+    if fill:
+        attributes += f' fill="{fill}"'
+    if cls:
+        attributes += f' class="{cls}"'
+    if room:
+        attributes += _squeeze(words, size, room)
+    return f'<text x="{x}" y="{y}" {attributes}>{escape(words)}</text>'
 
 
 def _short(name: str) -> str:
@@ -95,9 +121,7 @@ def _table(state: State, passed: str, new: set) -> tuple[list[str], int]:
         width = max(len(label) * 7, len(cards) * CARD_STEP)
         if x > 12 and x + min(width, WIDTH - 24) > WIDTH - 12:
             x, y = 12, y + TABLE_ROW
-        out.append(
-            f'<text x="{x}" y="{y}" font-size="13" font-weight="bold">{escape(label)}</text>'
-        )
+        out.append(_text(x, y, label, 13, bold=True))
         label_end = x + len(label) * 7.5
         for laid, face_down in cards:
             if x + CARD_W > WIDTH - 8:
@@ -119,7 +143,7 @@ def render_svg(state: State, before: State | None = None) -> str:
     new = _laid(state) - _laid(before) if before is not None else set()
     table, table_bottom = _table(state, passed, new)
     if not state.tricks and not state.passes:
-        table = [f'<text x="12" y="64" font-size="14" fill="#555">{escape(empty_table)}</text>']
+        table = [_text(12, 64, empty_table, 14, fill="#555")]
         table_bottom = 100
     height = table_bottom + 30 + ROW * (rows + 1)
     out = [
@@ -137,17 +161,17 @@ def render_svg(state: State, before: State | None = None) -> str:
         title = tr("Game {game}, round {round}: {player} to play").format(
             game=state.game, round=state.round, player=state.names[state.turn or 0]
         )
-    out.append(f'<text x="12" y="26" font-size="17" font-weight="bold">{escape(title)}</text>')
+    out.append(_text(12, 26, title, 17, bold=True))
     out.extend(table)
     # the scoreboard
     y = table_bottom + 24
     out.append(
-        f'<text x="12" y="{y}" font-size="13" font-weight="bold">{escape(heads[0])}</text>'
-        f'<text x="150" y="{y}" font-size="13" font-weight="bold" text-anchor="middle">{escape(heads[1])}</text>'
-        f'<text x="176" y="{y}" font-size="13" font-weight="bold"{_squeeze(heads[2], 13, 112)}>{escape(heads[2])}</text>'
+        _text(12, y, heads[0], 13, bold=True)
+        + _text(150, y, heads[1], 13, bold=True, anchor="middle")
+        + _text(176, y, heads[2], 13, bold=True, room=112)
         # the last two columns side by side, whatever the language's words ("Gepasst", "Gesamt")
-        f'<text x="{PASSED_X}" y="{y}" font-size="13" font-weight="bold" text-anchor="middle"{_squeeze(passed, 13, 50)}>{escape(passed)}</text>'
-        f'<text x="390" y="{y}" font-size="13" font-weight="bold" text-anchor="end"{_squeeze(heads[3], 13, 42)}>{escape(heads[3])}</text>'
+        + _text(PASSED_X, y, passed, 13, bold=True, anchor="middle", room=50)
+        + _text(390, y, heads[3], 13, bold=True, anchor="end", room=42)
     )
     totals = state.totals
     for side in range(rows):
@@ -157,33 +181,19 @@ def render_svg(state: State, before: State | None = None) -> str:
             marks.append(tr(DEALER))
         if side == state.turn:
             marks.append(tr(TO_PLAY))
-        name = state.names[side]
-        weight = ' font-weight="bold"' if side == state.turn else ""
-        out.append(
-            f'<text x="12" y="{y}" font-size="15"{weight}{_squeeze(name, 15, 124)}>{escape(name)}</text>'
-        )
+        out.append(_text(12, y, state.names[side], 15, bold=side == state.turn, room=124))
         if marks:  # under the name, clear of the hand count and the cards won
             mark = ", ".join(marks)
-            out.append(
-                f'<text x="12" y="{y + 14}" font-size="12" fill="#4a4a4a" class="marks"'
-                f"{_squeeze(mark, 12, 124)}>{escape(mark)}</text>"
-            )
-        out.append(
-            f'<text x="150" y="{y}" font-size="15" text-anchor="middle">{state.hand_counts[side]}</text>'
-        )
+            out.append(_text(12, y + 14, mark, 12, fill="#4a4a4a", cls="marks", room=124))
+        out.append(_text(150, y, state.hand_counts[side], 15, anchor="middle"))
         wx = 176
         for colour, count in colour_counts(state.won[side]).items():
             out.append(
                 f'<rect x="{wx}" y="{y - 15}" width="34" height="20" rx="3" fill="{FILL[colour]}" />'
-                f'<text x="{wx + 17}" y="{y}" font-size="14" font-weight="bold" text-anchor="middle" fill="#fff">'
-                f"{count}</text>"
+                + _text(wx + 17, y, count, 14, bold=True, anchor="middle", fill="#fff")
             )
             wx += 38
-        out.append(
-            f'<text x="{PASSED_X}" y="{y}" font-size="15" text-anchor="middle">{len(state.face_down[side])}</text>'
-        )
-        out.append(
-            f'<text x="390" y="{y}" font-size="15" font-weight="bold" text-anchor="end">{totals[side]}</text>'
-        )
+        out.append(_text(PASSED_X, y, len(state.face_down[side]), 15, anchor="middle"))
+        out.append(_text(390, y, totals[side], 15, bold=True, anchor="end"))
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -11,10 +11,18 @@ Move(player=5, direction='forward')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal, get_args
 
-from matches.engine.action_codec import ActionCodec, Check, Custom, Refusal, Refusals, optional
+from matches.engine.action_codec import (
+    ActionCodec,
+    Check,
+    Custom,
+    Refusal,
+    Refusals,
+    action,
+    optional,
+    side_index,
+)
 from matches.engine.base import Bounds, shape
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
 from matches.engine.hat_trick.errors import SENTENCES
@@ -33,12 +41,7 @@ def _bench_card_id(value: str) -> bool:
     return 0 < len(value) <= 80 and " " not in value
 
 
-Side = Annotated[
-    int,
-    "The side's index: 0 (blue, kicks off) or 1 (red).",
-    Bounds(minimum=0, maximum=1),
-    Refusal("side"),
-]
+Side = side_index("The side's index: 0 (blue, kicks off) or 1 (red).")
 Player = Annotated[
     int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99), _NUMBER
 ]
@@ -73,87 +76,75 @@ Card = Annotated[ActionCard, Custom(card_from_json, ActionCard.to_json, ActionCa
 # --- the actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action("play_cards")
 class PlayCards:
     """Both managers' revealed action cards, side 0's first (HT-2.1)."""
 
-    type: ClassVar[str] = "play_cards"
     cards: Annotated[
         tuple[Card, Card],
         Refusal("two_cards"),
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@action("move")
 class Move:
     """Move one's own player one field (HT-2.2)."""
 
-    type: ClassVar[str] = "move"
     player: Player
     direction: Direction
 
 
-@dataclass(frozen=True, slots=True)
+@action("skip")
 class Skip:
     """Move nobody (HT-2.2)."""
 
-    type: ClassVar[str] = "skip"
 
-
-@dataclass(frozen=True, slots=True)
+@action("pass_sideways")
 class PassSideways:
     """The forced pass when two team-mates are equally near (HT-2.3)."""
 
-    type: ClassVar[str] = "pass_sideways"
     receiver: Player
 
 
-@dataclass(frozen=True, slots=True)
+@action("long_ball")
 class LongBall:
     """How many lines forward the long ball goes."""
 
-    type: ClassVar[str] = "long_ball"
     lines: Annotated[int, Bounds(minimum=1, maximum=9), _NUMBER]
 
 
-@dataclass(frozen=True, slots=True)
+@action("free_kick")
 class FreeKick:
     """After a free kick's moves: a scoring opportunity (true) or play on (false)."""
 
-    type: ClassVar[str] = "free_kick"
     scoring_opportunity: Annotated[bool, Refusal("free_kick_choice")]
 
 
-@dataclass(frozen=True, slots=True)
+@action("pass")
 class Pass:
     """Scoring opportunity: pass to ``receiver``."""
 
-    type: ClassVar[str] = "pass"
     receiver: Player
 
 
-@dataclass(frozen=True, slots=True)
+@action("refuse")
 class Refuse:
     """Scoring opportunity: decline the action or the shot."""
 
-    type: ClassVar[str] = "refuse"
 
-
-@dataclass(frozen=True, slots=True)
+@action("shoot")
 class Shoot:
     """The revealed shooting and goalkeeper cards; in the shootout also the turned-up card."""
 
-    type: ClassVar[str] = "shoot"
     shooting_card: CardId
     goalkeeper_card: CardId
     card: Card | None = optional()
 
 
-@dataclass(frozen=True, slots=True)
+@action("keeper_draw")
 class KeeperDraw:
     """The cards the goalkeeper's manager drew, in order."""
 
-    type: ClassVar[str] = "keeper_draw"
     cards: Annotated[
         tuple[Card, ...],
         Bounds(max_items=20),
@@ -161,35 +152,31 @@ class KeeperDraw:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@action("goal_kick")
 class GoalKick:
     """The goal kick's face-up action card."""
 
-    type: ClassVar[str] = "goal_kick"
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
+@action("kick_off")
 class KickOff:
     """Extra time: the side drawn to kick off."""
 
-    type: ClassVar[str] = "kick_off"
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
+@action("choose")
 class Choose:
     """Lowest-number tie (HX-N): the player the manager names."""
 
-    type: ClassVar[str] = "choose"
     player: Player
 
 
-@dataclass(frozen=True, slots=True)
+@action("ability")
 class UseAbility:
     """HX-A: a player uses the ability his card shows."""
 
-    type: ClassVar[str] = "ability"
     side: Side
     player: Player
     target: Player | None = optional()
@@ -199,11 +186,10 @@ class UseAbility:
     ) = optional()
 
 
-@dataclass(frozen=True, slots=True)
+@action("style")
 class PlayStyle:
     """HX-S: a manager plays a style card."""
 
-    type: ClassVar[str] = "style"
     side: Side
     card: CardId
     player: Player | None = optional()
@@ -211,29 +197,26 @@ class PlayStyle:
     direction: ExpansionDirection | None = optional()
 
 
-@dataclass(frozen=True, slots=True)
+@action("counter")
 class Counter:
     """HX-E.5: the team that has just won the ball counters."""
 
-    type: ClassVar[str] = "counter"
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
+@action("substitute")
 class Substitute:
     """HX-E.3: a bench card comes on for the player on slot ``player``."""
 
-    type: ClassVar[str] = "substitute"
     side: Side
     player: Annotated[int, Bounds(minimum=2, maximum=11), _NUMBER]
     card: Annotated[CardId, Check(_bench_card_id), Refusal("bench_card")]
 
 
-@dataclass(frozen=True, slots=True)
+@action("protest")
 class Protest:
     """HX-E.4: the captain protests a yellow card; ``card`` is the turned-up top card."""
 
-    type: ClassVar[str] = "protest"
     side: Side
     card: Card
 
@@ -259,28 +242,6 @@ Action = (
     | Protest
 )
 
-CODEC = ActionCodec(
-    (
-        PlayCards,
-        Move,
-        Skip,
-        PassSideways,
-        LongBall,
-        FreeKick,
-        Pass,
-        Refuse,
-        Shoot,
-        KeeperDraw,
-        GoalKick,
-        KickOff,
-        Choose,
-        UseAbility,
-        PlayStyle,
-        Counter,
-        Substitute,
-        Protest,
-    ),
-    Refusals("Hat-Trick", SENTENCES),
-)
+CODEC = ActionCodec(get_args(Action), Refusals("Hat-Trick", SENTENCES))
 parse_action = CODEC.parse
 action_to_json = CODEC.to_json

@@ -8,10 +8,14 @@ be drawn, the discard pile becomes a temporary deck (HT-8.1).
 
 from __future__ import annotations
 
+from functools import partial
+
 from matches.engine.base import GameEvent
 from matches.engine.hat_trick.cards import ActionCard
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.state import Deck, Setup
+
+_new_deck = partial(tuple.__new__, Deck)  # ``Deck(*values)`` without the generated ``__new__``
 
 
 def fresh_deck(setup: Setup, hand: int) -> Deck:
@@ -39,19 +43,20 @@ def _take(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
 
 
 def play_from_hand(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Deck:
-    if deck.hand <= 0:
-        raise illegal("not_in_hand", "HT-1.1", side=side)
-    idx = _index(setup, card, side)
-    unseen = deck.unseen
-    if unseen[idx] <= 0:
-        _take(setup, deck, card, side)  # raises card_not_available
-    discard = deck.discard
-    return Deck(
-        deck.pile,
-        deck.hand - 1,
-        unseen[:idx] + (unseen[idx] - 1,) + unseen[idx + 1 :],
-        discard[:idx] + (discard[idx] + 1,) + discard[idx + 1 :],
-        deck.ran_out,
+    pile, hand, unseen, discard, ran_out = deck
+    idx = setup.card_index.get(card)
+    if hand <= 0 or idx is None or unseen[idx] <= 0:
+        if hand <= 0:
+            raise illegal("not_in_hand", "HT-1.1", side=side)
+        _take(setup, deck, card, side)  # raises card_not_in_edition or card_not_available
+    return _new_deck(
+        (
+            pile,
+            hand - 1,
+            (*unseen[:idx], unseen[idx] - 1, *unseen[idx + 1 :]),
+            (*discard[:idx], discard[idx] + 1, *discard[idx + 1 :]),
+            ran_out,
+        )
     )
 
 
@@ -85,7 +90,11 @@ def reveal_from_pile(
 
 def draw_up_to(deck: Deck, size: int, side: int, events: list[GameEvent]) -> Deck:
     """Draw hidden cards until the hand holds ``size`` (step 1, after a parry, a goal kick...)."""
-    drawn = 0
+    pile, hand, unseen, discard, ran_out = deck
+    if hand >= size:
+        return deck
+    if pile > size - hand:  # the usual draw: the pile neither runs out nor needs refilling
+        return _new_deck((pile - size + hand, size, unseen, discard, ran_out))
     while deck.hand < size:
         deck = _refill(deck, side, events)
         if deck.pile <= 0:
@@ -95,7 +104,6 @@ def draw_up_to(deck: Deck, size: int, side: int, events: list[GameEvent]) -> Dec
             side,
             events,
         )
-        drawn += 1
     return deck
 
 

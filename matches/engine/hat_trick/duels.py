@@ -11,6 +11,7 @@ from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.lines import line_sum, lowest, nearest_lowest
 from matches.engine.hat_trick.pitch import (
     EMPTY,
+    FIELD_NAMES,
     N_COLS,
     N_LINES,
     field_name,
@@ -42,8 +43,14 @@ def long_ball_lines(state: State) -> list[int]:
     side = state.attacker
     line = line_of(state.ball)
     step = forward(side)
-    inside = [n for n in (1, 2, 3) if 0 <= line + step * n < N_LINES]
-    with_mate = [n for n in inside if lowest(state.grid, line + step * n, side) >= 0]
+    inside: list[int] = []
+    with_mate: list[int] = []
+    for n in (1, 2, 3):
+        target = line + step * n
+        if 0 <= target < N_LINES:
+            inside.append(n)
+            if lowest(state.grid, target, side) >= 0:
+                with_mate.append(n)
     return with_mate or inside
 
 
@@ -56,7 +63,8 @@ def check_long_ball(state: State, lines: int) -> None:
 
 
 def _counts(state: State, line: int) -> tuple[int, int, int, int]:
-    a, d = state.attacker, state.defender
+    a = state.attacker
+    d = 1 - a
     values = faces(state)
     card_a = state.cards[a].footballs
     card_d = state.cards[d].footballs
@@ -82,7 +90,8 @@ def _pass(
     state: State, kind: str, lines: int, events: list[GameEvent], bonus: tuple[int, int]
 ) -> Result:
     grid, ball = state.grid, state.ball
-    a, d = state.attacker, state.defender
+    a = state.attacker
+    d = 1 - a
     nums = None if state.setup.expansion is None else state.setup.expansion.shirts
     step = forward(a)
     line = line_of(ball)
@@ -105,7 +114,7 @@ def _pass(
         "defence": dfn,
         "attack_card": card_a,
         "defence_card": card_d,
-        "from": field_name(ball),
+        "from": FIELD_NAMES[ball],
     }
     if kind == LONG_BALL:
         data["lines"] = lines
@@ -120,7 +129,8 @@ def _pass(
                     break
         if target < 0:
             target = lowest(grid, line, a, nums)
-        data.update(receiver=number_of(grid[target]), to=field_name(target), foul=bool(fouler))
+        # the passer's own line holds the passer: ``target`` is a field
+        data.update(receiver=number_of(grid[target]), to=FIELD_NAMES[target], foul=bool(fouler))
         events.append(
             GameEvent("long_ball_completed" if kind == LONG_BALL else "pass_completed", a, data)
         )
@@ -140,7 +150,8 @@ def _pass(
 
 def _dribble(state: State, events: list[GameEvent], bonus: tuple[int, int]) -> Result:
     grid, ball = state.grid, state.ball
-    a, d = state.attacker, state.defender
+    a = state.attacker
+    d = 1 - a
     front = ball + forward(a) * N_COLS
     holder = grid[ball]
     data: dict[str, object] = {"dribbler": number_of(holder), "from": field_name(ball)}

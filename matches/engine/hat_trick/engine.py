@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, get_args
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import Outcome, Transition
@@ -12,11 +12,14 @@ from matches.engine.hat_trick import codec, flow, hooks, legal, notation
 from matches.engine.hat_trick.edition import build_setup, reference_edition
 from matches.engine.hat_trick.errors import unreadable
 from matches.engine.hat_trick.expansion import flow as spieler
+from matches.engine.hat_trick.hooks import INSTALLED
 from matches.engine.hat_trick.pitch import field_name, number_of
 from matches.engine.hat_trick.state import State
 from matches.engine.hat_trick.svg import render_svg
 
 spieler.install()  # the "Spieler" expansion fills the base flow's hook points
+
+_ACTION_TYPES = frozenset(get_args(_actions.Action))
 
 
 class HatTrickEngine(ActionForms):
@@ -49,11 +52,14 @@ class HatTrickEngine(ActionForms):
         return flow.new_match(setup, kickoff)
 
     def apply(self, state: State, action: Any) -> Transition:
-        if not isinstance(action, _actions.Action):
+        # an action's own type is found in a set; ``isinstance`` against the union of eighteen
+        # types tries them one by one
+        if type(action) not in _ACTION_TYPES and not isinstance(action, _actions.Action):
             action = _actions.parse_action(action) if isinstance(action, dict) else None
             if action is None:
                 raise unreadable("invalid_action", None, cause="not_a_move")
-        return hooks.of(state).apply(state, action)
+        play = INSTALLED.get(type(state.setup.expansion)) or hooks.of(state)
+        return play.apply(state, action)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return legal.legal_actions(state)

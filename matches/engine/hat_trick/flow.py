@@ -26,10 +26,12 @@ from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS, Act
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
 from matches.engine.hat_trick.errors import game_over, illegal
+from matches.engine.hat_trick.hooks import INSTALLED
 from matches.engine.hat_trick.lines import ShirtNumbers, closest_number, lowest, lowest_any
 from matches.engine.hat_trick.movement import MoveRules, check_move, do_move, sideways_receivers
 from matches.engine.hat_trick.pitch import (
     EMPTY,
+    FIELD_NAMES,
     NEIGHBOURS,
     code,
     field_name,
@@ -207,51 +209,52 @@ def _draw_both(s: State, events: list[GameEvent]) -> State:
 # ---------------------------------------------------------------- step 1
 
 
-def _play_cards(s: State, a: PlayCards, events: list[GameEvent], draw: bool) -> State:
-    decks = list(s.decks)
-    for side in (0, 1):
-        decks[side] = play_from_hand(s.setup, decks[side], a.cards[side], side)
-    for side in (0, 1):
-        events.append(
-            GameEvent("card_revealed", side, {"card": a.cards[side].to_json(), "from": "hand"})
-        )
-    if draw:
-        size = s.setup.hand_size
-        decks = [draw_up_to(decks[side], size, side, events) for side in (0, 1)]
-    phase = P.ATTACKER_MOVE if draw else P.SO_ATTACKER_MOVE
-    return s._replace(phase=phase, cards=a.cards, decks=(decks[0], decks[1]))
+def _play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
+    """Step 1: both cards revealed (HT-1.1 - HT-1.3); in open play both managers draw back
+    to a full hand, in a scoring opportunity nobody draws (HT-5.1)."""
+    setup, cards = s.setup, a.cards
+    deck0 = play_from_hand(setup, s.decks[0], cards[0], 0)
+    deck1 = play_from_hand(setup, s.decks[1], cards[1], 1)
+    events.append(GameEvent("card_revealed", 0, {"card": cards[0].to_json(), "from": "hand"}))
+    events.append(GameEvent("card_revealed", 1, {"card": cards[1].to_json(), "from": "hand"}))
+    if s.phase != P.PLAY_CARDS:
+        return s._replace(phase=P.SO_ATTACKER_MOVE, cards=cards, decks=(deck0, deck1))
+    size = setup.hand_size
+    deck0 = draw_up_to(deck0, size, 0, events)
+    deck1 = draw_up_to(deck1, size, 1, events)
+    return s._replace(phase=P.ATTACKER_MOVE, cards=cards, decks=(deck0, deck1))
 
 
 # ---------------------------------------------------------------- step 2
 
 
 def move_rules(s: State) -> MoveRules:
-    ph = s.phase
-    if ph in (P.ATTACKER_MOVE, P.SO_ATTACKER_MOVE):
-        return MoveRules(s.attacker, s.cards[s.attacker].edge, False, "HT-2.4", -1)
+    ph, attacker = s.phase, s.attacker
+    defender = 1 - attacker
+    if ph == P.ATTACKER_MOVE or ph == P.SO_ATTACKER_MOVE:
+        return MoveRules(attacker, s.cards[attacker].edge, False, "HT-2.4", -1)
     if ph == P.DEFENDER_MOVE:
-        return MoveRules(s.defender, s.cards[s.defender].edge, False, "HT-2.8", -1)
+        return MoveRules(defender, s.cards[defender].edge, False, "HT-2.8", -1)
     if ph == P.SO_DEFENDER_MOVE:
-        return MoveRules(s.defender, s.cards[s.defender].edge, True, "HT-5.2", -1)
+        return MoveRules(defender, s.cards[defender].edge, True, "HT-5.2", -1)
     if ph == P.FK_DEFENDER_MOVE:
-        return MoveRules(s.defender, None, False, "HT-4.4", -1, "HT-4.4")
+        return MoveRules(defender, None, False, "HT-4.4", -1, "HT-4.4")
     if ph == P.FK_ATTACKER_MOVE:
-        return MoveRules(s.attacker, None, False, "HT-4.4", s.moved, "HT-4.4")
+        return MoveRules(attacker, None, False, "HT-4.4", s.moved, "HT-4.4")
     if ph == P.GK_ATTACKER_MOVE:
-        return MoveRules(s.attacker, None, False, "HT-7.1", -1)
-    return MoveRules(s.defender, None, False, "HT-7.1", s.moved)
+        return MoveRules(attacker, None, False, "HT-7.1", -1)
+    return MoveRules(defender, None, False, "HT-7.1", s.moved)
 
 
 def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
     rules = move_rules(s)
-    moved = -1
-    grid, ball = s.grid, s.ball
     if type(a) is Move:
         src, dst = check_move(s, rules, a.player, a.direction)
         grid, ball = do_move(s, src, dst, events)
         moved = dst
     else:
         events.append(GameEvent("move_skipped", rules.side, {}))
+        grid, ball, moved = s.grid, s.ball, -1
     ph = s.phase
     if ph == P.ATTACKER_MOVE or ph == P.SO_ATTACKER_MOVE:
         chance = ph == P.SO_ATTACKER_MOVE
@@ -269,24 +272,25 @@ def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
         return s._replace(
             grid=grid, ball=ball, phase=P.SO_DEFENDER_MOVE if chance else P.DEFENDER_MOVE
         )
-    if moved >= 0:
-        s = s._replace(grid=grid, ball=ball)
-    if ph == P.DEFENDER_MOVE:
+    if ph == P.DEFENDER_MOVE or ph == P.SO_DEFENDER_MOVE:
+        if moved >= 0:
+            s = s._replace(grid=grid, ball=ball)
+        if ph == P.SO_DEFENDER_MOVE:
+            return _chance_action(s, events)
         if s.cards[s.attacker].kind == LONG_BALL and long_ball_lines(s):
             return s._replace(phase=P.LONG_BALL_LINE)
         # HT-3B.1: on the final line no line lies ahead; the long ball stays in the ball's line
-        return hooks.of(s).step3(s, 0, events)
-    if ph == P.SO_DEFENDER_MOVE:
-        return _chance_action(s, events)
+        return (INSTALLED.get(type(s.setup.expansion)) or hooks.of(s)).step3(s, 0, events)
+    # the next step in one copy (after a skip ``grid`` and ``ball`` are the state's own)
     if ph == P.FK_DEFENDER_MOVE:
-        return s._replace(phase=P.FK_ATTACKER_MOVE, moved=moved)
+        return s._replace(grid=grid, ball=ball, phase=P.FK_ATTACKER_MOVE, moved=moved)
     if ph == P.FK_ATTACKER_MOVE:
         # HT-4.5: "regardless of the position on the pitch" the attacking manager chooses, on
         # his final line too
-        return s._replace(phase=P.FK_CHOICE, moved=-1)
+        return s._replace(grid=grid, ball=ball, phase=P.FK_CHOICE, moved=-1)
     if ph == P.GK_ATTACKER_MOVE:
-        return s._replace(phase=P.GK_DEFENDER_MOVE, moved=moved)
-    return s._replace(phase=P.GK_CARD, moved=-1)
+        return s._replace(grid=grid, ball=ball, phase=P.GK_DEFENDER_MOVE, moved=moved)
+    return s._replace(grid=grid, ball=ball, phase=P.GK_CARD, moved=-1)
 
 
 def _sideways_event(side: int, grid: tuple[int, ...], ball: int, target: int) -> GameEvent:
@@ -296,8 +300,8 @@ def _sideways_event(side: int, grid: tuple[int, ...], ball: int, target: int) ->
         {
             "passer": number_of(grid[ball]),
             "receiver": number_of(grid[target]),
-            "from": field_name(ball),
-            "to": field_name(target),
+            "from": FIELD_NAMES[ball],
+            "to": FIELD_NAMES[target],
         },
     )
 
@@ -328,16 +332,17 @@ def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
 
 def step3_base(s: State, lines: int, events: list[GameEvent]) -> State:
     """The attacker's action in open play (HT-3) by the base rules."""
-    result = resolve(s, lines, events)
-    s = s._replace(grid=result.grid, ball=result.ball)
-    if result.fouler:
-        return foul(s, result.fouler, events)
-    return after_action(s, events)
+    grid, ball, fouler = resolve(s, lines, events)
+    if fouler:
+        return foul(s._replace(grid=grid, ball=ball), fouler, events)
+    # HT-3.2: the next turn belongs to the side that holds the ball now
+    return start_turn(s._replace(grid=grid, ball=ball, attacker=side_of(grid[ball])), events)
 
 
 def after_action(s: State, events: list[GameEvent]) -> State:
     """HT-3.2: a new turn, or a scoring opportunity when the ball holder reached his final line."""
-    return start_turn(s._replace(attacker=side_of(s.grid[s.ball])), events)
+    attacker = side_of(s.grid[s.ball])
+    return start_turn(s if attacker == s.attacker else s._replace(attacker=attacker), events)
 
 
 def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
@@ -375,7 +380,7 @@ def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
 
 def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
     check_long_ball(s, a.lines)
-    return hooks.of(s).step3(s, a.lines, events)
+    return (INSTALLED.get(type(s.setup.expansion)) or hooks.of(s)).step3(s, a.lines, events)
 
 
 def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
@@ -712,16 +717,12 @@ _ALLOWED: dict[str, tuple[type, ...]] = {
 }
 
 
-def _handle_play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
-    return _play_cards(s, a, events, s.phase == P.PLAY_CARDS)
-
-
 def _handle_refuse(s: State, a: Refuse, events: list[GameEvent]) -> State:
     return _refuse(s, events)
 
 
 _HANDLERS = {
-    PlayCards: _handle_play_cards,
+    PlayCards: _play_cards,
     Move: _move,
     Skip: _move,
     PassSideways: _pass_sideways,

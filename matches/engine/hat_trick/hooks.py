@@ -103,14 +103,16 @@ class ExpansionSetup(Protocol):
         ...
 
 
-_INSTALLED: dict[type, FlowHooks] = {}
+INSTALLED: dict[type, FlowHooks] = {}
+"""The hooks installed per set-up type (``install`` fills it): a step reads it directly, a
+function call less than ``of``; ``of`` names a set-up whose hooks are missing."""
 _SETUP: list[ExpansionSetup] = []
 
 
 def install(setup_type: type, hooks: FlowHooks, setup: ExpansionSetup | None = None) -> None:
     """Play matches whose ``Setup.expansion`` is a ``setup_type`` through ``hooks``; ``setup``
     builds and reads that part of the set-up (``type(None)``: the base game's own hooks)."""
-    _INSTALLED[setup_type] = hooks
+    INSTALLED[setup_type] = hooks
     if setup is not None and setup not in _SETUP:
         _SETUP.append(setup)
 
@@ -119,7 +121,7 @@ def for_setup(setup: Setup) -> FlowHooks:
     """The hooks of the expansion a set-up carries (the base game's without one)."""
     kind = type(setup.expansion)
     try:
-        return _INSTALLED[kind]
+        return INSTALLED[kind]
     except KeyError:
         raise RuntimeError(f"no hooks installed for the expansion {kind.__name__}") from None
 
@@ -127,7 +129,7 @@ def for_setup(setup: Setup) -> FlowHooks:
 def of(s: State) -> FlowHooks:
     """The hooks a match plays through (``for_setup`` of its set-up; a step calls this often)."""
     try:
-        return _INSTALLED[type(s.setup.expansion)]
+        return INSTALLED[type(s.setup.expansion)]
     except KeyError:
         return for_setup(s.setup)  # raises, naming the expansion
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, number_of, side_of
+from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, SIDE_CODES, number_of, side_of
 
 
 class ShirtNumbers(Protocol):
@@ -33,12 +33,14 @@ def lowest(grid: tuple[int, ...], line: int, side: int, numbers: ShirtNumbers | 
     """
     if numbers is not None:
         return _first(numbers.lowest_fields(grid, line, (side,)))
-    best, best_n = -1, 999
+    # a side's codes are one run (``code(side, n)``): its lowest number is its lowest code
+    first, best_p = SIDE_CODES[side]
+    best = -1
     base = line * N_COLS
     for f in range(base, base + N_COLS):
         p = grid[f]
-        if p != EMPTY and side_of(p) == side and number_of(p) < best_n:
-            best, best_n = f, number_of(p)
+        if p != EMPTY and first <= p < best_p:
+            best, best_p = f, p
     return best
 
 
@@ -86,10 +88,10 @@ def closest_number(
 
 def line_sum(grid: tuple[int, ...], line: int, side: int, values: dict, attack: bool) -> int:
     total = 0
+    first, end = SIDE_CODES[side]
     base = line * N_COLS
-    for f in range(base, base + N_COLS):
-        p = grid[f]
-        if p != EMPTY and side_of(p) == side:
+    for p in grid[base : base + N_COLS]:
+        if p != EMPTY and first <= p < end:
             card = values[p]
             total += card.attack if attack else card.defence
     return total

@@ -9,8 +9,11 @@ from matches.engine.base import GameEvent
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.pitch import (
     EMPTY,
+    FIELD_NAMES,
     N_COLS,
+    N_FIELDS,
     N_LINES,
+    SIDE_CODES,
     code,
     col_of,
     field_name,
@@ -42,6 +45,14 @@ def target_field(field: int, side: int, direction: str) -> int:
     return line * N_COLS + col_of(field)
 
 
+_TARGETS = {
+    (side, direction): tuple(target_field(f, side, direction) for f in range(N_FIELDS))
+    for side in (0, 1)
+    for direction in ("forward", "backward")
+}
+"""``target_field`` of every field, per side and direction."""
+
+
 def check_move(state: State, rules: MoveRules, number: int, direction: str) -> tuple[int, int]:
     """(from, to) of a legal move, or raise IllegalActionError."""
     side = rules.side
@@ -63,7 +74,7 @@ def check_move(state: State, rules: MoveRules, number: int, direction: str) -> t
             raise illegal(
                 "wrong_edge", "HT-2.1", player=number, edge=card.edge, card_edge=rules.edge
             )
-    dst = target_field(src, side, direction)
+    dst = _TARGETS[side, direction][src]
     if dst < 0:
         raise illegal("off_pitch", "HT-2.2", player=number)
     if dst == state.ball:
@@ -86,15 +97,13 @@ def do_move(
     ball = state.ball
     if ball == dst:
         ball = src
-    data: dict[str, object] = {
+    swapped = None if other == EMPTY else {"side": side_of(other), "player": number_of(other)}
+    data = {
         "player": number_of(mover),
-        "from": field_name(src),
-        "to": field_name(dst),
+        "from": FIELD_NAMES[src],
+        "to": FIELD_NAMES[dst],
+        "swapped_with": swapped,
     }
-    if other != EMPTY:
-        data["swapped_with"] = {"side": side_of(other), "player": number_of(other)}
-    else:
-        data["swapped_with"] = None
     events.append(GameEvent("player_moved", side_of(mover), data))
     return tuple(grid), ball
 
@@ -124,19 +133,18 @@ def move_options(state: State, rules: MoveRules) -> list[dict[str, object]]:
 
 def sideways_receivers(grid: tuple[int, ...], ball: int) -> list[int]:
     """Fields of the nearest team-mates of the ball holder in his line (HT-2.5, HT-2.6)."""
-    holder = grid[ball]
-    side = side_of(holder)
-    base = ball - col_of(ball)
+    side = side_of(grid[ball])
+    first, end = SIDE_CODES[side]
+    col = col_of(ball)
+    base = ball - col
     best = 9
     out: list[int] = []
-    for c in range(N_COLS):
-        f = base + c
-        p = grid[f]
-        if f == ball or p == EMPTY or side_of(p) != side:
+    for c, p in enumerate(grid[base : base + N_COLS]):
+        if c == col or p == EMPTY or not first <= p < end:
             continue
-        d = abs(c - col_of(ball))
+        d = abs(c - col)
         if d < best:
-            best, out = d, [f]
+            best, out = d, [base + c]
         elif d == best:
-            out.append(f)
+            out.append(base + c)
     return out

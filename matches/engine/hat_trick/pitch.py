@@ -17,6 +17,10 @@ def code(side: int, number: int) -> int:
     return side * 100 + number
 
 
+SIDE_CODES = ((code(0, 0), code(1, 0)), (code(1, 0), code(2, 0)))
+"""Each side's players are one run of codes: ``first <= player < end`` (and not ``EMPTY``)."""
+
+
 def side_of(player: int) -> int:
     return player // 100
 
@@ -35,6 +39,10 @@ def col_of(field: int) -> int:
 
 def field_name(field: int) -> str:
     return f"{COLUMNS[field & 3]}{(field >> 2) + 1}"
+
+
+FIELD_NAMES = tuple(field_name(f) for f in range(N_FIELDS))
+"""``field_name`` of each field, for a step to look up instead of calling it."""
 
 
 def parse_field(name: str) -> int:

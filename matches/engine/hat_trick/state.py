@@ -179,6 +179,25 @@ class State(NamedTuple):
         return self.grid[self.ball] if self.ball >= 0 else EMPTY
 
 
+_FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
+_new_tuple = tuple.__new__
+
+
+def _replace_state(s: State, /, **changes: Any) -> State:
+    """``State._replace``: a step sets a few of the 17 fields by their index (the generic
+    ``_replace`` pops every field's name from the changes)."""
+    values = list(s)
+    try:
+        for name, value in changes.items():
+            values[_FIELD_INDEX[name]] = value
+    except KeyError:
+        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+    return _new_tuple(State, values)
+
+
+State._replace = _replace_state  # a NamedTuple class body may not define its own _replace
+
+
 def faces(s: State) -> dict[int, PlayerCard]:
     """The values of every player's visible side (expansion cards flip during play)."""
     x = s.x

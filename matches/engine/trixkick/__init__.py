@@ -15,7 +15,6 @@ from matches.engine.trixkick.stats import TrixKickExtractor
 GAME = Game(
     engine=ENGINE,
     shapes=shapes.SHAPES,
-    first_action=shapes.first_action,
     title=lambda: pgettext("game", "TriXKick"),
     texts=texts,
     hint=lambda state, legal: hints.hint(state.read()),

@@ -11,23 +11,25 @@ malformed; ``action_to_json`` writes it back::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal, get_args
 
-from matches.engine.action_codec import ActionCodec, Check, Logged, Refusal, Refusals, renamed
-from matches.engine.base import Bounds
+from matches.engine.action_codec import (
+    ActionCodec,
+    Check,
+    Logged,
+    Refusal,
+    Refusals,
+    action,
+    renamed,
+    side_index,
+)
 from matches.engine.trixkick.board import is_field
 from matches.engine.trixkick.errors import SENTENCES
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
 
-Side = Annotated[
-    int,
-    "The side's index: 0 (team A) or 1 (team B).",
-    Bounds(minimum=0, maximum=1),
-    Refusal("side"),
-]
+Side = side_index("The side's index: 0 (team A) or 1 (team B).")
 Piece = Annotated[
     str,
     "A piece: team letter, dash, its symbols, e.g. `A-KKL`.",
@@ -69,67 +71,60 @@ LoggedOrder = Annotated[
 # --- the actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@action("place")
 class Place:
     """Put a piece on a field during a set-up (TK-2.1)."""
 
-    type: ClassVar[str] = "place"
     piece: Piece
     to: Field
 
 
-@dataclass(frozen=True, slots=True)
+@action("keepers")
 class Keepers:
     """Set up the hidden keepers: symbols for left, middle, right (two keepers: left, right)."""
 
-    type: ClassVar[str] = "keepers"
     side: Side
     order: Annotated[Order, Logged(LoggedOrder)]
 
 
-@dataclass(frozen=True, slots=True)
+@action("substitute")
 class Substitute:
     """Bring a substitute in for a piece not yet placed in a re-set-up (TK-14)."""
 
-    type: ClassVar[str] = "substitute"
     out: Piece
     into: Piece = renamed("in")
 
 
-@dataclass(frozen=True, slots=True)
+@action("play")
 class Play:
     """Play the ball with one symbol to a field (TK-4)."""
 
-    type: ClassVar[str] = "play"
     piece: Piece
     symbol: Symbol
     to: Field
 
 
-@dataclass(frozen=True, slots=True)
+@action("shoot")
 class Shoot:
     """Shoot at the announced keeper: ``left``, ``middle`` or ``right`` (TK-8)."""
 
-    type: ClassVar[str] = "shoot"
     piece: Piece
     symbol: Symbol
     target: Slot
 
 
-@dataclass(frozen=True, slots=True)
+@action("run")
 class Run:
     """Run a piece to a field (TK-5)."""
 
-    type: ClassVar[str] = "run"
     piece: Piece
     to: Field
 
 
-@dataclass(frozen=True, slots=True)
+@action("double_pass")
 class DoublePass:
     """Play diagonally to a partner and take the ball back one field diagonally on (TK-15)."""
 
-    type: ClassVar[str] = "double_pass"
     piece: Piece
     symbol: Symbol
     partner: Piece
@@ -137,58 +132,48 @@ class DoublePass:
     to: Field
 
 
-@dataclass(frozen=True, slots=True)
+@action("castle")
 class Castle:
     """Swap two defending pieces on neighbouring fields (TK-16)."""
 
-    type: ClassVar[str] = "castle"
     piece: Piece
     with_piece: Piece = renamed("with")
 
 
-@dataclass(frozen=True, slots=True)
+@action("end")
 class EndTurn:
     """End the attacking move without its ball play or its run (TK-3.1)."""
 
-    type: ClassVar[str] = "end"
 
-
-@dataclass(frozen=True, slots=True)
+@action("pass")
 class Pass:
     """A defender with no possible run passes (TK-3.2)."""
 
-    type: ClassVar[str] = "pass"
 
-
-@dataclass(frozen=True, slots=True)
+@action("card")
 class Card:
     """The fouled side picks which of the fouling pieces gets the card (TK-12.2)."""
 
-    type: ClassVar[str] = "card"
     piece: Piece
 
 
-@dataclass(frozen=True, slots=True)
+@action("corner")
 class CornerChoice:
     """After a parry by the middle keeper the shooter picks the corner (TK-8.5)."""
 
-    type: ClassVar[str] = "corner"
     side: Corner
 
 
-@dataclass(frozen=True, slots=True)
+@action("rebound")
 class Rebound:
     """The keeper's side sets the rebounding ball on its second row (TK-9)."""
 
-    type: ClassVar[str] = "rebound"
     to: Field
 
 
-@dataclass(frozen=True, slots=True)
+@action("whistle")
 class Whistle:
     """The referee's whistle ends a period of a timed match (TK-17)."""
-
-    type: ClassVar[str] = "whistle"
 
 
 Action = (
@@ -209,25 +194,7 @@ Action = (
 )
 
 
-CODEC = ActionCodec(
-    (
-        Place,
-        Keepers,
-        Substitute,
-        Play,
-        Shoot,
-        Run,
-        DoublePass,
-        Castle,
-        EndTurn,
-        Pass,
-        Card,
-        CornerChoice,
-        Rebound,
-        Whistle,
-    ),
-    Refusals("TriXKick", SENTENCES, rule="TK-0"),
-)
+CODEC = ActionCodec(get_args(Action), Refusals("TriXKick", SENTENCES, rule="TK-0"))
 ACTION_TYPES = CODEC.tags
 #: type -> (class, ((json key, attribute), ...)), read-only for other modules
 ACTION_FIELDS = {tag: (CODEC.action_class(tag), CODEC.fields(tag)) for tag in CODEC.tags}

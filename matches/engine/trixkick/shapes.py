@@ -1,13 +1,12 @@
 """TriXKick's protocol for the API: its typed shapes (``SHAPES``, declared in
-:mod:`~matches.engine.trixkick.protocol`) and how a legal entry becomes a ready action.
+:mod:`~matches.engine.trixkick.protocol`).
 
 An entry names the action's ``type`` and, for each field, either its value or the list of the
-values open now; the first ready action takes the first of each list.
+values open now; the first ready action takes the first of each list (the game's default
+``first_action``, :func:`matches.engine.game.first_of_each`).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from matches.engine.base import GameShapes
 from matches.engine.trixkick import protocol
@@ -30,8 +29,3 @@ SHAPES = GameShapes.from_protocol(
         "Entries and values come most useful first."
     ),
 )
-
-
-def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The first ready action of one legal entry (JSON)."""
-    return {key: value[0] if isinstance(value, list) else value for key, value in entry.items()}

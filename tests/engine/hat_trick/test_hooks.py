@@ -40,7 +40,7 @@ def test_a_base_match_plays_through_the_base_games_hooks():
 
 
 def test_an_expansion_plugs_in_through_the_hooks_alone(monkeypatch):
-    monkeypatch.setitem(hooks._INSTALLED, BoostSetup, BoostHooks())
+    monkeypatch.setitem(hooks.INSTALLED, BoostSetup, BoostHooks())
     base = new()
     boosted = base._replace(setup=replace(base.setup, expansion=BoostSetup()))
     assert hooks.of(boosted).initial_state(BoostSetup()) == "boost"
