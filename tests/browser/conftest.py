@@ -2,6 +2,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
+from tests.browser.phone import stop_browser
 from tests.live_server import asgi_server
 
 
@@ -28,3 +29,11 @@ def token_for():
         return response.json()["token"]
 
     return make
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _one_chromium_per_worker():
+    """The browser tests share their worker's Chromium (tests/browser/phone.py); it is shut
+    when the run ends."""
+    yield
+    stop_browser()

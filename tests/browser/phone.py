@@ -3,6 +3,7 @@ ASGI server in the test process (the app's static modules served by whitenoise's
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -55,16 +56,63 @@ def chromium_or_skip() -> str:
     return CHROMIUM
 
 
+class _Chromium:
+    """The worker's one Chromium, started on the first browser test and shut when the run ends
+    (``stop_browser``): starting Playwright's driver and Chromium costs a second or more of CPU,
+    a new context (a phone) a fraction of it.
+
+    While Playwright's sync API is started, its event loop counts as running in this thread
+    (Playwright marks it so after every call), and Django refuses ORM calls under a running
+    loop. So the loop is marked running only inside ``browser()``: the tests in between see
+    none, as before."""
+
+    playwright = None
+    chromium = None
+
+    @classmethod
+    def get(cls):
+        if cls.chromium is not None and cls.chromium.is_connected():
+            asyncio._set_running_loop(cls.playwright._loop)
+            return cls.chromium
+        cls.stop()
+        from playwright.sync_api import sync_playwright
+
+        path = chromium_or_skip()
+        cls.playwright = sync_playwright().start()
+        cls.chromium = cls.playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        return cls.chromium
+
+    @classmethod
+    def stop(cls) -> None:
+        if cls.playwright is None:
+            return
+        asyncio._set_running_loop(cls.playwright._loop)
+        try:
+            if cls.chromium is not None and cls.chromium.is_connected():
+                cls.chromium.close()
+        finally:
+            cls.playwright.stop()
+            cls.playwright = cls.chromium = None
+            asyncio._set_running_loop(None)
+
+
+def stop_browser() -> None:
+    _Chromium.stop()
+
+
 @contextmanager
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_or_skip(), args=CHROMIUM_ARGS)
+    """The worker's Chromium; every phone (context) opened in it is closed when the block ends,
+    so a test starts with none: no page, storage, cache, service worker or route of another."""
+    b = _Chromium.get()
+    try:
+        yield b
+    finally:
         try:
-            yield b
+            for context in list(b.contexts):
+                context.close()
         finally:
-            b.close()
+            asyncio._set_running_loop(None)
 
 
 def phone(
