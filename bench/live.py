@@ -2,9 +2,10 @@
 
 The services, on loopback, as ``docker/compose.yaml`` runs them: nginx (the compose file's
 server block, sized for streams) in front of gunicorn with sync workers for the API and
-uvicorn (one process) for the streams, PostgreSQL (``DATABASE_URL``; the database is dropped
-and created anew) and a private Redis for the streams' pub/sub. A reader process opens the
-streams over raw sockets (Server-Sent Events, chunked), spread over two public matches; at
+uvicorn (one process, on a Unix socket; ``--live-socket tcp`` for loopback TCP) for the
+streams, PostgreSQL (``DATABASE_URL``; the database is dropped and created anew) and a private
+Redis for the streams' pub/sub. Reader processes (``--readers``) open the streams over raw
+sockets (Server-Sent Events, chunked), spread over two public matches; at
 each step (``--steps``, default 0, 1,000, 5,000 and 10,000 open streams) two phones log
 ``--moves`` moves each, one to each match, while a health and a login probe run.
 
@@ -49,12 +50,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.load import (  # noqa: E402
+    SERVERS,
+    Service,
     _prepare_database,
     free_port,
     redis_available,
     service_env,
     start_redis,
     start_web,
+    wait_for,
 )
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
@@ -132,9 +136,13 @@ EVENT_ID = re.compile(rb"\nid: (\d+)\n")
 
 
 class Follower(asyncio.Protocol):
-    """One stream over a raw socket: the request, the status, then the ``id:`` lines of the
-    body found by a byte-level scan (the messages are not parsed further). Each id must be
-    the one after the last (once, in order); each is recorded with its time of arrival."""
+    """One stream over a raw socket: the request, the status, then the body as it arrives.
+
+    While the phones log, a read only keeps its bytes and its moment of arrival (a phone does
+    the parsing on a CPU of its own; here the readers share the server's two). ``digest``
+    then goes through them in order: a byte-level scan for the ``id:`` lines (the messages
+    are not parsed further); each id must be the one after the last (once, in order), and is
+    recorded with the moment the read that completed its line arrived."""
 
     def __init__(self, match_id: int, after: int, received: list, opened) -> None:
         self.match_id = match_id
@@ -145,6 +153,7 @@ class Follower(asyncio.Protocol):
         self.opened = opened
         self.status: bytes | None = None
         self.pending = b""
+        self.arrived: list[tuple[float, bytes]] = []
 
     def request(self) -> bytes:
         return (
@@ -156,28 +165,36 @@ class Follower(asyncio.Protocol):
         transport.write(self.request())
 
     def data_received(self, data: bytes) -> None:
+        if self.status is not None:
+            self.arrived.append((time.monotonic(), data))
+            return
         buffer = self.pending + data
-        if self.status is None:
-            head, found, body = buffer.partition(b"\r\n\r\n")
-            if not found:
-                self.pending = buffer
-                return
-            self.status = head.split(b" ", 2)[1]
-            if not self.opened.done():
-                self.opened.set_result(None if self.status == b"200" else f"status {self.status}")
-            buffer = b"\n" + body
-        end = buffer.rfind(b"\n")
-        at = time.monotonic()
-        for found in EVENT_ID.finditer(buffer, 0, end + 1):
-            seq = int(found.group(1))
-            if seq != self.expected:
-                self.problems += 1
-            self.expected = seq + 1
-            self.last = seq
-            self.received.append((self.match_id, seq, at))
-        self.pending = buffer[end:] if end >= 0 else buffer
-        if b"\r\n0\r\n\r\n" in buffer:
-            self.problems += 1  # the server ended the stream: not expected in this run
+        head, found, body = buffer.partition(b"\r\n\r\n")
+        if not found:
+            self.pending = buffer
+            return
+        self.status = head.split(b" ", 2)[1]
+        if not self.opened.done():
+            self.opened.set_result(None if self.status == b"200" else f"status {self.status}")
+        self.pending = b"\n"
+        self.arrived.append((time.monotonic(), body))
+
+    def digest(self) -> None:
+        """The ids of what has arrived, checked and recorded (see the class)."""
+        arrived, self.arrived = self.arrived, []
+        for at, data in arrived:
+            buffer = self.pending + data
+            end = buffer.rfind(b"\n")
+            for found in EVENT_ID.finditer(buffer, 0, end + 1):
+                seq = int(found.group(1))
+                if seq != self.expected:
+                    self.problems += 1
+                self.expected = seq + 1
+                self.last = seq
+                self.received.append((self.match_id, seq, at))
+            self.pending = buffer[end:] if end >= 0 else buffer
+            if b"\r\n0\r\n\r\n" in buffer:
+                self.problems += 1  # the server ended the stream: not expected in this run
 
     def connection_lost(self, exc) -> None:
         if not self.opened.done():
@@ -223,6 +240,8 @@ def reader_main(conn, host: str, port: int) -> None:
                             failures.append(failure)
                 conn.send((len(streams), failures[:5], len(failures), time.monotonic() - started))
             elif command[0] == "report":
+                for stream in streams:
+                    stream.digest()
                 got, received[:] = list(received), []
                 lasts: dict[int, list[int]] = {}
                 for stream in streams:
@@ -391,10 +410,44 @@ async def one_step(base: str, plans: list, args) -> dict:
 # --- the run --------------------------------------------------------------------------------------
 
 
-def start_proxy(api_port: int, live_port: int, logdir: Path):
+def start_proxy(api_port: int, live_upstream: int | str, logdir: Path, workers: int):
     from tests.ops.test_proxy import start_nginx
 
-    return start_nginx(api_port, logdir, live_port=live_port, connections=32768, workers=2)
+    return start_nginx(
+        api_port, logdir, live_port=live_upstream, connections=32768, workers=workers
+    )
+
+
+def start_live_on_socket(env: dict, logdir: Path, *, workers: int) -> tuple[Service, str]:
+    """The stream server (uvicorn) listening on a Unix socket in ``logdir``, as the compose
+    file runs it next to the proxy; its ``unix:`` address for nginx."""
+    path = logdir / "live.sock"
+    logdir.chmod(0o711)  # nginx's workers (another user) reach the socket, not the logs
+    command = SERVERS["uvicorn"](0, workers)
+    at = command.index("--host")
+    command[at : at + 4] = ["--uds", str(path)]
+    service = Service("live", [sys.executable, "-m", *command], env, logdir)
+
+    def up():
+        if not service.alive():
+            raise RuntimeError(f"uvicorn exited:\n{service.tail()}")
+        import httpx
+
+        try:
+            with httpx.Client(transport=httpx.HTTPTransport(uds=str(path))) as client:
+                return client.get("http://127.0.0.1/api/health/", timeout=2).status_code in (
+                    200,
+                    503,
+                )
+        except httpx.HTTPError:
+            return False
+
+    try:
+        wait_for(up, timeout=60, what="uvicorn on its socket")
+    except BaseException:
+        service.stop()
+        raise
+    return service, f"unix:{path}"
 
 
 def main() -> int:
@@ -404,9 +457,18 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.5, help="seconds between a phone's moves")
     parser.add_argument("--api-workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--direct", action="store_true", help="no nginx in front")
+    parser.add_argument(
+        "--proxy-workers", type=int, default=2, help="nginx workers (compose: one per CPU)"
+    )
     parser.add_argument("--readers", type=int, default=2, help="reader processes")
     parser.add_argument(
         "--live-workers", type=int, default=1, help="uvicorn processes serving the streams"
+    )
+    parser.add_argument(
+        "--live-socket",
+        choices=("unix", "tcp"),
+        default="unix",
+        help="how nginx reaches the stream server (--direct: tcp)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args()
@@ -441,13 +503,18 @@ def main() -> int:
     try:
         api, api_base = start_web(env, logdir, workers=args.api_workers, server="gunicorn")
         services.append(api)
-        live, live_base = start_web(env, logdir, workers=args.live_workers, server="uvicorn")
+        if args.direct or args.live_socket == "tcp":
+            live, live_base = start_web(env, logdir, workers=args.live_workers, server="uvicorn")
+            live_upstream: int | str = int(live_base.rsplit(":", 1)[1])
+        else:
+            live, live_upstream = start_live_on_socket(env, logdir, workers=args.live_workers)
+            live_base = ""
         services.append(live)
         base = live_base if args.direct else None
         proxy_pid = None
         if not args.direct:
             proxy, base = start_proxy(
-                int(api_base.rsplit(":", 1)[1]), int(live_base.rsplit(":", 1)[1]), logdir
+                int(api_base.rsplit(":", 1)[1]), live_upstream, logdir, args.proxy_workers
             )
             services.append(proxy)
             proxy_pid = proxy.pid
@@ -563,9 +630,10 @@ def main() -> int:
             service.stop()
 
     design = "direct" if args.direct else "nginx"
+    socket_kind = "tcp" if args.direct else args.live_socket
     print(
         f"\nlive streams at scale: {design} -> gunicorn x{args.api_workers} (API) + uvicorn "
-        f"x{args.live_workers} "
+        f"x{args.live_workers} on {socket_kind} "
         f"(streams), PostgreSQL, Redis pub/sub; two phones, {args.moves} moves each per step"
     )
     header = (

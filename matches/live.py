@@ -244,8 +244,15 @@ _process = uuid.uuid4().hex[:12]
 
 
 def claim_seconds() -> float:
-    """How long a stream stays counted after its process last said it is open."""
-    return max(3 * settings.LIVE_KEEPALIVE_SECONDS, 30.0)
+    """How long a stream stays counted after its process last said it is open
+    (``LIVE_STREAM_LAPSE_SECONDS``)."""
+    return max(settings.LIVE_STREAM_LAPSE_SECONDS, 1.0)
+
+
+def refresh_seconds() -> float:
+    """How often a process says its streams are open: three times before they would lapse,
+    at least at each keep-alive."""
+    return min(settings.LIVE_KEEPALIVE_SECONDS, claim_seconds() / 3)
 
 
 def _claim_key(key: str) -> str:

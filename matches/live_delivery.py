@@ -13,6 +13,13 @@ counts alive in Redis.
 A write that the connection cannot take at once (the client reads slowly) finishes in a task
 of its own, and that stream's next messages wait behind it in order; the other streams of the
 match are not held up.
+
+Under uvicorn's httptools protocol (the stream service's), once a stream's response has begun
+the messages skip the ASGI ``send`` coroutine: the pass frames each message as an HTTP chunk
+once and hands the same bytes to each connection's transport (``Direct``), which is what
+``send`` would write, without a coroutine, a message dict and the framing per stream. Whenever
+that transport's buffer is full (uvicorn's flow control has paused writing), or on any other
+server, the message goes through ``send`` as above.
 """
 
 from __future__ import annotations
@@ -55,12 +62,56 @@ async def _finish(coro, waiting) -> None:
             return
 
 
+def chunk(data: bytes) -> bytes:
+    """``data`` framed as one chunk of a chunked HTTP/1.1 body (as uvicorn frames it)."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
+KEEPALIVE_CHUNK = chunk(KEEPALIVE)
+
+
+class Direct:
+    """The transport of a response that uvicorn's httptools protocol has begun, chunked: a
+    body chunk written to it is what ``send`` would write (``None`` for any other server, a
+    response not chunked, or one already complete)."""
+
+    __slots__ = ("cycle",)
+
+    def __init__(self, cycle) -> None:
+        self.cycle = cycle
+
+    @classmethod
+    def of(cls, send) -> Direct | None:
+        cycle = getattr(send, "__self__", None)
+        if (
+            type(cycle).__module__ == "uvicorn.protocols.http.httptools_impl"
+            and getattr(cycle, "response_started", False)
+            and getattr(cycle, "chunked_encoding", None) is True
+            and not getattr(cycle, "response_complete", True)
+            and getattr(cycle, "flow", None) is not None
+        ):
+            return cls(cycle)
+        return None
+
+    def write(self, framed: bytes) -> bool:
+        """Written (or dropped: the client has gone, its stream ends with its request), or
+        ``False``: the transport takes nothing more now, ``send`` waits for it."""
+        cycle = self.cycle
+        if cycle.disconnected:
+            return True
+        if cycle.flow.write_paused:
+            return False
+        cycle.transport.write(framed)
+        return True
+
+
 class Stream:
     """One open stream: where its bytes go, who watches, and the last seq it was sent."""
 
     __slots__ = (
         "loop",
         "send",
+        "direct",
         "station",
         "viewer",
         "user_key",
@@ -75,6 +126,7 @@ class Stream:
     def __init__(self, send, station: Station, viewer: live_api.Viewer, after: int, claim):
         self.loop = station.loop
         self.send = send
+        self.direct: Direct | None = None  # set once the response has begun
         self.station = station
         self.viewer = viewer
         self.user_key = viewer.key
@@ -84,9 +136,26 @@ class Stream:
         self.backlog: list | None = None  # messages behind a write still under way
         self.closed = False
 
-    def push(self, data: bytes, more: bool = True) -> None:
-        """Write ``data`` to the connection now, or after the writes still under way."""
+    def push(self, data: bytes, more: bool = True, framed: bytes | None = None) -> None:
+        """Write ``data`` to the connection now, or after the writes still under way
+        (``framed``: ``data`` as a chunk, when the caller has it already)."""
+        direct = self.direct
+        if (
+            direct is not None
+            and more
+            and self.backlog is None
+            and not self.closed
+            and direct.write(framed or chunk(data))
+        ):
+            return
         self.write({"type": "http.response.body", "body": data, "more_body": more})
+
+    def begin(self, start: dict) -> None:
+        """The response's start (status and headers); from then on, direct writes if the
+        server allows them."""
+        self.write(start)
+        if self.backlog is None and not self.closed:
+            self.direct = Direct.of(self.send)
 
     def write(self, message: dict) -> None:
         """Hand an ASGI message to the server; a write it cannot take at once goes on in a
@@ -213,16 +282,20 @@ class Station:
                 continue
             events = read.log.events
             last = events[-1].seq if events else after
+            seen = messages = framed = None
             for stream in group:
                 if stream.closed:
                     continue
                 viewer = stream.viewer
-                messages = messages_of(read, viewer.user, viewer.language)
+                if viewer is not seen:  # alike viewers share one: asked once in a row
+                    seen = viewer
+                    messages = messages_of(read, viewer.user, viewer.language)
+                    framed = chunk(messages) if messages else None
                 if messages is None:
                     stream.end(live_api.END_ACCESS)
                     continue
                 if messages:
-                    stream.push(messages)
+                    stream.push(messages, framed=framed)
                 stream.after = last
             if events:
                 self.quiet_since = self.loop.time()
@@ -259,7 +332,7 @@ class Clock:
             self.claims[stream] = (viewer.key, claim)
         if stream.expires_at is not None:
             self.expiring.add(stream)
-        stream.write(start)
+        stream.begin(start)
         stream.push(live_api.RETRY_LINE)
         station.join(stream)
         if viewer.credentials.user_id is not None:
@@ -320,7 +393,7 @@ class Clock:
                 if now - station.quiet_since >= keepalive:
                     station.quiet_since = now
                     for stream in list(station.streams):
-                        stream.push(KEEPALIVE)
+                        stream.push(KEEPALIVE, framed=KEEPALIVE_CHUNK)
                     station.wake()  # and read once: a lost wake-up is found here at the latest
                 elif degraded:
                     station.wake()  # no pushed wake-ups: the database is read meanwhile
@@ -329,7 +402,7 @@ class Clock:
                 if not stream.closed and stream.expires_at and stream.expires_at <= moment:
                     stream.expires_at = None  # checked once; the check sets the next moment
                     self.check(stream)
-            if self.claims and now - self.refreshed >= keepalive:
+            if self.claims and now - self.refreshed >= live.refresh_seconds():
                 self.refreshed = now
                 with contextlib.suppress(Exception):
                     await live.in_pool(live.refresh_claims, list(self.claims.values()))

@@ -341,6 +341,10 @@ LIVE_DEGRADED_SECONDS = float(os.environ.get("LIVE_DEGRADED_SECONDS", "0.5"))
 # address; more is 429) and in all (more is 503); both with Retry-After.
 LIVE_STREAMS_PER_USER = int(os.environ.get("LIVE_STREAMS_PER_USER", "20"))
 LIVE_STREAMS_PER_PROCESS = int(os.environ.get("LIVE_STREAMS_PER_PROCESS", "20000"))
+# How long an open stream stays counted for its viewer (in Redis) after its process last
+# said it is open; a process refreshes its streams' counts three times in that interval, so
+# the streams of a process that died stop counting after at most this long.
+LIVE_STREAM_LAPSE_SECONDS = float(os.environ.get("LIVE_STREAM_LAPSE_SECONDS", "30"))
 
 # --- CORS / CSRF for a phone client -----------------------------------------------------------
 CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS")

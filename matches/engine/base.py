@@ -204,6 +204,36 @@ class Transition:
     events: tuple[GameEvent, ...] = ()
 
 
+# Every move builds a Transition and a few events. A frozen dataclass's generated __init__
+# goes through object.__setattr__ for each field; these fill the slots directly (the same
+# arguments, defaults and values; assigning to a made event or transition still fails).
+_NEW_DICT: Any = object()
+_set_kind, _set_side, _set_data = (
+    GameEvent.kind.__set__,
+    GameEvent.side.__set__,
+    GameEvent.data.__set__,
+)
+_set_state, _set_events = Transition.state.__set__, Transition.events.__set__
+
+
+def _event_init(
+    self: GameEvent, kind: str, side: int | None = None, data: Mapping[str, JSON] = _NEW_DICT
+) -> None:
+    _set_kind(self, kind)
+    _set_side(self, side)
+    _set_data(self, {} if data is _NEW_DICT else data)
+
+
+def _transition_init(self: Transition, state: Any, events: tuple[GameEvent, ...] = ()) -> None:
+    _set_state(self, state)
+    _set_events(self, events)
+
+
+for _cls, _init in ((GameEvent, _event_init), (Transition, _transition_init)):
+    _init.__name__, _init.__qualname__ = "__init__", f"{_cls.__name__}.__init__"
+    _cls.__init__ = _init
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The result of a finished match.

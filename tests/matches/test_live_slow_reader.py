@@ -1,5 +1,6 @@
 """A stream whose client reads nothing holds up no other stream of the match, and gets every
-event once and in order when it reads again."""
+event once and in order when it reads again; under uvicorn's httptools protocol the messages go
+straight to each connection's transport until it is full, then through ``send``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import time
 import httpx
 import pytest
 
+from matches import live_delivery
 from matches.engine import get_engine
 from matches.models import Match
 from tests.live_server import asgi_server
@@ -22,8 +24,17 @@ LOGGED = 300  # before the slow stream opens: about 180 KB, far more than its co
 MORE = 5
 
 
-def test_a_client_that_reads_nothing_holds_up_no_other_stream(make_user, settings):
+def test_a_client_that_reads_nothing_holds_up_no_other_stream(make_user, settings, monkeypatch):
     settings.LIVE_KEEPALIVE_SECONDS = 60
+    direct = {True: 0, False: 0}  # written straight to the transport / left to ``send``
+    write = live_delivery.Direct.write
+
+    def counted(self, framed):
+        done = write(self, framed)
+        direct[done] += 1
+        return done
+
+    monkeypatch.setattr(live_delivery.Direct, "write", counted)
     ann = token_headers(make_user("ann"))
     # small kernel buffers on both ends: the server has to keep what the slow client leaves
     with asgi_server(send_buffer=4096) as base:
@@ -82,3 +93,5 @@ def test_a_client_that_reads_nothing_holds_up_no_other_stream(make_user, setting
             phone.close()
             httpx.post(f"{base}/api/auth/logout/", headers=ann)  # the follower's stream ends
         follower.ended(within=5)
+    assert direct[True] >= MORE  # the follower's messages, straight to its transport
+    assert direct[False] >= 1  # the slow stream's transport was full: through ``send``

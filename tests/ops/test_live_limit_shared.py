@@ -1,9 +1,12 @@
 """The stream limit of a viewer counts their streams in every stream process that shares the
-Redis channel: two uvicorn processes, one viewer, ``LIVE_STREAMS_PER_USER`` = 2."""
+Redis channel: two uvicorn processes, one viewer, ``LIVE_STREAMS_PER_USER`` = 2; the streams
+of a process that died stop counting after ``LIVE_STREAM_LAPSE_SECONDS``."""
 
 from __future__ import annotations
 
+import signal
 import time
+from contextlib import contextmanager
 
 import httpx
 import pytest
@@ -18,6 +21,30 @@ from tests.ops.test_shared_cache import private_redis, start_redis  # noqa: F401
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+@contextmanager
+def two_stream_servers(redis_port: int, logdir, **settings: str):
+    """Two uvicorn processes sharing a Redis, two streams per viewer at most: the servers
+    (service, base URL) and a list for the ``OpenStreams`` to close at the end."""
+    env = service_env(
+        database_url(),
+        f"redis://127.0.0.1:{redis_port}/0",
+        LIVE_STREAMS_PER_USER="2",
+        LIVE_KEEPALIVE_SECONDS="60",
+        **settings,
+    )
+    servers: list = []
+    opened: list[OpenStreams] = []
+    try:
+        for _ in range(2):
+            servers.append(start_web(env, logdir, workers=1, server="uvicorn"))
+        yield servers, opened
+    finally:
+        for streams in opened:
+            streams.close()
+        for service, _base in servers:
+            service.stop()
+
+
 def test_a_viewers_streams_are_counted_across_processes(
     needs_services,
     private_redis,  # noqa: F811
@@ -25,18 +52,7 @@ def test_a_viewers_streams_are_counted_across_processes(
     tmp_path,
 ):
     port, _logdir, _service = private_redis
-    env = service_env(
-        database_url(),
-        f"redis://127.0.0.1:{port}/0",
-        LIVE_STREAMS_PER_USER="2",
-        LIVE_KEEPALIVE_SECONDS="60",
-    )
-    servers = []
-    opened = []
-    try:
-        for _ in range(2):
-            service, base = start_web(env, tmp_path, workers=1, server="uvicorn")
-            servers.append((service, base))
+    with two_stream_servers(port, tmp_path) as (servers, opened):
         (_, first), (_, second) = servers
         ann = token_headers(make_user("ann"))
         match_id = public_match(first, ann)
@@ -61,8 +77,45 @@ def test_a_viewers_streams_are_counted_across_processes(
                     break
             time.sleep(0.2)
         assert again.status_code == 200
-    finally:
-        for streams in opened:
-            streams.close()
-        for service, _base in servers:
-            service.stop()
+
+
+LAPSE = 4.0
+
+
+def _refused(base: str, path: str, headers: dict) -> bool:
+    with httpx.stream("GET", f"{base}{path}", headers=headers, timeout=10) as answer:
+        assert answer.status_code in (200, 429), answer.status_code
+        return answer.status_code == 429
+
+
+def test_the_streams_of_a_process_that_died_stop_counting_after_the_lapse(
+    needs_services,
+    private_redis,  # noqa: F811
+    make_user,
+    tmp_path,
+):
+    port, _logdir, _service = private_redis
+    with two_stream_servers(port, tmp_path, LIVE_STREAM_LAPSE_SECONDS=str(LAPSE)) as (
+        servers,
+        opened,
+    ):
+        (_, first), (doomed, second) = servers
+        ann = token_headers(make_user("ann"))
+        path = f"/api/matches/{public_match(first, ann)}/stream/"
+        opened.append(OpenStreams(f"{first}{path}", [ann]))
+        opened.append(OpenStreams(f"{second}{path}", [ann]))
+        assert _refused(first, path, ann)
+
+        doomed.stop(signal.SIGKILL)  # no goodbye: its stream is never released
+        died = time.monotonic()
+        still = _refused(first, path, ann)
+        if time.monotonic() - died < LAPSE / 2:  # asked well before the earliest lapse
+            assert still, "the dead process's stream stopped counting before its lapse"
+        while _refused(first, path, ann):
+            assert time.monotonic() - died < LAPSE + 3, "the dead process's stream still counts"
+            time.sleep(0.2)
+
+        # the living process keeps its streams counted past the lapse: two open, a third waits
+        opened.append(OpenStreams(f"{first}{path}", [ann]))
+        time.sleep(LAPSE + 1)
+        assert _refused(first, path, ann)

@@ -35,12 +35,12 @@ def start_nginx(
     upstream_port: int,
     logdir: Path,
     *,
-    live_port: int | None = None,
+    live_port: int | str | None = None,
     connections: int = 256,
     workers: int = 1,
 ) -> tuple[Service, str]:
     """nginx with the compose file's server block: the API to ``upstream_port``, the live
-    streams to ``live_port`` (default: the same server)."""
+    streams to ``live_port`` (default: the same server; a ``unix:`` path for a socket file)."""
     nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else "")
     if not nginx:
         _nginx_missing()
@@ -48,7 +48,8 @@ def start_nginx(
     server = TEMPLATE.read_text()
     server = server.replace("${COMPANION_UPSTREAM}", f"127.0.0.1:{upstream_port}")
     live_port = live_port or upstream_port
-    server = server.replace("${COMPANION_LIVE_UPSTREAM}", f"127.0.0.1:{live_port}")
+    live = live_port if isinstance(live_port, str) else f"127.0.0.1:{live_port}"
+    server = server.replace("${COMPANION_LIVE_UPSTREAM}", live)
     server = server.replace("listen 80;", f"listen 127.0.0.1:{port};")
     (logdir / "companion.conf").write_text(server)
     temp = {name: logdir / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
@@ -188,8 +189,10 @@ def test_slow_clients_wait_on_nginx_not_on_the_app_server(needs_services):
 def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
     needs_services, make_user
 ):
-    """The compose file's split: a stream through nginx stays open (uvicorn serves it); the
-    same stream sent to the API's gunicorn sends what is logged and ends."""
+    """The compose file's split: a stream through nginx stays open (uvicorn serves it, on a
+    Unix socket as in compose); the same stream sent to the API's gunicorn sends what is
+    logged and ends."""
+    from bench.live import start_live_on_socket
     from matches import services
     from tests.helpers import token_for
 
@@ -203,12 +206,10 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
     logdir = Path(tempfile.mkdtemp(prefix="companion-proxy-"))
     env = service_env(database_url(), "", TRUSTED_PROXIES="1")
     api, api_base = start_web(env, logdir, workers=1)
-    live, live_base = start_web(env, logdir, workers=1, server="uvicorn")
+    live, live_upstream = start_live_on_socket(env, logdir, workers=1)
     proxy = None
     try:
-        proxy, base = start_nginx(
-            int(api_base.rsplit(":", 1)[1]), logdir, live_port=int(live_base.rsplit(":", 1)[1])
-        )
+        proxy, base = start_nginx(int(api_base.rsplit(":", 1)[1]), logdir, live_port=live_upstream)
         stream = f"/api/matches/{match_id}/stream/"
 
         def stays_open(origin: str) -> bool:
