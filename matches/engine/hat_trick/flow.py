@@ -737,10 +737,6 @@ _HANDLERS = {
 }
 
 
-def apply(s: State, a: Action) -> Transition:
-    return hooks.of(s).apply(s, a)
-
-
 def apply_base(s: State, a: Action) -> Transition:
     ph = s.phase
     if ph == P.OVER:
