@@ -40,6 +40,7 @@ import re
 import resource
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -310,6 +311,88 @@ class Readers:
             process.join(20)
 
 
+class NativeReaders:
+    """The same as ``Readers`` with the reader in C (``bench/live_reader.c``: the same checks
+    on the bytes, less CPU per message on the CPUs the bench shares with the server)."""
+
+    def __init__(self, count: int, host: str, port: int, binary: Path) -> None:
+        self.host, self.port = host, port
+        self.processes = [
+            subprocess.Popen(
+                [str(binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            )
+            for _ in range(count)
+        ]
+
+    @staticmethod
+    def _send(process, line: str) -> None:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+
+    def open(self, count: int, positions: list) -> tuple[int, list, int, float]:
+        shares = [
+            count // len(self.processes) + (i < count % len(self.processes))
+            for i in range(len(self.processes))
+        ]
+        where = " ".join(f"{match_id} {after}" for match_id, after in positions)
+        for process, share in zip(self.processes, shares, strict=True):
+            self._send(process, f"open {share} {self.host} {self.port} {where}")
+        total, failed, samples, seconds = 0, 0, [], 0.0
+        for process in self.processes:
+            for line in process.stdout:
+                kind, _, rest = line.strip().partition(" ")
+                if kind == "opened":
+                    opened, failures, took = rest.split()
+                    total += int(opened)
+                    failed += int(failures)
+                    seconds = max(seconds, float(took))
+                elif kind == "failure":
+                    samples.append(rest)
+                elif kind == "done":
+                    break
+        return total, samples[:5], failed, seconds
+
+    def report(self) -> tuple[list, int, dict]:
+        for process in self.processes:
+            self._send(process, "report")
+        got, problems, lasts = [], 0, {}
+        for process in self.processes:
+            for line in process.stdout:
+                kind, *values = line.split()
+                if kind == "r":
+                    got.append((int(values[0]), int(values[1]), float(values[2])))
+                elif kind == "l":
+                    lasts.setdefault(int(values[0]), []).append(int(values[1]))
+                elif kind == "problems":
+                    problems += int(values[0])
+                elif kind == "end":
+                    break
+        return got, problems, lasts
+
+    def close(self) -> None:
+        for process in self.processes:
+            with contextlib.suppress(OSError):
+                self._send(process, "close")
+        for process in self.processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def build_reader(logdir: Path) -> Path | None:
+    """The C reader compiled into ``logdir``; ``None`` without a C compiler."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if not compiler:
+        return None
+    binary = logdir / "live_reader"
+    source = Path(__file__).with_name("live_reader.c")
+    built = subprocess.run(
+        [compiler, "-O2", "-o", str(binary), str(source)], capture_output=True, text=True
+    )
+    return binary if built.returncode == 0 else None
+
+
 # --- the phones and the probes ------------------------------------------------------------------
 
 
@@ -462,6 +545,12 @@ def main() -> int:
     )
     parser.add_argument("--readers", type=int, default=2, help="reader processes")
     parser.add_argument(
+        "--reader",
+        choices=("c", "python"),
+        default="c",
+        help="the readers' code (c: bench/live_reader.c, built with cc; python without one)",
+    )
+    parser.add_argument(
         "--live-workers", type=int, default=1, help="uvicorn processes serving the streams"
     )
     parser.add_argument(
@@ -500,6 +589,7 @@ def main() -> int:
     )
     rows = []
     reader = None
+    reader_kind = "?"
     try:
         api, api_base = start_web(env, logdir, workers=args.api_workers, server="gunicorn")
         services.append(api)
@@ -531,7 +621,15 @@ def main() -> int:
         )
         assert registered.status_code == 201, registered.text
         host, port = stream_base.removeprefix("http://").split(":")
-        reader = Readers(args.readers, host, int(port))
+        binary = build_reader(logdir) if args.reader == "c" else None
+        if args.reader == "c" and binary is None:
+            print("no C compiler (cc): the readers run in Python", file=sys.stderr)
+        reader = (
+            NativeReaders(args.readers, host, int(port), binary)
+            if binary
+            else Readers(args.readers, host, int(port))
+        )
+        reader_kind = "C" if binary else "Python"
         live_pid = live.pid
         time.sleep(1.0)
         baseline = None
@@ -634,7 +732,8 @@ def main() -> int:
     print(
         f"\nlive streams at scale: {design} -> gunicorn x{args.api_workers} (API) + uvicorn "
         f"x{args.live_workers} on {socket_kind} "
-        f"(streams), PostgreSQL, Redis pub/sub; two phones, {args.moves} moves each per step"
+        f"(streams), PostgreSQL, Redis pub/sub; two phones, {args.moves} moves each per step; "
+        f"{args.readers} {reader_kind} readers"
     )
     header = (
         "| streams | threads (per stream) | RSS MiB (KiB per stream) | append p50 / p95 ms "

@@ -90,11 +90,8 @@ def raised_errors(game: str) -> list[tuple[str, str, str | None, set[str] | None
 #: Refusals of malformed input and set-ups: the helpers that build them, with the code they give
 #: (by file where one name serves several codes), and the error classes raised directly.
 INPUT_HELPERS = {
-    "hat-trick": {
-        "invalid": "invalid_action",
-        "_err": {"lineup.py": "invalid_lineup", None: "invalid_setup"},
-    },
-    "trixkick": {"invalid": "invalid_action", "_bad": "invalid_option"},
+    "hat-trick": {"_err": {"lineup.py": "invalid_lineup", None: "invalid_setup"}},
+    "trixkick": {"_bad": "invalid_option"},
     "amigo-hattrick": {"_fail": "invalid_edition"},
 }
 #: name → index of its message argument (the code is the first argument)
@@ -136,8 +133,8 @@ def refused_inputs(game: str) -> list[tuple[str, str, str | None, str | None, se
                     causes = _choices(node.args[2])
             elif helper is not None:
                 code = helper if isinstance(helper, str) else helper.get(path.name, helper[None])
-                # ``invalid`` still takes its English first; the set-up helpers name no sentence
-                for argument in node.args[1:] if name == "invalid" else node.args:
+                # the helpers name no sentence: a literal is a rule or a cause
+                for argument in node.args:
                     value = _literal(argument)
                     if value is not None and _RULE_ID.match(value):
                         rule = value

@@ -33,8 +33,11 @@ def _actor(s: State) -> int | None:
     return actor(s)
 
 
-def _team_line(s: State, names: list[str], width: int) -> list[str]:
-    """`Blue 0 : 0 Red`, each name in its colour, then each team's cards under its name."""
+def _team_line(s: State, names: list[str], width: int, middle: str) -> list[str]:
+    """`Blue 0 : 0 Red`, each name in its colour, then each team's cards under its name, beside
+    the ``middle`` line (the half). A card's words stand beside it where they fit beside the
+    middle line; otherwise the card shows alone (a red card with its shirt number), its words in
+    its title."""
     colours = [FILL.get(c, "#333") for c in s.setup.colours]
     plain = [side_label(n) for n in s.setup.names]
     length = len(f"{plain[0]} {s.score[0]} : {s.score[1]} {plain[1]}")
@@ -43,23 +46,28 @@ def _team_line(s: State, names: list[str], width: int) -> list[str]:
         f'<tspan fill="{colours[0]}">{names[0]}</tspan> {s.score[0]} : {s.score[1]} '
         f'<tspan fill="{colours[1]}">{names[1]}</tspan></text>'
     ]
+    beside = (width - len(middle) * 13 * 0.58) / 2 - 12 - 13 - 6  # room for a card's words
     for side, x in ((0, 12), (1, width - 12)):
         anchor = "start" if side == 0 else "end"
         marks = []
         if s.yellow[side]:
-            marks.append(("#f5d90a", tr("yellow card")))
+            marks.append(("#f5d90a", tr("yellow card"), ""))
         for number in s.sent_off[side]:
-            marks.append(("#d9262c", tr("red card, no. {number}").format(number=number)))
-        for index, (colour, label) in enumerate(marks):
+            label = tr("red card, no. {number}").format(number=number)
+            marks.append(("#d9262c", label, str(number)))
+        for index, (colour, label, short) in enumerate(marks):
             y = 32 + index * 14
             rx = x if side == 0 else x - 9
             tx = x + 13 if side == 0 else x - 13
+            words = label if len(label) * 11 * 0.58 <= beside else short
             parts.append(
-                f'<rect x="{rx}" y="{y}" width="9" height="12" rx="1.5" fill="{colour}" stroke="#333"/>'
+                f'<rect x="{rx}" y="{y}" width="9" height="12" rx="1.5" fill="{colour}" stroke="#333">'
+                f"<title>{escape(label)}</title></rect>"
             )
-            parts.append(
-                f'<text x="{tx}" y="{y + 10}" text-anchor="{anchor}" {FONT} font-size="11">{escape(label)}</text>'
-            )
+            if words:
+                parts.append(
+                    f'<text x="{tx}" y="{y + 10}" text-anchor="{anchor}" {FONT} font-size="11">{escape(words)}</text>'
+                )
     return parts
 
 
@@ -142,7 +150,7 @@ def render_svg(s: State, before: State | None = None) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">',
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
-        *_team_line(s, names, width),
+        *_team_line(s, names, width, half),
         f'<text x="{width / 2}" y="42" text-anchor="middle" {FONT} font-size="13" fill="#333">{escape(half)}</text>',
         f'<rect x="{LEFT}" y="{TOP}" width="{pitch_w}" height="{pitch_h}" fill="#3a9a48" stroke="#fff" stroke-width="2"/>',
         f'<line x1="{LEFT}" y1="{TOP + pitch_h / 2}" x2="{LEFT + pitch_w}" y2="{TOP + pitch_h / 2}" stroke="#ffffffaa" stroke-width="2"/>',

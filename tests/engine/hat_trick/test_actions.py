@@ -1,6 +1,7 @@
 """Action JSON, notation, match files, state JSON, summary and SVG."""
 
 import json
+import re
 
 import pytest
 
@@ -146,6 +147,37 @@ def test_summary_outcome_svg():
     assert ENGINE.outcome(s) is None
     svg = ENGINE.render_svg(s)
     assert svg.startswith("<svg") and svg.count("<circle") == 21 and "1st half" in svg
+
+
+@pytest.mark.parametrize(
+    ("language", "first_half"),
+    [
+        ("en", ["yellow card", "red card, no. 7"]),
+        ("de", ["Gelbe Karte", "7"]),  # "Rote Karte, Nr. 7" would run into "1. Halbzeit"
+    ],
+)
+def test_the_cards_words_stand_beside_them_only_where_they_fit_beside_the_half(
+    language, first_half
+):
+    """A team's cards under its name, beside the half line: their words stand beside them where
+    they fit; the long line of a shoot-out leaves the cards alone (a red card with its number),
+    and every card's words are in its title."""
+    from django.utils import translation
+
+    def words_and_titles(s):
+        svg = ENGINE.render_svg(s)
+        words = re.findall(r'font-size="11">([^<]*)</text>', svg)
+        return words, re.findall(r"<title>([^<]*)</title></rect>", svg)
+
+    booked = new()._replace(yellow=(True, False), sent_off=((), (7,)))
+    with translation.override(language):
+        titles = [
+            translation.gettext("yellow card"),
+            translation.gettext("red card, no. {number}").format(number=7),
+        ]
+        assert words_and_titles(booked) == (first_half, titles)
+        shootout = booked._replace(half=4, shootout=(0, 0, 3, 2))
+        assert words_and_titles(shootout) == (["7"], titles)
 
 
 def test_legal_actions_shape():
