@@ -4,9 +4,13 @@ actions, the events, the hint and the picture are compared at every step.
 
 ``REFEREE_PARITY_MATCHES`` (default 1) sets how many matches of each kind are played on the
 referee's first start, to the end (``REFEREE_PARITY_MAX_MOVES`` at most); one more is played
-after the app is opened again, for ``REFEREE_PARITY_RESTARTED_MOVES`` moves (default 60): the
+after the app is opened again, for ``REFEREE_PARITY_RESTARTED_MOVES`` moves (default 20): the
 referee then starts from the memory snapshot it kept, and those moves show that it answers as
-before, not a second whole match."""
+before, not a second whole match. The snapshot is the memory right after the engines were
+imported, the point a first start passes too; what a restart can change lies outside that
+memory (the engines' files and the language catalog read again, the worker's side), and shows
+in the first answers: the match loaded, its legal moves, moves applied with their effects in
+words, the picture, a refusal. The whole match before covers every phase of the game."""
 
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ pytestmark = [
 
 MATCHES = int(os.environ.get("REFEREE_PARITY_MATCHES", "1"))
 MAX_MOVES = int(os.environ.get("REFEREE_PARITY_MAX_MOVES", "400"))
-RESTARTED_MOVES = int(os.environ.get("REFEREE_PARITY_RESTARTED_MOVES", "60"))
+RESTARTED_MOVES = int(os.environ.get("REFEREE_PARITY_RESTARTED_MOVES", "20"))
 
 START = """async () => {
   const referee = await import("/static/webapp/referee.js");

@@ -21,7 +21,9 @@ pytestmark = [
     pytest.mark.skipif(runtime_version() is None, reason="Pyodide is not installed (npm ci)"),
 ]
 
-DELAY = 0.8  # seconds the server's answer to an append is held back
+# seconds the server's answer to an append is held back: four times the 100 ms a tap may take
+# to show the next choices, so a phone that waited for the server would fail
+DELAY = 0.4
 
 # Tap the first move button, again and again, until a move is made (the phone shows one more
 # move than before); the time from that tap until the next choices are on screen, in ms.
