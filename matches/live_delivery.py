@@ -140,14 +140,13 @@ class Stream:
         """Write ``data`` to the connection now, or after the writes still under way
         (``framed``: ``data`` as a chunk, when the caller has it already)."""
         direct = self.direct
-        if (
-            direct is not None
-            and more
-            and self.backlog is None
-            and not self.closed
-            and direct.write(framed or chunk(data))
-        ):
-            return
+        if direct is not None and more and self.backlog is None and not self.closed:
+            try:
+                if direct.write(framed or chunk(data)):
+                    return
+            except Exception:  # the connection is gone (a closed transport refuses writes)
+                self.close()
+                return
         self.write({"type": "http.response.body", "body": data, "more_body": more})
 
     def begin(self, start: dict) -> None:
