@@ -31,3 +31,11 @@ def test_events_and_transitions_stay_frozen():
         t.events = ()
     with pytest.raises(dataclasses.FrozenInstanceError):
         t.events[0].kind = "save"
+
+
+@pytest.mark.parametrize(
+    ("cls", "names"), [(GameEvent, ["kind", "side", "data"]), (Transition, ["state", "events"])]
+)
+def test_the_fast_init_sets_every_declared_field(cls, names):
+    """A field added to the dataclass must be added to its ``__init__`` in ``base`` too."""
+    assert [f.name for f in dataclasses.fields(cls)] == names
