@@ -27,9 +27,10 @@ def _readers_take_no_locks(sender, connection, **kwargs) -> None:
 
 
 @contextmanager
-def asgi_server(send_buffer: int | None = None) -> Iterator[str]:
+def asgi_server(send_buffer: int | None = None, wrap=None) -> Iterator[str]:
     """Serve the project's ASGI application on a free loopback port; yield its base URL.
-    ``send_buffer``: the kernel's send buffer of each connection (bytes), to make one fill."""
+    ``send_buffer``: the kernel's send buffer of each connection (bytes), to make one fill;
+    ``wrap``: a function of the application giving the one served (a test's own paths)."""
     connection_created.connect(_readers_take_no_locks)
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -39,8 +40,9 @@ def asgi_server(send_buffer: int | None = None) -> Iterator[str]:
     port = sock.getsockname()[1]
     from companion.asgi import build_application
 
+    application = build_application()
     config = uvicorn.Config(
-        build_application(),
+        wrap(application) if wrap else application,
         lifespan="off",
         log_level="warning",
         proxy_headers=False,

@@ -4,6 +4,7 @@ ASGI server in the test process (the app's static modules served by whitenoise's
 from __future__ import annotations
 
 import asyncio
+import base64
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -100,6 +101,95 @@ def stop_browser() -> None:
     _Chromium.stop()
 
 
+class _RefereeStart:
+    """The referee's saved start, carried from phone to phone within a test worker.
+
+    A phone's referee starts CPython and imports the engines once (a cold start: about 6 s of
+    CPU here), keeps a copy of its memory in its cache (``referee-worker.js``) and starts from
+    that copy every time after (about 1.5 s). Each test's phone is a new browser context, with
+    an empty cache, so each would start cold. Instead the first saved start of the worker is
+    taken from its phone's cache when its test ends, and put into the cache of every later
+    phone made with ``referee=True`` before the test opens the app: those phones start as a
+    phone does on every day but its first. ``referee="cold"`` makes a phone that starts cold
+    (tests of the first start, and of the start under the app's Content-Security-Policy)."""
+
+    CACHE = "companion-referee-start"
+    PAGE = "/__tests__/referee-start/page"
+    BODY = "/__tests__/referee-start/body"
+    path: str | None = None  # the path of the saved start's cache entry, which names the engines
+    body: bytes | None = None
+
+    @classmethod
+    def held(cls) -> bool:
+        from webapp.engine_bundle import engine_bundle
+
+        if cls.path and not cls.path.endswith("/" + engine_bundle().digest):
+            cls.path = cls.body = None  # taken while a test served other engines
+        return cls.body is not None
+
+    @classmethod
+    def give(cls, page) -> None:
+        """Put the saved start into the cache of ``page``'s phone (which then shows a blank page
+        of the app's origin)."""
+        page.goto(cls.PAGE)
+        page.evaluate(
+            """async ([name, path, from]) => {
+                 const body = await (await fetch(from)).arrayBuffer();
+                 const type = { "Content-Type": "application/octet-stream" };
+                 await (await caches.open(name)).put(path, new Response(body, { headers: type }));
+               }""",
+            [cls.CACHE, cls.path, cls.BODY],
+        )
+
+    @classmethod
+    def take(cls, context, origin: str) -> None:
+        """Keep the saved start from the cache of a phone whose referee started cold, if it
+        saved one."""
+        if cls.held() or not context.pages:
+            return
+        try:
+            cdp = context.new_cdp_session(context.pages[0])
+            names = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": origin})
+            ids = [c["cacheId"] for c in names["caches"] if c["cacheName"] == cls.CACHE]
+            if not ids:
+                return
+            entries = cdp.send(
+                "CacheStorage.requestEntries", {"cacheId": ids[0], "skipCount": 0, "pageSize": 1}
+            )["cacheDataEntries"]
+            if not entries:
+                return
+            url = entries[0]["requestURL"]
+            response = cdp.send(
+                "CacheStorage.requestCachedResponse",
+                {"cacheId": ids[0], "requestURL": url, "requestHeaders": []},
+            )["response"]
+        except Exception:  # noqa: BLE001 - the phone or its page already gone: the next one
+            return
+        cls.path = url.removeprefix(origin)
+        cls.body = base64.b64decode(response["body"])
+
+
+def serving_referee_start(app):
+    """The test server's application, which also serves ``_RefereeStart``'s blank page and
+    the saved start it puts into a phone's cache."""
+
+    async def application(scope, receive, send):
+        path = scope.get("path")
+        if scope["type"] != "http" or path not in (_RefereeStart.PAGE, _RefereeStart.BODY):
+            return await app(scope, receive, send)
+        body = _RefereeStart.body if path == _RefereeStart.BODY else b"<!doctype html><title>"
+        kind = b"application/octet-stream" if path == _RefereeStart.BODY else b"text/html"
+        headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+    return application
+
+
+#: the phones whose referee may start cold in this test, by context, with their origin
+_cold_starts: dict = {}
+
+
 @contextmanager
 def browser():
     """The worker's Chromium; every phone (context) opened in it is closed when the block ends,
@@ -109,19 +199,29 @@ def browser():
         yield b
     finally:
         try:
+            for context, origin in _cold_starts.items():
+                _RefereeStart.take(context, origin)
             for context in list(b.contexts):
                 context.close()
         finally:
+            _cold_starts.clear()
             asyncio._set_running_loop(None)
 
 
 def phone(
-    b, base_url: str, *, token: str | None = None, language: str = "en", referee: bool = False
+    b,
+    base_url: str,
+    *,
+    token: str | None = None,
+    language: str = "en",
+    referee: bool | str = False,
 ):
     """A new phone (browser context) with its page; signed in already when given a token.
 
     Without ``referee`` the phone's referee runtime cannot be fetched (its files are blocked):
-    the phone referees on the server only, as one without the runtime does."""
+    the phone referees on the server only, as one without the runtime does. With it, the
+    phone's referee starts from the saved start of an earlier phone where the worker holds one
+    (``_RefereeStart``); with ``referee="cold"`` it starts cold."""
     context = b.new_context(base_url=base_url, **{**PHONE, "locale": language})
     context.set_default_timeout(15_000)
     # axe-core for accessible(), given to every page as the browser's own script: the app's
@@ -135,6 +235,10 @@ def phone(
             f"localStorage.setItem('language', {language!r});"
         )
     page = context.new_page()
+    if referee is True and _RefereeStart.held():
+        _RefereeStart.give(page)
+    elif referee:
+        _cold_starts[context] = base_url
     return context, page
 
 

@@ -175,7 +175,7 @@ def test_the_phones_engine_answers_as_the_server_does(
     client.force_authenticate(ann)
     token = token_for(ann)
     with browser() as b:
-        _context, page = phone(b, app_server, token=token, language=language, referee=True)
+        _context, page = phone(b, app_server, token=token, language=language, referee="cold")
         page.goto("/app/")
         start_referee(page)
         assert not page.evaluate("() => window.refereeBoot.phases.restored")

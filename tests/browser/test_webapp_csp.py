@@ -20,7 +20,8 @@ def test_the_app_and_its_referee_work_under_the_csp(app_server, make_user, token
     ann = make_user("ann")
     token = token_for(ann)
     with browser() as b:
-        context, page = phone(b, app_server, token=token, referee=True)
+        # a first start: CPython started and the engines imported in the worker, under the policy
+        context, page = phone(b, app_server, token=token, referee="cold")
         context.add_init_script(RECORD_VIOLATIONS)
         errors = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -350,3 +350,38 @@ def test_the_referee_starts_without_a_network_from_the_phones_caches(app_server,
             page.wait_for_selector(f'.match-head[data-shown="{n}"]')
             assert "Noch nicht geprüft" not in page.locator("#hint").inner_text()
         _back_online_stored(context, page, match_id, 3)
+
+
+def test_a_new_service_worker_keeps_the_referees_saved_start(app_server, make_user, token_for):
+    """A new version of the app's service worker drops the caches older versions kept, but
+    not the referee's saved start: the phone's next start is not a cold one."""
+    token = token_for(make_user("ann"))
+    with browser() as b:
+        _context, page = phone(b, app_server, token=token)
+        page.goto("/app/manifest.webmanifest")  # the app's origin, before its service worker
+        page.evaluate(
+            """async () => {
+                 const start = await caches.open("companion-referee-start");
+                 await start.put("/app/referee-start/runtime/engines", new Response("saved"));
+                 await (await caches.open("companion-shell-v1")).put("/app/", new Response("old"));
+               }"""
+        )
+        page.goto("/app/")
+        names = page.evaluate(
+            """async () => {
+                 const registration = await navigator.serviceWorker.ready;
+                 while (registration.active.state !== "activated") {
+                   await new Promise((resolve) => setTimeout(resolve, 20));
+                 }
+                 return (await caches.keys()).sort();
+               }"""
+        )
+        assert "companion-shell-v1" not in names and "companion-referee-start" in names, names
+        kept = page.evaluate(
+            """async () => {
+                 const start = await caches.open("companion-referee-start");
+                 const hit = await start.match("/app/referee-start/runtime/engines");
+                 return hit ? hit.text() : null;
+               }"""
+        )
+        assert kept == "saved"

@@ -52,8 +52,9 @@ async function boot({ runtime, bundle, engine }) {
     try {
       python = await loadPyodide({ indexURL: runtime, _loadSnapshot: saved });
       phases.restored = true;
-    } catch {
+    } catch (err) {
       python = null;
+      phases.unrestored = String(err?.message || err);
     }
   }
   python = python || await loadPyodide({ indexURL: runtime, _makeSnapshot: true });

@@ -9,6 +9,9 @@ const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js",
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
 // by a newer one is dropped.
 const REFEREE = "companion-referee";
+// The referee's saved start (referee-worker.js keeps it, by runtime and engines): a new
+// version of this worker keeps it too, so the next start needs no cold one.
+const REFEREE_START = "companion-referee-start";
 const isReferee = (path) => path.startsWith("__STATIC__pyodide/") || path.startsWith("/app/engine/");
 
 self.addEventListener("install", (event) => {
@@ -16,7 +19,7 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE && k !== REFEREE).map((k) => caches.delete(k))))
+  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => ![CACHE, REFEREE, REFEREE_START].includes(k)).map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 
