@@ -25,6 +25,22 @@ IN_REACH = """() => {
 }"""
 
 
+#: what a tap may change: the choices, the move shown, an alert
+SCREEN = """() => [document.querySelector("section.moves")?.innerHTML,
+  document.querySelector(".match-head")?.dataset.shown,
+  document.querySelectorAll("[role=alert]").length].join("|")"""
+
+#: wait (up to 3 s) until the screen differs from ``before``, then for the frame after it
+ANSWERED = f"""async (before) => {{
+  const screen = {SCREEN};
+  const t0 = performance.now();
+  while (screen() === before && performance.now() - t0 < 3000) {{
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }}
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}}"""
+
+
 def _match(user, game: str) -> int:
     client = APIClient()
     client.force_authenticate(user)
@@ -60,7 +76,6 @@ def test_hint_and_next_choices_are_in_reach_on_every_step(
             if page.locator(".over").count():
                 break
             for depth in range(6):  # a move of several taps: each level in reach
-                page.wait_for_timeout(50)
                 problem = page.evaluate(IN_REACH)
                 if problem:
                     problems.append(f"seq {seq} level {depth}: {problem}")
@@ -68,11 +83,12 @@ def test_hint_and_next_choices_are_in_reach_on_every_step(
                 buttons = page.locator("section.moves button.move")
                 if buttons.count() == 0:
                     break
+                before = page.evaluate(SCREEN)
                 buttons.nth(rng.randrange(buttons.count())).tap()
                 confirm = page.locator("#multi-ok")
                 if confirm.count():
                     confirm.tap()
-                page.wait_for_timeout(150)
+                page.evaluate(ANSWERED, before)
                 if seq_of(page) != seq or page.get_by_role("alert").count():
                     break
             if page.get_by_role("alert").count():  # a refused pick: take another

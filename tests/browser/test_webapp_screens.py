@@ -22,6 +22,9 @@ IN_REACH = """() => {
   return "";
 }"""
 
+#: the choices on screen differ from ``before`` (a tap has been answered)
+CHANGED = '(before) => document.querySelector("section.moves")?.innerHTML !== before'
+
 #: words a screen in German should not show (English left over), and keys never translated
 ENGLISH = ("Card of", "Shooting card", "Goalkeeper", "Waiting for", "Set up", "Move nobody")
 
@@ -124,7 +127,6 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
             page.goto(f"/app/#/match/{matches[key]}")
             page.wait_for_selector(".match-head")
             page.wait_for_selector(wait)
-            page.wait_for_timeout(300)
             _check(page, f"{at(n)}-{name}", language, problems)
 
         match("hat-trick", 7, "hat-trick-step-1")
@@ -133,14 +135,14 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         _check(page, f"{at(8)}-hat-trick-one-card-picked", language, problems)
         page.locator('section.moves button.move[data-r="1"]').first.tap()
         page.wait_for_selector('.match-head[data-seq="1"]')
-        page.wait_for_timeout(300)
         _check(page, f"{at(9)}-hat-trick-step-2", language, problems)
         page.locator("#fold").tap()
         _check(page, f"{at(10)}-picture-folded", language, problems)
         page.locator("#fold").tap()
         match("keeper", 11, "keeper-draw")
+        before = page.locator("section.moves").inner_html()
         page.locator("section.moves ul.faces button.move").first.tap()
-        page.wait_for_timeout(300)
+        page.wait_for_function(CHANGED, arg=before)
         _check(page, f"{at(12)}-keeper-drew", language, problems)
         match("trixkick", 13, "trixkick-set-up-again", wait="#as-before")
         match("trixkick-play", 14, "trixkick-play")
@@ -152,10 +154,10 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         page.locator("#seq").wait_for()
         _check(page, f"{at(17)}-replay", language, problems)
         page.goto("/app/#/build")
-        page.wait_for_timeout(800)
+        page.locator("#pools").wait_for()  # the budget card's first dry run answered
         _check(page, f"{at(18)}-teams", language, problems)
         page.goto("/app/#/stats")
-        page.wait_for_timeout(800)
+        page.locator("#cards-h").wait_for()
         _check(page, f"{at(19)}-stats", language, problems)
 
         # two phones: one manager's card in, the other's phone told so
@@ -171,7 +173,6 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         ben_page.locator("section.moves button.move").first.tap()
         page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
         ben_page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
-        page.wait_for_timeout(300)
         _check(page, f"{at(22)}-own-turn", language, problems)
         _check(ben_page, f"{at(23)}-waiting-for-other", language, problems)
     assert not problems, "\n".join(problems)
