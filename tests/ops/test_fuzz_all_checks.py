@@ -14,6 +14,7 @@ allow but the server accepts.
 
 from __future__ import annotations
 
+import copy
 import os
 
 import pytest
@@ -24,6 +25,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS
 
 from tests.ops.test_fuzz_api import _aim, keep_the_test_connection, world  # noqa: F401
+from tests.ops.test_fuzz_api import schema as deeper
 
 EXAMPLES = int(os.environ.get("FUZZ_ALL_EXAMPLES", "3"))
 FILES = ("text/plain", "image/svg+xml", "text/event-stream")
@@ -32,7 +34,10 @@ SEEN = {"count": 0, "not_json": []}
 LEFT_OUT = {"positive_data_acceptance", "negative_data_rejection"}
 CHECKED = [check for check in CHECKS.get_all() if check.__name__ not in LEFT_OUT]
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+# the schema the deeper run loaded from the server (building it again costs seconds), with the
+# default phases, the coverage phase among them
+schema = schemathesis.openapi.from_dict(copy.deepcopy(deeper.raw_schema))
+schema.app, schema.location = get_wsgi_application(), deeper.location
 
 
 @pytest.mark.django_db
