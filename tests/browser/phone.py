@@ -179,8 +179,10 @@ def serving_referee_start(app):
             return await app(scope, receive, send)
         body = _RefereeStart.body if path == _RefereeStart.BODY else b"<!doctype html><title>"
         kind = b"application/octet-stream" if path == _RefereeStart.BODY else b"text/html"
+        body = body or b""
         headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
-        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        status = 200 if body else 404
+        await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
     return application
