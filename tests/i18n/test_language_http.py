@@ -187,7 +187,11 @@ def test_trixkick_and_amigo_pictures_in_german():
     with translation.override("de"):
         assert "Rot: einen Spieler aufstellen" in tk.render_svg(state)
         picture = amigo.render_svg(table)
-    assert "Spiel 1: A gibt" in picture and "Gewonnen in diesem Spiel" in picture
+    assert "Spiel 1: A gibt" in picture and "Erzielte Karten" in picture
+    # the rulebook's word for the cards a player won ("ihre erzielten Karten"), short enough
+    # for its column: not squeezed
+    heading = next(t for t in picture.split("<text")[1:] if "Erzielte Karten" in t)
+    assert "textLength" not in heading
 
 
 def test_team_building_messages_in_german():
