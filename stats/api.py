@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -36,7 +35,7 @@ from stats import selectors
 from stats.elo import START
 from stats.models import ManagerStats, PlayerStats, RatingEntry, TeamCard
 from stats.svg import rating_chart_svg, team_card_svg
-from teams.labels import role_words
+from teams.adapters import team_adapter
 from teams.models import Team
 
 routes = Routes()
@@ -512,45 +511,22 @@ class TeamCardSvgView(PublicView):
         card = selectors.team_card_get(key=key)
         if card is None:
             raise Http404
+        adapter = team_adapter(card.game)
         return HttpResponse(
             team_card_svg(
                 card,
                 lineup=_lineup_in_line_order(card.team_id),
-                line_words=role_words(card.lines or {}) if card.game == "hat-trick" else None,
+                line_words=adapter.line_words(card.lines or {}) if adapter else None,
             ),
             content_type="image/svg+xml; charset=utf-8",
         )
 
 
 def _lineup_in_line_order(team_id: int | None) -> list[list[dict]] | None:
-    """A Hat-Trick team's players line by line as they stand at kick-off (from its own goal
-    forward, left to right): each ``{"slot", "name", "role", "gold"}``; None for other teams."""
+    """A team's players line by line as they stand at kick-off, as its game's team adapter
+    draws them on the card (``TeamAdapter.lineup_in_lines``); None for a team without."""
     if team_id is None:
         return None
     team = Team.objects.select_related("edition").filter(pk=team_id).first()
-    slots = (team.lineup or {}).get("slots") if team is not None else None
-    if not slots or team.edition.game != "hat-trick":
-        return None
-    layout = (team.edition.data or {}).get("kickoff_layout", {}).get("blue", {})
-    lines: dict[int, list[tuple[str, dict]]] = {}
-    for slot, player in slots.items():
-        field = layout.get(str(slot), "")
-        line = int(field[1:]) if field[1:].isdigit() else 99
-        lines.setdefault(line, []).append((field[:1], {"slot": int(slot), **player}))
-    german = get_language() == "de"
-    words = role_words(str(p.get("role", "")) for p in slots.values())  # the reader's language
-    return [
-        [
-            {
-                "slot": p["slot"],
-                "name": words.get(str(p.get("role", "")))
-                or (german and p.get("name_de"))
-                or p.get("name")
-                or p.get("card", ""),
-                "role": p.get("role", ""),
-                "gold": bool(p.get("gold")),
-            }
-            for _column, p in sorted(players, key=lambda item: (item[0], item[1]["slot"]))
-        ]
-        for _line, players in sorted(lines.items())
-    ]
+    adapter = team_adapter(team.edition.game) if team is not None else None
+    return adapter.lineup_in_lines(team) if adapter is not None else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
@@ -18,6 +19,7 @@ from companion.api.errors import ApiError
 from matches.engine import UnknownGameError, get_game, hat_trick, trixkick
 from teams import rules
 from teams.catalogs import hat_trick_expansion, piece_sets, trixkick_pieces
+from teams.labels import role_words
 from teams.models import CardKind, Edition, Team
 
 #: ``(lineup, violations, source)`` of a checked lineup
@@ -74,6 +76,16 @@ class TeamAdapter:
     def engine_side(self, lineup: Mapping[str, Any]) -> dict[str, Any]:
         """What the engine reads of a saved lineup for a side, beside its name."""
         return {}
+
+    def lineup_in_lines(self, team: Team) -> list[list[dict[str, Any]]] | None:
+        """The team's players line by line as the team card draws them, each
+        ``{"slot", "name", "role", "gold"}``; ``None``: the card shows no lineup."""
+        return None
+
+    def line_words(self, lines: Mapping[str, Any]) -> dict[str, str] | None:
+        """The words of the team card's lines (``TeamCard.lines``) in the reader's language;
+        ``None``: the card shows them as they are."""
+        return None
 
 
 def _objects(values: Any) -> list[dict[str, Any]]:
@@ -338,6 +350,38 @@ class HatTrickTeams(TeamAdapter):
 
     def engine_side(self, lineup: Mapping[str, Any]) -> dict[str, Any]:
         return {"lineup": _hat_trick_engine_lineup(lineup)} if lineup.get("slots") else {}
+
+    def lineup_in_lines(self, team: Team) -> list[list[dict[str, Any]]] | None:
+        """As they stand at kick-off, from the team's own goal forward, left to right."""
+        slots = (team.lineup or {}).get("slots")
+        if not slots:
+            return None
+        layout = (team.edition.data or {}).get("kickoff_layout", {}).get("blue", {})
+        lines: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+        for slot, player in slots.items():
+            field = layout.get(str(slot), "")
+            line = int(field[1:]) if field[1:].isdigit() else 99
+            lines.setdefault(line, []).append((field[:1], {"slot": int(slot), **player}))
+        german = get_language() == "de"
+        words = role_words(str(p.get("role", "")) for p in slots.values())  # the reader's
+        return [
+            [
+                {
+                    "slot": p["slot"],
+                    "name": words.get(str(p.get("role", "")))
+                    or (german and p.get("name_de"))
+                    or p.get("name")
+                    or p.get("card", ""),
+                    "role": p.get("role", ""),
+                    "gold": bool(p.get("gold")),
+                }
+                for _column, p in sorted(players, key=lambda item: (item[0], item[1]["slot"]))
+            ]
+            for _line, players in sorted(lines.items())
+        ]
+
+    def line_words(self, lines: Mapping[str, Any]) -> dict[str, str] | None:
+        return role_words(lines)
 
 
 class TrixKickTeams(TeamAdapter):

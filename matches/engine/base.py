@@ -454,6 +454,15 @@ class HiddenInformation(Protocol):
     def render_svg_for(self, state: Any, visible: frozenset[int], before: Any = None) -> str:
         """:meth:`GameEngine.render_svg` without the secrets of sides not in ``visible``."""
 
+    def unchecked(self, viewed_json: Mapping[str, JSON], action: Any) -> str | None:
+        """Why someone holding only ``viewed_json`` (a state as :meth:`view_state` gave it to
+        them: the phone's referee) cannot decide ``action``, as a code; ``None``: they can."""
+
+    def render_svg_viewed(self, viewed_json: Mapping[str, JSON], before: Any = None) -> str | None:
+        """The picture of ``viewed_json`` (a state as :meth:`view_state` gave it), drawn as
+        :meth:`render_svg_for` draws it for that viewer; ``None`` when it hides nothing (then
+        :meth:`GameEngine.render_svg` draws it)."""
+
 
 def view_state(engine: GameEngine, state_json: Mapping[str, JSON], visible: frozenset[int] | None):
     """``state_json`` as a viewer who may see the secrets of ``visible`` sees it (``None``: all)."""

@@ -22,7 +22,6 @@ from typing import Any
 from matches.engine import EngineError, first_action, get_engine
 from matches.engine.base import HiddenInformation
 from matches.engine.i18n import refusals_of, set_translator
-from matches.engine.trixkick.hidden import HIDDEN_MARK
 from matches.engine.wording import (
     effect_text,
     error_message,
@@ -54,28 +53,6 @@ def use_catalog(locale_dir: str | Path, language: str) -> None:
     set_translator(translations.gettext, translations.pgettext)
 
 
-def _hidden_keepers(state_json: Mapping[str, Any], side: int) -> bool:
-    keepers = state_json.get("keepers")
-    if not isinstance(keepers, list) or len(keepers) != 2:
-        return False
-    slots = keepers[side]
-    return isinstance(slots, Mapping) and any(symbol is None for symbol in slots.values())
-
-
-def unchecked_reason(game: str, state_json: Mapping[str, Any], action: Any) -> str | None:
-    """Why this phone cannot check ``action`` (a code), ``None``: it can.
-
-    A TriXKick shot is decided by the keeper it meets; while the other side's keepers are
-    hidden from this phone (the other manager holds them), only the server can decide it."""
-    if game != "trixkick" or not isinstance(action, Mapping) or action.get("type") != "shoot":
-        return None
-    piece = action.get("piece")
-    if not isinstance(piece, str) or piece[:2] not in ("A-", "B-"):
-        return None  # malformed: the engine refuses it
-    shooter = "AB".index(piece[0])
-    return "hidden_keepers" if _hidden_keepers(state_json, 1 - shooter) else None
-
-
 class Table:
     """The state a phone knows of one match, and the one before its last move."""
 
@@ -99,28 +76,22 @@ class Table:
             "state": self.state_json,
         }
         if picture:
-            hidden = [side for side in (0, 1) if _hidden_keepers(self.state_json, side)]
-            if hidden and isinstance(self.engine, HiddenInformation):
-                # drawn as the server draws it for this phone: the hidden keepers unseen (and
-                # marked unknown once the match is over, when the server shows them all)
-                seen = frozenset(side for side in (0, 1) if side not in hidden)
-                keepers = [
-                    {slot: HIDDEN_MARK if symbol is None else symbol for slot, symbol in k.items()}
-                    if isinstance(k, Mapping)
-                    else k
-                    for k in self.state_json["keepers"]
-                ]
-                drawn = self.engine.state_from_json({**self.state_json, "keepers": keepers})
-                data["svg"] = self.engine.render_svg_for(drawn, seen, self.before)
-            else:
-                data["svg"] = self.engine.render_svg(self.state, self.before)
+            # drawn as the server draws it for this phone: what is hidden from it unseen
+            svg = None
+            if isinstance(self.engine, HiddenInformation):
+                svg = self.engine.render_svg_viewed(self.state_json, self.before)
+            data["svg"] = (
+                svg if svg is not None else self.engine.render_svg(self.state, self.before)
+            )
         return data
 
     def apply(self, action_data: Any, *, picture: bool = True) -> dict[str, Any]:
         """Apply a move: ``{"ok": True, "action", "notation", "effects", "view"}``, or
         ``{"ok": False, "error": {...}}`` with the refusal's sentence, or
         ``{"ok": False, "unchecked": reason}`` when the phone cannot decide it."""
-        reason = unchecked_reason(self.game, self.state_json, action_data)
+        reason = None
+        if isinstance(self.engine, HiddenInformation):
+            reason = self.engine.unchecked(self.state_json, action_data)
         if reason is not None:
             return {"ok": False, "unchecked": reason}
         names = state_side_names(self.game, self.state)

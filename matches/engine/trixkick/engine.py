@@ -179,5 +179,20 @@ class TrixKickEngine(ActionForms):
             before=before.read() if before is not None else None,
         )
 
+    def unchecked(self, viewed_json: Mapping[str, Any], action: Any) -> str | None:
+        return _hidden.unchecked(viewed_json, action)
+
+    def render_svg_viewed(
+        self, viewed_json: Mapping[str, Any], before: TrixKickState | None = None
+    ) -> str | None:
+        # the hidden keepers unseen (and marked unknown once the match is over, when the
+        # server shows them all)
+        hidden = _hidden.hidden_sides(viewed_json)
+        if not hidden:
+            return None
+        drawn = self.state_from_json(_hidden.marked_unknown(viewed_json))
+        seen = frozenset(side for side in (0, 1) if side not in hidden)
+        return self.render_svg_for(drawn, seen, before)
+
 
 ENGINE = TrixKickEngine()

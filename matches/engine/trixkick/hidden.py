@@ -84,3 +84,45 @@ def view_event(
     action_out["order"] = None
     letter = "AB"[side] if side in (0, 1) and not isinstance(side, bool) else "?"
     return action_out, f"{letter} keepers {hidden}", effects_out
+
+
+def hidden_sides(viewed_json: Mapping[str, Any]) -> frozenset[int]:
+    """The sides whose keepers ``viewed_json`` (a :func:`view_state`) does not show."""
+    keepers = viewed_json.get("keepers")
+    if not isinstance(keepers, Sequence) or len(keepers) != 2:
+        return frozenset()
+    return frozenset(
+        side
+        for side in (0, 1)
+        if isinstance(keepers[side], Mapping)
+        and any(symbol is None for symbol in keepers[side].values())
+    )
+
+
+def unchecked(viewed_json: Mapping[str, Any], action: Any) -> str | None:
+    """A shot is decided by the keeper it meets (TK-8.2): while the other side's keepers are
+    hidden from the holder of ``viewed_json``, only the full state decides it."""
+    if not isinstance(action, Mapping) or action.get("type") != "shoot":
+        return None
+    piece = action.get("piece")
+    if not isinstance(piece, str) or piece[:2] not in ("A-", "B-"):
+        return None  # malformed: the engine refuses it
+    shooter = "AB".index(piece[0])
+    return "hidden_keepers" if 1 - shooter in hidden_sides(viewed_json) else None
+
+
+def marked_unknown(viewed_json: Mapping[str, Any]) -> dict[str, Any]:
+    """``viewed_json`` with each hidden keeper marked unknown (``HIDDEN_MARK``) instead of
+    ``None``, a state the engine reads."""
+    keepers = viewed_json.get("keepers")
+    if not isinstance(keepers, Sequence):
+        return dict(viewed_json)
+    return {
+        **viewed_json,
+        "keepers": [
+            {slot: HIDDEN_MARK if symbol is None else symbol for slot, symbol in k.items()}
+            if isinstance(k, Mapping)
+            else k
+            for k in keepers
+        ],
+    }
