@@ -273,9 +273,15 @@ class GameOutput(serializers.Serializer):
     min_sides = serializers.IntegerField(source="engine.min_sides")
     max_sides = serializers.IntegerField(source="engine.max_sides")
     teams = serializers.SerializerMethodField(help_text="Whether teams are built for it.")
+    builds = serializers.SerializerMethodField(
+        help_text="Whether a team is built within a budget card (`/api/builds/`), as the app does."
+    )
 
     def get_title(self, game) -> str:
         return game.title()
 
     def get_teams(self, game) -> bool:
         return game.teams is not None
+
+    def get_builds(self, game) -> bool:
+        return bool(game.teams is not None and game.teams.budget_builds)

@@ -55,7 +55,14 @@ def test_the_registry_alone_makes_it_known(pile):
     assert get_game(toy.KEY) is pile
     assert toy.KEY in game_keys()
     listed = APIClient().get("/api/games/").json()
-    pile_facts = {"name": "Pile", "title": "Pile", "min_sides": 2, "max_sides": 2, "teams": False}
+    pile_facts = {
+        "name": "Pile",
+        "title": "Pile",
+        "min_sides": 2,
+        "max_sides": 2,
+        "teams": False,
+        "builds": False,
+    }
     assert {"key": toy.KEY, **pile_facts} in listed
 
 

@@ -485,8 +485,13 @@ fake_stats_task = _FakeTask()
 
 
 def test_games_endpoint_lists_engines(api_client):
-    keys = [g["key"] for g in api_client.get("/api/games/").json()]
-    assert "amigo-hattrick" in keys
+    listed = api_client.get("/api/games/").json()
+    assert "amigo-hattrick" in [g["key"] for g in listed]
+    # what the phone app offers per game: more sides, teams, teams built on a budget card
+    facts = {g["key"]: (g["min_sides"], g["max_sides"], g["teams"], g["builds"]) for g in listed}
+    assert facts["hat-trick"] == (2, 2, True, True)
+    assert facts["trixkick"] == (2, 2, True, False)
+    assert facts["amigo-hattrick"] == (4, 6, False, False)
 
 
 def test_fast_json_matches_the_documented_serializers(amigo_match, players, client_for):

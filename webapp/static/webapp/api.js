@@ -73,11 +73,12 @@ export function safeSvg(data) {
   return new XMLSerializer().serializeToString(svg);
 }
 
-// The games the server referees, as /api/games/ lists them: each one's key and its title in
-// the reader's language. Asked once per page and language; the last answer is kept for a start
-// without the network. The app holds no list of games of its own.
+// The games the server referees, as /api/games/ lists them: each one's key, its title in the
+// reader's language and what the app offers for it (how many sides, teams built on a budget
+// card). Asked once per page and language; the last answer is kept for a start without the
+// network. The app holds no list of games of its own.
 let gamesAsked = null;
-let titles = {};
+let known = {};
 export function games() {
   const lang = currentLanguage();
   if (gamesAsked?.lang === lang) return gamesAsked.list;
@@ -85,7 +86,7 @@ export function games() {
   const list = api("games/")
     .then(({ ok, data }) => {
       if (!ok || !Array.isArray(data)) throw new Error("no game list");
-      const found = data.map(({ key, title }) => ({ key, title }));
+      const found = data.map(({ key, title, min_sides, max_sides, builds }) => ({ key, title, min_sides, max_sides, builds }));
       localStorage.setItem(stored, JSON.stringify(found));
       return found;
     })
@@ -94,7 +95,7 @@ export function games() {
       return JSON.parse(localStorage.getItem(stored) || "[]");
     })
     .then((found) => {
-      titles = Object.fromEntries(found.map(({ key, title }) => [key, title]));
+      known = Object.fromEntries(found.map((game) => [game.key, game]));
       return found;
     });
   gamesAsked = { lang, list };
@@ -107,5 +108,12 @@ export async function gameKeys() {
 
 // A game's title in the reader's language (the list is asked for before a screen is drawn).
 export function gameTitle(key) {
-  return titles[key] ?? key;
+  return known[key]?.title ?? key;
+}
+
+// What the app offers for a game: {min_sides, max_sides, builds} (two sides and no budget
+// builds for a game it does not know).
+export function gameFacts(key) {
+  const { min_sides = 2, max_sides = 2, builds = false } = known[key] || {};
+  return { min_sides, max_sides, builds };
 }

@@ -1,5 +1,5 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, gameKeys, gameTitle, games, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
+import { api, gameFacts, gameKeys, gameTitle, games, NetworkError, newKey, pictureMarkup, pictureUrl, safeSvg, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
@@ -141,9 +141,13 @@ function matchItems(matches) {
 async function newMatch() {
   const me = localStorage.getItem("username");
   const GAMES = await gameKeys();
-  let game = "hat-trick";
+  let game = GAMES[0];
   let names = [];
-  const defaults = (g) => (g === "amigo-hattrick" ? [me, t("player_n", { n: 2 }), t("player_n", { n: 3 }), t("player_n", { n: 4 })] : [me, t("away_side")]);
+  // two sides: the manager and the away side; more: the manager and players 2, 3...
+  const defaults = (g) => {
+    const sides = gameFacts(g).min_sides;
+    return sides > 2 ? [me, ...Array.from({ length: sides - 1 }, (_, i) => t("player_n", { n: i + 2 }))] : [me, t("away_side")];
+  };
   names = defaults(game);
   let teams = [];
   try {
@@ -155,9 +159,10 @@ async function newMatch() {
   const brought = teams.find((tm) => String(tm.id) === chosenTeam);
   if (brought) names[0] = brought.name; // the side takes the team's name
   const render = () => {
-    const amigo = game === "amigo-hattrick";
-    const teamOptions = (i) => game !== "hat-trick" || !teams.length ? "" :
-      `<label>${t("team")}<select name="team${i}"><option value="">${t("noTeam")}</option>${teams.map((tm) => `<option value="${tm.id}" ${i === 0 && String(tm.id) === chosenTeam ? "selected" : ""}>${esc(tm.name)}</option>`).join("")}</select></label>`;
+    const facts = gameFacts(game);
+    const ours = facts.builds ? teams.filter((tm) => tm.game === game) : []; // the teams the app builds
+    const teamOptions = (i) => !ours.length ? "" :
+      `<label>${t("team")}<select name="team${i}"><option value="">${t("noTeam")}</option>${ours.map((tm) => `<option value="${tm.id}" ${i === 0 && String(tm.id) === chosenTeam ? "selected" : ""}>${esc(tm.name)}</option>`).join("")}</select></label>`;
     show(html`<h1>${t("newMatch")}</h1>${nav("newMatch")}
       <form id="new" class="stack">
         <fieldset class="choices"><legend>${t("game")}</legend>
@@ -167,8 +172,8 @@ async function newMatch() {
           ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
             <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>
             <label class="invite">${t("inviteManager")}<input name="invite${i}" autocapitalize="none" autocomplete="off" maxlength="150" placeholder="${t("username")}"></label>${teamOptions(i)}</div>`).join("")}
-          ${amigo ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= 6 ? "disabled" : ""}>${t("addSide")}</button>
-            <button type="button" class="secondary" id="fewer" ${names.length <= 4 ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
+          ${facts.max_sides > facts.min_sides ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= facts.max_sides ? "disabled" : ""}>${t("addSide")}</button>
+            <button type="button" class="secondary" id="fewer" ${names.length <= facts.min_sides ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
         ${optionFields(game, names)}
         <div id="new-error"></div>
@@ -410,12 +415,12 @@ async function matchScreen(id) {
     }
   };
 
-  // TriXKick's set-up again "as before": one batch, offered on a phone that logs both sides;
+  // A set-up again "as before" (TriXKick's): one batch, offered on a phone that logs both sides;
   // with a phone each, each manager's own side as their part of the set-up
   const refreshAsBefore = async () => {
     view.asBefore = null;
     view.ownBefore = null;
-    if (view.match.game !== "trixkick") return;
+    if (!(view.current?.legal?.actions || []).some((e) => e.type === "place")) return; // no set-up under way
     const seq = view.match.seq;
     const sides = sidesOfPhone(view.match, me, id);
     if (sides) {

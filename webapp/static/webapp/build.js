@@ -1,7 +1,7 @@
 // Building a Hat-Trick team within a budget card: orientation and class, the catalog by
 // shirt number, shield and price, the stars left in each pool (the dry run,
 // POST builds/check/) and every violation beside the slot it concerns; save; use in a match.
-import { api, newKey } from "./api.js";
+import { api, games, newKey } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
 import { esc } from "./moves.js";
 
@@ -14,7 +14,8 @@ const cardName = (card) => (currentLanguage() === "de" && card.data?.name_de) ||
 const stars = (n) => "★".repeat(n);
 
 export async function buildScreen(main, show, nav, isCurrent) {
-  const { data: editions } = await api("editions/?game=hat-trick");
+  const game = (await games()).find((g) => g.builds)?.key; // the game whose teams are built on a budget card
+  const { data: editions } = game ? await api(`editions/?game=${encodeURIComponent(game)}`) : {};
   const edition = editions?.results?.[0];
   if (!edition) { show(`<p>${t("noEdition")}</p>`, t("teams")); return; }
   const draft = { name: t("myTeam"), orientation: "offensive", budget_class: "II", card_colour: "blue", picks: {} };

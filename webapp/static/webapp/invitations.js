@@ -1,7 +1,7 @@
 // Invitations: the invitee accepts with a team of their own (a saved team or a valid budget
 // build of the match's edition: the side takes its name) or under a name; the inviter's match
 // screen sees the answer come in while no move is logged.
-import { api, gameTitle, newKey } from "./api.js";
+import { api, gameFacts, gameTitle, games, newKey } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./moves.js";
 
@@ -22,7 +22,7 @@ async function offers(edition) {
 }
 
 function card(inv, brought) {
-  const pick = inv.game === "hat-trick"
+  const pick = gameFacts(inv.game).builds // a team or a build of one's own, or the side's name
     ? `<label>${t("playWith")}<select name="bring"><option value="">${esc(t("noTeamKeepName", { name: inv.side_name }))}</option>${brought.map((o) => `<option value="${o.value}">${esc(o.label)}</option>`).join("")}</select></label>`
     : `<label>${t("yourSideName")}<input name="name" value="${esc(inv.side_name)}" maxlength="100" autocomplete="off"></label>`;
   return `<li class="item invitation"><form class="stack" data-invitation="${inv.id}" data-match="${inv.match}">
@@ -45,7 +45,8 @@ export async function showInvitations(section, list, { errorBox, again }) {
   const invited = await api("invitations/");
   const pending = invited.ok ? invited.data.results || [] : [];
   if (!pending.length) return;
-  const editions = [...new Set(pending.filter((inv) => inv.game === "hat-trick").map((inv) => inv.edition))];
+  await games(); // what the app offers for each game
+  const editions = [...new Set(pending.filter((inv) => gameFacts(inv.game).builds).map((inv) => inv.edition))];
   const brought = Object.fromEntries(await Promise.all(editions.map(async (e) => [e, await offers(e).catch(() => [])])));
   if (!list.isConnected) return;
   section.hidden = false;
