@@ -511,22 +511,18 @@ class TeamCardSvgView(PublicView):
         card = selectors.team_card_get(key=key)
         if card is None:
             raise Http404
-        adapter = team_adapter(card.game)
+        adapter = team_adapter(card.game)  # None: the game has no teams
+        team = (
+            Team.objects.select_related("edition").filter(pk=card.team_id).first()
+            if adapter is not None and card.team_id is not None
+            else None
+        )
         return HttpResponse(
             team_card_svg(
                 card,
-                lineup=_lineup_in_line_order(card.team_id),
+                # its players line by line, as the game's team adapter draws them
+                lineup=adapter.lineup_in_lines(team) if team is not None else None,
                 line_words=adapter.line_words(card.lines or {}) if adapter else None,
             ),
             content_type="image/svg+xml; charset=utf-8",
         )
-
-
-def _lineup_in_line_order(team_id: int | None) -> list[list[dict]] | None:
-    """A team's players line by line as they stand at kick-off, as its game's team adapter
-    draws them on the card (``TeamAdapter.lineup_in_lines``); None for a team without."""
-    if team_id is None:
-        return None
-    team = Team.objects.select_related("edition").filter(pk=team_id).first()
-    adapter = team_adapter(team.edition.game) if team is not None else None
-    return adapter.lineup_in_lines(team) if adapter is not None else None
