@@ -314,6 +314,7 @@ def test_without_the_runtime_the_app_logs_online_and_offline_as_before(app_serve
         context, page = phone(b, app_server, token=token)  # the runtime's files blocked
         page.goto(f"/app/#/match/{match_id}")
         page.wait_for_selector('html[data-referee="off"]', timeout=60_000)
+        page.wait_for_selector('.match-head[data-seq="0"]')  # the match read (it may come after)
         assert page.locator('.match-head[data-refereed="false"]').count() == 1
         assert page.locator("[role=alert]").count() == 0  # nothing alarming
         choice(page, "Short pass, 2 footballs, left edge").tap()  # blue's
