@@ -750,9 +750,12 @@ async function matchScreen(id) {
   // The phone's Back button inside a choice of several taps steps back inside it: while a
   // choice is half made, one history entry (same address) stands for it; Back takes it and
   // steps back one level (and sets it again while levels remain). Once the choice is done
-  // or left with the screen's own Back, the entry is taken back quietly.
+  // or left with the screen's own Back, the entry is taken back quietly. The browser takes an
+  // entry back later, not at once: a choice begun before that (quick taps, the phone's referee
+  // answering at once) sets its entry only then, or the Back would leave the app.
   function keepBackInside(inside) {
     window.history.scrollRestoration = "manual"; // a step back inside a choice keeps its own place
+    if (view.backQuiet) { view.armAfterBack = inside; return; }
     if (inside && !view.backArmed) {
       window.history.pushState({ choice: id }, "", location.href);
       view.backArmed = true;
@@ -905,7 +908,11 @@ async function matchScreen(id) {
   // an invited manager's answer (their team, their name) before the first move
   const stopSides = watchSides(id, () => view.match, () => { if (!view.queue) reload(); });
   const onBack = () => {
-    if (view.backQuiet) { view.backQuiet = false; return; }
+    if (view.backQuiet) {
+      view.backQuiet = false;
+      if (view.armAfterBack) { view.armAfterBack = false; keepBackInside(true); }
+      return;
+    }
     if (!view.backArmed) return; // Back with no choice half made: the screen is left
     if (!location.hash.startsWith(`#/match/${id}`)) return; // a link away: the half move is kept
     view.backArmed = false;
