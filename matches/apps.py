@@ -12,7 +12,7 @@ class MatchesConfig(AppConfig):
         from matches import error_codes, live_signals
         from matches.engine import EngineError
         from matches.engine.i18n import set_translator
-        from matches.errors import engine_error_response
+        from matches.errors_api import engine_error_rendered
 
         # streams end or read again when credentials or who may read a match change
         live_signals.connect()
@@ -20,6 +20,10 @@ class MatchesConfig(AppConfig):
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)
         # an engine's refusal answers in the one error shape, in the request's language
-        register_error_response(EngineError, engine_error_response)
+        register_error_response(
+            EngineError,
+            engine_error_rendered,
+            groups=(error_codes.ENGINE_INPUT, error_codes.ENGINE_REFUSAL),
+        )
         # the match log's and the engines' error codes, listed by the schema
         error_codes.register_codes()

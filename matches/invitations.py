@@ -16,9 +16,8 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework import status
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches import errors, selectors, snapshots
 from matches.engine import get_engine
 from matches.handoff import match_finished_handoff
@@ -27,8 +26,8 @@ from matches.replay import initial_state
 from teams.models import Build, Team
 
 
-def _conflict(code: str, message: str, **details: Any) -> ApiError:
-    return ApiError(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
+def _conflict(code: str, message: str, **details: Any) -> DomainError:
+    return DomainError(code, message, details=details)
 
 
 def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
@@ -49,22 +48,21 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
     with transaction.atomic():
         match, sides = _locked_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise ApiError(
+            raise DomainError(
                 "not_creator",
                 _("Only the match's creator invites managers to its sides."),
-                status_code=status.HTTP_403_FORBIDDEN,
             )
         if match.status == MatchStatus.ABANDONED:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise ApiError(
+            raise DomainError(
                 "no_such_side",
                 _("The match has no side {side}.").format(side=position),
                 details={"side": position, "sides": len(sides)},
             )
         if invitee.pk == user.pk:
-            raise ApiError(
+            raise DomainError(
                 "invite_yourself",
                 _("Name yourself on a side when you open the match; invitations are for others."),
             )
@@ -120,7 +118,7 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
 def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> Team | None:
     if build is not None:
         if build.owner_id != user.pk:
-            raise ApiError(
+            raise DomainError(
                 "build_not_yours",
                 _("The build “{build}” belongs to another manager.").format(build=build.name),
             )
@@ -130,13 +128,13 @@ def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> 
     if team is None:
         return None
     if team.owner_id != user.pk:
-        raise ApiError(
+        raise DomainError(
             "team_not_yours",
             _("The team “{team}” belongs to another manager.").format(team=team.name),
             details={"team": team.pk},
         )
     if team.edition_id != match.edition_id:
-        raise ApiError(
+        raise DomainError(
             "edition_mismatch",
             _("The team “{team}” is for {edition}, the match uses {match}.").format(
                 team=team.name, edition=team.edition, match=match.edition
