@@ -9,7 +9,7 @@ from rest_framework import serializers
 from companion.api.query import MAX_SEQ
 from matches.engine import available_games
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
-from matches.rules_api import ClauseOutput
+from matches.rules_at_hand.api import ClauseOutput
 from matches.schema import union_ref
 from teams.models import Team
 

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from matches import api, invitations_api, live_api, parts_api, rules_api
+from matches import api, invitations_api, live_api, parts_api
+from matches.rules_at_hand import api as rules_at_hand_api
 
 urlpatterns = [
     *api.routes,
-    *rules_api.routes,
+    *rules_at_hand_api.routes,
     *invitations_api.routes,
     path("matches/<int:pk>/parts/", parts_api.MatchPartsView.as_view(), name="match-parts"),
     path("matches/<int:pk>/stream/", live_api.MatchStreamView.as_view(), name="match-stream"),

@@ -16,7 +16,7 @@ import yaml
 from django.urls import reverse
 from django.utils.translation import get_language
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "docs" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 LANGUAGES = ("en", "de")
 
 

@@ -15,13 +15,13 @@ from typing import Any
 
 import yaml
 
-from matches import rules
 from matches.engine import get_engine, get_game
 from matches.engine.i18n import refusals_of
 from matches.i18n import effect_text, hint_message
+from matches.rules_at_hand import clauses
 from matches.selectors import localized_legal
 
-TUTORIALS_DIR = Path(__file__).resolve().parent.parent / "docs" / "tutorials"
+TUTORIALS_DIR = Path(__file__).resolve().parents[2] / "docs" / "tutorials"
 
 
 @cache
@@ -59,7 +59,7 @@ def replay(game: str, data: dict[str, Any]):
 def tutorial_json(game: str, data: dict[str, Any]) -> dict[str, Any]:
     """The tutorial in the active language: each step's moves, explanation and what follows."""
     engine = get_engine(game)
-    lang = rules.language()
+    lang = clauses.language()
     names = [side["name"] for side in data["sides"]]
     _start, steps = replay(game, data)
     out = []
@@ -115,5 +115,5 @@ def play_along(
         "matches": engine.format_action(given) == engine.format_action(expected),
         "expected": engine.format_action(expected),
         "given": engine.format_action(given),
-        "text": data["steps"][step - 1]["text"][rules.language()],
+        "text": data["steps"][step - 1]["text"][clauses.language()],
     }

@@ -14,8 +14,8 @@ from companion.api.errors import ApiError
 from companion.api.query import validated_body
 from companion.api.routes import Routes
 from companion.openapi import error_response
-from matches import rules, tutorials
 from matches.engine import available_games
+from matches.rules_at_hand import clauses, tutorials
 
 routes = Routes()
 
@@ -48,7 +48,7 @@ class RulesOutput(serializers.Serializer):
 
 
 def _known_game(game: str) -> str:
-    if game not in available_games() or not rules.clauses(game):
+    if game not in available_games() or not clauses.clauses(game):
         raise ApiError(
             "not_found", _("There is no game called “{game}”.").format(game=game), status_code=404
         )
@@ -63,7 +63,7 @@ class GameRulesView(_GameView):
         summary="The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
-        return Response(rules.rules_json(game))
+        return Response(clauses.rules_json(game))
 
 
 @routes.at("games/<slug:game>/rules/<str:clause>/", name="game-rule")
@@ -77,7 +77,7 @@ class GameRuleView(_GameView):
         summary="One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
-        found = rules.clause_json(game, clause)
+        found = clauses.clause_json(game, clause)
         if found is None:
             raise ApiError(
                 "not_found",
@@ -152,7 +152,7 @@ class GameTutorialsView(_GameView):
         summary="The game's tutorials: the rulebook's worked examples",
     )
     def get(self, request, game: str):
-        lang = rules.language()
+        lang = clauses.language()
         items = [
             {
                 "id": t["id"],
