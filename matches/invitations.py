@@ -19,11 +19,12 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
-from matches import errors, selectors, snapshots
+from matches import errors
 from matches.engine import get_engine
-from matches.handoff import match_finished_handoff
+from matches.log import selectors, snapshots
+from matches.log.handoff import match_finished_handoff
+from matches.log.replay import initial_state
 from matches.models import Invitation, InvitationStatus, Match, MatchSide, MatchStatus
-from matches.replay import initial_state
 from teams.models import Build, Team
 
 

@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
 from matches import invitations
-from matches.api import ERRORS
+from matches.log.api import ERRORS
 from matches.models import Invitation, InvitationStatus
 from teams.models import Build, Team
 

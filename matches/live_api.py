@@ -52,8 +52,9 @@ from companion import devices
 from companion.api.errors import ApiError
 from companion.models import Device
 from companion.openapi import error_response
-from matches import live, reading, selectors
-from matches.api import ERRORS
+from matches import live, reading
+from matches.log import selectors
+from matches.log.api import ERRORS
 
 logger = logging.getLogger(__name__)
 

@@ -20,10 +20,10 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
-from matches import snapshots, write_sql
 from matches.engine import get_engine, get_game
+from matches.log import snapshots, write_sql
+from matches.log.services import WriteResult, _lock_open_match, match_actions_append
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
-from matches.services import WriteResult, _lock_open_match, match_actions_append
 
 
 @dataclass

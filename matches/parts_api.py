@@ -13,7 +13,7 @@ from companion.api.ratelimit import ScopedRateThrottle
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches import parts, reading
 from matches import serializers as match_serializers
-from matches.api import APPEND_ERRORS, _include_state, _write_response
+from matches.log.api import APPEND_ERRORS, _include_state, _write_response
 
 
 class PartInput(serializers.Serializer):

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from matches import api, invitations_api, live_api, parts_api
+from matches import invitations_api, live_api, parts_api
+from matches.log import api as log_api
 from matches.rules_at_hand import api as rules_at_hand_api
 
 urlpatterns = [
-    *api.routes,
+    *log_api.routes,
     *rules_at_hand_api.routes,
     *invitations_api.routes,
     path("matches/<int:pk>/parts/", parts_api.MatchPartsView.as_view(), name="match-parts"),

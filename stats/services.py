@@ -28,8 +28,8 @@ from django.utils import timezone
 from companion.sql import insert_rows
 from matches.engine import get_game
 from matches.engine.stats import MatchView, SideView
+from matches.log.replay import log_stacks
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
-from matches.replay import log_stacks
 from stats import elo
 from stats.models import (
     GameStatsState,

@@ -16,7 +16,7 @@ from stats import services
     ignore_result=True,
 )
 def match_finished(match_id: int) -> int:
-    """Stats of one finished match (handed over after commit by matches.services)."""
+    """Stats of one finished match (handed over after commit by matches.log.services)."""
     return services.match_stats_refresh(match_id=match_id)
 
 

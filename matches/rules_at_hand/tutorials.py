@@ -18,8 +18,8 @@ import yaml
 from matches.engine import get_engine, get_game
 from matches.engine.i18n import refusals_of
 from matches.i18n import effect_text, hint_message
+from matches.log.selectors import localized_legal
 from matches.rules_at_hand import clauses
-from matches.selectors import localized_legal
 
 TUTORIALS_DIR = Path(__file__).resolve().parents[2] / "docs" / "tutorials"
 

@@ -558,7 +558,7 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
 def test_a_parsed_snapshot_is_kept_for_the_next_write_only_once_committed(
     amigo_match, players, client_for, django_capture_on_commit_callbacks
 ):
-    from matches import snapshots
+    from matches.log import snapshots
 
     client = client_for(players[0])
     match_id = amigo_match["match"]["id"]

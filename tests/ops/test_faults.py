@@ -36,9 +36,9 @@ from bench.load import (
     wait_for,
     wait_for_stats,
 )
-from matches import services as match_services
-from matches import write_sql
 from matches.engine import get_engine
+from matches.log import services as match_services
+from matches.log import write_sql
 from matches.models import IdempotencyRecord, Match, MatchEvent, MatchSide
 from stats.models import GameStatsState, ManagerStats, MatchParticipation, MatchStatsState
 from stats.services import matches_pending, matches_stats_refresh

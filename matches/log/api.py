@@ -24,10 +24,11 @@ from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.renderers import PlainTextRenderer, SvgRenderer
 from companion.api.routes import Routes
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
-from matches import errors, reading, selectors, serializers, services, write_answers
+from matches import errors, reading, serializers
 from matches.engine import games
 from matches.engine.base import view_svg
 from matches.filters import MatchHistoryFilter
+from matches.log import answers, selectors, services
 from matches.models import Match, MatchEvent, MatchStatus
 from matches.schema_examples import examples
 from teams.models import Edition
@@ -150,7 +151,7 @@ def _include_state(request) -> bool:
     return validated_query(serializers.WriteQuery, request).get("include") == "state"
 
 
-_write_response = write_answers.write_response
+_write_response = answers.write_response
 
 
 def _opening(request, open_match, *, full: bool) -> Response:

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from matches import errors, snapshots
+from matches import errors
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.engine.referee import localized_legal
@@ -17,8 +17,9 @@ from matches.i18n import (
     state_side_names,
     to_move_name,
 )
+from matches.log import snapshots
+from matches.log.replay import initial_state, log_stacks, replay_actions
 from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
-from matches.replay import initial_state, log_stacks, replay_actions
 
 
 def match_visible_to(user) -> QuerySet[Match]:

@@ -7,7 +7,7 @@ import logging
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-logger = logging.getLogger("matches.services")
+logger = logging.getLogger("matches.log.services")
 
 
 def match_finished_handoff(match_id: int) -> None:

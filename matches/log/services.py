@@ -11,7 +11,7 @@ Append, undo, redo and abandon join a caller's transaction without a savepoint o
 (the views open it in ``companion.api.idempotency.idempotent``, which stores the answer in the same
 transaction): a write that fails dooms the transaction it runs in, so a caller inside one must
 let the error end it, not catch it and go on. The statements of the append path are SQL
-composed once (``matches.write_sql``); the rest use the ORM.
+composed once (``matches.log.write_sql``); the rest use the ORM.
 """
 
 from __future__ import annotations
@@ -29,12 +29,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches import errors, invitations, live, snapshots, write_sql
+from matches import errors, invitations, live
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.engine.i18n import refusals_of
-from matches.handoff import match_finished_handoff
 from matches.i18n import game_name
+from matches.log import snapshots, write_sql
+from matches.log.handoff import match_finished_handoff
+from matches.log.replay import initial_state, log_stacks, replay_actions
 from matches.models import (
     EventKind,
     Match,
@@ -44,7 +46,6 @@ from matches.models import (
     SideResult,
     Visibility,
 )
-from matches.replay import initial_state, log_stacks, replay_actions
 from teams.models import Edition
 from teams.selectors import edition_latest
 from teams.services import reference_editions_load
@@ -543,7 +544,7 @@ def _uid_from_header(value: Any) -> uuid.UUID | None:
 
 def _already_held(user, uid: uuid.UUID) -> ApiError:
     """409: the file records a match this server holds; a link to it if the user may read it."""
-    from matches.selectors import match_visible_to
+    from matches.log.selectors import match_visible_to
 
     original = match_visible_to(user).filter(uid=uid).values_list("pk", flat=True).first()
     details: dict[str, Any] = {"uid": str(uid)}

@@ -17,7 +17,8 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companion.api import idempotency
-from matches import presenters, reading, selectors, serializers
+from matches import presenters, reading, serializers
+from matches.log import selectors
 from matches.models import Match, MatchEvent, MatchSide
 
 RECIPE = "match_write"
