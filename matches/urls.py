@@ -1,6 +1,7 @@
 from django.urls import path
 
-from matches import invitations_api, live_api, parts_api
+from matches import live_api, parts_api
+from matches.invitations import api as invitations_api
 from matches.log import api as log_api
 from matches.rules_at_hand import api as rules_at_hand_api
 

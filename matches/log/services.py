@@ -29,11 +29,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches import errors, invitations, live
+from matches import errors, live
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.engine.i18n import refusals_of
 from matches.i18n import game_name
+from matches.invitations.services import invitations_pending_create
 from matches.log import snapshots, write_sql
 from matches.log.handoff import match_finished_handoff
 from matches.log.replay import initial_state, log_stacks, replay_actions
@@ -217,7 +218,7 @@ def match_create(
             raise ApiError(
                 "already_invited", _("A manager can be invited to one side of a match only.")
             )
-        invitations.invitations_pending_create(match=match, user=user, invitees=invitees)
+        invitations_pending_create(match=match, user=user, invitees=invitees)
     snapshots.remember_on_commit(match, state)
     return WriteResult(match=match, sides=match_sides, state=state)
 

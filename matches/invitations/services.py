@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -214,31 +213,3 @@ def invitation_decline(*, invitation_id: int, user) -> Invitation:
         invitation.answered_at = timezone.now()
         invitation.save(update_fields=["status", "answered_at"])
         return invitation
-
-
-# --- reads -----------------------------------------------------------------------------------
-
-
-def invitations_of_match(*, match_id: int, user) -> QuerySet[Invitation]:
-    """A match's invitations, for its creator and its managers."""
-    match = selectors.match_visible_to(user).filter(pk=match_id).first()
-    if match is None:
-        raise Http404
-    if match.created_by_id != user.pk and not match.sides.filter(user=user).exists():
-        raise errors.not_participant()
-    return (
-        Invitation.objects.filter(match=match)
-        .select_related("invitee", "invited_by", "match")
-        .prefetch_related("match__sides")
-    )
-
-
-def invitations_of_user(*, user, status_value: str | None = "pending") -> QuerySet[Invitation]:
-    queryset = (
-        Invitation.objects.filter(invitee=user)
-        .select_related("invitee", "invited_by", "match")
-        .prefetch_related("match__sides")
-    )
-    if status_value:
-        queryset = queryset.filter(status=status_value)
-    return queryset

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
-from matches import invitations
+from matches.invitations import selectors, services
 from matches.log.api import ERRORS
 from matches.models import Invitation, InvitationStatus
 from teams.models import Build, Team
@@ -105,7 +105,7 @@ class _InvitationListView(ListAPIView):
 )
 class MatchInvitationsView(_InvitationListView):
     def get_queryset(self):
-        return invitations.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
+        return selectors.invitations_of_match(match_id=self.kwargs["pk"], user=self.request.user)
 
     @takes_body(
         InvitationInput,
@@ -113,7 +113,7 @@ class MatchInvitationsView(_InvitationListView):
         responses={201: InvitationOutput, **ERRORS},
     )
     def post(self, request, data, pk: int):
-        invitation = invitations.invitation_create(
+        invitation = services.invitation_create(
             match_id=pk,
             user=request.user,
             position=data["side"],
@@ -133,7 +133,7 @@ class MatchInvitationsView(_InvitationListView):
 class MyInvitationsView(_InvitationListView):
     def get_queryset(self):
         wanted = validated_query(MyInvitationsQuery, self.request)["status"]
-        return invitations.invitations_of_user(
+        return selectors.invitations_of_user(
             user=self.request.user, status_value=None if wanted == "all" else wanted
         )
 
@@ -152,7 +152,7 @@ class InvitationAcceptView(APIView):
         },
     )
     def post(self, request, data, pk: int):
-        invitation = invitations.invitation_accept(
+        invitation = services.invitation_accept(
             invitation_id=pk,
             user=request.user,
             team=data.get("team"),
@@ -172,5 +172,5 @@ class InvitationDeclineView(APIView):
         responses={200: InvitationOutput, 404: ERRORS[404], 409: ERRORS[409]},
     )
     def post(self, request, pk: int):
-        invitation = invitations.invitation_decline(invitation_id=pk, user=request.user)
+        invitation = services.invitation_decline(invitation_id=pk, user=request.user)
         return Response(InvitationOutput(invitation).data)
