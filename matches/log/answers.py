@@ -17,6 +17,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from companion.api import idempotency
+from companion.api.query import validated_query
 from matches import presenters, reading, serializers
 from matches.log import selectors
 from matches.models import Match, MatchEvent, MatchSide
@@ -46,6 +47,13 @@ def _body(
         "events": reading.events_json(match, events, visible=visible, voided=(), sides=sides),
         "current": view.to_json(visible=visible, with_state=full, with_reference=full),
     }
+
+
+def include_state(request) -> bool:
+    """Whether the write's answer carries the whole state (``?include=state``); 400 if malformed.
+
+    Read before the write, so a malformed query changes nothing."""
+    return validated_query(serializers.WriteQuery, request).get("include") == "state"
 
 
 def write_response(request, result, *, full: bool, new_match: bool = False) -> Response:

@@ -144,21 +144,11 @@ class PlainTextParser(BaseParser):
         return {"text": read_body(stream).decode("utf-8", errors="replace")}
 
 
-def _include_state(request) -> bool:
-    """Whether the write's answer carries the whole state (``?include=state``); 400 if malformed.
-
-    Read before the write, so a malformed query changes nothing."""
-    return validated_query(serializers.WriteQuery, request).get("include") == "state"
-
-
-_write_response = answers.write_response
-
-
 def _opening(request, open_match, *, full: bool) -> Response:
     """A write that opens a match (create, import), under the request's Idempotency-Key: the
     answer is the whole new match (and its state, when ``?include=state`` asked)."""
     return idempotent(
-        request, lambda: _write_response(request, open_match(), full=full, new_match=True)
+        request, lambda: answers.write_response(request, open_match(), full=full, new_match=True)
     )
 
 
@@ -210,7 +200,7 @@ class MatchListCreateView(ListAPIView):
         examples=examples("create"),
     )
     def post(self, request):
-        full = _include_state(request)
+        full = answers.include_state(request)
         values = validated_body(serializers.MatchCreateInput, request)
         edition = None
         if values.get("edition") is not None:
@@ -292,12 +282,12 @@ class _MatchWriteView(APIView):
         raise NotImplementedError
 
     def post(self, request, pk: int):
-        full = _include_state(request)
+        full = answers.include_state(request)
         data = validated_body(self.input_class, request)
 
         def write():
             result = self.write(request, pk, data)
-            return _write_response(request, result, full=full)
+            return answers.write_response(request, result, full=full)
 
         return idempotent(request, write, scope=pk)
 
@@ -456,7 +446,7 @@ class MatchImportView(APIView):
         responses={201: serializers.CreatedOutput, **IMPORT_ERRORS},
     )
     def post(self, request):
-        full = _include_state(request)
+        full = answers.include_state(request)
         data = validated_body(serializers.ImportInput, request)
         return _opening(
             request,

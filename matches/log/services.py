@@ -226,7 +226,7 @@ def match_create(
 # --- append ----------------------------------------------------------------------------------
 
 
-def _lock_open_match(
+def lock_open_match(
     match_id: int, user, expected_seq: int | None, *, finished_too: bool = False
 ) -> tuple[Match, list[MatchSide]]:
     """The match row, locked for this transaction, and its sides, once ``user`` may write it
@@ -327,7 +327,7 @@ def match_actions_append(
     """Append one or more actions, all or nothing: an illegal one raises with its ``index``.
     ``up_to_refusal``: the actions before the first illegal one are logged instead (one
     illegal at the first still raises)."""
-    match, sides = _lock_open_match(match_id, user, expected_seq)
+    match, sides = lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     new_events = []
@@ -401,7 +401,7 @@ def _store_command(
 @transaction.atomic(savepoint=False)
 def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
     """Undo the last effective move; the move that ended a match too, which reopens it."""
-    match, sides = _lock_open_match(match_id, user, expected_seq, finished_too=True)
+    match, sides = lock_open_match(match_id, user, expected_seq, finished_too=True)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.applied:
@@ -415,7 +415,7 @@ def match_undo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
 
 @transaction.atomic(savepoint=False)
 def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
-    match, sides = _lock_open_match(match_id, user, expected_seq)
+    match, sides = lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     stacks = _stacks(match)
     if not stacks.redoable:
@@ -430,7 +430,7 @@ def match_redo(*, match_id: int, user, expected_seq: int | None) -> WriteResult:
 
 @transaction.atomic(savepoint=False)
 def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> WriteResult:
-    match, sides = _lock_open_match(match_id, user, expected_seq)
+    match, sides = lock_open_match(match_id, user, expected_seq)
     write_sql.match_snapshot_load(match)  # the answer shows the state as it stands
     state = snapshots.snapshot_state(match, get_engine(match.game))
     match.status = MatchStatus.ABANDONED

@@ -10,10 +10,14 @@ from rest_framework.views import APIView
 
 from companion.api.idempotency import idempotent
 from companion.api.ratelimit import ScopedRateThrottle
+from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
-from matches import parts, reading
+from matches import reading
 from matches import serializers as match_serializers
-from matches.log.api import APPEND_ERRORS, _include_state, _write_response
+from matches.log import answers
+from matches.parts import services
+
+routes = Routes()
 
 
 class PartInput(serializers.Serializer):
@@ -45,6 +49,7 @@ class PartsOutput(serializers.Serializer):
     parts = PartOutput(many=True)
 
 
+@routes.at("matches/<int:pk>/parts/", name="match-parts")
 class MatchPartsView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -60,7 +65,7 @@ class MatchPartsView(APIView):
     )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
-        return Response(parts.parts_read(match=match, user=request.user).to_json())
+        return Response(services.parts_read(match=match, user=request.user).to_json())
 
     @extend_schema(
         summary="Log your side's part of a face-down choice; the last part logs the move",
@@ -72,7 +77,6 @@ class MatchPartsView(APIView):
         responses={
             201: match_serializers.WriteOutput,
             202: PartsOutput,
-            **APPEND_ERRORS,
             400: error_response(
                 "Malformed input, or no such side.",
                 ["invalid", "invalid_idempotency_key", "@engine_input", "no_such_side"],
@@ -89,12 +93,12 @@ class MatchPartsView(APIView):
         },
     )
     def post(self, request, pk: int):
-        full = _include_state(request)
+        full = answers.include_state(request)
         data = PartInput(data=request.data)
         data.is_valid(raise_exception=True)
 
         def write():
-            view, result = parts.part_submit(
+            view, result = services.part_submit(
                 match_id=pk,
                 user=request.user,
                 side=data.validated_data["side"],
@@ -102,7 +106,7 @@ class MatchPartsView(APIView):
                 expected_seq=data.validated_data["expected_seq"],
             )
             if result is not None:
-                return _write_response(request, result, full=full)
+                return answers.write_response(request, result, full=full)
             return Response(view.to_json(), status=status.HTTP_202_ACCEPTED)
 
         return idempotent(request, write, scope=pk)

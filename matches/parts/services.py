@@ -22,7 +22,7 @@ from rest_framework import status
 from companion.api.errors import ApiError
 from matches.engine import get_engine, get_game
 from matches.log import snapshots, write_sql
-from matches.log.services import WriteResult, _lock_open_match, match_actions_append
+from matches.log.services import WriteResult, lock_open_match, match_actions_append
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
 
 
@@ -89,7 +89,7 @@ def part_submit(
 ) -> tuple[PartsView, WriteResult | None]:
     """Keep ``side``'s part; once every side's part is in, log the action they make (then the
     ``WriteResult`` of that append is returned beside the view)."""
-    match, sides = _lock_open_match(match_id, user, expected_seq)
+    match, sides = lock_open_match(match_id, user, expected_seq)
     engine = get_engine(match.game)
     state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     rules, entry = _open_choice(match, engine, state)
