@@ -415,7 +415,7 @@ def use_the_game_enum(result: dict, games: list[str]) -> set[str]:
     return replaced - {""}
 
 
-#: A live stream's messages (``matches.live_api``), as a client reads them.
+#: A live stream's messages (``matches.live.feed``), as a client reads them.
 STREAM_COMPONENTS = {
     "StreamEnd": {
         "type": "object",

@@ -29,12 +29,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches import errors, live
+from matches import errors
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.engine.i18n import refusals_of
 from matches.i18n import game_name
 from matches.invitations.services import invitations_pending_create
+from matches.live import wakeups
 from matches.log import snapshots, write_sql
 from matches.log.handoff import match_finished_handoff
 from matches.log.replay import initial_state, log_stacks, replay_actions
@@ -293,7 +294,7 @@ def _store(
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
     write_sql.match_update(match, fields)
     snapshots.remember_on_commit(match, state)
-    live.publish_on_commit(match.pk, match.seq)
+    wakeups.publish_on_commit(match.pk, match.seq)
 
 
 def _record_side_results(

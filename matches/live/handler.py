@@ -5,10 +5,10 @@ Django's ``ASGIHandler`` gives every request a thread of its own (``ThreadSensit
 for the synchronous middleware, signals and views, and keeps it until the response ends: a
 thread per open stream. Here the same middleware stack and the same DRF view (its
 authentication, throttles, limits and JSON errors) run once, synchronously, on the live
-streams' small pool of threads (``matches.live.in_pool``); for a live stream the view answers
-with its headers and what to open, and the stream is then a ``matches.live_delivery.Stream``
-fed by its match's station, while this request's coroutine waits only for the client to
-leave. Errors are the API's own answers, in the error shape.
+streams' small pool of threads (``matches.live.wakeups.in_pool``); for a live stream the view
+answers with its headers and what to open, and the stream is then a
+``matches.live.delivery.Stream`` fed by its match's station, while this request's coroutine
+waits only for the client to leave. Errors are the API's own answers, in the error shape.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
 from django.urls import set_script_prefix
 
-from matches import live, live_delivery
-from matches.live_api import LiveStart
+from matches.live import delivery, wakeups
+from matches.live.feed import LiveStart
 
 STREAM_PATH = re.compile(r"^/api/matches/[0-9]+/stream/$")
 
@@ -98,7 +98,7 @@ class LiveStreamHandler(ASGIHandler):
         finally:
             stream.close()
 
-    async def _open_stream(self, scope, receive, send) -> live_delivery.Stream | None:
+    async def _open_stream(self, scope, receive, send) -> delivery.Stream | None:
         """The request through the middleware and the view: an error is answered here; a
         stream the view lets through is opened (counted and woken before its headers go
         out). Nothing of the request or the response is kept once it is open."""
@@ -113,7 +113,7 @@ class LiveStreamHandler(ASGIHandler):
             await super().send_response(error_response, send)
             return None
         request.live_stream = True  # the view answers with what the live route opens
-        response = await live.in_pool(self._open, request)
+        response = await wakeups.in_pool(self._open, request)
         del request
         start: LiveStart | None = getattr(response, "live_start", None)
         try:
@@ -121,13 +121,13 @@ class LiveStreamHandler(ASGIHandler):
                 await super().send_response(response, send)
                 return None
             if scope["method"] == "HEAD":
-                live.in_pool(live.release_claims, [(start.viewer.key, start.claim)])
+                wakeups.in_pool(wakeups.release_claims, [(start.viewer.key, start.claim)])
                 await send(self._start(response))
                 await send({"type": "http.response.body"})
                 return None
-            await live.ensure_listening()
-            return live_delivery.clock().open(
+            await wakeups.ensure_listening()
+            return delivery.clock().open(
                 send, self._start(response), start.viewer, start.match_id, start.after, start.claim
             )
         finally:
-            await live.in_pool(self._close, response)  # request_finished, as after a request
+            await wakeups.in_pool(self._close, response)  # request_finished, as after a request

@@ -2,9 +2,9 @@
 
 An open stream is a small object (``Stream``) next to its connection; it holds no task, no
 generator and no request of its own. Per event loop, each followed match has a ``Station``
-that is woken when the match's log grows (``matches.live``): it reads what is new once per
+that is woken when the match's log grows (``matches.live.wakeups``): it reads what is new once per
 position its streams are at, on the live streams' pool of threads, and writes the same SSE
-bytes (``live_api.SharedRead``: written once per kind of viewer) to each stream's connection
+bytes (``feed.SharedRead``: written once per kind of viewer) to each stream's connection
 in one pass. A ``Clock`` per loop sends the keep-alive comments (and reads each match once
 then, so a lost wake-up is found at the latest there), re-reads every match while the
 channel is down, checks credentials that are due to expire, and keeps the viewers' stream
@@ -33,7 +33,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from matches import live, live_api
+from matches.live import feed, wakeups
 
 logger = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class Stream:
         "__weakref__",
     )
 
-    def __init__(self, send, station: Station, viewer: live_api.Viewer, after: int, claim):
+    def __init__(self, send, station: Station, viewer: feed.Viewer, after: int, claim):
         self.loop = station.loop
         self.send = send
         self.direct: Direct | None = None  # set once the response has begun
@@ -192,12 +192,13 @@ class Stream:
 
     def end(self, reason: str) -> None:
         """The last message (why the stream ends), then the end of the response."""
-        self.push(live_api.end_message(reason, self.viewer.language).encode())
+        self.push(feed.end_message(reason, self.viewer.language).encode())
         self.push(b"", more=False)
         self.close()
 
     def alert(self, reason: str) -> None:
-        """The viewer's credentials may have ended (``matches.live`` calls it on the loop)."""
+        """The viewer's credentials may have ended (``matches.live.wakeups`` calls it on the
+        loop)."""
         if self.viewer.credentials.user_id is not None and not self.closed:
             self.station.clock.check(self, again=True)
 
@@ -209,7 +210,7 @@ class Stream:
         station, self.station = self.station, None
         if station is not None:
             station.leave(self)
-            live.hub.remove(self)
+            wakeups.hub.remove(self)
             station.clock.release(self)
 
 
@@ -266,10 +267,10 @@ class Station:
                 groups.setdefault(stream.after, []).append(stream)
         positions = list(groups)
         reads = await asyncio.gather(
-            *(live_api.read_log(self.match_id, after) for after in positions),
+            *(feed.read_log(self.match_id, after) for after in positions),
             return_exceptions=True,
         )
-        messages_of = live_api.messages_for
+        messages_of = feed.messages_for
         for after, read in zip(positions, reads, strict=True):
             group = groups[after]
             if isinstance(read, BaseException):  # the database is away: read again later
@@ -277,7 +278,7 @@ class Station:
                 continue
             if read is None:  # the match is gone
                 for stream in group:
-                    stream.end(live_api.END_ACCESS)
+                    stream.end(feed.END_ACCESS)
                 continue
             events = read.log.events
             last = events[-1].seq if events else after
@@ -291,7 +292,7 @@ class Station:
                     messages = messages_of(read, viewer.user, viewer.language)
                     framed = chunk(messages) if messages else None
                 if messages is None:
-                    stream.end(live_api.END_ACCESS)
+                    stream.end(feed.END_ACCESS)
                     continue
                 if messages:
                     stream.push(messages, framed=framed)
@@ -324,15 +325,15 @@ class Clock:
         station = self.stations.get(match_id)
         if station is None:
             station = self.stations[match_id] = Station(self, match_id)
-            live.hub.attach(station)
+            wakeups.hub.attach(station)
         stream = Stream(send, station, viewer, after, claim)
-        live.hub.add(stream)
+        wakeups.hub.add(stream)
         if claim:
             self.claims[stream] = (viewer.key, claim)
         if stream.expires_at is not None:
             self.expiring.add(stream)
         stream.begin(start)
-        stream.push(live_api.RETRY_LINE)
+        stream.push(feed.RETRY_LINE)
         station.join(stream)
         if viewer.credentials.user_id is not None:
             # a login that ended between the view's look at it and now woke nothing here
@@ -344,12 +345,12 @@ class Clock:
     def drop(self, station: Station) -> None:
         if self.stations.get(station.match_id) is station:
             del self.stations[station.match_id]
-            live.hub.detach(station)
+            wakeups.hub.detach(station)
 
     def release(self, stream: Stream) -> None:
         claim = self.claims.pop(stream, None)
         if claim is not None:
-            live.in_pool(live.release_claims, [claim])
+            wakeups.in_pool(wakeups.release_claims, [claim])
 
     def check(self, stream: Stream, again: bool = False) -> None:
         """Look at the stream's credentials (once for all streams opened with the same);
@@ -357,9 +358,7 @@ class Clock:
         credentials = stream.viewer.credentials
         future = None if again else self.checks.get(credentials)
         if future is None:
-            future = self.checks[credentials] = live.in_pool(
-                live_api.check_credentials, credentials
-            )
+            future = self.checks[credentials] = wakeups.in_pool(feed.check_credentials, credentials)
             future.add_done_callback(
                 lambda done: (
                     self.checks.pop(credentials, None)
@@ -384,7 +383,7 @@ class Clock:
 
     async def _tick(self) -> None:
         while self.stations:
-            degraded = live.degraded()
+            degraded = wakeups.degraded()
             await asyncio.sleep(min(1.0, settings.LIVE_DEGRADED_SECONDS) if degraded else 1.0)
             now = self.loop.time()
             keepalive = settings.LIVE_KEEPALIVE_SECONDS
@@ -401,10 +400,10 @@ class Clock:
                 if not stream.closed and stream.expires_at and stream.expires_at <= moment:
                     stream.expires_at = None  # checked once; the check sets the next moment
                     self.check(stream)
-            if self.claims and now - self.refreshed >= live.refresh_seconds():
+            if self.claims and now - self.refreshed >= wakeups.refresh_seconds():
                 self.refreshed = now
                 with contextlib.suppress(Exception):
-                    await live.in_pool(live.refresh_claims, list(self.claims.values()))
+                    await wakeups.in_pool(wakeups.refresh_claims, list(self.claims.values()))
 
 
 _clocks: dict[Any, Clock] = {}

@@ -7,7 +7,7 @@ stream that missed one finds the events on its next read (at the latest after it
 interval, or within ``LIVE_DEGRADED_SECONDS`` while the channel is down).
 
 A viewer's channel carries the end of credentials: a device revoked or logged out, a password
-changed, a user deactivated (``matches.live_signals`` publishes them). The streams of that
+changed, a user deactivated (``matches.live.signals`` publishes them). The streams of that
 viewer check their credentials once when woken, instead of every stream polling its token.
 
 Two transports, chosen by ``settings.LIVE_REDIS_URL``:

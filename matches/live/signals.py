@@ -14,20 +14,22 @@ from django.contrib.auth import get_user_model
 from django.db.models.signals import post_delete, post_save
 
 from companion.models import Device
-from matches import live
+from matches.live import wakeups
 from matches.models import Match, MatchSide
 
 
 def _device_deleted(sender, instance, **kwargs) -> None:
-    live.publish_user_on_commit(instance.user_id, live.REVOKED)
+    wakeups.publish_user_on_commit(instance.user_id, wakeups.REVOKED)
 
 
 def _user_saved(sender, instance, created, update_fields=None, **kwargs) -> None:
     if created or (update_fields is not None and set(update_fields) == {"last_login"}):
         return
     changed = update_fields is None or "password" in update_fields
-    reason = live.PASSWORD_CHANGED if changed and _password_changed(instance) else live.RECHECK
-    live.publish_user_on_commit(instance.pk, reason)
+    reason = (
+        wakeups.PASSWORD_CHANGED if changed and _password_changed(instance) else wakeups.RECHECK
+    )
+    wakeups.publish_user_on_commit(instance.pk, reason)
 
 
 def _password_changed(user) -> bool:
@@ -39,7 +41,7 @@ def _match_changed(sender, instance, **kwargs) -> None:
     if kwargs.get("created"):
         return
     match_id = instance.pk if sender is Match else instance.match_id
-    live.publish_on_commit(match_id, 0)
+    wakeups.publish_on_commit(match_id, 0)
 
 
 def connect() -> None:
