@@ -28,9 +28,9 @@ from companion.api.renderers import SvgRenderer
 from companion.api.routes import Routes
 from matches.engine import game_keys
 from matches.fields import GameKeyField
+from matches.http.schema import GAME, ref
 from matches.i18n import game_name
 from matches.models import Match, Visibility
-from matches.schema import GAME, ref
 from stats import selectors
 from stats.elo import START
 from stats.models import ManagerStats, PlayerStats, RatingEntry, TeamCard

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
+from matches.http.responses import ERRORS
 from matches.invitations import selectors, services
-from matches.log.api import ERRORS
 from matches.models import Invitation, InvitationStatus
 from teams.models import Build, Team
 

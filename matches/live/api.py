@@ -45,10 +45,10 @@ from companion.api.errors import ApiError
 from companion.api.routes import Routes
 from companion.models import Device
 from companion.openapi import error_response
-from matches import reading
+from matches.http import reading
+from matches.http.responses import ERRORS
 from matches.live import wakeups
 from matches.live.feed import RETRY_MS, Credentials, LiveStart, Viewer, snapshot_stream
-from matches.log.api import ERRORS
 
 routes = Routes()
 

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from companion import devices
 from companion.models import Device
-from matches import reading
+from matches.http import reading
 from matches.live import wakeups
 from matches.log import selectors
 

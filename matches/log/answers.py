@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from companion.api import idempotency
 from companion.api.query import validated_query
-from matches import presenters, reading, serializers
+from matches.http import presenters, reading, serializers
 from matches.log import selectors
 from matches.models import Match, MatchEvent, MatchSide
 

@@ -12,8 +12,8 @@ from companion.api.idempotency import idempotent
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
-from matches import reading
-from matches import serializers as match_serializers
+from matches.http import reading
+from matches.http import serializers as match_serializers
 from matches.log import answers
 from matches.parts import services
 

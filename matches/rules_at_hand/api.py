@@ -15,6 +15,7 @@ from companion.api.query import validated_body
 from companion.api.routes import Routes
 from companion.openapi import error_response
 from matches.engine import available_games
+from matches.http.serializers import ClauseOutput
 from matches.rules_at_hand import clauses, tutorials
 
 routes = Routes()
@@ -27,18 +28,6 @@ class _GameView(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         _known_game(kwargs["game"])
-
-
-class ClauseOutput(serializers.Serializer):
-    id = serializers.CharField(help_text="The clause id the error answers cite, e.g. HT-2.1.")
-    section = serializers.CharField(
-        allow_null=True, help_text="The section the clause belongs to (HT-2 for HT-2.1)."
-    )
-    text = serializers.CharField(help_text="The rule in a few words, in the answer's language.")
-    interpretation = serializers.CharField(
-        allow_null=True, help_text="How we read the rule where the rulebook leaves it open."
-    )
-    url = serializers.CharField(help_text="This clause's own address.")
 
 
 class RulesOutput(serializers.Serializer):

@@ -18,8 +18,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.engine import game_keys, get_engine
+from matches.http.presenters import _dt
 from matches.models import Match
-from matches.presenters import _dt
 from stats import services as stats_services
 from stats.models import TeamCard
 from teams.services import reference_editions_load

@@ -495,7 +495,7 @@ def test_games_endpoint_lists_engines(api_client):
 
 
 def test_fast_json_matches_the_documented_serializers(amigo_match, players, client_for):
-    from matches import presenters, serializers
+    from matches.http import presenters, serializers
 
     client = client_for(players[0])
     play_out(client, amigo_match, seed=23)

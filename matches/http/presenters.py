@@ -1,6 +1,6 @@
 """The JSON of matches, sides and events, built directly.
 
-The serializers in ``matches.serializers`` describe the same shapes for the OpenAPI schema;
+The serializers in ``matches.http.serializers`` describe the same shapes for the OpenAPI schema;
 building the dicts here keeps the append path free of DRF's per-request field copies. A test
 asserts both give the same output.
 """

@@ -8,15 +8,14 @@ from rest_framework import serializers
 
 from companion.api.query import MAX_SEQ
 from matches.engine import available_games
+from matches.http.schema import union_ref
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
-from matches.rules_at_hand.api import ClauseOutput
-from matches.schema import union_ref
 from teams.models import Team
 
 User = get_user_model()
 
 
-# --- the game protocol's fields: their schemas are built from the engines (matches.schema)
+# --- the game protocol's fields: their schemas are built from the engines (matches.http.schema)
 
 
 @extend_schema_field(union_ref("SideConfig"))
@@ -187,6 +186,18 @@ class ToMoveOutput(serializers.Serializer):
     user = serializers.CharField(
         allow_null=True, help_text="Username of the manager linked to the side, if any."
     )
+
+
+class ClauseOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The clause id the error answers cite, e.g. HT-2.1.")
+    section = serializers.CharField(
+        allow_null=True, help_text="The section the clause belongs to (HT-2 for HT-2.1)."
+    )
+    text = serializers.CharField(help_text="The rule in a few words, in the answer's language.")
+    interpretation = serializers.CharField(
+        allow_null=True, help_text="How we read the rule where the rulebook leaves it open."
+    )
+    url = serializers.CharField(help_text="This clause's own address.")
 
 
 class StateOutput(serializers.Serializer):

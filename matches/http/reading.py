@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 
-from matches import presenters
 from matches.engine import get_engine
+from matches.http import presenters
 from matches.log import selectors
 from matches.models import Match, MatchEvent, MatchStatus
 
