@@ -15,7 +15,7 @@ from stats.models import (
     Scope,
     TeamCard,
 )
-from stats.services import manager_subject
+from stats.rows import manager_subject
 
 User = get_user_model()
 
