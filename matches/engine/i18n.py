@@ -21,6 +21,12 @@ from contextlib import contextmanager
 
 from matches.engine.base import EngineError, error_template  # noqa: F401 - error_template re-exported
 
+#: The languages every sentence a player reads is written in: ``(code, name)``, English first
+#: (the fallback). The server's ``settings.LANGUAGES`` is this list.
+LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"))
+#: their codes
+LANGUAGE_CODES: tuple[str, ...] = tuple(code for code, _name in LANGUAGES)
+
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
     return text
