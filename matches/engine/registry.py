@@ -56,7 +56,7 @@ def with_facets(game: Game, given: Mapping[str, Any]) -> Game:
             raise RegistryError(f"a game has no facet {name!r}")
         if getattr(game, name) is not None:
             raise RegistryError(f"the game {game.key!r} sets its facet {name!r} itself")
-    return replace(game, **given)
+    return replace(game, **given) if given else game
 
 
 class Registry:

@@ -10,7 +10,7 @@ Django. The lineups' shapes are in docs/teams.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 #: ``(lineup, violations, source)`` of a checked lineup
 Checked = tuple[dict[str, Any], list[dict[str, Any]], str]
@@ -18,6 +18,7 @@ Checked = tuple[dict[str, Any], list[dict[str, Any]], str]
 AddRow = Callable[..., None]
 
 
+@runtime_checkable
 class TeamRules(Protocol):
     """How teams are built for one game."""
 

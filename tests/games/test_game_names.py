@@ -82,8 +82,7 @@ def imported_names(source: str, module: str, is_package: bool) -> list[str]:
                 base = ".".join([*anchor, base] if base else anchor)
             names.extend(f"{base}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if re.fullmatch(r"[a-z_][\w.]*", node.value):
-                names.append(node.value)
+            names.extend(re.findall(r"\A[a-z_][\w.]*\Z", node.value))
     return names
 
 
