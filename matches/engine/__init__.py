@@ -36,7 +36,6 @@ REGISTRY = Registry()
 #: the registry's refusals (each game's own are its ``texts.ERRORS``)
 ERRORS: dict[str, str] = {
     "unknown_game": N_("There is no game called “{game}”."),
-    "unknown_game:not_installed": N_("The game “{game}” is not available on this server."),
 }
 _SENTENCES = Sentences(ERRORS)
 

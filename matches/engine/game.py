@@ -14,7 +14,7 @@ facets=...)``), which builds the game with it (``dataclasses.replace``) once.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
@@ -111,7 +111,7 @@ class Game:
 
 class FacetDesk:
     """Facets given by :meth:`Game.attach` before the registry's ready step, by game key; the
-    ready step takes them once, and a facet given later is refused."""
+    ready step takes them once (and checks them), and a facet given later is refused."""
 
     def __init__(self) -> None:
         self._given: dict[str, dict[str, Any]] | None = {}
@@ -119,10 +119,6 @@ class FacetDesk:
     def give(self, key: str, facets: Mapping[str, Any]) -> None:
         if self._given is None:
             raise RegistryError(f"the games are installed: facets for {key!r} come too late")
-        known = {f.name for f in fields(Game)}
-        unknown = sorted(set(facets) - known)
-        if unknown:
-            raise RegistryError(f"a game has no facet {unknown[0]!r}")
         mine = self._given.setdefault(key, {})
         twice = sorted(set(facets) & set(mine))
         if twice:

@@ -49,7 +49,7 @@ def game_of(package: str) -> Game:
 
 
 def with_facets(game: Game, given: Mapping[str, Any]) -> Game:
-    """``game`` with the facets given from outside its package (each one it leaves unset)."""
+    """``game`` with the facets given from outside its package (each one it leaves ``None``)."""
     names = {f.name: f for f in fields(Game)}
     for name in given:
         if name not in names:
