@@ -64,11 +64,10 @@ class Registry:
 
     def __init__(self) -> None:
         self._games: dict[str, Game] = {}
-        self._installed: list[str] = []
         self._added: set[str] = set()
         self._facets: dict[str, dict[str, Any]] = {}
         self._listeners: list[Callable[[Game], None]] = []
-        self._saved: list[tuple[dict[str, Game], list[str]]] = []
+        self._saved: list[dict[str, Game]] = []
         self.ready = False
         self.populated_by_use = False
 
@@ -85,19 +84,19 @@ class Registry:
                 raise RegistryError(f"the facet {twice[0]!r} of {key!r} is given twice")
             mine.update(more)
         self._facets = given
-        self._install(list(packages))
+        self._install(packages)
+        unknown = sorted(set(given) - set(self._games))
+        if unknown:
+            raise RegistryError(f"facets are given for a game not installed: {unknown[0]!r}")
 
-    def _install(self, packages: list[str]) -> None:
+    def _install(self, packages: Iterable[str]) -> None:
         games: dict[str, Game] = {}
         for package in packages:
             game = game_of(package)
             if game.key in games:
                 raise RegistryError(f"two installed games have the key {game.key!r}")
             games[game.key] = with_facets(game, self._facets.get(game.key, {}))
-        unknown = sorted(set(self._facets) - set(games))
-        if unknown:
-            raise RegistryError(f"facets are given for a game not installed: {unknown[0]!r}")
-        self._games, self._installed, self.ready = games, packages, True
+        self._games, self.ready = games, True
         for game in games.values():
             self._announce(game)
 
@@ -110,12 +109,12 @@ class Registry:
     def set_installed(self, packages: Iterable[str]) -> None:
         """Install ``packages`` instead, until :meth:`unset_installed` (a test's settings)."""
         self.ensure_ready()
-        self._saved.append((self._games, self._installed))
-        self._install(list(packages))
+        self._saved.append(self._games)
+        self._install(packages)
 
     def unset_installed(self) -> None:
         """The games installed before the last :meth:`set_installed`."""
-        self._games, self._installed = self._saved.pop()
+        self._games = self._saved.pop()
 
     def register(self, game: Game) -> Game:
         """Add a game at run time; its key must be free."""

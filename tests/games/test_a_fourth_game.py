@@ -56,6 +56,12 @@ def take(client, match_id, count, seq):
 def test_its_line_in_the_setting_alone_makes_it_known(pile):
     assert get_game(toy.KEY) is pile
     assert toy.KEY in game_keys()
+    # the shipped games left out too, and back with the team rules given to them
+    teams = {key: get_game(key).teams for key in game_keys()}
+    assert any(teams.values())
+    with override_settings(COMPANION_GAMES=[toy.__name__]):
+        assert game_keys() == [toy.KEY]
+    assert {key: get_game(key).teams for key in game_keys()} == teams
     listed = APIClient().get("/api/games/").json()
     pile_facts = {
         "name": "Pile",
@@ -153,3 +159,9 @@ def test_a_game_left_out_of_the_setting_is_gone(pile, client):
         assert response.status_code == 400
         assert client.get(f"/api/games/{toy.KEY}/rules/").status_code == 404
     assert toy.KEY in game_keys()
+    # the shipped games left out too, and back with the team rules given to them
+    teams = {key: get_game(key).teams for key in game_keys()}
+    assert any(teams.values())
+    with override_settings(COMPANION_GAMES=[toy.__name__]):
+        assert game_keys() == [toy.KEY]
+    assert {key: get_game(key).teams for key in game_keys()} == teams
