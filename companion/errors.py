@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 
 class DomainError(Exception):
     """A refusal in the domain's terms: a code, a sentence, details and an optional clause."""
@@ -32,3 +34,11 @@ class DomainError(Exception):
 
     def __str__(self) -> str:
         return str(self.message)
+
+
+class NotFound(DomainError):
+    """The object asked for does not exist, or the asker may not know it does (``not_found``,
+    in DRF's own words, as a missing address answers)."""
+
+    def __init__(self, *, details: dict[str, Any] | None = None) -> None:
+        super().__init__("not_found", gettext_lazy("Not found."), details=details)

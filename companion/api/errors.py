@@ -70,7 +70,7 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
 Rendered = tuple[dict[str, Any], dict[str, str]]
 
 #: ``(exception class, exc -> (body, headers), groups)`` of errors an app raises in its own
-#: terms (the match log registers the engines' refusals: matches/errors_api.py); asked in the
+#: terms (the match log registers the engines' refusals: matches/http/engine_errors.py); asked in the
 #: order registered
 _APP_ERRORS: list[tuple[type[Exception], Callable[[Exception], Rendered], tuple[str, ...]]] = []
 

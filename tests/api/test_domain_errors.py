@@ -9,7 +9,8 @@ import pytest
 from companion.api.codes import REGISTRY, CodeConflict, ErrorCodes
 from companion.api.errors import exception_handler
 from companion.errors import DomainError
-from matches import error_codes, services
+from matches import error_codes
+from matches.log import services
 from teams.services import reference_editions_load
 
 pytestmark = pytest.mark.django_db
@@ -103,7 +104,7 @@ def test_one_manager_named_on_two_sides_is_a_400_and_an_invitation_again_a_409(m
     from django.utils import translation
     from rest_framework.test import APIRequestFactory, force_authenticate
 
-    from matches.api import MatchListCreateView
+    from matches.log.api import MatchListCreateView
 
     reference_editions_load()
     make_user("ben")
@@ -120,3 +121,21 @@ def test_one_manager_named_on_two_sides_is_a_400_and_an_invitation_again_a_409(m
         "message": "Ein Trainer kann nur zu einer Seite einer Partie eingeladen werden.",
     }
     assert REGISTRY.status("already_invited") == 409
+
+
+def test_no_service_or_selector_raises_an_http_exception():
+    """Services and selectors raise domain errors (a missing match is ``NotFound``), never
+    Django's ``Http404`` (the import contract checks DRF; Django's HTTP module is a part of a
+    package import-linter cannot name)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    layers = ("services", "selectors", "adapters", "tasks", "jobs", "wakeups", "feed")
+    found = [
+        path.relative_to(root).as_posix()
+        for app in ("matches", "teams", "stats", "companion")
+        for path in (root / app).rglob("*.py")
+        if (path.stem in layers or path.parent.name in layers)
+        and ("django.http" in path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
