@@ -14,7 +14,7 @@ class MatchesConfig(AppConfig):
         from matches import error_codes
         from matches.engine import EngineError, populate
         from matches.engine.i18n import set_translator
-        from matches.errors import engine_error_response
+        from matches.http.engine_errors import engine_error_rendered
         from matches.live import signals
 
         # the installed games, once: a key given twice or a package without a game stops
@@ -29,7 +29,11 @@ class MatchesConfig(AppConfig):
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)
         # an engine's refusal answers in the one error shape, in the request's language
-        register_error_response(EngineError, engine_error_response)
+        register_error_response(
+            EngineError,
+            engine_error_rendered,
+            groups=(error_codes.ENGINE_INPUT, error_codes.ENGINE_REFUSAL),
+        )
         # the match log's and the engines' error codes, listed by the schema
         error_codes.register_codes()
 

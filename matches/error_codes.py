@@ -13,7 +13,8 @@ from companion.api.codes import REGISTRY, register
 from matches.engine import Game, on_register
 
 #: The group of the engines' refusals of malformed input (400) and of moves the rules refuse
-#: (422); an operation lists ``@engine_input`` / ``@engine_refusal``.
+#: (422), the statuses they are answered with; an operation lists ``@engine_input`` /
+#: ``@engine_refusal``.
 ENGINE_INPUT = "engine_input"
 ENGINE_REFUSAL = "engine_refusal"
 
@@ -39,7 +40,6 @@ CODES: list[tuple[str, int, str]] = [
     ("team_wrong_game", 400, "A team of another game."),
     ("build_not_yours", 400, "A build of another manager."),
     ("no_such_side", 400, "The match has no such side."),
-    ("already_invited", 400, "The manager is invited to a side already."),
     ("invite_yourself", 400, "An invitation to oneself."),
     ("already_invited", 409, "The manager is invited to a side already."),
     ("already_playing", 409, "The manager plays another side already."),
@@ -84,7 +84,9 @@ DETAILS: dict[str, dict] = {
 
 def register_codes() -> None:
     REGISTRY.register_details(DETAILS)
-    register("unknown_game", 400, description="No such game.", group=ENGINE_INPUT)
+    REGISTRY.register_group(ENGINE_INPUT, 400)
+    REGISTRY.register_group(ENGINE_REFUSAL, 422)
+    register("unknown_game", description="No such game.", group=ENGINE_INPUT)
     for code, status, description in CODES:
         register(code, status, description=description)
     on_register(register_game_codes)
@@ -96,7 +98,7 @@ def register_game_codes(game: Game) -> None:
     for entry in errors:
         code = entry.split(":", 1)[0].split("@", 1)[0]
         if code in game.shapes.input_codes:
-            register(code, 400, description="Input the game cannot read.", group=ENGINE_INPUT)
+            register(code, description="Input the game cannot read.", group=ENGINE_INPUT)
         else:
-            register(code, 422, description="A move the rules refuse.", group=ENGINE_REFUSAL)
+            register(code, description="A move the rules refuse.", group=ENGINE_REFUSAL)
     REGISTRY.register_causes(entry.split(":", 1)[1] for entry in errors if ":" in entry)

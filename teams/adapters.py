@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.engine import UnknownGameError, get_game, hat_trick, trixkick
 from teams import rules
 from teams.catalogs import hat_trick_expansion, piece_sets, trixkick_pieces
@@ -106,7 +106,7 @@ def _expansion(edition: Edition) -> dict[str, Any]:
     try:
         return rules.expansion(edition.data)
     except rules.CatalogMissing as exc:
-        raise ApiError(
+        raise DomainError(
             "no_catalog",
             _(
                 "This edition has no Hat-Trick expansion catalog: choose a Hat-Trick edition "
@@ -172,7 +172,7 @@ def _trixkick_lineup(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     sets = piece_sets(edition.data)
     if sets is None:
-        raise ApiError("no_catalog", _("This edition has no TriXKick piece sets."))
+        raise DomainError("no_catalog", _("This edition has no TriXKick piece sets."))
     pieces = pieces or {}
     field = list(pieces.get("field") or sets["field"])
     substitutes = list(
@@ -284,12 +284,12 @@ class HatTrickTeams(TeamAdapter):
             fields[key] for key in ("card_colour", "star_keeper", "pieces")
         )
         if (picks is None) == (team_card is None):
-            raise ApiError(
+            raise DomainError(
                 "lineup_or_team_card",
                 _("Give either a lineup (picks) or a team card, not both and not neither."),
             )
         if pieces is not None:
-            raise ApiError("pieces_not_allowed", _("Pieces are for TriXKick teams."))
+            raise DomainError("pieces_not_allowed", _("Pieces are for TriXKick teams."))
         lineup, violations = _hat_trick_lineup(
             edition,
             card_colour=card_colour,
@@ -412,9 +412,9 @@ class TrixKickTeams(TeamAdapter):
         name, colours, style = fields["name"], fields["colours"], fields["style"]
         pieces = fields["pieces"]
         if picks is not None or team_card is not None:
-            raise ApiError("lineup_not_allowed", _("TriXKick teams are made of pieces."))
+            raise DomainError("lineup_not_allowed", _("TriXKick teams are made of pieces."))
         if bench is not None or captain is not None:
-            raise ApiError(
+            raise DomainError(
                 "lineup_not_allowed",
                 _(
                     "A bench and a captain are for Hat-Trick teams; a TriXKick team names "
@@ -427,7 +427,7 @@ class TrixKickTeams(TeamAdapter):
 
     def update(self, team: Team, changes: dict[str, Any]) -> Checked:
         if "bench" in changes or "captain" in changes:
-            raise ApiError(
+            raise DomainError(
                 "lineup_not_allowed",
                 _(
                     "A bench and a captain are for Hat-Trick teams; a TriXKick team names "

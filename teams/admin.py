@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib import admin, messages
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from teams import services
 from teams.models import Build, Card, Edition, Team
 
@@ -19,7 +19,7 @@ class EditionForm(forms.ModelForm):
         if "data" in cleaned:
             try:
                 services.edition_data_check(game=game, data=cleaned["data"])
-            except ApiError as exc:
+            except DomainError as exc:
                 problems = exc.details.get("problems") or [exc.message]
                 raise forms.ValidationError({"data": problems[:10]}) from exc
         return cleaned

@@ -6,9 +6,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
-from rest_framework import status
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.i18n import game_name
 from teams import rules
 from teams.adapters import team_adapter
@@ -108,10 +107,10 @@ def build_list(
 
 
 def require_budget_builds(edition: Edition) -> None:
-    """Nothing, when ``edition``'s game has budget builds; else 400 ``no_budget_cards``."""
+    """Nothing, when ``edition``'s game has budget builds; else ``DomainError`` ``no_budget_cards``."""
     adapter = team_adapter(edition.game)
     if adapter is None or not adapter.budget_builds:
-        raise ApiError(
+        raise DomainError(
             "no_budget_cards",
             _(
                 "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
@@ -149,7 +148,9 @@ def build_evaluate(
     try:
         exp = rules.expansion(edition.data)
     except rules.CatalogMissing as exc:
-        raise ApiError("no_catalog", _("This edition has no Hat-Trick expansion catalog.")) from exc
+        raise DomainError(
+            "no_catalog", _("This edition has no Hat-Trick expansion catalog.")
+        ) from exc
     return rules.check_build(
         exp,
         orientation=orientation,
@@ -170,16 +171,15 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
     game's engine accepts for a side (TriXKick's rejects any other key): ``{"name"}``, plus
     ``{"pieces": {"field", "substitutes"}}`` for TriXKick and ``{"lineup": {"slots",
     "star_keeper", "style", "bench", "captain"}}`` for a Hat-Trick expansion lineup (HX-0.1,
-    HX-E.3, HX-E.4). Raises ``ApiError`` 422 ``team_invalid`` when the team no longer holds
+    HX-E.3, HX-E.4). Raises ``DomainError`` ``team_invalid`` when the team no longer holds
     under its edition (e.g. after an edition changed prices).
     """
     if team.status != Validity.VALID:
-        raise ApiError(
+        raise DomainError(
             "team_invalid",
             _("The team “{name}” is not valid: {reason}").format(
                 name=team.name, reason=team.invalid_reason or _("see its violations")
             ),
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             details={
                 "team_id": team.id,
                 "violations": [rules.public_violation(v) for v in team.violations],

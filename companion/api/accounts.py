@@ -17,12 +17,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import devices
-from companion.api.errors import ApiError
 from companion.api.passwords import AnonymousLoginView, password_checked
 from companion.api.query import takes_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.api.throttles import AccountLoginThrottle
+from companion.errors import DomainError
 from companion.i18n import preferred_language
 from companion.models import Device, Preferences
 from companion.openapi import error_response
@@ -143,11 +143,7 @@ class LoginView(AnonymousLoginView):
         )
         if user is None or not user.is_active:
             account.failed()
-            raise ApiError(
-                "invalid_credentials",
-                _("The username or password is wrong."),
-                status_code=status.HTTP_400_BAD_REQUEST,
-            )
+            raise DomainError("invalid_credentials", _("The username or password is wrong."))
         account.succeeded(request)
         return _token_response(request, user, data.get("device", ""), status.HTTP_200_OK)
 

@@ -1,13 +1,21 @@
 """The one registry of the error codes the API answers with (the ``code`` of the error shape).
 
-Each code is registered once, with the statuses it comes with and what it means; the API's own
-plumbing registers its codes here, and each app registers its own when it is ready (the shared
-API layer imports no app). The schema lists, for every operation and status, the codes it can
+Each code is registered once, with the one status it is answered with and what it means: the
+exception handler (``companion.api.errors``) answers an error raised in the domain's terms
+(``companion.errors.DomainError``) with its code's status, so a service never names one. A code
+registered again with another status is refused when the apps load. The API's own plumbing
+registers its codes here, and each app registers its own when it is ready (the shared API layer
+imports no app). The schema lists, for every operation and status, the codes it can
 answer as an enum (``companion.openapi``), read from this registry; an answer with a code not
 registered is a bug (under ``settings.ERROR_CODES_STRICT``, as in the test suite, it raises).
 
 A set of codes can be registered under a ``group`` (the engines' refusals, for example), so
-that an operation lists the group and gets every code in it, however many games there are.
+that an operation lists the group and gets every code in it, however many games there are. A
+group may have a status of its own (``register_group``): the errors an app answers by group
+(``companion.api.errors.register_error_response``: the engines' refusals, 400 for input they
+cannot read, 422 for a move the rules refuse) take it, even where an app's domain error uses
+the same code with its own status (``invalid_lineup``: a team that breaks the building rules is
+422, a set-up's malformed lineup 400); a code in two groups of different statuses is refused.
 """
 
 from __future__ import annotations
@@ -19,27 +27,76 @@ from dataclasses import dataclass, field
 @dataclass
 class ErrorCode:
     code: str
-    statuses: set[int]
+    #: the status a domain error with this code is answered with (``None``: a code only
+    #: raised as a member of a group that has a status, an engine's refusal)
+    status: int | None
     description: str
     groups: set[str] = field(default_factory=set)
+    #: the status of the group it is answered by, when an app's own errors are (``group_status``)
+    group_status: int | None = None
+
+    @property
+    def statuses(self) -> set[int]:
+        return {status for status in (self.status, self.group_status) if status is not None}
+
+
+class CodeConflict(ValueError):
+    """A code (or a group) registered with two statuses: each has one."""
+
+
+def _one(what: str, known: int | None, status: int | None) -> int | None:
+    if None not in (known, status) and known != status:
+        raise CodeConflict(f"{what} is registered with {known} and {status}: it has one status.")
+    return known if status is None else status
 
 
 class ErrorCodes:
     def __init__(self) -> None:
         self._codes: dict[str, ErrorCode] = {}
+        self._group_status: dict[str, int] = {}
         self._causes: set[str] = set()
         self._details: dict[str, dict] = {}
 
     def register(
-        self, code: str, *statuses: int, description: str = "", group: str | None = None
+        self,
+        code: str,
+        status: int | None = None,
+        *,
+        description: str = "",
+        group: str | None = None,
     ) -> str:
-        """Register ``code`` as answered with ``statuses`` (registering it again adds to them)."""
-        known = self._codes.setdefault(code, ErrorCode(code, set(), description))
-        known.statuses.update(statuses)
+        """Register ``code`` as answered with ``status``. Registering it again (each game lists
+        its refusals) may add a group, never another status: that raises ``CodeConflict``, and
+        so does a code in two groups of different statuses."""
+        known = self._codes.setdefault(code, ErrorCode(code, None, description))
+        known.status = _one(f"The error code {code!r}", known.status, status)
         known.description = known.description or description
         if group:
             known.groups.add(group)
+            in_group = self._group_status.get(group)
+            known.group_status = _one(f"The error code {code!r}", known.group_status, in_group)
         return code
+
+    def register_group(self, name: str, status: int) -> str:
+        """Answer the errors an app raises as members of the group ``name`` (the engines'
+        refusals) with ``status``, whatever their codes mean elsewhere; register it before its
+        codes."""
+        self._group_status[name] = _one(f"The group {name!r}", self._group_status.get(name), status)
+        return name
+
+    def status(self, code: str, *, groups: Iterable[str] = ()) -> int:
+        """The status ``code`` is answered with: that of the first of ``groups`` (with a status)
+        it is in, else its own (``LookupError`` for a code not registered)."""
+        entry = self._codes.get(code)
+        if entry is None:
+            raise LookupError(f"The error code {code!r} is not registered.")
+        for group in groups:
+            if group in entry.groups and group in self._group_status:
+                return self._group_status[group]
+        status = entry.status if entry.status is not None else entry.group_status
+        if status is None:
+            raise LookupError(f"The error code {code!r} has no status.")
+        return status
 
     def register_causes(self, causes: Iterable[str]) -> None:
         """Register values of ``details.cause`` (why a malformed input was refused)."""

@@ -3,16 +3,18 @@
     {"code": "<stable code>", "message": "<sentence>", "rule": "<clause id>"?,
      "details": {...}?, "fields": {"<field>": [{"code": ..., "message": ...}]}?}
 
-DRF exceptions, the apps' own errors (``register_error_response``: the rules engines' refusals)
-and Django's own 404/500 pages under ``/api/`` all answer
-in this shape. ``ApiError`` is raised by services for conflicts and other domain errors.
+DRF exceptions, the domain errors services raise (``companion.errors.DomainError``), the apps'
+own errors (``register_error_response``: the rules engines' refusals) and Django's own 404/500
+pages under ``/api/`` all answer in this shape. A domain error, or an app's own, is answered
+with the status its code is registered with (``companion.api.codes``): this module is the one
+place where a code becomes a status.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -21,39 +23,16 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError, InterfaceError, OperationalError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
 from companion.api.codes import REGISTRY
 from companion.api.ratelimit import wait_in_words
+from companion.errors import DomainError
 
 logger = logging.getLogger(__name__)
-
-
-class ApiError(exceptions.APIException):
-    """A domain error with a stable code, raised by services and mapped to its status."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "error"
-    default_detail = "The request could not be processed."
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        *,
-        status_code: int = 400,
-        details: dict[str, Any] | None = None,
-        rule: str | None = None,
-    ) -> None:
-        super().__init__(detail=message, code=code)
-        self.status_code = status_code
-        self.error_code = code
-        self.message = message
-        self.details = details or {}
-        self.rule = rule
 
 
 _DEFAULT_CODES = {
@@ -87,15 +66,36 @@ def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return body
 
 
-#: ``(exception class, exc -> response)`` of errors an app raises in its own terms (the match
-#: log registers the engines' refusals: matches/errors.py); asked in the order registered
-_APP_ERRORS: list[tuple[type[Exception], Callable[[Exception], Response]]] = []
+#: The body of an error and the header fields it comes with.
+Rendered = tuple[dict[str, Any], dict[str, str]]
+
+#: ``(exception class, exc -> (body, headers), groups)`` of errors an app raises in its own
+#: terms (the match log registers the engines' refusals: matches/http/engine_errors.py); asked in the
+#: order registered
+_APP_ERRORS: list[tuple[type[Exception], Callable[[Exception], Rendered], tuple[str, ...]]] = []
 
 
-def register_error_response(kind: type[Exception], respond: Callable[[Exception], Response]):
-    """Answer an app's own exceptions of ``kind`` with ``respond(exc)`` (rolled back)."""
-    if all(known is not kind for known, _ in _APP_ERRORS):
-        _APP_ERRORS.append((kind, respond))
+def register_error_response(
+    kind: type[Exception], render: Callable[[Exception], Rendered], *, groups: Iterable[str] = ()
+):
+    """Answer an app's own exceptions of ``kind`` with the body and header fields of
+    ``render(exc)`` (rolled back), with the status of the first of the registry's ``groups``
+    the body's code is in, else the code's own."""
+    if all(known is not kind for known, *_ in _APP_ERRORS):
+        _APP_ERRORS.append((kind, render, tuple(groups)))
+
+
+def status_of(code: str, groups: Iterable[str] = ()) -> int:
+    """The status ``code`` is answered with, from the registry (400 for a code not registered,
+    which ``registered`` reports)."""
+    return REGISTRY.status(code, groups=groups) if code in REGISTRY else 400
+
+
+def domain_error_rendered(exc: DomainError) -> Rendered:
+    """A domain error's body; ``details.retry_after`` is also said in ``Retry-After``."""
+    body = error_body(exc.code, str(exc.message), rule=exc.rule, details=exc.details)
+    retry_after = exc.details.get("retry_after")
+    return body, ({"Retry-After": str(retry_after)} if retry_after is not None else {})
 
 
 def _first_message(detail: Any) -> str:
@@ -175,10 +175,15 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 def _error_response(exc: Exception) -> Response | None:
-    for kind, respond in _APP_ERRORS:
-        if isinstance(exc, kind):
-            set_rollback()
-            return respond(exc)
+    rendered = domain_error_rendered(exc) if isinstance(exc, DomainError) else None
+    groups: tuple[str, ...] = ()
+    for kind, render, by_groups in _APP_ERRORS:
+        if rendered is None and isinstance(exc, kind):
+            rendered, groups = render(exc), by_groups
+    if rendered is not None:
+        body, headers = rendered
+        set_rollback()
+        return Response(body, status=status_of(body["code"], groups), headers=headers)
     if isinstance(exc, OperationalError | InterfaceError):
         return unavailable_response(exc)
     if isinstance(exc, DataError | OverflowError):
@@ -209,9 +214,7 @@ def _error_response(exc: Exception) -> Response | None:
     if getattr(exc, "wait", None):
         headers["Retry-After"] = str(int(exc.wait))
 
-    if isinstance(exc, ApiError):
-        body = error_body(exc.error_code, exc.message, rule=exc.rule, details=exc.details)
-    elif isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.ValidationError):
         body = error_body(
             "invalid",
             _first_message(exc.detail) or _("The request is not valid."),

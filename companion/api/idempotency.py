@@ -41,10 +41,9 @@ from django.conf import settings
 from django.db import DatabaseError, IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework import status
 from rest_framework.response import Response
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from companion.sql import insert_rows
 
 HEADER = "Idempotency-Key"
@@ -88,10 +87,9 @@ def _records():
 
 def _replay(request, record, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
-        raise ApiError(
+        raise DomainError(
             "idempotency_key_reused",
             _("This Idempotency-Key was already used for a different request."),
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
     body = _REBUILDERS[record.replay](request, record.body) if record.replay else record.body
     return Response(body, status=record.status_code, headers={REPLAY_HEADER: "true"})
@@ -147,7 +145,7 @@ def idempotent(request, write: Callable[[], Response], *, scope: int | None = No
         with transaction.atomic():
             return write()
     if len(key) > 200:
-        raise ApiError(
+        raise DomainError(
             "invalid_idempotency_key", _("The Idempotency-Key is longer than 200 characters.")
         )
     fingerprint = _fingerprint(request)

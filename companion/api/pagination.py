@@ -16,16 +16,15 @@ from django.utils.translation import gettext as _
 from rest_framework import pagination, serializers
 from rest_framework.exceptions import NotFound
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 
 MAX_CURSOR_CHARS = 512
 
 
-def invalid_cursor() -> ApiError:
-    return ApiError(
+def invalid_cursor() -> DomainError:
+    return DomainError(
         "invalid_cursor",
         _("The cursor is not valid: use the next or previous link of a page as it is."),
-        status_code=400,
     )
 
 

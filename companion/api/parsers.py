@@ -19,25 +19,24 @@ from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
+from companion.errors import DomainError
 from matches.engine.jsontext import lone_surrogate, may_hold_surrogate, nesting_exceeds
 
 
-def _over_limit(code: str, message: str, status_code: int, **details: int):
-    from companion.api.errors import ApiError  # errors imports DRF's views, which import us
-
-    return ApiError(code, message, status_code=status_code, details=details)
+def _over_limit(code: str, message: str, **details: int) -> DomainError:
+    return DomainError(code, message, details=details)
 
 
 def payload_too_large():
     limit = settings.API_MAX_BODY_BYTES
     message = _("The request body is larger than {limit} bytes.").format(limit=limit)
-    return _over_limit("payload_too_large", message, 413, max_bytes=limit)
+    return _over_limit("payload_too_large", message, max_bytes=limit)
 
 
 def too_deep():
     depth = settings.API_MAX_JSON_DEPTH
     message = _("The JSON body nests arrays and objects deeper than {depth} levels.")
-    return _over_limit("too_deep", message.format(depth=depth), 400, max_depth=depth)
+    return _over_limit("too_deep", message.format(depth=depth), max_depth=depth)
 
 
 def read_body(stream) -> bytes:

@@ -23,10 +23,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion import devices
-from companion.api.errors import ApiError
 from companion.api.query import takes_body
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
+from companion.errors import DomainError
 from companion.models import Device
 from companion.openapi import error_response
 
@@ -148,10 +148,9 @@ class PasswordResetConfirmView(AnonymousLoginView):
     def post(self, request, data):
         user = _reset_user(data["uid"])
         if user is None or not default_token_generator.check_token(user, data["token"]):
-            raise ApiError(
+            raise DomainError(
                 "invalid_reset_token",
                 _("This reset link is not valid: it was used, it expired, or it is mistyped."),
-                status_code=status.HTTP_400_BAD_REQUEST,
             )
         _password_set(user, password_checked(data["new_password"], user))
         return Response(status=status.HTTP_204_NO_CONTENT)

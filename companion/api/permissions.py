@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from rest_framework import permissions, status
+from rest_framework import permissions
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 
 
 class IsOwnerOrReadOnly(permissions.BasePermission):
@@ -19,9 +19,5 @@ class IsOwnerOrReadOnly(permissions.BasePermission):
         if request.method in permissions.SAFE_METHODS:
             return True
         if obj.owner_id != getattr(request.user, "id", None):
-            raise ApiError(
-                "permission_denied",
-                _("Only its owner may change this."),
-                status_code=status.HTTP_403_FORBIDDEN,
-            )
+            raise DomainError("permission_denied", _("Only its owner may change this."))
         return True

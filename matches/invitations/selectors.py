@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from django.http import Http404
 
+from companion.errors import NotFound
 from matches import errors
 from matches.log import selectors
 from matches.models import Invitation
@@ -14,7 +14,7 @@ def invitations_of_match(*, match_id: int, user) -> QuerySet[Invitation]:
     """A match's invitations, for its creator and its managers."""
     match = selectors.match_visible_to(user).filter(pk=match_id).first()
     if match is None:
-        raise Http404
+        raise NotFound()
     if match.created_by_id != user.pk and not match.sides.filter(user=user).exists():
         raise errors.not_participant()
     return (

@@ -12,12 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from rest_framework import status
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError, NotFound
 from matches import errors
 from matches.engine import get_engine
 from matches.log import selectors, snapshots
@@ -27,8 +25,8 @@ from matches.models import Invitation, InvitationStatus, Match, MatchSide, Match
 from teams.models import Build, Team
 
 
-def _conflict(code: str, message: str, **details: Any) -> ApiError:
-    return ApiError(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
+def _conflict(code: str, message: str, **details: Any) -> DomainError:
+    return DomainError(code, message, details=details)
 
 
 def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
@@ -40,7 +38,7 @@ def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
         .first()
     )
     if match is None:
-        raise Http404
+        raise NotFound()
     return match, list(match.sides.order_by("position").select_related("user"))
 
 
@@ -49,22 +47,21 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
     with transaction.atomic():
         match, sides = _locked_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise ApiError(
+            raise DomainError(
                 "not_creator",
                 _("Only the match's creator invites managers to its sides."),
-                status_code=status.HTTP_403_FORBIDDEN,
             )
         if match.status == MatchStatus.ABANDONED:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise ApiError(
+            raise DomainError(
                 "no_such_side",
                 _("The match has no side {side}.").format(side=position),
                 details={"side": position, "sides": len(sides)},
             )
         if invitee.pk == user.pk:
-            raise ApiError(
+            raise DomainError(
                 "invite_yourself",
                 _("Name yourself on a side when you open the match; invitations are for others."),
             )
@@ -107,7 +104,7 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
         .first()
     )
     if invitation is None:
-        raise Http404
+        raise NotFound()
     if invitation.status != InvitationStatus.PENDING:
         raise _conflict(
             "invitation_answered",
@@ -120,7 +117,7 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
 def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> Team | None:
     if build is not None:
         if build.owner_id != user.pk:
-            raise ApiError(
+            raise DomainError(
                 "build_not_yours",
                 _("The build “{build}” belongs to another manager.").format(build=build.name),
             )
@@ -130,13 +127,13 @@ def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> 
     if team is None:
         return None
     if team.owner_id != user.pk:
-        raise ApiError(
+        raise DomainError(
             "team_not_yours",
             _("The team “{team}” belongs to another manager.").format(team=team.name),
             details={"team": team.pk},
         )
     if team.edition_id != match.edition_id:
-        raise ApiError(
+        raise DomainError(
             "edition_mismatch",
             _("The team “{team}” is for {edition}, the match uses {match}.").format(
                 team=team.name, edition=team.edition, match=match.edition

@@ -41,8 +41,8 @@ from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
 from companion import devices
-from companion.api.errors import ApiError
 from companion.api.routes import Routes
+from companion.errors import DomainError
 from companion.models import Device
 from companion.openapi import error_response
 from matches.http import reading
@@ -178,15 +178,13 @@ class MatchStreamView(APIView):
 STREAM_RETRY_AFTER = 5
 
 
-class StreamsFull(ApiError):
-    """This process serves as many streams as it may (503, ``Retry-After``)."""
-
-    wait = STREAM_RETRY_AFTER
+class StreamsFull(DomainError):
+    """This process serves as many streams as it may (``service_unavailable``, and
+    ``Retry-After`` from ``details.retry_after``)."""
 
     def __init__(self) -> None:
         super().__init__(
             "service_unavailable",
             _("This server follows as many live matches as it can. Try again shortly."),
-            status_code=503,
             details={"retry_after": STREAM_RETRY_AFTER},
         )

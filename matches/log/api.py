@@ -6,6 +6,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework.exceptions import ParseError
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -15,7 +16,6 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from companion.api.conditional import cached_answer, conditional
-from companion.api.errors import ApiError
 from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.parsers import JSONParser, read_body
@@ -23,6 +23,7 @@ from companion.api.query import validated_body, validated_query
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.renderers import PlainTextRenderer, SvgRenderer
 from companion.api.routes import Routes
+from companion.errors import DomainError
 from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches import errors
 from matches.engine import games
@@ -58,6 +59,15 @@ def _opening(request, open_match, *, full: bool) -> Response:
     return idempotent(
         request, lambda: answers.write_response(request, open_match(), full=full, new_match=True)
     )
+
+
+def _invitees_once(user, sides) -> None:
+    """A request that names one manager on two sides contradicts itself: 400 ``already_invited``
+    (the code a service answers as a conflict when the manager is invited already)."""
+    invitees = [side["user"].pk for side in sides if side.get("user") not in (None, user)]
+    if len(set(invitees)) < len(invitees):
+        message = _("A manager can be invited to one side of a match only.")
+        raise ParseError(message, code="already_invited")
 
 
 def _etag_parts(name: str, request, match: Match, visible) -> tuple:
@@ -114,11 +124,11 @@ class MatchListCreateView(ListAPIView):
         if values.get("edition") is not None:
             edition = Edition.objects.filter(pk=values["edition"]).first()
             if edition is None:
-                raise ApiError(
+                raise DomainError(
                     "edition_missing",
                     _("There is no edition {edition}.").format(edition=values["edition"]),
-                    status_code=400,
                 )
+        _invitees_once(request.user, values["sides"])
 
         return _opening(
             request,

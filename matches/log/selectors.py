@@ -141,7 +141,7 @@ def match_state_current(
 def match_state_at(match: Match, *, seq: int) -> StateView:
     """The state after event ``seq`` (0 = before the first move): the replay of the log.
 
-    A ``seq`` beyond the log is 400 ``seq_out_of_range`` (not the current state)."""
+    A ``seq`` beyond the log is refused with ``seq_out_of_range`` (not the current state)."""
     if seq > match.seq:
         raise errors.seq_beyond_log(seq=seq, current=match.seq)
     if seq == match.seq:
@@ -157,7 +157,7 @@ def match_state_with_last_move(match: Match, *, seq: int | None) -> tuple[StateV
     stands there (the action an undo has not taken back; ``None`` before the first move), for
     a picture that marks that move. One replay gives both: states are immutable.
 
-    A ``seq`` beyond the log is 400 ``seq_out_of_range``."""
+    A ``seq`` beyond the log is refused with ``seq_out_of_range``."""
     if seq is not None and seq > match.seq:
         raise errors.seq_beyond_log(seq=seq, current=match.seq)
     at = match.seq if seq is None else seq

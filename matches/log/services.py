@@ -24,11 +24,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError, NotFound
 from matches import errors
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
@@ -87,18 +86,16 @@ def _resolve_edition(game: str, edition: Edition | None) -> Edition:
     if edition is None:
         edition = _reference_edition_loaded(game)
         if edition is None:
-            raise ApiError(
+            raise DomainError(
                 "edition_missing",
                 _("No edition of {game} is loaded on this server.").format(game=game_name(game)),
-                status_code=400,
             )
     elif edition.game != game:
-        raise ApiError(
+        raise DomainError(
             "edition_mismatch",
             _("The edition {edition} is for {other}, not {game}.").format(
                 edition=edition, other=game_name(edition.game), game=game_name(game)
             ),
-            status_code=400,
             details={"edition": edition.pk},
         )
     return edition
@@ -114,10 +111,9 @@ def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[d
         team = side.get("team")
         if team is not None:
             if team.owner_id != user.pk:
-                raise ApiError(
+                raise DomainError(
                     "team_not_yours",
                     _("The team “{team}” belongs to another manager.").format(team=team.name),
-                    status_code=400,
                     details={"team": team.pk},
                 )
             config.update(team_side_config(team=team)["engine_side"])
@@ -134,22 +130,20 @@ def _edition_of_teams(
     teams = [side["team"] for side in sides if side.get("team") is not None]
     for team in teams:
         if team.edition.game != game:
-            raise ApiError(
+            raise DomainError(
                 "team_wrong_game",
                 _("The team “{team}” is a {other} team, not a {game} team.").format(
                     team=team.name, other=game_name(team.edition.game), game=game_name(game)
                 ),
-                status_code=400,
                 details={"team": team.pk},
             )
     editions = {team.edition for team in teams}
     if edition is not None:
         editions.add(edition)
     if len(editions) > 1:
-        raise ApiError(
+        raise DomainError(
             "edition_mismatch",
             _("The teams and the match must use the same edition."),
-            status_code=400,
             details={"editions": sorted(str(e) for e in editions)},
         )
     return next(iter(editions), None)
@@ -172,7 +166,7 @@ def match_create(
     edition = _resolve_edition(game, _edition_of_teams(game, sides, edition))
     options = dict(options or {})
     if not engine.min_sides <= len(sides) <= engine.max_sides:
-        raise ApiError(
+        raise DomainError(
             "wrong_number_of_sides",
             (
                 _("{game} is played by {low} to {high} sides, not {given}.")
@@ -181,7 +175,6 @@ def match_create(
             ).format(
                 game=engine.name, low=engine.min_sides, high=engine.max_sides, given=len(sides)
             ),
-            status_code=400,
             details={"min": engine.min_sides, "max": engine.max_sides, "given": len(sides)},
         )
     configs = _side_configs(user, game, sides)
@@ -216,7 +209,7 @@ def match_create(
     )
     if invitees:
         if len({invitee.pk for invitee in invitees.values()}) < len(invitees):
-            raise ApiError(
+            raise DomainError(
                 "already_invited", _("A manager can be invited to one side of a match only.")
             )
         invitations_pending_create(match=match, user=user, invitees=invitees)
@@ -234,15 +227,16 @@ def lock_open_match(
     and it is open (``finished_too``: or finished, for the undo that reopens it).
 
     The sides (with their users) decide who writes, and every answer shows them. A private
-    match is 404 to others, a public one 403 to those who are not in it.
+    match is not found by others (``NotFound``), a public one refused (``not_participant``) to
+    those who are not in it.
     """
     found = write_sql.match_for_update(match_id)
     if found is None:
-        raise Http404
+        raise NotFound()
     match, sides = found
     if match.created_by_id != user.pk and all(side.user_id != user.pk for side in sides):
         if match.visibility != Visibility.PUBLIC:
-            raise Http404
+            raise NotFound()
         raise errors.not_participant()
     if not (match.is_open or (finished_too and match.status == MatchStatus.FINISHED)):
         raise errors.match_closed(status_value=match.status, current=match.seq)
@@ -460,12 +454,11 @@ def _edition_from_header(game: str, header: Any) -> Edition | None:
     except (Edition.DoesNotExist, TypeError, ValueError):
         edition = None
     if edition is None:
-        raise ApiError(
+        raise DomainError(
             "edition_missing",
             _("The file names the edition “{edition}”, which is not loaded here.").format(
                 edition=header
             ),
-            status_code=400,
         )
     return edition
 
@@ -476,23 +469,19 @@ def match_import(*, user, text: str, visibility: str = "public") -> WriteResult:
     parsed = matchfile_format.read(text)
     game = parsed.headers.get("Game")
     if not isinstance(game, str):
-        raise ApiError(
-            "invalid_match_file", _('The file has no [Game "…"] header.'), status_code=400
-        )
+        raise DomainError("invalid_match_file", _('The file has no [Game "…"] header.'))
     engine = get_engine(game)
     sides = parsed.headers.get("Sides")
     if not isinstance(sides, list) or not all(isinstance(side, dict) for side in sides):
-        raise ApiError(
+        raise DomainError(
             "invalid_match_file",
             _("The [Sides …] header must be a JSON list of objects."),
-            status_code=400,
         )
     options = parsed.headers.get("Options") or {}
     if not isinstance(options, dict):
-        raise ApiError(
+        raise DomainError(
             "invalid_match_file",
             _("The [Options …] header must be a JSON object."),
-            status_code=400,
         )
     uid = _uid_from_header(parsed.headers.get("Match"))
     with refusals_of(engine.key):
@@ -537,28 +526,26 @@ def _uid_from_header(value: Any) -> uuid.UUID | None:
     try:
         return uuid.UUID(str(value))
     except ValueError:
-        raise ApiError(
+        raise DomainError(
             "invalid_match_file",
             _("The [Match …] header must be the match's identity (a UUID)."),
-            status_code=400,
         ) from None
 
 
-def _already_held(user, uid: uuid.UUID) -> ApiError:
-    """409: the file records a match this server holds; a link to it if the user may read it."""
+def _already_held(user, uid: uuid.UUID) -> DomainError:
+    """The file records a match this server holds; a link to it if the user may read it."""
     from matches.log.selectors import match_visible_to
 
     original = match_visible_to(user).filter(uid=uid).values_list("pk", flat=True).first()
     details: dict[str, Any] = {"uid": str(uid)}
     if original is not None:
         details.update(match=original, url=f"/api/matches/{original}/")
-    return ApiError(
+    return DomainError(
         "match_already_held",
         _(
             "This file records a match this server already holds; importing it again would "
             "count it twice."
         ),
-        status_code=409,
         details=details,
     )
 

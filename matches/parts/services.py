@@ -17,9 +17,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from rest_framework import status
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.engine import get_engine, get_game
 from matches.log import snapshots, write_sql
 from matches.log.services import WriteResult, lock_open_match, match_actions_append
@@ -94,31 +93,28 @@ def part_submit(
     state = snapshots.snapshot_state(match, engine, load=write_sql.match_snapshot_load)
     rules, entry = _open_choice(match, engine, state)
     if entry is None:
-        raise ApiError(
+        raise DomainError(
             "no_face_down_choice",
             _("Nothing is chosen face down at this step: log the move itself."),
-            status_code=status.HTTP_409_CONFLICT,
             details={"current_seq": match.seq},
         )
     mine = next((s for s in sides if s.position == side), None)
     if mine is None or side not in rules.sides_of(entry):
-        raise ApiError(
+        raise DomainError(
             "no_such_side",
             _("The match has no side {side}.").format(side=side + 1),
             details={"side": side, "sides": len(sides)},
         )
     if not _chooses_for(match, mine, user):
-        raise ApiError(
+        raise DomainError(
             "not_your_side",
             _("{side} chooses for itself: only its manager logs its card.").format(side=mine.name),
-            status_code=status.HTTP_403_FORBIDDEN,
             details={"side": side},
         )
     if not rules.part_allowed(entry, side, part):
-        raise ApiError(
+        raise DomainError(
             "part_not_allowed",
             _(rules.REFUSED).format(side=mine.name),
-            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             details={"side": side},
         )
     match.pending_parts.exclude(seq=match.seq).delete()  # parts of a step that is over

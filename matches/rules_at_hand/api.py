@@ -10,9 +10,9 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from companion.api.errors import ApiError
 from companion.api.query import validated_body
 from companion.api.routes import Routes
+from companion.errors import DomainError
 from companion.openapi import error_response
 from matches.engine import available_games
 from matches.http.serializers import ClauseOutput
@@ -38,9 +38,7 @@ class RulesOutput(serializers.Serializer):
 
 def _known_game(game: str) -> str:
     if game not in available_games() or not clauses.clauses(game):
-        raise ApiError(
-            "not_found", _("There is no game called “{game}”.").format(game=game), status_code=404
-        )
+        raise DomainError("not_found", _("There is no game called “{game}”.").format(game=game))
     return game
 
 
@@ -68,10 +66,9 @@ class GameRuleView(_GameView):
     def get(self, request, game: str, clause: str):
         found = clauses.clause_json(game, clause)
         if found is None:
-            raise ApiError(
+            raise DomainError(
                 "not_found",
                 _("The rules of this game have no clause {clause}.").format(clause=clause),
-                status_code=404,
             )
         return Response(found)
 
@@ -122,10 +119,9 @@ class PlayAlongOutput(serializers.Serializer):
 def _tutorial(game: str, tutorial_id: str) -> dict:
     found = tutorials.tutorial(game, tutorial_id)
     if found is None:
-        raise ApiError(
+        raise DomainError(
             "not_found",
             _("There is no tutorial “{tutorial}” for this game.").format(tutorial=tutorial_id),
-            status_code=404,
         )
     return found
 
@@ -184,8 +180,6 @@ class GameTutorialCheckView(_GameView):
         given = validated_body(PlayAlongInput, request)
         step, move = given["step"], given["move"]
         if step > len(data["steps"]) or move > len(data["steps"][step - 1]["moves"]):
-            raise ApiError(
-                "not_found", _("The tutorial has no such step or move."), status_code=404
-            )
+            raise DomainError("not_found", _("The tutorial has no such step or move."))
         answer = tutorials.play_along(game, data, step=step, move=move, action=given["action"])
         return Response(answer)

@@ -1,7 +1,7 @@
 """Writes of the teams app, one module per thing they serve: editions and their card rows
 (``editions``), teams (``teams``), budget builds (``builds``).
 
-Every function takes keyword arguments only and raises ``ApiError`` for anything a client
+Every function takes keyword arguments only and raises ``companion.errors.DomainError`` for anything a client
 can get wrong (never a bare exception that would become a 500). The HTTP layer calls them
 inside ``companion.api.idempotency.idempotent`` where a write honours an Idempotency-Key
 (docs/api.md, "The write path").

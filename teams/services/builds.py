@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from teams import rules
 from teams.adapters import _expansion
 from teams.models import Build, Edition, Team, Validity
@@ -20,10 +20,10 @@ from teams.services.teams import lineup_refused
 def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
     try:
         result = build_evaluate(**{name: getattr(build, name) for name in BUILD_CHECKED})
-    except ApiError as exc:
+    except DomainError as exc:
         result = {
             "valid": False,
-            "violations": [rules.violation_said(exc.error_code, exc.message, rule="HX-B4.1")],
+            "violations": [rules.violation_said(exc.code, exc.message, rule="HX-B4.1")],
             "pools": {},
         }
     build.status = Validity.VALID if result["valid"] else Validity.INVALID
@@ -126,7 +126,7 @@ def build_delete(*, build: Build) -> None:
 def build_team_make(
     *, build: Build, name: str | None = None, colours: list[str] | None = None
 ) -> tuple[Team, bool]:
-    """The team a valid build becomes; ``(team, created)``. 422 while the build is invalid."""
+    """The team a valid build becomes; ``(team, created)``; refused while the build is invalid."""
     build = (
         Build.objects.select_for_update(of=("self",))
         .select_related("team", "edition")

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import CharField, Max
 from django.utils.translation import gettext as _
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.engine import available_games, get_engine
 from teams.adapters import team_adapter, with_team_catalogs
 from teams.models import Build, Card, Edition, Team, Validity
@@ -123,13 +123,13 @@ def reference_editions_load() -> list[Edition]:
 
 
 def edition_data_check(*, game: str, data: Any) -> None:
-    """400 ``invalid_catalog`` when an edition's data could not be read as a catalog."""
+    """``DomainError`` ``invalid_catalog`` when an edition's data cannot be read as a catalog."""
     if not isinstance(data, dict):
-        raise ApiError("invalid_catalog", _("An edition's data must be a JSON object."))
+        raise DomainError("invalid_catalog", _("An edition's data must be a JSON object."))
     adapter = team_adapter(game)
     problems = adapter.catalog_problems(data) if adapter is not None else []
     if problems:
-        raise ApiError(
+        raise DomainError(
             "invalid_catalog",
             _("The catalog data is malformed: {problem}").format(problem=problems[0]),
             details={"problems": problems[:50]},

@@ -7,9 +7,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from rest_framework import status
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.engine import games
 from matches.i18n import game_name
 from teams import rules
@@ -17,11 +16,10 @@ from teams.adapters import team_adapter
 from teams.models import Edition, Team, Validity
 
 
-def lineup_refused(code: str, message: str, violations: list[dict[str, Any]]) -> ApiError:
-    return ApiError(
+def lineup_refused(code: str, message: str, violations: list[dict[str, Any]]) -> DomainError:
+    return DomainError(
         code,
         message,
-        status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
         details={"violations": [rules.public_violation(v) for v in violations]},
         rule=violations[0]["rule"] if violations else None,
     )
@@ -46,12 +44,12 @@ def team_create(
     """A team of ``owner``: a Hat-Trick lineup or team card (either with an optional bench
     and captain), or a TriXKick piece set.
 
-    Raises ``ApiError`` 422 ``invalid_lineup`` with every violation when the lineup breaks a
-    rule, 400 when the request does not fit the edition's game.
+    Raises ``DomainError`` ``invalid_lineup`` with every violation when the lineup breaks a
+    rule, and another code when the request does not fit the edition's game.
     """
     adapter = team_adapter(edition.game)
     if adapter is None:
-        raise ApiError(
+        raise DomainError(
             "no_teams_for_game",
             _("Teams are built for {games}, not for {game}.").format(
                 games=", ".join(g.title() for g in games() if g.teams is not None),
@@ -77,7 +75,7 @@ def team_create(
             "invalid_lineup", _("The lineup breaks the team-building rules."), violations
         )
     if not name:
-        raise ApiError("name_required", _("A team needs a name."))
+        raise DomainError("name_required", _("A team needs a name."))
     return Team.objects.create(
         owner=owner,
         edition=edition,
@@ -95,7 +93,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
     lineup_keys = {"card_colour", "picks", "star_keeper", "team_card", "pieces", "bench", "captain"}
     if lineup_keys & set(changes):
         if team.source == Team.Source.BUILD:
-            raise ApiError(
+            raise DomainError(
                 "lineup_from_build",
                 _("This team's lineup comes from a budget build: change the build instead."),
             )
@@ -109,7 +107,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
     for key in ("name", "colours", "style"):
         if key in changes and changes[key] is not None:
             if key == "style" and team.source == Team.Source.BUILD and changes[key]:
-                raise ApiError(
+                raise DomainError(
                     "style_not_allowed",
                     _(
                         "A team built from a budget card has no style of its own: it earns one "
@@ -131,9 +129,9 @@ def team_recheck(team: Team, *, rechecked_against: str = "") -> Team:
     """Re-check a lineup, team-card or TriXKick team against its (new) edition and save."""
     try:
         lineup, violations = team_adapter(team.edition.game).recheck(team)
-    except ApiError as exc:
+    except DomainError as exc:
         lineup = {}
-        violations = [rules.violation_said(exc.error_code, exc.message, rule="HX-B4.1")]
+        violations = [rules.violation_said(exc.code, exc.message, rule="HX-B4.1")]
     if violations:
         team.status = Validity.INVALID
         team.violations = violations

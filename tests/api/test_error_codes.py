@@ -132,6 +132,7 @@ def test_an_expired_token_is_listed_everywhere(client, settings):
 def test_every_code_of_the_registry_is_described_and_has_a_status():
     for entry in REGISTRY.all():
         assert entry.description and entry.statuses, entry
+        assert REGISTRY.status(entry.code) in entry.statuses
 
 
 def test_the_contract_check_finds_a_code_the_operation_does_not_list():

@@ -8,7 +8,7 @@ from django.urls import path
 from rest_framework import status
 from rest_framework.views import APIView
 
-from companion.api.errors import ApiError
+from companion.errors import DomainError
 from matches.engine import IllegalActionError
 from tests.helpers import assert_error_shape
 
@@ -19,11 +19,8 @@ class _Conflict(APIView):
     permission_classes: list = []
 
     def get(self, request):
-        raise ApiError(
-            "stale_sequence",
-            "Someone logged a move first.",
-            status_code=409,
-            details={"current_seq": 3},
+        raise DomainError(
+            "stale_sequence", "Someone logged a move first.", details={"current_seq": 3}
         )
 
 

@@ -442,7 +442,7 @@ def test_sides_are_named_blue_and_red_when_the_teams_have_no_names():
 
 #: where an error's sentence is: the argument index of the message (a dict's values count)
 MESSAGE_ARGUMENT = {
-    "ApiError": 1,
+    "DomainError": 1,
     "Conflict": 1,
     "_unprocessable": 1,
     "error_body": 1,
