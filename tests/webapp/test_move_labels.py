@@ -1,7 +1,7 @@
-"""Every move the app offers reads in the players' words: the labels moves.js makes of the
-engines' legal actions (TriXKick's from a whole random match, the Hat-Trick expansion's from
-their JSON form) hold no piece ids, no field names of the JSON, no snake_case, in English and
-German."""
+"""Every move the app offers reads in the players' words: the labels moves.js and each game's
+module (games/<key>.js) make of the engines' legal actions (TriXKick's from a whole random
+match, the Hat-Trick expansion's from their JSON form) hold no piece ids, no field names of the
+JSON, no snake_case, in English and German."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ globalThis.document = { documentElement: {} };
 const { choices, actionLabel } = await import(%(moves)s);
 const { setLanguage } = await import(%(i18n)s);
 const input = JSON.parse(process.argv[1]);
+await (await import(%(games)s)).loadGame(input.game);
 const out = [];
 const walk = (nodes, depth) => {
   for (const node of nodes) {
@@ -48,6 +49,8 @@ console.log(JSON.stringify(out));
 def _labels(game: str, legals: list[dict], sides: list[dict]) -> list[str]:
     script = SCRIPT % {
         "moves": json.dumps((STATIC / "moves.js").as_uri()),
+        "games": json.dumps((STATIC / "games.js").as_uri()),
+        "nodes": json.dumps((STATIC / "nodes.js").as_uri()),
         "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
     }
     payload = json.dumps({"game": game, "legals": legals, "sides": sides})
@@ -118,9 +121,11 @@ ALL_SCRIPT = """
 globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; }, setItem(k, v) { this.store[k] = v; } };
 globalThis.navigator = { language: "en" };
 globalThis.document = { documentElement: {} };
-const { choices, actionLabel, describe } = await import(%(moves)s);
+const { choices, actionLabel } = await import(%(moves)s);
+const { describe } = await import(%(nodes)s);
 const { setLanguage } = await import(%(i18n)s);
 const input = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+await (await import(%(games)s)).loadGame(input.game);
 const out = [];
 for (const lang of ["en", "de"]) {
   setLanguage(lang);
@@ -266,6 +271,8 @@ def _all_labels(game: str, tmp_path) -> tuple[list[dict], set[str]]:
     )
     script = ALL_SCRIPT % {
         "moves": json.dumps((STATIC / "moves.js").as_uri()),
+        "games": json.dumps((STATIC / "games.js").as_uri()),
+        "nodes": json.dumps((STATIC / "nodes.js").as_uri()),
         "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
     }
     script = (

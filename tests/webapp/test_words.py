@@ -62,7 +62,7 @@ def test_english_and_german_have_the_same_keys():
 def test_every_key_the_app_asks_for_is_there():
     words = _words()["en"]
     asked = set()
-    for module in STATIC.glob("*.js"):
+    for module in STATIC.rglob("*.js"):
         asked |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", module.read_text()))
     assert asked - set(words) == set()
 
