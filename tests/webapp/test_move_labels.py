@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 
 import pytest
 
 from matches.engine import get_engine
-from tests.webapp.test_words import STATIC, _node
+from tests.webapp.test_words import STATIC, run_module
 
 #: piece ids ("A-KKL"), JSON keys and values of code ("to:", "snake_case"), leftovers
 KEYS = "type|piece|to|symbol|target|with|in|out|order|side|partner|player|direction|card|via|uses"
@@ -54,14 +53,7 @@ def _labels(game: str, legals: list[dict], sides: list[dict]) -> list[str]:
         "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
     }
     payload = json.dumps({"game": game, "legals": legals, "sides": sides})
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, payload],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return json.loads(out.stdout)
+    return run_module(script, payload, timeout=120)
 
 
 def test_trixkick_moves_read_in_words():
@@ -279,15 +271,9 @@ def _all_labels(game: str, tmp_path) -> tuple[list[dict], set[str]]:
         'import { createRequire } from "module"; const require = createRequire(import.meta.url);\n'
         + script
     )
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, str(payload)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    labelled = {row["kind"] for row in json.loads(out.stdout) if row["where"] == "last move"}
-    return json.loads(out.stdout), labelled
+    rows = run_module(script, str(payload), timeout=300)
+    labelled = {row["kind"] for row in rows if row["where"] == "last move"}
+    return rows, labelled
 
 
 @pytest.mark.parametrize("game", ["hat-trick", "trixkick", "amigo-hattrick"])

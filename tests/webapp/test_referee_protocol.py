@@ -14,7 +14,7 @@ from importlib import import_module
 
 from matches.engine import first_action, game_keys, get_engine
 from matches.engine import referee as python_referee
-from tests.webapp.test_words import STATIC, _node
+from tests.webapp.test_words import STATIC, run_module
 
 SCRIPT = """
 const p = await import(%(protocol)s);
@@ -56,14 +56,7 @@ def _protocol() -> dict:
     action = first_action(key, legal["actions"][0], legal)
     payload = json.dumps({"game": key, "state": engine.state_to_json(state), "action": action})
     script = SCRIPT % {"protocol": json.dumps((STATIC / "referee-protocol.js").as_uri())}
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, payload],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return json.loads(out.stdout)
+    return run_module(script, payload)
 
 
 def test_the_requests_are_the_ones_the_python_referee_answers():

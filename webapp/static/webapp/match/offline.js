@@ -8,59 +8,64 @@ import { syncCredentials } from "../shell.js";
 import { lastOf } from "./send.js";
 import { shown } from "./state.js";
 
-export function offlinePart(s, ui) {
-  const queueAction = async (action) => {
-    s.queue = await enqueue(s.id, s.match.seq, action);
-    // if the page is closed before the network is back, the service worker sends the queue
-    // (Background Sync) with the token and language kept beside it
-    await syncCredentials();
-    navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
-    ui.clearChoice();
-    ui.render();
-    if (navigator.onLine) sendQueue();
-  };
+async function queueAction(s, ui, action) {
+  s.queue = await enqueue(s.id, s.match.seq, action);
+  // if the page is closed before the network is back, the service worker sends the queue
+  // (Background Sync) with the token and language kept beside it
+  await syncCredentials();
+  navigator.serviceWorker?.ready.then((reg) => reg.sync?.register("moves")).catch(() => {});
+  ui.clearChoice();
+  ui.render();
+  if (navigator.onLine) sendQueue(s, ui);
+}
 
-  // Send the queue as one batch. A busy server (5xx, 429) is asked again a little later; a
-  // queue gone meanwhile was sent by the service worker (Background Sync): the match is read
-  // again. 409 and 422 stay on the queue for the player to resolve.
-  const sendQueue = async () => {
-    if (!s.queue || s.sending) return;
-    s.sending = true;
-    let busy = false;
-    try {
-      const result = await flush(s.id, { token: token(), language: currentLanguage() });
-      if (result && result.status === 201) {
-        s.sending = false;
-        s.retries = 0;
-        s.last = lastOf(result.data);
-        s.queue = null;
-        await ui.afterWrite(result.data);
-        return;
-      }
-      busy = Boolean(result) && (result.status >= 500 || result.status === 429);
-    } catch { /* still offline: the online event sends it */ }
-    s.sending = false;
-    s.queue = await getQueue(s.id).catch(() => null);
-    if (!s.queue) { await ui.reload(); return; }
-    ui.render();
-    if (busy && shown(s)) {
-      s.retries += 1;
-      setTimeout(() => { if (shown(s)) sendQueue(); }, Math.min(30000, 500 * 2 ** s.retries));
+// Send the queue as one batch. A busy server (5xx, 429) is asked again a little later; a
+// queue gone meanwhile was sent by the service worker (Background Sync): the match is read
+// again. 409 and 422 stay on the queue for the player to resolve.
+async function sendQueue(s, ui) {
+  if (!s.queue || s.sending) return;
+  s.sending = true;
+  let busy = false;
+  try {
+    const result = await flush(s.id, { token: token(), language: currentLanguage() });
+    if (result && result.status === 201) {
+      s.sending = false;
+      s.retries = 0;
+      s.last = lastOf(result.data);
+      s.queue = null;
+      await ui.afterWrite(result.data);
+      return;
     }
-  };
+    busy = Boolean(result) && (result.status >= 500 || result.status === 429);
+  } catch { /* still offline: the online event sends it */ }
+  s.sending = false;
+  s.queue = await getQueue(s.id).catch(() => null);
+  if (!s.queue) { await ui.reload(); return; }
+  ui.render();
+  if (busy && shown(s)) {
+    s.retries += 1;
+    setTimeout(() => { if (shown(s)) sendQueue(s, ui); }, Math.min(30000, 500 * 2 ** s.retries));
+  }
+}
 
-  // the player's answer to a conflict (their moves after the other's, or dropped) or a refusal
-  // (the queue from the refused move on dropped)
-  const resolveProblem = async (how) => {
-    const problem = s.queue.problem;
-    if (how === "append") await rebase(s.id, problem.details.current_seq);
-    else if (how === "discard") await dropQueue(s.id);
-    else if (how === "drop") await rebase(s.id, s.queue.baseSeq, problem.details.index);
-    s.queue = await getQueue(s.id);
-    await ui.load().catch(() => {});
-    if (s.queue) await sendQueue();
-    else { ui.render(); ui.refreshPicture(); }
-  };
+// the player's answer to a conflict (their moves after the other's, or dropped) or a refusal
+// (the queue from the refused move on dropped)
+async function resolveProblem(s, ui, how) {
+  const problem = s.queue.problem;
+  if (how === "append") await rebase(s.id, problem.details.current_seq);
+  else if (how === "discard") await dropQueue(s.id);
+  else if (how === "drop") await rebase(s.id, s.queue.baseSeq, problem.details.index);
+  s.queue = await getQueue(s.id);
+  await ui.load().catch(() => {});
+  if (s.queue) await sendQueue(s, ui);
+  else { ui.render(); ui.refreshPicture(); }
+}
 
-  return { queueAction, resolveProblem, sendQueue };
+// The screen's actions of this part, by name (the screen's `ui`).
+export function offlinePart(s, ui) {
+  return {
+    queueAction: (...args) => queueAction(s, ui, ...args),
+    resolveProblem: (...args) => resolveProblem(s, ui, ...args),
+    sendQueue: (...args) => sendQueue(s, ui, ...args),
+  };
 }
