@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { choices, pictureTargets, vocabulary } from "../moves.js";
 import { partNodes, turnOf } from "../turns.js";
+import { bound } from "./state.js";
 
 const halfKey = (s) => `half:${s.id}`;
 
@@ -148,19 +149,4 @@ function onBack(s, ui) {
 }
 
 // The screen's actions of this part, by name (the screen's `ui`).
-export function halfPart(s, ui) {
-  return {
-    activate: (...args) => activate(s, ui, ...args),
-    clearChoice: (...args) => clearChoice(s, ui, ...args),
-    halfMade: () => halfMade(s),
-    keepBackInside: (...args) => keepBackInside(s, ui, ...args),
-    keepHalf: (...args) => keepHalf(s, ui, ...args),
-    nodesAt: (...args) => nodesAt(s, ui, ...args),
-    onBack: (...args) => onBack(s, ui, ...args),
-    restoreHalf: (...args) => restoreHalf(s, ui, ...args),
-    stepBack: (...args) => stepBack(s, ui, ...args),
-    stepNodes: (...args) => stepNodes(s, ui, ...args),
-    tap: (...args) => tap(s, ui, ...args),
-    turn: () => turn(s),
-  };
-}
+export const halfPart = (s, ui) => bound(s, ui, { activate, clearChoice, halfMade, keepBackInside, keepHalf, nodesAt, onBack, restoreHalf, stepBack, stepNodes, tap, turn });

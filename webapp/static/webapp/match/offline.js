@@ -6,7 +6,7 @@ import { currentLanguage } from "../i18n.js";
 import { dropQueue, enqueue, flush, getQueue, rebase } from "../queue.js";
 import { syncCredentials } from "../shell.js";
 import { lastOf } from "./send.js";
-import { shown } from "./state.js";
+import { bound, shown } from "./state.js";
 
 async function queueAction(s, ui, action) {
   s.queue = await enqueue(s.id, s.match.seq, action);
@@ -62,10 +62,4 @@ async function resolveProblem(s, ui, how) {
 }
 
 // The screen's actions of this part, by name (the screen's `ui`).
-export function offlinePart(s, ui) {
-  return {
-    queueAction: (...args) => queueAction(s, ui, ...args),
-    resolveProblem: (...args) => resolveProblem(s, ui, ...args),
-    sendQueue: (...args) => sendQueue(s, ui, ...args),
-  };
-}
+export const offlinePart = (s, ui) => bound(s, ui, { queueAction, resolveProblem, sendQueue });

@@ -9,7 +9,7 @@ import { refApply, startReferee } from "../referee.js";
 import { syncCredentials } from "../shell.js";
 import { sendPart } from "../turns.js";
 import { sendAsBefore } from "../resetup.js";
-import { shown } from "./state.js";
+import { bound, shown } from "./state.js";
 
 // the last move: what was chosen (the action) and what followed, in the API's sentences
 export const lastMove = (event) => (event?.kind === "action" ? { action: event.action, texts: (event.effects || []).map((e) => e.text).filter(Boolean) } : null);
@@ -208,13 +208,4 @@ function setUpMineAsBefore(s, ui) {
 }
 
 // The screen's actions of this part, by name (the screen's `ui`).
-export function sendingPart(s, ui) {
-  return {
-    afterWrite: (...args) => afterWrite(s, ui, ...args),
-    command: (...args) => command(s, ui, ...args),
-    sendAction: (...args) => sendAction(s, ui, ...args),
-    sendOwnPart: (...args) => sendOwnPart(s, ui, ...args),
-    setUpAsBefore: (...args) => setUpAsBefore(s, ui, ...args),
-    setUpMineAsBefore: (...args) => setUpMineAsBefore(s, ui, ...args),
-  };
-}
+export const sendingPart = (s, ui) => bound(s, ui, { afterWrite, command, sendAction, sendOwnPart, setUpAsBefore, setUpMineAsBefore });

@@ -48,3 +48,7 @@ export function matchState(id, me, screen) {
 
 // The screen is still the one shown.
 export const shown = (s) => isShown(s.screen);
+
+// A part's functions of (state, ui, ...args) as the screen's actions of (...args).
+export const bound = (s, ui, functions) =>
+  Object.fromEntries(Object.entries(functions).map(([name, f]) => [name, (...args) => f(s, ui, ...args)]));
