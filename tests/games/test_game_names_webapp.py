@@ -4,13 +4,18 @@ found by the key /api/games/ gives. The few other places are listed here, each w
 it may name a game (none today)."""
 
 import re
+from importlib import import_module
 from pathlib import Path
 
+from django.conf import settings
+
 ROOT = Path(__file__).resolve().parents[2]
-KEYS = ("hat-trick", "trixkick", "amigo-hattrick")
-KEY = r"""["'`](?:""" + "|".join(KEYS) + r""")["'`]"""
+#: the installed games' keys (``GAME.key`` of each package in the setting)
+KEYS = tuple(import_module(package).GAME.key for package in settings.COMPANION_GAMES)
+NAMES = "|".join(map(re.escape, KEYS))
+KEY = r"""["'`](?:""" + NAMES + r""")["'`]"""
 #: a quoted key, or a key as an object's property name (`trixkick: ...`)
-LITERAL = re.compile(r"(?<![\w-])" + KEY + r"|(?<![\w.-])(?:" + "|".join(KEYS) + r")\s*:(?!/)")
+LITERAL = re.compile(r"(?<![\w-])" + KEY + r"|(?<![\w.-])(?:" + NAMES + r")\s*:(?!/)")
 WEB_APP = ROOT / "webapp" / "static" / "webapp"
 GAMES = WEB_APP / "games"
 

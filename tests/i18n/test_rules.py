@@ -1,4 +1,8 @@
-"""The rules at hand: every clause of docs/rules served in both languages, every refusal linked."""
+"""The rules at hand: every clause of docs/rules served in every language, every refusal linked.
+
+The rules document (``docs/rules/<game>.md``) is what a reader reads; the clauses' short texts
+the API serves are the game's data (``clauses.yaml`` in its package): each is held to the
+other here."""
 
 from __future__ import annotations
 
@@ -7,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from matches import rules
+from matches.engine import get_game
+from matches.engine.i18n import LANGUAGE_CODES
+from matches.rules_at_hand import clauses
 from tests.i18n.test_catalogs import GAMES, raised_errors
 
 pytestmark = pytest.mark.django_db
@@ -37,36 +43,36 @@ def documented_clauses(game: str) -> dict[str, str]:
 def test_every_clause_of_the_rules_document_is_served_in_both_languages(client, game):
     documented = documented_clauses(game)
     assert len(documented) > 20
-    for language in ("en", "de"):
+    for language in LANGUAGE_CODES:
         body = client.get(f"/api/games/{game}/rules/", HTTP_ACCEPT_LANGUAGE=language).json()
         assert body["language"] == language
         served = {clause["id"]: clause for clause in body["clauses"]}
         missing = sorted(set(documented) - set(served))
-        assert not missing, f"add these clauses to docs/rules/{game}.yaml: {missing}"
+        assert not missing, f"add these clauses to {get_game(game).data}/clauses.yaml: {missing}"
         assert all(clause["text"] for clause in served.values())
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_texts_differ_by_language_and_interpretations_are_kept(game):
     documented = documented_clauses(game)
-    for clause, entry in rules.clauses(game).items():
+    for clause, entry in clauses.clauses(game).items():
         assert clause in documented, f"{clause} is not in docs/rules/{game}.md"
-        assert set(entry["text"]) == {"en", "de"}, clause
+        assert set(entry["text"]) == set(LANGUAGE_CODES), clause
         assert entry["text"]["en"] != entry["text"]["de"], clause
         if "interpretation" in entry:
-            assert set(entry["interpretation"]) == {"en", "de"}, clause
+            assert set(entry["interpretation"]) == set(LANGUAGE_CODES), clause
     marked = [
         clause
         for clause, text in documented.items()
         if re.search(r"\*Interpretation\*|\*\*Interpretation|Interpretation:", text)
-        and "interpretation" not in rules.clauses(game)[clause]
+        and "interpretation" not in clauses.clauses(game)[clause]
     ]
     assert not marked, f"clauses with an interpretation in the docs but not served: {marked}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_refusal_of_the_engines_cites_an_existing_clause(game):
-    known = rules.clauses(game)
+    known = clauses.clauses(game)
     cited = {rule for _where, _code, rule, _keys in raised_errors(game) if rule}
     assert cited, game
     assert not sorted(cited - set(known))

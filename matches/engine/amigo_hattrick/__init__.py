@@ -17,6 +17,9 @@ A short example, the English rules' first round::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
+from types import ModuleType
+from typing import ClassVar
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import JSON, Outcome, Transition
@@ -39,8 +42,8 @@ class AmigoHattrickEngine(ActionForms):
     name = "Hattrick (Amigo)"
     min_sides = game.MIN_PLAYERS
     max_sides = game.MAX_PLAYERS
-    actions = actions
-    notation = notation
+    actions: ClassVar[ModuleType] = actions
+    notation: ClassVar[ModuleType] = notation
 
     def default_edition(self) -> dict[str, JSON]:
         return default_edition()
@@ -105,6 +108,7 @@ GAME = Game(
     hint=lambda state, legal: hints.hint(state),
     side_names=lambda state: state.names,
     words=words.words,
+    data=files(__name__) / "data",
     rule_prefixes=("AH",),
     stats=AmigoHattrickExtractor(),
     example_score=scoring.example_score,
