@@ -6,6 +6,7 @@ client would get it; these views hand out files and nothing about matches, teams
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from webapp.engine_bundle import engine_bundle
 from webapp.runtime import runtime_url
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
+#: the two workers, served at /app/ (their scope) rather than as static files
+WORKERS = ("sw.js", "referee-worker.js")
 
 
 #: The shell's Content-Security-Policy: script only from this server's files (the page has no
@@ -88,12 +91,30 @@ def _source(name: str) -> str:
     return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
+@cache
+def shell_files() -> tuple[str, ...]:
+    """What the service worker keeps for the app to start without a network: every file of
+    ``static/webapp/`` (the modules, each game's module, the style sheet, the icons) but the
+    two workers, by their path under it."""
+    return tuple(
+        sorted(
+            path.relative_to(STATIC_DIR).as_posix()
+            for path in STATIC_DIR.rglob("*")
+            if path.is_file() and path.name not in WORKERS
+        )
+    )
+
+
+def _static_source(name: str) -> str:
+    # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
+    return _source(name).replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+
+
 @require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
     """The worker lives at /app/sw.js so that its scope is the whole app."""
-    # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
-    source = _source("sw.js").replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+    source = _static_source("sw.js").replace("__SHELL_FILES__", json.dumps(list(shell_files())))
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
 
 
@@ -101,8 +122,9 @@ def service_worker(request):
 @cache_control(no_cache=True)
 def referee_worker(request):
     """The referee's Web Worker, at /app/ so that the service worker (scoped to /app/) serves
-    its files offline."""
-    return HttpResponse(_source("referee-worker.js"), content_type="text/javascript; charset=utf-8")
+    its files offline; it imports the referee's protocol from the static files."""
+    source = _static_source("referee-worker.js")
+    return HttpResponse(source, content_type="text/javascript; charset=utf-8")
 
 
 @require_safe

@@ -1,19 +1,18 @@
-"""Every move the app offers reads in the players' words: the labels moves.js makes of the
-engines' legal actions (TriXKick's from a whole random match, the Hat-Trick expansion's from
-their JSON form) hold no piece ids, no field names of the JSON, no snake_case, in English and
-German."""
+"""Every move the app offers reads in the players' words: the labels moves.js and each game's
+module (games/<key>.js) make of the engines' legal actions (TriXKick's from a whole random
+match, the Hat-Trick expansion's from their JSON form) hold no piece ids, no field names of the
+JSON, no snake_case, in English and German."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-import subprocess
 
 import pytest
 
 from matches.engine import get_engine
-from tests.webapp.test_words import STATIC, _node
+from tests.webapp.test_words import STATIC, run_module
 
 #: piece ids ("A-KKL"), JSON keys and values of code ("to:", "snake_case"), leftovers
 KEYS = "type|piece|to|symbol|target|with|in|out|order|side|partner|player|direction|card|via|uses"
@@ -28,6 +27,7 @@ globalThis.document = { documentElement: {} };
 const { choices, actionLabel } = await import(%(moves)s);
 const { setLanguage } = await import(%(i18n)s);
 const input = JSON.parse(process.argv[1]);
+await (await import(%(games)s)).loadGame(input.game);
 const out = [];
 const walk = (nodes, depth) => {
   for (const node of nodes) {
@@ -48,17 +48,12 @@ console.log(JSON.stringify(out));
 def _labels(game: str, legals: list[dict], sides: list[dict]) -> list[str]:
     script = SCRIPT % {
         "moves": json.dumps((STATIC / "moves.js").as_uri()),
+        "games": json.dumps((STATIC / "games.js").as_uri()),
+        "nodes": json.dumps((STATIC / "nodes.js").as_uri()),
         "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
     }
     payload = json.dumps({"game": game, "legals": legals, "sides": sides})
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, payload],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    return json.loads(out.stdout)
+    return run_module(script, payload, timeout=120)
 
 
 def test_trixkick_moves_read_in_words():
@@ -118,9 +113,11 @@ ALL_SCRIPT = """
 globalThis.localStorage = { store: {}, getItem(k) { return this.store[k] ?? null; }, setItem(k, v) { this.store[k] = v; } };
 globalThis.navigator = { language: "en" };
 globalThis.document = { documentElement: {} };
-const { choices, actionLabel, describe } = await import(%(moves)s);
+const { choices, actionLabel } = await import(%(moves)s);
+const { describe } = await import(%(nodes)s);
 const { setLanguage } = await import(%(i18n)s);
 const input = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+await (await import(%(games)s)).loadGame(input.game);
 const out = [];
 for (const lang of ["en", "de"]) {
   setLanguage(lang);
@@ -266,21 +263,17 @@ def _all_labels(game: str, tmp_path) -> tuple[list[dict], set[str]]:
     )
     script = ALL_SCRIPT % {
         "moves": json.dumps((STATIC / "moves.js").as_uri()),
+        "games": json.dumps((STATIC / "games.js").as_uri()),
+        "nodes": json.dumps((STATIC / "nodes.js").as_uri()),
         "i18n": json.dumps((STATIC / "i18n.js").as_uri()),
     }
     script = (
         'import { createRequire } from "module"; const require = createRequire(import.meta.url);\n'
         + script
     )
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, str(payload)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )
-    labelled = {row["kind"] for row in json.loads(out.stdout) if row["where"] == "last move"}
-    return json.loads(out.stdout), labelled
+    rows = run_module(script, str(payload), timeout=300)
+    labelled = {row["kind"] for row in rows if row["where"] == "last move"}
+    return rows, labelled
 
 
 @pytest.mark.parametrize("game", ["hat-trick", "trixkick", "amigo-hattrick"])

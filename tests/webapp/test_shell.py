@@ -1,8 +1,13 @@
 """The web app's shell: one page, a web manifest and a service worker scoped to /app/."""
 
+import json
+import re
 import struct
+from pathlib import Path
 
 from django.contrib.staticfiles import finders
+
+STATIC = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp"
 
 
 def test_shell_page_loads_the_modules_from_this_server(client):
@@ -59,6 +64,32 @@ def test_service_worker_is_served_at_the_app_scope(client):
     assert "no-cache" in response["Cache-Control"]
     source = response.content.decode()
     assert 'from "/static/webapp/queue.js"' in source
+    assert "__STATIC__" not in source
+
+
+def test_service_worker_keeps_every_module_of_the_app_for_offline_use(client):
+    """The shell list is every file of static/webapp/ (each game's module, the match screen's
+    parts, the referee's protocol among them), so a module added is kept without a list to edit;
+    the two workers are served at /app/ instead."""
+    source = client.get("/app/sw.js").content.decode()
+    listed = re.search(r"const SHELL = \[(.*?)\];", source, re.S)
+    assert listed and "__SHELL_FILES__" not in source
+    kept = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    files = {
+        path.relative_to(STATIC).as_posix()
+        for path in STATIC.rglob("*")
+        if path.is_file() and path.name not in ("sw.js", "referee-worker.js")
+    }
+    assert {"games/generic.js", "match/screen.js", "referee-protocol.js", "app.js"} <= files
+    assert set(json.loads(re.search(r"\.\.\.(\[.*?\])\.map", listed.group(1)).group(1))) == files
+    assert {"/app/", "/app/manifest.webmanifest", "/app/referee-worker.js"} <= kept
+
+
+def test_referee_worker_imports_the_protocol_from_this_server(client):
+    response = client.get("/app/referee-worker.js")
+    assert response.status_code == 200
+    source = response.content.decode()
+    assert 'from "/static/webapp/referee-protocol.js"' in source
     assert "__STATIC__" not in source
 
 

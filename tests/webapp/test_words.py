@@ -24,19 +24,24 @@ def _node() -> str:
     return node
 
 
+def run_module(script: str, *args: str, timeout: int = 60):
+    """What an ES module script run by node prints, read as JSON."""
+    out = subprocess.run(
+        [_node(), "--input-type=module", "-e", script, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=timeout,
+    )
+    return json.loads(out.stdout)
+
+
 def _words() -> dict:
     script = (
         f"import {{ WORDS }} from {json.dumps((STATIC / 'i18n.js').as_uri())};"
         "console.log(JSON.stringify(WORDS));"
     )
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return json.loads(out.stdout)
+    return run_module(script)
 
 
 def test_english_and_german_have_the_same_keys():
@@ -62,7 +67,7 @@ def test_english_and_german_have_the_same_keys():
 def test_every_key_the_app_asks_for_is_there():
     words = _words()["en"]
     asked = set()
-    for module in STATIC.glob("*.js"):
+    for module in STATIC.rglob("*.js"):
         asked |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", module.read_text()))
     assert asked - set(words) == set()
 

@@ -3,7 +3,7 @@
 // POST builds/check/) and every violation beside the slot it concerns; save; use in a match.
 import { api, games, newKey } from "./api.js";
 import { currentLanguage, t } from "./i18n.js";
-import { esc } from "./moves.js";
+import { esc } from "./nodes.js";
 
 const SLOTS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const ORIENTATIONS = ["defensive", "balanced", "offensive"];

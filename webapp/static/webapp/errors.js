@@ -1,7 +1,7 @@
 // A refusal of the API in the player's words: a form's field by the name the form gives it
 // (side 2, not "sides: 1"), a manager not found by the name typed, a wait in minutes.
 import { t } from "./i18n.js";
-import { esc } from "./moves.js";
+import { esc } from "./nodes.js";
 
 // "sides.1.user" -> the side's number as the form counts it (2) and the field ("user")
 const SIDE_FIELD = /^sides\.(\d+)\.(\w+)$/;

@@ -3,7 +3,7 @@
 // screen sees the answer come in while no move is logged.
 import { api, gameFacts, gameTitle, games, newKey } from "./api.js";
 import { t } from "./i18n.js";
-import { esc } from "./moves.js";
+import { esc } from "./nodes.js";
 
 // What the invitee may bring for a side of this edition: their valid teams, then their valid
 // builds not yet made into one of those teams. [{value: "team:3" | "build:5", label}]

@@ -1,6 +1,9 @@
 // The phone's referee, in a Web Worker: CPython in WebAssembly (Pyodide, served by this
 // server) running the server's own engines (the zip /app/referee.json names). The page talks
-// to it with messages {id, op, ...}; every answer is {id, ok, ...} (see referee.js).
+// to it with the messages of referee-protocol.js: {id, op, ...}; every answer is {id, ok, ...}.
+// (Served at /app/; the protocol's address is filled in by the server, as the service worker's.)
+import { ENTRY, WORKER, failure, languageRequest } from "__STATIC__referee-protocol.js";
+
 let python = null;
 let answer = null;
 let booted = null;
@@ -12,7 +15,7 @@ const STARTS = "companion-referee-start";
 const WARM = `import sys
 sys.path.insert(0, "/referee")
 from matches.engine import game_keys, get_engine
-from matches.engine.referee import answer
+from ${ENTRY.module} import ${ENTRY.name} as answer
 for key in game_keys():
     get_engine(key)
 `;
@@ -63,7 +66,7 @@ async function boot({ runtime, bundle, engine }) {
   python.runPython(WARM);
   if (!phases.restored) saveStart(key, python.makeMemorySnapshot());
   answer = python.globals.get("answer");
-  answer('{"op": "language", "language": "en", "locale": "/referee/locale"}');
+  answer(JSON.stringify(languageRequest("en", "/referee/locale")));
   lap("engines");
   return { engine, bytes: zip.byteLength, phases };
 }
@@ -71,22 +74,23 @@ async function boot({ runtime, bundle, engine }) {
 self.onmessage = async (event) => {
   const { id, op } = event.data;
   try {
-    if (op === "boot") {
+    if (op === WORKER.boot) {
       booted = booted || boot(event.data);
       self.postMessage({ id, ok: true, ...(await booted) });
       return;
     }
     if (!booted) throw new Error("not booted");
     await booted;
-    if (op === "memory") {
+    if (op === WORKER.memory) {
       const heap = python._module?.HEAPU8?.length ?? null;
       self.postMessage({ id, ok: true, heap });
       return;
     }
+    if (op !== WORKER.ask) throw new Error(`unknown op: ${op}`);
     const started = performance.now();
     const reply = JSON.parse(answer(JSON.stringify(event.data.request)));
     self.postMessage({ id, ...reply, ms: performance.now() - started });
   } catch (err) {
-    self.postMessage({ id, ok: false, failed: String(err?.message || err) });
+    self.postMessage(failure(id, String(err?.message || err)));
   }
 };

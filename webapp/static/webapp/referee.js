@@ -2,6 +2,9 @@
 // once a manager is signed in, keeps its engines the server's (/app/referee.json names them
 // by a hash of their source), and asks it what a move does. Nothing here ever waits for the
 // worker to start: until it is ready every question answers null and the app asks the server.
+// The messages are declared in referee-protocol.js.
+import { applyRequest, askMessage, bootMessage, failure, languageRequest, loadRequest, memoryMessage } from "./referee-protocol.js";
+
 const INFO_KEY = "referee";
 let worker = null;
 let engine = null; // the hash of the engines the worker holds
@@ -45,7 +48,7 @@ function stop() {
   engine = null;
   ready = false;
   language = null;
-  for (const resolve of waiting.values()) resolve({ ok: false, failed: "stopped" });
+  for (const [id, resolve] of waiting) resolve(failure(id, "stopped"));
   waiting.clear();
 }
 
@@ -61,7 +64,7 @@ async function boot(info) {
   worker = new Worker("/app/referee-worker.js", { type: "module" });
   worker.onmessage = onMessage;
   worker.onerror = () => stop();
-  const answer = await ask({ op: "boot", runtime: info.runtime, bundle: info.bundle, engine: info.engine });
+  const answer = await ask(bootMessage(info));
   if (!answer.ok) { stop(); return false; }
   engine = info.engine;
   ready = true;
@@ -98,25 +101,25 @@ export function refereeReady() {
 async function request(body, lang) {
   if (!ready) return null;
   if (lang && lang !== language) {
-    await ask({ op: "x", request: { op: "language", language: lang } });
+    await ask(askMessage(languageRequest(lang)));
     language = lang;
   }
-  const answer = await ask({ op: "x", request: body });
+  const answer = await ask(askMessage(body));
   return answer.failed ? null : answer;
 }
 
 // The match `table` of `game` at `state` (the API's state JSON): its view (legal actions with
 // the hint, summary, outcome, the picture when `picture`), or null.
 export function refLoad(table, game, state, lang, { picture = false } = {}) {
-  return request({ op: "load", table: String(table), game, state, picture }, lang);
+  return request(loadRequest(table, game, state, picture), lang);
 }
 
 // What `action` does on the table: {ok, action, notation, effects, view} or {ok: false, error}
 // (the refusal in `lang`), {ok: false, unchecked} (the phone cannot know), or null.
 export function refApply(table, action, lang, { picture = true } = {}) {
-  return request({ op: "apply", table: String(table), action, picture }, lang);
+  return request(applyRequest(table, action, picture), lang);
 }
 
 export function refMemory() {
-  return ready ? ask({ op: "memory" }) : Promise.resolve(null);
+  return ready ? ask(memoryMessage()) : Promise.resolve(null);
 }

@@ -2,7 +2,7 @@
 // head-to-head against any manager on it, and the manager's team cards (pictures from the API).
 import { api, gameKeys, gameTitle, pictureUrl } from "./api.js";
 import { t } from "./i18n.js";
-import { esc } from "./moves.js";
+import { esc } from "./nodes.js";
 
 const list = (data) => (Array.isArray(data) ? data : data?.results || []);
 const pct = (x) => `${Math.round((x || 0) * 100)} %`;

@@ -2,9 +2,10 @@
 // offline queue (IndexedDB, see queue.js) when the browser says the network is back.
 import { allQueues, flush, kvGet } from "__STATIC__queue.js";
 
-const CACHE = "companion-shell-v3";
-const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js",
-  ...["app.js", "api.js", "i18n.js", "moves.js", "queue.js", "live.js", "build.js", "stats.js", "invitations.js", "errors.js", "turns.js", "options.js", "resetup.js", "referee.js", "app.css", "icon.svg", "icon-192.png", "icon-512.png"].map((f) => `__STATIC__${f}`)];
+const CACHE = "companion-shell-v4";
+// the app's files (its modules, each game's module, the style sheet, the icons): the server
+// lists them, every file of static/webapp/ (webapp/views.py)
+const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js", ...__SHELL_FILES__.map((f) => `__STATIC__${f}`)];
 // The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
 // by a newer one is dropped.

@@ -1,0 +1,263 @@
+// A match at the table: the screen that logs it. Made of parts, each given the screen's state
+// (state.js) and `ui`, the screen's actions by name: the half-chosen move (half.js), sending a
+// move (send.js), the offline queue (offline.js) and the panels drawn (panels.js). This module
+// reads the match, seats the phone's referee, draws the screen and listens for what changes it.
+import { api, NetworkError, pictureMarkup } from "../api.js";
+import { currentLanguage, sideLabel, t } from "../i18n.js";
+import { follow } from "../live.js";
+import { getQueue } from "../queue.js";
+import { refApply, refLoad, refereeReady } from "../referee.js";
+import { watchSides } from "../invitations.js";
+import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
+import { gameOf, loadGame } from "../games.js";
+import { errorBox, html, main, nav, networkState, onLeave, show } from "../shell.js";
+import { esc } from "../nodes.js";
+import { pictureTargets } from "../moves.js";
+import { halfPart } from "./half.js";
+import { offlinePart } from "./offline.js";
+import { header, lastMovePanel, movesPanel, queuePanel } from "./panels.js";
+import { lastMove, sendingPart, shownOf } from "./send.js";
+import { matchState, shown } from "./state.js";
+
+export async function matchScreen(id, screen) {
+  const s = matchState(id, localStorage.getItem("username"), screen);
+  const ui = {};
+  Object.assign(ui, halfPart(s, ui), sendingPart(s, ui), offlinePart(s, ui), readingPart(s, ui));
+  ui.render = () => render(s, ui);
+  show(`<p class="loading">…</p>`, t("game"));
+
+  try {
+    if (!(await ui.load())) return;
+  } catch (err) {
+    const cached = JSON.parse(localStorage.getItem(`match:${id}`) || "null");
+    if (!cached) { show(errorBox(t("offline")), t("offline")); return; }
+    s.match = cached.match;
+    s.current = cached.current;
+    await loadGame(s.match.game);
+  }
+  s.queue = await getQueue(id).catch(() => null);
+  await ui.seatReferee();
+  ui.restoreHalf();
+  ui.render();
+  ui.refreshPicture();
+  if (s.queue && navigator.onLine) ui.sendQueue();
+  onLeave(listen(s, ui));
+}
+
+// Reading the match: from the server, into the phone's referee, the picture, the set-up as before.
+function readingPart(s, ui) {
+  const { id } = s;
+  const load = async () => {
+    const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
+    if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
+    await loadGame(m.data.game);
+    s.match = m.data;
+    s.current = st.data;
+    s.last = s.match.seq > 0 ? await lastStanding() : null;
+    localStorage.setItem(`match:${id}`, JSON.stringify({ match: s.match, current: s.current }));
+    refreshAsBefore();
+    await seatReferee();
+    return true;
+  };
+
+  // the last move, said under the picture (an undo or redo last: nothing to say)
+  const lastStanding = async () => {
+    const e = await api(`matches/${id}/events/?after=${s.match.seq - 1}`).catch(() => null);
+    let event = (e?.data?.results || [])[0];
+    if (event?.seq === s.match.seq && event.kind === "redo" && event.target_seq) {
+      // a redo brings a move back: that move is the last one (said again)
+      const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+      const restored = (r?.data?.results || [])[0];
+      event = restored?.seq === event.target_seq ? { ...restored, seq: s.match.seq } : event;
+    }
+    return event?.seq === s.match.seq ? lastMove(event) : null;
+  };
+
+  // The phone's referee takes the state the server holds (or, offline, that state and the
+  // queued moves on top of it); until it has, every move goes to the server as before.
+  const seatReferee = async () => {
+    s.table = false;
+    if (!refereeReady() || !s.current?.state || s.match.status !== "in_progress") return;
+    s.queue = await getQueue(id).catch(() => s.queue);
+    const language = currentLanguage();
+    let answer = await refLoad(id, s.match.game, s.current.state, language);
+    if (!answer?.ok) return;
+    let view = answer.view;
+    for (const action of s.queue?.actions || []) {
+      answer = await refApply(id, action, language, { picture: false });
+      if (!answer?.ok) return;
+      view = answer.view;
+    }
+    if (s.queue?.actions.length) Object.assign(s.current, shownOf(view));
+    s.table = true;
+  };
+
+  const refreshPicture = async () => {
+    const seq = s.match.seq;
+    try {
+      const markup = await pictureMarkup(`matches/${id}/svg/`);
+      if (markup && seq === s.match.seq && shown(s)) {
+        s.picture = markup;
+        s.pictureSeq = seq;
+        const box = document.getElementById("picture");
+        if (box) { box.innerHTML = markup; box.dataset.seq = seq; bindPicture(s, ui); }
+      }
+    } catch { /* offline: the last picture stays */ }
+  };
+
+  const reload = async () => {
+    try {
+      await load();
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+    }
+    s.queue = await getQueue(id).catch(() => null);
+    ui.clearChoice();
+    ui.render();
+    refreshPicture();
+  };
+
+  // A set-up again "as before", as the game's module finds it: one batch, offered on a phone
+  // that logs both sides; with a phone each, each manager's own side as their part of the set-up
+  const refreshAsBefore = async () => {
+    s.asBefore = null;
+    s.ownBefore = null;
+    const game = gameOf(s.match.game);
+    if (!game.settingUp(s.current?.legal)) return; // no set-up under way
+    const seq = s.match.seq;
+    const sides = sidesOfPhone(s.match, s.me, id);
+    if (sides) {
+      const side = [...sides][0];
+      const own = side === undefined ? null : await game.ownAsBefore(id, s.current?.legal, s.current?.state, side).catch(() => null);
+      if (own && seq === s.match.seq && shown(s)) { s.ownBefore = own; ui.render(); }
+      return;
+    }
+    const batch = await game.asBefore(id, s.current?.legal, s.current?.state).catch(() => null);
+    if (batch && seq === s.match.seq && shown(s)) { s.asBefore = batch; ui.render(); }
+  };
+
+  return { load, refreshAsBefore, refreshPicture, reload, seatReferee };
+}
+
+function render(s, ui) {
+  if (!s.match || !shown(s)) return;
+  // the picture folded away with one tap (and back): the phone remembers it
+  const folded = localStorage.getItem("pictureFolded") === "1";
+  show(html`${nav("")}${header(s)}
+      ${lastMovePanel(s)}
+      ${s.error ? errorBox(s.error) : ""}
+      ${s.note ? `<p class="referee-note" id="referee-note" role="status">${esc(s.note)}</p>` : ""}
+      ${queuePanel(s)}
+      ${movesPanel(s, ui)}
+      <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
+      <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
+      <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
+  for (const b of main.querySelectorAll("button.move")) {
+    b.addEventListener("click", () => ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)));
+  }
+  for (const b of main.querySelectorAll("[data-unpick]")) {
+    b.addEventListener("click", () => { s.pick.values[Number(b.dataset.unpick)] = null; if (s.pick.values.every((v) => v == null)) s.pick = null; ui.render(); });
+  }
+  const on = (id, event, then) => document.getElementById(id)?.addEventListener(event, then);
+  on("up", "click", () => { ui.stepBack(); ui.render(); });
+  on("as-before", "click", ui.setUpAsBefore);
+  on("as-before-mine", "click", ui.setUpMineAsBefore);
+  on("fold", "click", () => {
+    if (folded) localStorage.removeItem("pictureFolded"); else localStorage.setItem("pictureFolded", "1");
+    ui.render();
+  });
+  on("log-both", "change", (e) => { setLogsBoth(s.id, e.target.checked); ui.clearChoice(); ui.render(); });
+  if (ui.turn().mode === "parts" || s.ownBefore) watchParts(s, ui);
+  bindPicture(s, ui);
+  on("undo", "click", () => ui.command("undo"));
+  on("redo", "click", () => ui.command("redo"));
+  on("send", "click", ui.sendQueue);
+  for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => ui.resolveProblem(b.dataset.resolve));
+  ui.keepBackInside(ui.halfMade());
+  ui.keepHalf();
+  // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
+  const step = `${s.match.seq}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
+  if (step !== s.step) { s.step = step; window.scrollTo(0, 0); }
+}
+
+// whose face-down card is in (this phone's shown, the other's hidden), read every few seconds
+// while this phone waits at such a step; the move the cards make comes in live
+function watchParts(s, ui) {
+  clearTimeout(s.partsTimer);
+  s.partsTimer = setTimeout(async () => {
+    if (!shown(s) || (ui.turn().mode !== "parts" && !s.ownBefore)) return;
+    const seq = s.match.seq;
+    const parts = await readParts(s.id).catch(() => null);
+    if (!shown(s) || seq !== s.match.seq) return;
+    const changed = JSON.stringify(parts) !== JSON.stringify(s.parts);
+    s.parts = parts;
+    if (changed) ui.render(); else watchParts(s, ui);
+  }, s.parts?.seq === s.match.seq ? 2500 : 0);
+}
+
+// The players and pieces on the picture that stand for a choice at this step can be tapped
+// (the buttons below stay for everyone who cannot see or tap the picture).
+function bindPicture(s, ui) {
+  const svg = document.getElementById("picture")?.querySelector("svg");
+  if (!svg) return;
+  const targets = s.queue?.actions.length && !s.table ? new Map() : pictureTargets(ui.nodesAt());
+  const keysOf = (el) => {
+    const keys = [];
+    if (el.dataset.piece) keys.push(`piece:${el.dataset.piece}`);
+    if (el.dataset.number !== undefined) keys.push(`player:${el.dataset.side}:${el.dataset.number}`);
+    if (el.dataset.field) keys.push(`field:${el.dataset.field}`);
+    return keys;
+  };
+  for (const el of svg.querySelectorAll("[data-piece], [data-number], rect[data-field]")) {
+    el.classList.toggle("target", keysOf(el).some((k) => targets.has(k)));
+  }
+  svg.onclick = (event) => {
+    const el = event.target.closest("[data-piece], [data-number], [data-field]");
+    if (!el) return;
+    const key = keysOf(el).find((k) => targets.has(k));
+    if (!key) return;
+    const found = targets.get(key);
+    if (found.length === 1) ui.activate(found[0]);
+    else { s.extra = { title: s.extra?.title ?? found[0].title ?? t("move"), nodes: found }; s.extraFrom = s.extraFrom ? null : { key, steps: [] }; ui.render(); }
+  };
+}
+
+// What the screen listens to while shown: the network, the service worker's sends, the phone's
+// referee, the other phone's moves (live), the sides' answers, the Back button. Returns what
+// lets go of them all.
+function listen(s, ui) {
+  const { id } = s;
+  const onReferee = async () => {
+    if (!s.match || s.pending.length) return;
+    s.queue = await getQueue(id).catch(() => null);
+    await ui.seatReferee();
+    if (s.table) ui.render();
+  };
+  const onOnline = () => { networkState(); if (s.queue) ui.sendQueue(); else ui.reload(); };
+  const onWorker = (event) => { if (event.data?.type === "queue" && event.data.match === id && !s.sending) ui.reload(); };
+  const onOffline = () => networkState();
+  navigator.serviceWorker?.addEventListener("message", onWorker);
+  window.addEventListener("referee", onReferee);
+  if (refereeReady() && !s.table) onReferee();
+  window.addEventListener("online", onOnline);
+  window.addEventListener("offline", onOffline);
+  // the other phone's moves, live
+  let pending = null;
+  const stop = follow(id, s.match.seq, (event) => {
+    if (event.seq <= s.match.seq || s.busy || s.pending.length) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => { if (!s.queue) ui.reload(); }, 50);
+  });
+  // an invited manager's answer (their team, their name) before the first move
+  const stopSides = watchSides(id, () => s.match, () => { if (!s.queue) ui.reload(); });
+  window.addEventListener("popstate", ui.onBack);
+  return () => {
+    window.removeEventListener("popstate", ui.onBack);
+    stop();
+    stopSides();
+    window.removeEventListener("online", onOnline);
+    window.removeEventListener("offline", onOffline);
+    navigator.serviceWorker?.removeEventListener("message", onWorker);
+    window.removeEventListener("referee", onReferee);
+  };
+}
