@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.browser.phone import browser, choice, db, phone, seq_of, shot
 from tests.helpers import open_match
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 #: the hint, and the first row of choices, above the bar pinned to the bottom
 IN_REACH = """() => {

@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 from tests.browser.phone import browser, db, phone, shot
 from tests.helpers import log_random_play, open_match
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 #: the hint and the first choice on screen above the bar pinned to the bottom
 IN_REACH = """() => {
