@@ -2,7 +2,10 @@
 
 import struct
 
+import pytest
 from django.contrib.staticfiles import finders
+
+pytestmark = pytest.mark.no_services
 
 
 def test_shell_page_loads_the_modules_from_this_server(client):
