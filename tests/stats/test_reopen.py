@@ -11,6 +11,7 @@ from stats.models import ManagerStats, MatchStatsState, RatingEntry
 from teams.services import reference_editions_load
 from tests.helpers import assert_error_shape, open_match
 from tests.matches.test_match_log_api import play_out
+from tests.ops.conftest import amigo_payload
 from tests.stats.test_rebuild_rows import canonical
 
 pytestmark = pytest.mark.django_db
@@ -36,16 +37,7 @@ def client_for():
 
 
 #: ann's Amigo Hattrick match with ben (who says yes) and two guests, one game
-AMIGO = {
-    "game": "amigo-hattrick",
-    "sides": [
-        {"name": "Ann", "user": "ann"},
-        {"name": "Ben", "user": "ben"},
-        {"name": "Guest 1"},
-        {"name": "Guest 2"},
-    ],
-    "options": {"games": 1},
-}
+AMIGO = amigo_payload("ann", "ben")
 
 
 def ratings(user) -> list[tuple[int, float]]:
