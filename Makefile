@@ -51,14 +51,17 @@ run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 # database. With a broker configured (CI's PostgreSQL + Redis run), the tests marked `worker`
 # hand jobs to a Celery worker that reads the one database named by DATABASE_TEST_NAME, so they
 # run afterwards in a single process on that database. A pass that its marker leaves empty
-# passes (tests/conftest.py).
+# passes (tests/conftest.py). MARKERS narrows every pass by a marker expression, joined to the
+# pass's own (`make test MARKERS="not slow"`: the quick run; a `-m` in PYTEST_ARGS would
+# replace the pass's marker instead).
 TEST_WORKERS ?= auto
+MARKERS ?=
 test: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 ifeq ($(CELERY_BROKER_URL)$(REDIS_URL),)
-	$(BIN)/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) $(if $(MARKERS),-m "$(MARKERS)") $(PYTEST_ARGS)
 else
-	$(BIN)/pytest -n $(TEST_WORKERS) -m "not worker" $(PYTEST_ARGS)
-	$(BIN)/pytest -n 0 -m worker $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not worker$(if $(MARKERS), and ($(MARKERS)))" $(PYTEST_ARGS)
+	$(BIN)/pytest -n 0 -m "worker$(if $(MARKERS), and ($(MARKERS)))" $(PYTEST_ARGS)
 endif
 
 lint: $(STAMP)

@@ -15,6 +15,29 @@ def pytest_sessionfinish(session, exitstatus):
         session.exitstatus = pytest.ExitCode.OK
 
 
+#: pytest-django's fixtures that open the test database
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """CI's PostgreSQL + Redis pass leaves out the tests marked ``no_services``: one that uses the
+    database there would go untested on PostgreSQL, so the mark is refused on it."""
+    wrong = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("no_services")
+        and (item.get_closest_marker("django_db") or DATABASE_FIXTURES & set(item.fixturenames))
+    ]
+    if wrong:
+        raise pytest.UsageError(f"marked no_services, but they use the database: {wrong}")
+
+
 @pytest.fixture(autouse=True)
 def tasks_run_eagerly_unless_worker_test(request):
     """Only tests marked ``worker`` hand tasks to a real worker; the rest run them in-process.

@@ -27,6 +27,19 @@ def accept_invitations(match_id: int) -> None:
         invitation_accept(invitation_id=invitation.pk, user=invitation.invitee)
 
 
+def open_match(client, game: str, sides: list[dict], *, accept: bool = True, **fields) -> dict:
+    """A match opened through the API by ``client`` (``POST /api/matches/``); ``fields`` are the
+    body's other fields (``options``, ``visibility``, ``edition``). Then, unless ``accept`` is
+    false, every manager invited to a side says yes. Returns the answer (``match``, ``current``),
+    which is from before they said yes."""
+    body = {"game": game, "sides": sides, **fields}
+    response = client.post("/api/matches/", body, format="json")
+    assert response.status_code == 201, response.content
+    if accept:
+        accept_invitations(response.json()["match"]["id"])
+    return response.json()
+
+
 def log_random_play(client, match_id: int, until, *, seeds=range(60)) -> tuple[int, dict]:
     """Random legal play of the match's game from its current state, logged whole through the
     API, up to the first state where ``until(state, legal)`` holds (a seed after another until

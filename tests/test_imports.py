@@ -6,6 +6,9 @@ import sys
 from pathlib import Path
 
 import grimp
+import pytest
+
+pytestmark = pytest.mark.no_services
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("companion", "matches", "teams", "stats", "webapp")

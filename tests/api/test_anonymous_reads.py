@@ -14,7 +14,7 @@ from matches.log import services
 from teams.services import reference_editions_load
 from tests.helpers import assert_error_shape
 from tests.matches.play import next_action
-from tests.ops.conftest import amigo_payload
+from tests.ops.conftest import create_match
 
 pytestmark = pytest.mark.django_db
 ENGINE = get_engine("amigo-hattrick")
@@ -38,10 +38,6 @@ def ann(make_user):
     return client
 
 
-def _open(client) -> int:
-    return client.post("/api/matches/", amigo_payload("ann"), format="json").json()["match"]["id"]
-
-
 def _move(client, match_id: int, rng: random.Random) -> bool:
     current = client.get(f"/api/matches/{match_id}/state/").json()
     action = next_action("amigo-hattrick", ENGINE.state_from_json(current["state"]), rng, 4)
@@ -58,7 +54,7 @@ def _move(client, match_id: int, rng: random.Random) -> bool:
 
 @pytest.fixture
 def finished(ann) -> int:
-    match_id = _open(ann)
+    match_id = create_match(ann, "ann")
     rng = random.Random(3)
     while _move(ann, match_id, rng):
         pass
@@ -68,7 +64,7 @@ def finished(ann) -> int:
 
 def test_anonymous_reads_are_throttled_per_address(ann, clean_cache, monkeypatch):
     monkeypatch.setattr(AnonRateThrottle, "THROTTLE_RATES", {"anon_read": "5/min"})
-    match_id = _open(ann)
+    match_id = create_match(ann, "ann")
     anonymous = APIClient()
     urls = [
         f"/api/matches/{match_id}/export/",
@@ -115,7 +111,7 @@ def test_a_finished_matchs_picture_is_cached_with_an_etag(finished, clean_cache)
 
 
 def test_a_running_matchs_etag_changes_with_each_move(ann, clean_cache):
-    match_id = _open(ann)
+    match_id = create_match(ann, "ann")
     url = f"/api/matches/{match_id}/export/"
     before = ann.get(url)
     assert ann.get(url, HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
@@ -135,7 +131,7 @@ def test_a_running_matchs_etag_changes_with_each_move(ann, clean_cache):
     ],
 )
 def test_page_size_is_capped(ann, url, largest):
-    url = url.format(id=_open(ann))
+    url = url.format(id=create_match(ann, "ann"))
     assert ann.get(f"{url}?page_size={largest}").status_code == 200
     body = assert_error_shape(ann.get(f"{url}?page_size={largest + 1}"), 400, "invalid")
     assert "page_size" in body["fields"]

@@ -18,7 +18,7 @@ from companion.api.codes import REGISTRY
 from companion.models import Device
 from teams.services import reference_editions_load
 from tests.error_contract import listed_codes
-from tests.helpers import assert_error_shape, token_for
+from tests.helpers import assert_error_shape, open_match, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -39,13 +39,6 @@ def client(make_user):
     return client
 
 
-def open_match(client, game: str, sides: int = 2) -> dict:
-    body = {"game": game, "sides": [{"name": f"S{i}"} for i in range(sides)]}
-    response = client.post("/api/matches/", body, format="json")
-    assert response.status_code == 201, response.content
-    return response.json()
-
-
 def refused(client, match: dict, action, status: int, route: str = EVENTS) -> dict:
     pk, seq = match["match"]["id"], match["current"]["seq"]
     if route == EVENTS:
@@ -62,7 +55,7 @@ def refused(client, match: dict, action, status: int, route: str = EVENTS) -> di
     ("game", "sides"), [("hat-trick", 2), ("trixkick", 2), ("amigo-hattrick", 4)]
 )
 def test_engine_refusals_by_rule_and_by_cause_are_listed(client, game, sides):
-    match = open_match(client, game, sides)
+    match = open_match(client, game, [{"name": f"S{i}"} for i in range(sides)])
     first = match["current"]["legal"]["ready"][0]
     pk = match["match"]["id"]
     logged = client.post(
@@ -85,7 +78,7 @@ def test_engine_refusals_by_rule_and_by_cause_are_listed(client, game, sides):
 
 
 def test_an_idempotency_key_too_long_is_listed_on_every_write_of_the_log(client):
-    match = open_match(client, "hat-trick")
+    match = open_match(client, "hat-trick", [{"name": "S0"}, {"name": "S1"}])
     pk, seq = match["match"]["id"], match["current"]["seq"]
     key = {"HTTP_IDEMPOTENCY_KEY": "k" * 201}
     writes = [

@@ -24,10 +24,7 @@ from tests.live_server import asgi_server
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"
 PACKAGE = "companion_client"
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not GENERATOR.exists(), reason="openapi-python-client is not installed"),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(scope="module")

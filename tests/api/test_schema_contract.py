@@ -2,6 +2,8 @@
 
 import pytest
 
+pytestmark = pytest.mark.no_services
+
 ERROR_REF = "#/components/schemas/Error"
 METHODS = ("get", "post", "put", "patch", "delete")
 

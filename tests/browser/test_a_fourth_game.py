@@ -9,7 +9,7 @@ from matches.models import Match
 from tests.browser.phone import browser, db, phone, shot
 from tests.games import toy
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 
 def _stored():

@@ -27,6 +27,7 @@ from webapp.runtime import runtime_version
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.phone_only,
     pytest.mark.skipif(runtime_version() is None, reason="Pyodide is not installed (npm ci)"),
 ]
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.browser.phone import browser
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only, pytest.mark.django_db(transaction=True)]
 
 
 def test_swagger_ui_lists_the_endpoints(live_server):

@@ -5,7 +5,7 @@ import pytest
 from matches.models import Match
 from tests.browser.phone import browser, db, phone, shot
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 # the cheapest card for each shirt number (name, its numbers as the catalog shows them)
 CHEAPEST = {

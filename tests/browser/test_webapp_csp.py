@@ -6,7 +6,7 @@ import pytest
 
 from tests.browser.phone import browser, phone, tap_and_wait
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 RECORD_VIOLATIONS = """
 window.cspViolations = [];

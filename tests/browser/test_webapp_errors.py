@@ -8,7 +8,7 @@ import pytest
 
 from tests.browser.phone import browser, phone, shot
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 
 def test_new_match_and_registration_failures_read_in_german(app_server, make_user, token_for):

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Match, MatchEvent
 from tests.browser.phone import browser, choice, db, phone, seq_of, shot, tap_and_wait
-from tests.helpers import accept_invitations, log_random_play, trixkick_second_setup
+from tests.helpers import log_random_play, open_match, trixkick_second_setup
 
 pytestmark = [pytest.mark.browser]
 
@@ -21,13 +21,7 @@ def _client(user) -> APIClient:
 
 
 def _open(user, game: str, sides: list, options: dict | None = None) -> int:
-    response = _client(user).post(
-        "/api/matches/", {"game": game, "sides": sides, "options": options or {}}, format="json"
-    )
-    assert response.status_code == 201, response.content
-    match_id = response.json()["match"]["id"]
-    accept_invitations(match_id)
-    return match_id
+    return open_match(_client(user), game, sides, options=options or {})["match"]["id"]
 
 
 def _played_to(user, match_id: int, until) -> tuple[int, dict]:

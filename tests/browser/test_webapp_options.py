@@ -6,7 +6,7 @@ import pytest
 from matches.models import Match
 from tests.browser.phone import browser, db, phone, shot
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 
 def _options():

@@ -8,8 +8,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.browser.phone import browser, choice, db, phone, seq_of, shot
+from tests.helpers import open_match
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 #: the hint, and the first row of choices, above the bar pinned to the bottom
 IN_REACH = """() => {
@@ -49,11 +50,7 @@ def _match(user, game: str) -> int:
         + [{"name": n} for n in ("Bo", "Cy", "Di")],
     }.get(game, [{"name": "Ann", "user": user.username}, {"name": "Guests"}])
     options = {"games": 1} if game == "amigo-hattrick" else {}
-    response = client.post(
-        "/api/matches/", {"game": game, "sides": sides, "options": options}, format="json"
-    )
-    assert response.status_code == 201, response.content
-    return response.json()["match"]["id"]
+    return open_match(client, game, sides, options=options)["match"]["id"]
 
 
 @pytest.mark.parametrize(

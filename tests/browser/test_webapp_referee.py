@@ -14,10 +14,12 @@ from rest_framework.test import APIClient
 
 from matches.models import MatchEvent
 from tests.browser.phone import SCREENSHOTS, browser, choice, db, phone, shot
+from tests.helpers import open_match
 from webapp.runtime import runtime_version
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.phone_only,
     pytest.mark.skipif(runtime_version() is None, reason="Pyodide is not installed (npm ci)"),
 ]
 
@@ -50,9 +52,7 @@ def _match(user, game="hat-trick", sides=None) -> int:
     client = APIClient()
     client.force_authenticate(user)
     sides = sides or [{"name": "Blue", "user": user.username}, {"name": "Red"}]
-    response = client.post("/api/matches/", {"game": game, "sides": sides}, format="json")
-    assert response.status_code == 201, response.content
-    return response.json()["match"]["id"]
+    return open_match(client, game, sides)["match"]["id"]
 
 
 def _stored(match_id) -> list:

@@ -8,7 +8,7 @@ from matches.models import Match
 from tests.browser.phone import browser, db, phone, seq_of, shot
 from tests.helpers import trixkick_second_setup
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 
 def _to_a_second_setup(user) -> tuple[int, dict]:

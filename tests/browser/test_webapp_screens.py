@@ -6,9 +6,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.browser.phone import browser, db, phone, shot
-from tests.helpers import accept_invitations, log_random_play
+from tests.helpers import log_random_play, open_match
 
-pytestmark = [pytest.mark.browser]
+pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 #: the hint and the first choice on screen above the bar pinned to the bottom
 IN_REACH = """() => {
@@ -33,15 +33,7 @@ def _matches(ann, ben) -> dict:
     def open_(game, sides, options=None):
         client = APIClient()
         client.force_authenticate(ann)
-        response = client.post(
-            "/api/matches/",
-            {"game": game, "sides": sides, "options": options or {}},
-            format="json",
-        )
-        assert response.status_code == 201, response.content
-        match_id = response.json()["match"]["id"]
-        accept_invitations(match_id)
-        return match_id, client
+        return open_match(client, game, sides, options=options or {})["match"]["id"], client
 
     solo = [{"name": "Ann", "user": "ann"}, {"name": "Guests"}]
     two = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]

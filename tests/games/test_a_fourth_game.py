@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from matches.engine import game_keys, get_game
 from stats.models import ManagerStats
 from tests.games import toy
-from tests.helpers import accept_invitations
+from tests.helpers import open_match
 
 
 @pytest.fixture
@@ -30,19 +30,6 @@ def client(ann):
     client = APIClient()
     client.force_authenticate(ann)
     return client
-
-
-def open_match(client, **options):
-    body = {
-        "game": toy.KEY,
-        "sides": [{"name": "Ann", "user": "ann"}, {"name": "Guest"}],
-        "options": options,
-    }
-    response = client.post("/api/matches/", body, format="json")
-    assert response.status_code == 201, response.content
-    match_id = response.json()["match"]["id"]
-    accept_invitations(match_id)
-    return match_id
 
 
 def take(client, match_id, count, seq):
@@ -77,7 +64,8 @@ def test_its_line_in_the_setting_alone_makes_it_known(pile):
 def test_a_match_is_played_undone_exported_imported_and_counted(
     pile, client, ann, django_capture_on_commit_callbacks
 ):
-    match_id = open_match(client, pile=4)
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Guest"}]
+    match_id = open_match(client, toy.KEY, sides, options={"pile": 4})["match"]["id"]
     state = client.get(f"/api/matches/{match_id}/state/").json()
     assert state["legal"]["actions"] == [{"type": "take", "count": [1, 2]}]
     assert state["legal"]["ready"] == [{"type": "take", "count": 1}]

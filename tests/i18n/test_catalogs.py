@@ -22,6 +22,8 @@ from matches import i18n
 from matches.engine.base import EngineError
 from matches.engine.i18n import error_template
 
+pytestmark = pytest.mark.no_services
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "companion" / "locale"
 PO = LOCALE / "de" / "LC_MESSAGES" / "django.po"

@@ -13,6 +13,8 @@ from matches.engine.hat_trick.sampling import random_action as hat_trick_action
 from tests.i18n.test_catalogs import GAME_JARGON, JARGON, NAMES
 from tests.matches.play import amigo_deal
 
+pytestmark = pytest.mark.no_services
+
 SETUPS = {
     "hat-trick": ([{"name": "Ajax"}, {"name": "Bayern"}], {}),
     "trixkick": ([{"name": "Ajax"}, {"name": "Bayern"}], {}),

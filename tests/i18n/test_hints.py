@@ -13,6 +13,8 @@ from tests.engine.trixkick.helpers import BEGINNER, new_match, play, setup_lines
 from tests.engine.trixkick.test_demo_game import KICKOFF, MOVES
 from tests.i18n.test_catalogs import GAMES
 
+pytestmark = pytest.mark.no_services
+
 
 def tk_hint(state, language):
     with translation.override(language):

@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from tests.helpers import assert_error_shape, token_for
+from tests.helpers import assert_error_shape, open_match, token_for
 
 pytestmark = pytest.mark.django_db
 
@@ -49,15 +49,9 @@ def token_client(user):
     return client
 
 
-def _match(client, game):
-    created = client.post("/api/matches/", {"game": game, **MATCHES[game]}, format="json")
-    assert created.status_code == 201, created.content
-    return created.json()["match"]["id"]
-
-
 @pytest.mark.parametrize("game", list(MALFORMED))
 def test_a_malformed_move_is_refused_in_german_and_in_english(editions, token_client, game):
-    match_id = _match(token_client, game)
+    match_id = open_match(token_client, game, **MATCHES[game])["match"]["id"]
     action, cause, german_text, english_text = MALFORMED[game]
 
     def post(**headers):
@@ -93,7 +87,7 @@ def test_a_malformed_set_up_is_refused_in_german(editions, token_client):
 
 def test_a_refused_line_of_a_match_file_speaks_german(editions, token_client):
     """The import names the game of a refusal that carries no clause (an unreadable move)."""
-    match_id = _match(token_client, "hat-trick")
+    match_id = open_match(token_client, "hat-trick", **MATCHES["hat-trick"])["match"]["id"]
     record = token_client.get(f"/api/matches/{match_id}/export/").content.decode()
     record = "\n".join(line for line in record.splitlines() if not line.startswith("[Match "))
     response = token_client.post(

@@ -2,7 +2,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
-from tests.helpers import accept_invitations
+from tests.helpers import open_match
 
 
 @pytest.fixture(autouse=True)
@@ -29,22 +29,12 @@ def client_for():
 def amigo_match(players, client_for):
     """A 4-player Amigo Hattrick match created by ann, with ben playing too; one game."""
     client = client_for(players[0])
-    response = client.post(
-        "/api/matches/",
-        {
-            "game": "amigo-hattrick",
-            "sides": [
-                {"name": "Ann", "user": "ann"},
-                {"name": "Ben", "user": "ben"},
-                {"name": "Guest 1"},
-                {"name": "Guest 2"},
-            ],
-            "options": {"games": 1},
-        },
-        format="json",
-    )
-    assert response.status_code == 201, response.content
-    created = response.json()
-    accept_invitations(created["match"]["id"])  # ben says yes
+    sides = [
+        {"name": "Ann", "user": "ann"},
+        {"name": "Ben", "user": "ben"},
+        {"name": "Guest 1"},
+        {"name": "Guest 2"},
+    ]
+    created = open_match(client, "amigo-hattrick", sides, options={"games": 1})  # ben says yes
     created["match"] = client.get(f"/api/matches/{created['match']['id']}/").json()
     return created

@@ -5,28 +5,19 @@ every answer) until both are in, then the two make one move."""
 import pytest
 
 from matches.models import MatchEvent, PendingPart
-from tests.helpers import accept_invitations, assert_error_shape, log_random_play
+from tests.helpers import assert_error_shape, log_random_play, open_match
 
 pytestmark = pytest.mark.django_db
 
 SHORT_2L = {"kind": "short_pass", "footballs": 2, "edge": "left"}
 SHORT_3R = {"kind": "short_pass", "footballs": 3, "edge": "right"}
+ANN_BEN = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]
 
 
 @pytest.fixture
 def table(players, client_for):
     ann, ben = client_for(players[0]), client_for(players[1])
-    response = ann.post(
-        "/api/matches/",
-        {
-            "game": "hat-trick",
-            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
-        },
-        format="json",
-    )
-    assert response.status_code == 201, response.content
-    match_id = response.json()["match"]["id"]
-    accept_invitations(match_id)
+    match_id = open_match(ann, "hat-trick", ANN_BEN)["match"]["id"]
     return match_id, ann, ben, client_for(players[2])
 
 
@@ -186,18 +177,8 @@ def test_a_shootout_penalty_is_chosen_face_down_by_both_the_turned_up_card_hidde
     players, client_for
 ):
     ann, ben, cat = (client_for(p) for p in players[:3])
-    opened = ann.post(
-        "/api/matches/",
-        {
-            "game": "hat-trick",
-            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}],
-            "options": {"penalty_shootout": True},
-        },
-        format="json",
-    )
-    assert opened.status_code == 201, opened.content
-    match_id = opened.json()["match"]["id"]
-    accept_invitations(match_id)
+    options = {"penalty_shootout": True}
+    match_id = open_match(ann, "hat-trick", ANN_BEN, options=options)["match"]["id"]
     seq, legal = log_random_play(ann, match_id, lambda state, _legal: state.phase == "shootout")
     (shot,) = [e for e in legal["actions"] if e["type"] == "shoot"]
     attacker = legal["actor"]

@@ -5,7 +5,7 @@ import pytest
 from matches.models import Match
 from stats.models import ManagerStats, RatingEntry
 from teams.models import Edition
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, open_match
 from tests.ops.conftest import create_build, create_team
 
 pytestmark = pytest.mark.django_db
@@ -13,13 +13,6 @@ pytestmark = pytest.mark.django_db
 
 def hat_trick_edition() -> int:
     return Edition.objects.filter(game="hat-trick").order_by("pk").first().pk
-
-
-def open_match(client, sides, **extra) -> dict:
-    body = {"game": extra.pop("game", "hat-trick"), "sides": sides, **extra}
-    response = client.post("/api/matches/", body, format="json")
-    assert response.status_code == 201, response.content
-    return response.json()
 
 
 def ben_lineup(team_id: int) -> dict:
@@ -42,7 +35,9 @@ def test_invite_accept_with_own_build_and_the_match_uses_both_teams(players, cli
     ben_build = create_build(ben, edition, name="Ben Budget")
     created = open_match(
         ann,
+        "hat-trick",
         [{"name": "Ann", "user": "ann", "team": ann_team}, {"name": "Ben", "user": "ben"}],
+        accept=False,
     )
     match_id = created["match"]["id"]
     # named, but not linked: ben has not said yes
@@ -97,7 +92,9 @@ def test_accept_under_a_name_of_ones_own_before_the_first_move(players, client_f
     ann, ben = client_for(players[0]), client_for(players[1])
     sides = [{"name": "Ann", "user": "ann"}, {"name": "Player 2", "user": "ben"}]
     sides += [{"name": "Player 3"}, {"name": "Player 4"}]
-    match_id = open_match(ann, sides, game="amigo-hattrick", options={"games": 1})["match"]["id"]
+    match_id = open_match(ann, "amigo-hattrick", sides, accept=False, options={"games": 1})[
+        "match"
+    ]["id"]
     invitation = pending(ben)[0]
     assert invitation["side_name"] == "Player 2"
     accept = f"/api/invitations/{invitation['id']}/accept/"
@@ -112,9 +109,8 @@ def test_accept_under_a_name_of_ones_own_before_the_first_move(players, client_f
 
 def test_decline_leaves_a_guest_side_and_answers_once(players, client_for):
     ann, ben = client_for(players[0]), client_for(players[1])
-    match_id = open_match(ann, [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}])[
-        "match"
-    ]["id"]
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]
+    match_id = open_match(ann, "hat-trick", sides, accept=False)["match"]["id"]
     invitation = pending(ben)[0]["id"]
     response = ben.post(f"/api/invitations/{invitation}/decline/")
     assert response.status_code == 200 and response.json()["status"] == "declined"
@@ -137,7 +133,9 @@ def test_decline_leaves_a_guest_side_and_answers_once(players, client_for):
 def test_a_private_match_is_hidden_from_a_manager_who_has_not_accepted(players, client_for):
     ann, dan = client_for(players[0]), client_for(players[3])
     sides = [{"name": "Ann", "user": "ann"}, {"name": "Dan", "user": "dan"}]
-    match_id = open_match(ann, sides, visibility="private")["match"]["id"]
+    match_id = open_match(ann, "hat-trick", sides, accept=False, visibility="private")["match"][
+        "id"
+    ]
     assert [i["match"] for i in pending(dan)] == [match_id]  # the invitation itself is his
     assert_error_shape(dan.get(f"/api/matches/{match_id}/"), 404)
     assert_error_shape(
@@ -151,13 +149,14 @@ def test_a_stranger_named_without_consent_gets_no_stats_rating_or_access(
     ann, dan = client_for(players[0]), client_for(players[3])
     created = open_match(
         ann,
+        "amigo-hattrick",
         [
             {"name": "Ann", "user": "ann"},
             {"name": "Ben", "user": "ben"},
             {"name": "Guest"},
             {"name": "Dan", "user": "dan"},
         ],
-        game="amigo-hattrick",
+        accept=False,
         options={"games": 1},
         visibility="public",  # stats count public matches only (docs/stats.md)
     )
@@ -192,7 +191,8 @@ def test_an_accepted_sides_team_is_fixed_from_the_first_move(players, client_for
     ann, ben = client_for(players[0]), client_for(players[1])
     edition = hat_trick_edition()
     ben_team = create_team(ben, edition, name="Ben Rovers")
-    created = open_match(ann, [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}])
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Ben", "user": "ben"}]
+    created = open_match(ann, "hat-trick", sides, accept=False)
     match_id = created["match"]["id"]
     invitation = pending(ben)[0]["id"]
     cards = {
@@ -229,7 +229,8 @@ def test_only_the_accepting_users_own_team_and_only_the_creator_invites(players,
     edition = hat_trick_edition()
     cat_team = create_team(cat, edition, name="Cat's")
     ann_team = create_team(ann, edition, name="Ann's")
-    created = open_match(ann, [{"name": "Ann", "user": "ann"}, {"name": "Ben"}])
+    sides = [{"name": "Ann", "user": "ann"}, {"name": "Ben"}]
+    created = open_match(ann, "hat-trick", sides, accept=False)
     match_id = created["match"]["id"]
     url = f"/api/matches/{match_id}/invitations/"
     assert_error_shape(ben.post(url, {"side": 1, "user": "cat"}, format="json"), 403, "not_creator")

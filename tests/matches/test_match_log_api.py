@@ -7,7 +7,7 @@ import pytest
 
 from matches.engine import get_engine
 from matches.models import Match, MatchEvent
-from tests.helpers import accept_invitations, assert_error_shape
+from tests.helpers import assert_error_shape, open_match
 from tests.matches.play import amigo_deal, next_action
 
 pytestmark = pytest.mark.django_db
@@ -511,22 +511,15 @@ def test_fast_json_matches_the_documented_serializers(amigo_match, players, clie
 def test_history_filters_by_manager_opponent_result_and_dates(players, client_for, make_user):
     ann, ben, cat = (client_for(p) for p in players[:3])
 
-    def open_match(client, names):
+    def open_amigo(client, names):
         sides = [{"name": n, "user": n} for n in names] + [
             {"name": f"g{i}"} for i in range(4 - len(names))
         ]
-        response = client.post(
-            "/api/matches/",
-            {"game": "amigo-hattrick", "sides": sides, "options": {"games": 1}},
-            format="json",
-        )
-        assert response.status_code == 201, response.content
-        accept_invitations(response.json()["match"]["id"])
-        return response.json()
+        return open_match(client, "amigo-hattrick", sides, options={"games": 1})
 
-    ann_ben = open_match(ann, ["ann", "ben"])
-    ann_cat = open_match(ann, ["ann", "cat"])
-    ben_cat = open_match(ben, ["ben", "cat"])
+    ann_ben = open_amigo(ann, ["ann", "ben"])
+    ann_cat = open_amigo(ann, ["ann", "cat"])
+    ben_cat = open_amigo(ben, ["ben", "cat"])
     play_out(ann, ann_ben, seed=29)
     finished = Match.objects.get(pk=ann_ben["match"]["id"])
     ann_result = finished.sides.get(user__username="ann").result

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.helpers import accept_invitations
+from tests.helpers import open_match
 from tests.matches.test_match_log_api import play_out
 
 pytestmark = pytest.mark.django_db
@@ -16,22 +16,13 @@ CARDS = {
 }
 
 
-def open_match(client, game, sides, **options) -> dict:
-    response = client.post(
-        "/api/matches/", {"game": game, "sides": sides, "options": options}, format="json"
-    )
-    assert response.status_code == 201, response.content
-    accept_invitations(response.json()["match"]["id"])
-    return response.json()
-
-
 def test_hat_trick_names_the_side_to_move_and_both_when_both_reveal(players, client_for):
     ann = client_for(players[0])
     created = open_match(
         ann,
         "hat-trick",
         [{"name": "Ann XI", "user": "ann"}, {"name": "Ben FC", "user": "ben"}],
-        kickoff=0,
+        options={"kickoff": 0},
     )
     match_id = created["match"]["id"]
     # step 1: both managers play a card at once
@@ -68,7 +59,7 @@ def test_trixkick_and_amigo_hints_name_the_side_and_the_end_names_nobody(players
         ann,
         "amigo-hattrick",
         [{"name": "Ann", "user": "ann"}, {"name": "Ben"}, {"name": "Cat"}, {"name": "Dan"}],
-        games=1,
+        options={"games": 1},
     )
     current = amigo["current"]
     assert current["to_move"] == [{"side": 0, "name": "Ann", "user": "ann"}]

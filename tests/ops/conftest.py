@@ -9,7 +9,7 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
-from tests.helpers import accept_invitations, token_for
+from tests.helpers import open_match, token_for
 from tests.teams.conftest import picks
 
 
@@ -51,13 +51,8 @@ def amigo_payload(*usernames: str, visibility: str = "public", games: int = 1) -
 
 
 def create_match(client: APIClient, *usernames: str, visibility: str = "public") -> int:
-    response = client.post(
-        "/api/matches/", amigo_payload(*usernames, visibility=visibility), format="json"
-    )
-    assert response.status_code == 201, response.content
-    match_id = response.json()["match"]["id"]
-    accept_invitations(match_id)  # the managers named on sides say yes
-    return match_id
+    """An Amigo Hattrick match; the managers named on sides say yes."""
+    return open_match(client, **amigo_payload(*usernames, visibility=visibility))["match"]["id"]
 
 
 def create_team(client: APIClient, edition_id: int, name: str = "Blues") -> int:

@@ -25,6 +25,8 @@ from matches.engine import EngineError, game_keys, get_engine
 from matches.engine.hat_trick.sampling import random_action as hat_trick_action
 from tests.matches.play import next_action as amigo_next_action
 
+pytestmark = pytest.mark.no_services
+
 EXAMPLES = int(os.environ.get("FUZZ_ENGINE_EXAMPLES", "150"))
 FUZZ = settings(
     max_examples=EXAMPLES,

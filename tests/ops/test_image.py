@@ -29,6 +29,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.no_services
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCKERFILE = ROOT / "docker" / "Dockerfile"
 SECRET = "image-check-" + "k7Qz2xW9pL4mN8vB3cR6tY1uJ5hG0fD" * 2

@@ -14,6 +14,8 @@ import pytest
 
 from bench.live import NativeReaders, Readers, build_reader
 
+pytestmark = pytest.mark.no_services
+
 HEAD = (
     b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n"
     b"e\r\nretry: 2000\n\n\r\n"

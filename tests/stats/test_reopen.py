@@ -9,8 +9,9 @@ from matches.models import Match
 from stats import jobs
 from stats.models import ManagerStats, MatchStatsState, RatingEntry
 from teams.services import reference_editions_load
-from tests.helpers import accept_invitations, assert_error_shape
+from tests.helpers import assert_error_shape, open_match
 from tests.matches.test_match_log_api import play_out
+from tests.ops.conftest import amigo_payload
 from tests.stats.test_rebuild_rows import canonical
 
 pytestmark = pytest.mark.django_db
@@ -35,24 +36,8 @@ def client_for():
     return make
 
 
-def open_match(client) -> dict:
-    response = client.post(
-        "/api/matches/",
-        {
-            "game": "amigo-hattrick",
-            "sides": [
-                {"name": "Ann", "user": "ann"},
-                {"name": "Ben", "user": "ben"},
-                {"name": "Guest 1"},
-                {"name": "Guest 2"},
-            ],
-            "options": {"games": 1},
-        },
-        format="json",
-    )
-    assert response.status_code == 201, response.content
-    accept_invitations(response.json()["match"]["id"])
-    return response.json()
+#: ann's Amigo Hattrick match with ben (who says yes) and two guests, one game
+AMIGO = amigo_payload("ann", "ben")
 
 
 def ratings(user) -> list[tuple[int, float]]:
@@ -78,11 +63,13 @@ def test_undo_of_the_last_move_reopens_withdraws_and_finishing_again_equals_a_re
 ):
     ann, ben, ann_phone, ben_phone = managers
     with django_capture_on_commit_callbacks(execute=True):
-        play_out(ann_phone, open_match(ann_phone), seed=1)  # an earlier match: ratings move
+        play_out(
+            ann_phone, open_match(ann_phone, **AMIGO), seed=1
+        )  # an earlier match: ratings move
     before = {user.pk: (ratings(user), manager_rows(user)) for user in (ann, ben)}
     assert all(rows for rows, _ in before.values())
 
-    match = open_match(ann_phone)
+    match = open_match(ann_phone, **AMIGO)
     match_id = match["match"]["id"]
     with django_capture_on_commit_callbacks(execute=True):
         play_out(ann_phone, match, seed=2)
@@ -127,7 +114,7 @@ def test_jobs_run_late_or_twice_through_finish_reopen_finish_converge(
     managers, django_capture_on_commit_callbacks
 ):
     ann, ben, ann_phone, ben_phone = managers
-    match = open_match(ann_phone)
+    match = open_match(ann_phone, **AMIGO)
     match_id = match["match"]["id"]
     with django_capture_on_commit_callbacks() as first:  # the jobs are held back
         play_out(ann_phone, match, seed=3)
@@ -154,7 +141,7 @@ def test_a_lost_withdrawal_is_caught_up_and_only_managers_reopen(
     managers, client_for, make_user, django_capture_on_commit_callbacks
 ):
     ann, ben, ann_phone, ben_phone = managers
-    match = open_match(ann_phone)
+    match = open_match(ann_phone, **AMIGO)
     match_id = match["match"]["id"]
     with django_capture_on_commit_callbacks(execute=True):
         play_out(ann_phone, match, seed=5)

@@ -274,11 +274,6 @@ def test_admin_rejects_a_malformed_catalog(client, edition):
 
 
 def test_reference_editions_load_adds_the_team_catalogs(api_client):
-    from matches.engine import available_games
-
-    games = available_games()
-    if "hat-trick" not in games:
-        pytest.skip("the Hat-Trick engine is not installed")
     first = services.reference_editions_load()
     again = services.reference_editions_load()
     assert [e.id for e in first] == [e.id for e in again]  # unchanged data: no new version
@@ -288,18 +283,13 @@ def test_reference_editions_load_adds_the_team_catalogs(api_client):
     assert hat_trick.data["players"]  # the engine's base game cards stay as they are
     assert len(cards(api_client, hat_trick, "kind=player")) == 64
     assert len(cards(api_client, hat_trick, "kind=base_player&number=9")) == 2
-    if "trixkick" in games:
-        trixkick = next(e for e in first if e.game == "trixkick")
-        pieces = cards(api_client, trixkick, "kind=piece")
-        assert len(pieces) == 3 + 10 + 6
-        assert len(cards(api_client, trixkick, "kind=piece&type=keepers")) == 3
+    trixkick = next(e for e in first if e.game == "trixkick")
+    pieces = cards(api_client, trixkick, "kind=piece")
+    assert len(pieces) == 3 + 10 + 6
+    assert len(cards(api_client, trixkick, "kind=piece&type=keepers")) == 3
 
 
 def test_loading_again_keeps_a_staff_edit_of_the_reference(staff_client):
-    from matches.engine import available_games
-
-    if "hat-trick" not in available_games():
-        pytest.skip("the Hat-Trick engine is not installed")
     loaded = next(e for e in services.reference_editions_load() if e.game == "hat-trick")
     response = staff_client.patch(
         f"/api/editions/{loaded.id}/", {"title": "Our printing"}, format="json"

@@ -14,6 +14,8 @@ import pytest
 from matches.engine import get_engine
 from tests.webapp.test_words import STATIC, run_module
 
+pytestmark = pytest.mark.no_services
+
 #: piece ids ("A-KKL"), JSON keys and values of code ("to:", "snake_case"), leftovers
 KEYS = "type|piece|to|symbol|target|with|in|out|order|side|partner|player|direction|card|via|uses"
 JARGON = re.compile(

@@ -11,6 +11,7 @@ import pytest
 
 from matches.engine import get_engine
 from teams.services import reference_editions_load
+from tests.helpers import open_match
 from tests.matches.play import random_actions
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -25,13 +26,7 @@ def editions(db):
 
 def _start(client, user, game: str, sides: list[dict], options: dict | None = None) -> int:
     sides[0]["user"] = user.username
-    response = client.post(
-        "/api/matches/",
-        {"game": game, "sides": sides, "options": options or {}},
-        format="json",
-    )
-    assert response.status_code == 201, response.content
-    return response.json()["match"]["id"]
+    return open_match(client, game, sides, options=options or {})["match"]["id"]
 
 
 def _log(client, match_id: int, *actions: dict) -> int:

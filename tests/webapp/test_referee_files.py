@@ -14,6 +14,8 @@ from django.test import Client
 from webapp import engine_bundle as bundles
 from webapp import runtime
 
+pytestmark = pytest.mark.no_services
+
 ROOT = Path(__file__).resolve().parents[2]
 needs_runtime = pytest.mark.skipif(
     runtime.runtime_version() is None, reason="Pyodide is not installed (npm ci)"

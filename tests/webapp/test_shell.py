@@ -5,9 +5,12 @@ import re
 import struct
 from pathlib import Path
 
+import pytest
 from django.contrib.staticfiles import finders
 
 STATIC = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp"
+
+pytestmark = pytest.mark.no_services
 
 
 def test_shell_page_loads_the_modules_from_this_server(client):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.no_services
+
 STATIC = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp"
 
 
