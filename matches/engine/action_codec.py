@@ -49,13 +49,23 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    TypedDict,
+    TypeVar,
+    Union,
+    dataclass_transform,
+)
 
 from matches.engine.base import Bounds, EngineError, Sentences
 
 TAG = "type"
 _KEY = "json_key"
 _NULL = "null"
+_Declared = TypeVar("_Declared")
 
 
 @dataclass(frozen=True)
@@ -94,10 +104,12 @@ class Logged:
     shape: Any
 
 
-def action(tag: str) -> Callable[[type], type]:
-    """Declare an action class: a frozen dataclass (with slots) whose ``type`` is ``tag``."""
+@dataclass_transform(frozen_default=True)
+def action(tag: str) -> Callable[[type[_Declared]], type[_Declared]]:
+    """Declare an action class: a frozen dataclass (with slots) whose ``type`` is ``tag``
+    (declared a dataclass transform, so that type checkers know the class's fields)."""
 
-    def declare(cls: type) -> type:
+    def declare(cls: type[_Declared]) -> type[_Declared]:
         cls.type = tag  # a class variable, not a field
         return dataclass(frozen=True, slots=True)(cls)
 

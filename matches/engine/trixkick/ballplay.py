@@ -19,6 +19,7 @@ from matches.engine.trixkick.state import (
     Ball,
     Piece,
     TrixKickState,
+    field_of,
     holders,
     pieces_on,
     set_default,
@@ -75,17 +76,10 @@ def reach_of(s: TrixKickState, n: int) -> int:
     return n - 1 if the_ball(s).kick == "corner" else n
 
 
-def _field(s: TrixKickState, pid: str) -> str:
-    """Where ``pid`` stands (a piece on the board)."""
-    place = s.pieces[pid].field
-    assert place is not None
-    return place
-
-
 def check_play(s: TrixKickState, side: int, a: Play) -> None:
     n = check_ball_touch(s, side, a.piece, a.symbol)
     reach = reach_of(s, n)
-    origin = _field(s, a.piece)
+    origin = field_of(s, a.piece)
     targets = ball_targets(origin, reach)
     kick = the_ball(s).kick
     if a.to not in targets:
@@ -118,7 +112,7 @@ def send_ball(
 ) -> TrixKickState:
     """The ball leaves ``pid`` for ``to``; nobody has it until someone receives it."""
     ball = the_ball(s)
-    origin = _field(s, pid)
+    origin = field_of(s, pid)
     kick = ball.kick
     marked = candidates_at_pass(s, side, pid, kick)
     # TK-18.5: the taker of a corner or goal kick waits until another piece has played
@@ -208,7 +202,7 @@ def played(s: TrixKickState) -> TrixKickState:
 
 def do_play(s: TrixKickState, side: int, a: Play, events: list[GameEvent]) -> TrixKickState:
     n = count(symbols(s, a.piece), a.symbol)
-    origin = _field(s, a.piece)
+    origin = field_of(s, a.piece)
     distance = ball_targets(origin, reach_of(s, n))[a.to]
     s = played(send_ball(s, side, a.piece, a.symbol, a.to, distance, events))
     mates = [pid for pid in pieces_on(s, a.to, side) if count(symbols(s, pid), a.symbol) > 0]
@@ -227,7 +221,7 @@ def check_double_pass(s: TrixKickState, side: int, a: DoublePass) -> None:
     check_ball_touch(s, side, a.piece, a.symbol)
     if the_ball(s).kick is not None:
         raise illegal("set_piece_kick", "TK-15")
-    start = _field(s, a.piece)
+    start = field_of(s, a.piece)
     partner = own_piece(s, side, a.partner, "TK-15")
     if a.partner == a.piece or partner.field not in diagonal_neighbours(start):
         raise illegal("partner_not_diagonal", "TK-15")
@@ -254,8 +248,8 @@ def check_double_pass(s: TrixKickState, side: int, a: DoublePass) -> None:
 def do_double_pass(
     s: TrixKickState, side: int, a: DoublePass, events: list[GameEvent]
 ) -> TrixKickState:
-    start = _field(s, a.piece)
-    middle = _field(s, a.partner)
+    start = field_of(s, a.piece)
+    middle = field_of(s, a.partner)
     events.append(GameEvent("double_pass", side, {"pieces": [a.piece, a.partner], "to": a.to}))
     s = played(s)
     s = send_ball(s, side, a.piece, a.symbol, middle, 1, events)

@@ -26,6 +26,7 @@ from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
 from matches.engine.trixkick.setup import keeper_orders
 from matches.engine.trixkick.state import (
     TrixKickState,
+    field_of,
     holders,
     on_board,
     the_ball,
@@ -109,12 +110,12 @@ def candidates(state: TrixKickState) -> list[A.Action]:
     elif step == "defend":
         out += _runs(state, side)
         if state.options.castling:
-            mine = on_board(state, side)
+            own = on_board(state, side)
             out += [
                 A.Castle(a, b)
-                for a in mine
-                for b in mine
-                if a < b and adjacent(pieces[a].field, pieces[b].field)
+                for a in own
+                for b in own
+                if a < b and adjacent(field_of(state, a), field_of(state, b))
             ]
         out.append(A.Pass())
     elif step == "card":

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import GameEvent, Outcome, Transition
@@ -35,8 +36,8 @@ class TrixKickEngine(ActionForms):
     name = "TriXKick"
     min_sides = 2
     max_sides = 2
-    actions = _actions
-    notation = _notation
+    actions: ClassVar[ModuleType] = _actions
+    notation: ClassVar[ModuleType] = _notation
 
     def default_edition(self) -> dict[str, Any]:
         return reference_edition()

@@ -55,7 +55,7 @@ _LAYOUT: dict[type, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], str
 
 def grouped(actions: list[Action]) -> list[dict[str, Any]]:
     """Concrete actions folded per piece (and symbol): the last field becomes a list."""
-    groups: dict[tuple, dict[str, Any]] = {}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for action in actions:
         kind, keys, group, choice = _LAYOUT[type(action)]
         if choice is None:

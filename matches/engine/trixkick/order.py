@@ -23,7 +23,7 @@ sides may see: a keeper counts only once a shot has revealed it (``revealed``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from matches.engine.trixkick import actions as A
 from matches.engine.trixkick.board import (
@@ -41,15 +41,18 @@ from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
 from matches.engine.trixkick.setup import setup_area
 from matches.engine.trixkick.state import (
     TrixKickState,
+    field_of,
     holders,
     on_board,
     other,
     pieces_on,
     strength,
+    the_ball,
     the_setup,
 )
 
-_LAST = (99,)
+_Key = tuple[float, ...]
+_LAST: _Key = (99,)
 
 
 def advance(field: str, side: int) -> int:
@@ -76,18 +79,18 @@ def ordered(s: TrixKickState, actions: Sequence[A.Action]) -> list[A.Action]:
     return [a for _, a in indexed]
 
 
-def _keep(a: A.Action) -> tuple:
+def _keep(a: A.Action) -> _Key:
     return _LAST if isinstance(a, A.Whistle) else (0,)
 
 
-def _place_key(s: TrixKickState):
+def _place_key(s: TrixKickState) -> Callable[[A.Action], _Key]:
     side = s.actor
     setup = the_setup(s)
     kickoff = setup.kind == "kickoff"
     area = () if kickoff else setup_area(s)
     taker_first = side == setup.kicker and not any(pieces_on(s, f, side) for f in area)
 
-    def key(a: A.Action) -> tuple:
+    def key(a: A.Action) -> _Key:
         if isinstance(a, A.Whistle):
             return _LAST
         if not isinstance(a, A.Place):
@@ -101,10 +104,10 @@ def _place_key(s: TrixKickState):
     return key
 
 
-def _rebound_key(s: TrixKickState):
+def _rebound_key(s: TrixKickState) -> Callable[[A.Action], _Key]:
     side = s.actor
 
-    def key(a: A.Action) -> tuple:
+    def key(a: A.Action) -> _Key:
         if not isinstance(a, A.Rebound):
             return _LAST
         mine = len(pieces_on(s, a.to, side))
@@ -135,7 +138,7 @@ class _Attack:
         self.side = side = s.actor
         self.can_play = any(isinstance(a, (A.Play, A.Shoot, A.DoublePass)) for a in actions)
         self.opp = other(side)
-        self.ball = s.ball
+        self.ball = the_ball(s)
         self.pieces = s.pieces
         self.holders = holders(s)
         self.chances = _keeper_chances(s, self.opp)
@@ -145,12 +148,12 @@ class _Attack:
         self.ran = s.turn.ran
         self.protect = s.protect
         self.l_shaped = s.options.l_shaped_runs
-        self.own_count = {}
-        self.opp_count = {}
+        self.own_count: dict[str, int] = {}
+        self.opp_count: dict[str, int] = {}
         for pid in on_board(s):
-            p = self.pieces[pid]
-            counts = self.own_count if p.side == side else self.opp_count
-            counts[p.field] = counts.get(p.field, 0) + 1
+            counts = self.own_count if self.pieces[pid].side == side else self.opp_count
+            place = field_of(s, pid)
+            counts[place] = counts.get(place, 0) + 1
         kick = self.ball.kick if self.ball else None
         self.offside = (
             candidates_at_pass(s, side, "", kick) if self.ball and not s.turn.played else {}
@@ -194,7 +197,7 @@ class _Attack:
         if self.ran or self.own_count.get(field, 0) >= 2:
             return None
         best = None
-        origin = self.pieces[passer].field
+        origin = field_of(self.s, passer)
         for pid in on_board(self.s, self.side):
             p = self.pieces[pid]
             n = count(p.symbols, symbol)
@@ -211,7 +214,7 @@ class _Attack:
                     best = (pid, n)
         return best
 
-    def key(self, a: A.Action) -> tuple:
+    def key(self, a: A.Action) -> _Key:
         if isinstance(a, A.Shoot):
             return self._shot(a)
         if isinstance(a, A.Play):
@@ -224,7 +227,7 @@ class _Attack:
             return (6, 1)
         return _LAST
 
-    def _shot(self, a: A.Shoot) -> tuple:
+    def _shot(self, a: A.Shoot) -> _Key:
         possible = self.chances.get(a.target, frozenset(SYMBOLS))
         saving = [possible]
         if self.support and "reserve" in self.chances:
@@ -240,9 +243,9 @@ class _Attack:
         turn = (slots.index(a.target) - self.s.moves) % len(slots) if a.target in slots else 0
         return (0, save, turn)
 
-    def _play(self, pid: str, symbol: str, to: str, double: bool) -> tuple:
+    def _play(self, pid: str, symbol: str, to: str, double: bool) -> _Key:
         side = self.side
-        origin = self.pieces[pid].field
+        origin = field_of(self.s, pid)
         gain = self.worth(to, side) - self.worth(origin, side)
         mates = [
             m
@@ -279,10 +282,10 @@ class _Attack:
             )
         return (6, 2, -gain, 0 if mates else 1) if safe else (7, 0, -gain)
 
-    def _run(self, a: A.Run) -> tuple:
+    def _run(self, a: A.Run) -> _Key:
         side = self.side
         p = self.pieces[a.piece]
-        start = p.field
+        start = field_of(self.s, a.piece)
         ball = self.ball
         gain = self.worth(a.to, side) - self.worth(start, side)
         if ball and ball.loose and a.to == ball.field:
@@ -351,11 +354,11 @@ class _Defence:
         self.s = s
         self.side = s.actor
         self.attacker = other(self.side)
-        self.ball = s.ball
+        self.ball = the_ball(s)
         self.fouls = s.options.fouls
         self.protect = s.protect
 
-    def key(self, a: A.Action) -> tuple:
+    def key(self, a: A.Action) -> _Key:
         if isinstance(a, A.Run):
             return self._run(a)
         if isinstance(a, A.Castle):
@@ -364,9 +367,10 @@ class _Defence:
             return (4,)
         return _LAST
 
-    def _run(self, a: A.Run) -> tuple:
+    def _run(self, a: A.Run) -> _Key:
         s, ball = self.s, self.ball
         field = ball.field
+        assert field is not None
         p = s.pieces[a.piece]
         near = chebyshev(a.to, field)
         toward_goal = advance(a.to, self.side)  # lower: nearer the own goal

@@ -11,6 +11,7 @@ from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import count, run_range
 from matches.engine.trixkick.state import (
     TrixKickState,
+    field_of,
     holders,
     pieces_on,
     set_default,
@@ -87,7 +88,7 @@ def check_castle(s: TrixKickState, side: int, a: Castle) -> None:
         raise illegal("castling_off", "TK-16")
     first = own_piece(s, side, a.piece, "TK-16")
     second = own_piece(s, side, a.with_piece, "TK-16")
-    if not adjacent(first.field, second.field):
+    if not adjacent(field_of(s, a.piece), field_of(s, a.with_piece)):
         raise illegal("not_adjacent", "TK-16")
     if the_ball(s).field in (first.field, second.field):
         raise illegal("ball_in_field", "TK-16")

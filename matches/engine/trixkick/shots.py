@@ -19,6 +19,7 @@ from matches.engine.trixkick.state import (
     Pending,
     TrixKickState,
     ball_won,
+    field_of,
     finish_match,
     new_ball,
     other,
@@ -40,20 +41,14 @@ def _needed(s: TrixKickState, side: int, field: str) -> int:
     return zone[field]
 
 
-def _field(s: TrixKickState, pid: str) -> str:
-    place = s.pieces[pid].field
-    assert place is not None
-    return place
-
-
 def check_shoot(s: TrixKickState, side: int, a: Shoot) -> None:
     n = check_ball_touch(s, side, a.piece, a.symbol)
-    field = _field(s, a.piece)
+    field = field_of(s, a.piece)
     needed = _needed(s, side, field)
     if n < needed:
         raise illegal("shot_too_weak", "TK-8.1", symbol=a.symbol, piece=a.piece, count=n)
     keepers = s.keepers[other(side)]
-    if a.target == "reserve" or keepers is None or not keepers.has(a.target):
+    if keepers is None or not keepers.has(a.target):  # the reserve is never a target
         raise illegal("no_keeper_there", "TK-18.1" if s.options.two_keepers else "TK-8.2")
     if (
         s.options.far_corner
@@ -68,7 +63,7 @@ def check_shoot(s: TrixKickState, side: int, a: Shoot) -> None:
 
 def do_shoot(s: TrixKickState, side: int, a: Shoot, events: list[GameEvent]) -> TrixKickState:
     opp = other(side)
-    field = _field(s, a.piece)
+    field = field_of(s, a.piece)
     n = count(symbols(s, a.piece), a.symbol)
     needed = _needed(s, side, field)
     ball = the_ball(s)
@@ -99,7 +94,9 @@ def do_shoot(s: TrixKickState, side: int, a: Shoot, events: list[GameEvent]) -> 
     keepers = s.keepers[opp]
     assert keepers is not None
     keeper = keepers.get(a.target)
-    supported = keeper != a.symbol and s.options.keeper_support and keepers.reserve == a.symbol
+    supported = (
+        keeper != a.symbol and s.options.keeper_support and keepers.get("reserve") == a.symbol
+    )
     saved = keeper == a.symbol or supported
     # TK-8.2: the announced keeper is shown; TK-18.2: so is the reserve when it makes the save
     shown = {a.target, "reserve"} if supported else {a.target}
@@ -108,7 +105,7 @@ def do_shoot(s: TrixKickState, side: int, a: Shoot, events: list[GameEvent]) -> 
     if not saved:
         return _goal(s, side, a, keeper, events)
     excess = n - needed
-    keeper_id = f"{'AB'[opp]}-{keepers.reserve if supported else keeper}"
+    keeper_id = f"{'AB'[opp]}-{keepers.get('reserve') if supported else keeper}"
     if excess <= 0:
         events.append(GameEvent("catch", opp, {"keeper": keeper_id, "slot": a.target}))
         events.append(GameEvent("goal_kick", opp, {}))

@@ -153,46 +153,37 @@ def _moved_in_index(
 
 
 class Keepers(NamedTuple):
-    """A side's keepers by slot: left, middle and right, or (two keepers, TK-18.1) left and
-    right with the third stone in reserve. ``None``: no such slot."""
+    """A side's keepers: (slot, symbol) pairs, slots sorted. Left, middle and right, or (two
+    keepers, TK-18.1) left and right with the third stone in ``reserve``. A symbol is None in
+    a view that does not show it (``hidden.view_state``)."""
 
-    left: str
-    right: str
-    middle: str | None = None
-    reserve: str | None = None
-
-    @property
-    def slots(self) -> tuple[str, ...]:
-        """The slots the side uses, in the snapshot's (sorted) order."""
-        return tuple(s for s in ("left", "middle", "reserve", "right") if self.get(s) is not None)
+    slots: tuple[tuple[str, str | None], ...]
 
     def has(self, slot: str) -> bool:
-        return self.get(slot) is not None
+        return any(name == slot for name, _ in self.slots)
 
     def get(self, slot: str) -> str | None:
-        if slot == "left":
-            return self.left
-        if slot == "right":
-            return self.right
-        if slot == "middle":
-            return self.middle
-        return self.reserve if slot == "reserve" else None
+        for name, symbol in self.slots:
+            if name == slot:
+                return symbol
+        return None
 
     def to_json(self) -> dict[str, str | None]:
-        return {slot: self.get(slot) for slot in self.slots}
+        return dict(self.slots)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, str]) -> Keepers:
-        if set(data) - {"left", "middle", "reserve", "right"}:
+    def from_json(cls, data: Mapping[str, str | None]) -> Keepers:
+        if not set(data) <= {"left", "middle", "reserve", "right"}:
             raise ValueError("keeper slot")
-        return cls(data["left"], data["right"], data.get("middle"), data.get("reserve"))
+        return cls(tuple(sorted(data.items())))
 
     @classmethod
     def from_order(cls, order: str) -> Keepers:
         """The keepers set up as ``order`` (left to right; two keepers: the third in reserve)."""
         if len(order) == 3:
-            return cls(order[0], order[2], middle=order[1])
-        return cls(order[0], order[1], reserve=next(x for x in "KLR" if x not in order))
+            return cls.from_json({"left": order[0], "middle": order[1], "right": order[2]})
+        reserve = next(x for x in "KLR" if x not in order)
+        return cls.from_json({"left": order[0], "right": order[1], "reserve": reserve})
 
 
 class MatchLength(NamedTuple):
@@ -584,6 +575,13 @@ def holders(s: TrixKickState) -> list[str]:
         for pid in pieces_on(s, ball.field, ball.owner)
         if ball.symbol is None or count(symbols(s, pid), ball.symbol) > 0
     ]
+
+
+def field_of(s: TrixKickState, pid: str) -> str:
+    """Where ``pid`` stands (a piece on the board)."""
+    place = s.pieces[pid].field
+    assert place is not None
+    return place
 
 
 def the_ball(s: TrixKickState) -> Ball:

@@ -156,9 +156,9 @@ def render(
             continue  # not set up yet
         own = visible is None or side in visible
         for i, slot in enumerate(("left", "middle", "right")):
-            symbol = keepers.get(slot)
-            if symbol is None:
+            if not keepers.has(slot):
                 continue
+            symbol = keepers.get(slot) or HIDDEN_MARK  # None: not in this view
             open_ = over or slot in s.revealed[side]
             shown = symbol if open_ or own else HIDDEN_MARK
             faded = "" if open_ else ' opacity="0.55"'
@@ -166,10 +166,11 @@ def render(
                 f'<text x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
                 f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
             )
-        if keepers.reserve is not None and (own or over or "reserve" in s.revealed[side]):
+        reserve = keepers.get("reserve")
+        if keepers.has("reserve") and (own or over or "reserve" in s.revealed[side]):
             out.append(
                 f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="14" '
-                f'fill="#fafafa">({escape(keepers.reserve)})</text>'
+                f'fill="#fafafa">({escape(reserve or HIDDEN_MARK)})</text>'
             )
     spots = _spots(s, top)
     for pid, (cx, cy) in spots.items():
