@@ -7,6 +7,7 @@ from matches.engine.trixkick.fouls import commit_foul
 from matches.engine.trixkick.pieces import count, side_of
 from matches.engine.trixkick.state import (
     TrixKickState,
+    Turn,
     ball_won,
     other,
     pieces_on,
@@ -36,7 +37,10 @@ def resolve_exchange(
     assert field is not None
     moved = dict(s.turn.moved)
     moved.update(defended)
-    moved_in = {pid for pid, start in moved.items() if start != field and _at(s, pid) == field}
+    pieces = s.pieces
+    moved_in = {
+        pid for pid, start in moved.items() if start != field and pieces[pid].field == field
+    }
     if ball.loose:
         need = ball.symbol
         takers = [
@@ -83,10 +87,8 @@ def resolve_exchange(
 def _attack_goes_on(s: TrixKickState, defended: dict[str, str]) -> TrixKickState:
     """The attack keeps the ball: its next move, in the same Spielzug (the defence's runs so
     far are kept, TK-12.2)."""
-    s = start_attack(s, s.attacker)
-    if defended:
-        return s._replace(turn=s.turn._replace(defended=tuple(sorted(defended.items()))))
-    return s
+    turn = Turn(defended=tuple(sorted(defended.items()))) if defended else Turn()
+    return start_attack(s, s.attacker, turn)
 
 
 def _foulers(
@@ -116,10 +118,6 @@ def _foulers(
     if any(dfd - count(symbols(s, pid), symbol) <= att for pid in runners):
         return runners
     return []
-
-
-def _at(s: TrixKickState, pid: str) -> str | None:
-    return s.pieces[pid].field
 
 
 def _win(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from matches.engine.base import GameEvent
 from matches.engine.trixkick.actions import Castle, Run
 from matches.engine.trixkick.ballplay import SET_PIECES, maybe_end_attack, own_piece, receive
@@ -36,10 +38,9 @@ def check_run(s: TrixKickState, side: int, a: Run) -> None:
 
 
 def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> TrixKickState:
-    start = s.pieces[a.piece].field
-    assert start is not None
+    start = field_of(s, a.piece)
     was_holder = a.piece in holders(s)
-    s = s._replace(pieces=s.pieces.moved(a.piece, field=a.to))
+    pieces = s.pieces.moved(a.piece, field=a.to)
     events.append(
         GameEvent(
             "run",
@@ -48,9 +49,11 @@ def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> Trix
         )
     )
     if s.step == "defend":
-        return resolve_exchange(s, events, {a.piece: start})
+        return resolve_exchange(s._replace(pieces=pieces), events, {a.piece: start})
     turn = s.turn
-    s = s._replace(turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start)))
+    s = s._replace(
+        pieces=pieces, turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start))
+    )
     ball = the_ball(s)
     if was_holder and not holders(s):
         # the last piece that could play the ball ran off: it lies loose (Interpretation, TK-7.3)
@@ -72,6 +75,7 @@ def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> Trix
     return maybe_end_attack(s)
 
 
+@cache
 def _distance(a: str, b: str) -> int:
     from matches.engine.trixkick.board import chebyshev, coord
 

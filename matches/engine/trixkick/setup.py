@@ -148,7 +148,10 @@ def do_place(s: TrixKickState, side: int, a: Place, events: list[GameEvent]) -> 
 
 def _advance(s: TrixKickState, events: list[GameEvent], last: int | None) -> TrixKickState:
     setup = the_setup(s)
-    left = [len(with_status(s, side, "squad")) for side in (0, 1)]
+    left = [0, 0]
+    for p in s.pieces.values():
+        if p.status == "squad":
+            left[p.side] += 1
     if left[0] or left[1]:
         if last is None:
             nxt = setup.starter if left[setup.starter] else other(setup.starter)

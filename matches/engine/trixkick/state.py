@@ -136,19 +136,20 @@ def _moved_in_index(
     by_field: dict[str, tuple[str, ...]], before: Pieces, changes: Mapping[str, Piece]
 ) -> dict[str, tuple[str, ...]]:
     """``before``'s index by field (``by_field``) once the pieces of ``changes`` are put in."""
-    out = dict(by_field)
+    out = by_field.copy()
     for pid, piece in changes.items():
-        was = before[pid].field
-        if was == piece.field:
+        was, now = before[pid].field, piece.field
+        if was == now:
             continue
         if was is not None:
-            left = tuple(other_id for other_id in out[was] if other_id != pid)
-            if left:
-                out[was] = left
-            else:
+            ids = out[was]
+            if len(ids) == 1:
                 del out[was]
-        if piece.field is not None:
-            out[piece.field] = tuple(sorted((*out.get(piece.field, ()), pid)))
+            else:
+                out[was] = tuple([other_id for other_id in ids if other_id != pid])
+        if now is not None:
+            ids = out.get(now, ())
+            out[now] = tuple(sorted((*ids, pid))) if ids else (pid,)
     return out
 
 
@@ -550,10 +551,13 @@ def symbols(s: TrixKickState, pid: str) -> str:
 def strength(s: TrixKickState, place: str, side: int, symbol: str | None) -> int:
     """The side's strength on ``place`` for ``symbol``, dribble losses taken off (TK-7.1, TK-7.2)."""
     total = 0
-    dribble = dict(s.ball.dribble) if s.ball is not None else {}
-    for pid in pieces_on(s, place, side):
-        own = count(symbols(s, pid), symbol) - dribble.get(pid, 0)
-        total += max(own, 0)
+    pieces = s.pieces
+    dribble = dict(s.ball.dribble) if s.ball is not None and s.ball.dribble else None
+    for pid in pieces.on(place):
+        p = pieces[pid]
+        if p.side == side:
+            own = count(p.symbols, symbol) - (dribble.get(pid, 0) if dribble else 0)
+            total += max(own, 0)
     return total
 
 
@@ -635,10 +639,14 @@ def with_side(values: tuple[_V, _V], side: int, value: _V) -> tuple[_V, _V]:
     return (value, values[1]) if side == 0 else (values[0], value)
 
 
-def start_attack(s: TrixKickState, side: int) -> TrixKickState:
-    """A new attacking move for ``side`` (TK-3.1)."""
+_NEW_TURN = Turn()
+
+
+def start_attack(s: TrixKickState, side: int, turn: Turn = _NEW_TURN) -> TrixKickState:
+    """A new attacking move for ``side`` (TK-3.1); ``turn``: the Spielzug so far, if it goes
+    on."""
     return s._replace(
-        phase="play", attacker=side, step="attack", actor=side, turn=Turn(), pending=None
+        phase="play", attacker=side, step="attack", actor=side, turn=turn, pending=None
     )
 
 
