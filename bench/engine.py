@@ -266,6 +266,8 @@ def main() -> None:
     print(
         f"ratio TriXKick apply / push_san (in play) = {statistics.median(tk_apply) * 1e6 / ch:.2f}"
     )
+    tk_replay_ratio = statistics.median(tk_replay) * 1e6 / ch_r
+    print(f"ratio TriXKick apply / push_san (replay)  = {tk_replay_ratio:.2f}")
 
 
 if __name__ == "__main__":
