@@ -123,7 +123,8 @@ def _keeper_chances(s: TrixKickState, keeper_side: int) -> dict[str, frozenset[s
     slots = keepers.to_json() if keepers is not None else {}
     revealed = set(s.revealed[keeper_side])
     known = {slot: symbol for slot, symbol in slots.items() if slot in revealed}
-    unknown = frozenset(SYMBOLS) - set(known.values())
+    shown = set(known.values())
+    unknown = frozenset(symbol for symbol in SYMBOLS if symbol not in shown)
     return {
         slot: frozenset({symbol}) if slot in known and symbol is not None else unknown
         for slot, symbol in slots.items()
