@@ -2,10 +2,18 @@
 matches, beside python-chess's ``Board.push_san`` measured in the same run.
 
 Run: ``python bench/engine.py [matches]`` (from the repository root).
+
+``python bench/engine.py --hash [matches]`` times nothing: it plays random TriXKick matches from
+fixed seeds under several option sets and prints one SHA-256 over every state snapshot (its JSON
+text, keys in the order they come), every ``legal_actions`` answer, every action's notation and
+events, and the refusal of a random (mostly illegal) action at each step. A change of the rules'
+code that leaves this hash alone leaves their outputs alone.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import statistics
 import sys
@@ -16,9 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import chess  # noqa: E402
 
+from matches.engine.base import EngineError  # noqa: E402
 from matches.engine.hat_trick import ENGINE  # noqa: E402
 from matches.engine.hat_trick.sampling import random_action  # noqa: E402
 from matches.engine.trixkick import ENGINE as TRIXKICK  # noqa: E402
+from matches.engine.trixkick.board import FIELDS as TRIXKICK_FIELDS  # noqa: E402
 
 TRIXKICK_OPTIONS = {"match_length": {"kind": "time", "periods": 2, "minutes": 15}}
 TRIXKICK_PERIOD_STEPS = 120  # the whistle goes once it is legal after this many actions
@@ -92,6 +102,104 @@ def trixkick(matches: int) -> Timings:
     return timed_matches(TRIXKICK, matches, TRIXKICK_OPTIONS, choose)
 
 
+TRIXKICK_HASH_OPTIONS = (
+    TRIXKICK_OPTIONS,
+    {},
+    {"match_length": {"kind": "goals", "goals": 3}, "kickoff_side": 1},
+    {"special_situations": False, "match_length": {"kind": "time", "periods": 1, "minutes": 5}},
+    {
+        "match_length": {"kind": "time", "periods": 2, "minutes": 15},
+        "two_keepers": True,
+        "keeper_support": True,
+        "l_shaped_runs": True,
+        "far_corner": True,
+    },
+    {
+        "match_length": {"kind": "time", "periods": 4, "minutes": 15},
+        "no_second_touch": True,
+        "one_triple_substitute": True,
+        "same_symbol_substitutes": True,
+    },
+)
+
+
+def _stray_action(rng: random.Random, pieces: list[str]) -> dict:
+    """A random action of any type, most of them illegal where they are tried."""
+    fields = list(TRIXKICK_FIELDS)
+    piece, other_piece = rng.choice(pieces), rng.choice(pieces)
+    return rng.choice(
+        [
+            {"type": "run", "piece": piece, "to": rng.choice(fields)},
+            {"type": "play", "piece": piece, "symbol": rng.choice("KLR"), "to": rng.choice(fields)},
+            {"type": "shoot", "piece": piece, "symbol": rng.choice("KLR"), "target": "left"},
+            {
+                "type": "double_pass",
+                "piece": piece,
+                "symbol": "K",
+                "partner": other_piece,
+                "return_symbol": "L",
+                "to": rng.choice(fields),
+            },
+            {"type": "place", "piece": piece, "to": rng.choice(fields)},
+            {"type": "castle", "piece": piece, "with": other_piece},
+            {"type": "substitute", "out": piece, "in": other_piece},
+            {"type": "card", "piece": piece},
+            {"type": "end"},
+            {"type": "pass"},
+        ]
+    )
+
+
+def trixkick_hash(matches: int) -> tuple[str, int]:
+    """The SHA-256 over random TriXKick play (see the module's doc) and the number of actions."""
+    digest = hashlib.sha256()
+    feed = lambda value: digest.update(  # noqa: E731
+        json.dumps(value, ensure_ascii=False, default=repr).encode() + b"\n"
+    )
+    edition = TRIXKICK.default_edition()
+    actions = 0
+    for index, options in enumerate(TRIXKICK_HASH_OPTIONS):
+        for seed in range(matches):
+            rng = random.Random(1000 * index + seed)
+            sides = [{"name": "Blue"}, {"name": "Red"}]
+            state = TRIXKICK.initial_state(edition=edition, sides=sides, options=options)
+            pieces = sorted(TRIXKICK.state_to_json(state)["pieces"])
+            in_period = 0
+            while TRIXKICK.outcome(state) is None and in_period < 400:
+                snapshot = TRIXKICK.state_to_json(state)
+                feed(snapshot)
+                if TRIXKICK.state_from_json(snapshot) != state:
+                    raise SystemExit(f"snapshot does not round-trip (options {index}, seed {seed})")
+                legal = TRIXKICK.legal_actions(state)
+                feed(legal)
+                feed(TRIXKICK.summary(state))
+                stray = _stray_action(rng, pieces)
+                try:
+                    feed(["stray", TRIXKICK.apply(state, stray).events])
+                except EngineError as exc:
+                    feed(
+                        [
+                            "refused",
+                            type(exc).__name__,
+                            exc.code,
+                            exc.rule,
+                            exc.details,
+                            exc.message,
+                        ]
+                    )
+                choice = trixkick_choice(legal, rng, in_period >= TRIXKICK_PERIOD_STEPS)
+                action = TRIXKICK.parse_action(choice)
+                transition = TRIXKICK.apply(state, action)
+                feed([TRIXKICK.format_action(action), transition.events])
+                in_period = 0 if action.type == "whistle" else in_period + 1
+                state = transition.state
+                actions += 1
+            feed(TRIXKICK.state_to_json(state))
+            feed(TRIXKICK.outcome(state))
+            feed(TRIXKICK.render_svg(state))
+    return digest.hexdigest(), actions
+
+
 def chess_games(games: int) -> tuple[list[float], list[float]]:
     """Random legal games; each SAN move timed through ``Board.push_san`` (parse + legality + push),
     in play and again on a replay of the same games."""
@@ -118,6 +226,11 @@ def chess_games(games: int) -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--hash"]:
+        matches = int(sys.argv[2]) if len(sys.argv) > 2 else 6
+        digest, actions = trixkick_hash(matches)
+        print(f"TriXKick hash over {actions} random actions: {digest}")
+        return
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     apply_times, legal_times, replay_times, n = hat_trick(matches)
     chess_times, chess_replay = chess_games(matches)
@@ -153,6 +266,8 @@ def main() -> None:
     print(
         f"ratio TriXKick apply / push_san (in play) = {statistics.median(tk_apply) * 1e6 / ch:.2f}"
     )
+    tk_replay_ratio = statistics.median(tk_replay) * 1e6 / ch_r
+    print(f"ratio TriXKick apply / push_san (replay)  = {tk_replay_ratio:.2f}")
 
 
 if __name__ == "__main__":

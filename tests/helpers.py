@@ -96,7 +96,7 @@ def trixkick_second_setup(
     from matches.models import MatchEvent
 
     def second_setup(state, legal) -> bool:
-        w = state.read()
+        w = state.to_json()
         return (
             w["moves"] > 25
             and any(e["type"] == "place" for e in legal["actions"])

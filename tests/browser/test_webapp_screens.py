@@ -53,13 +53,13 @@ def _matches(ann, ben) -> dict:
         client,
         out["trixkick"],
         lambda state, legal: (
-            state.read()["moves"] > 40
+            state.moves > 40
             and any(e["type"] == "place" for e in legal["actions"])
-            and all(p["status"] != "play" for p in state.read()["pieces"].values())
+            and all(p.status != "play" for p in state.pieces.values())
         ),
     )
     out["trixkick-play"], client = open_("trixkick", solo)
-    log_random_play(client, out["trixkick-play"], lambda state, _legal: state.read()["moves"] > 30)
+    log_random_play(client, out["trixkick-play"], lambda state, _legal: state.moves > 30)
     amigo = [{"name": "Ann", "user": "ann"}, {"name": "Bo"}, {"name": "Cy"}, {"name": "Di"}]
     out["amigo"], client = open_("amigo-hattrick", amigo, {"games": 1})
     dealt = client.post(

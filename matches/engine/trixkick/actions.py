@@ -21,15 +21,20 @@ from matches.engine.action_codec import (
     Refusals,
     action,
     renamed,
-    side_index,
 )
+from matches.engine.base import Bounds
 from matches.engine.trixkick.board import is_field
 from matches.engine.trixkick.errors import SENTENCES
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
 
-Side = side_index("The side's index: 0 (team A) or 1 (team B).")
+Side = Annotated[
+    int,
+    "The side's index: 0 (team A) or 1 (team B).",
+    Bounds(minimum=0, maximum=1),
+    Refusal("side"),
+]
 Piece = Annotated[
     str,
     "A piece: team letter, dash, its symbols, e.g. `A-KKL`.",

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
+from typing import Literal
 
 ROWS: tuple[tuple[str, ...], ...] = (
     ("A1", "A2", "A3", "A4"),
@@ -34,7 +35,7 @@ FIELDS: tuple[str, ...] = tuple(f for row in ROWS for f in row)
 _COORD = {f: (r, c) for r, row in enumerate(ROWS) for c, f in enumerate(row)}
 
 KICKOFF_FIELDS = ("C2", "C3")
-SLOTS = ("left", "middle", "right")
+SLOTS: tuple[Literal["left", "middle", "right"], ...] = ("left", "middle", "right")
 #: fields of each side's half (side 0 = A, side 1 = B)
 HALF = (ROWS[0] + ROWS[1], ROWS[4] + ROWS[3])
 #: the goal row in front of each side's goal

@@ -6,53 +6,57 @@ from matches.engine.base import GameEvent
 from matches.engine.trixkick.fouls import commit_foul
 from matches.engine.trixkick.pieces import count, side_of
 from matches.engine.trixkick.state import (
+    TrixKickState,
+    Turn,
     ball_won,
     other,
     pieces_on,
     start_attack,
     strength,
     symbols,
+    the_ball,
 )
 
 
-def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> None:
+def resolve_exchange(
+    s: TrixKickState, events: list[GameEvent], defender_moved: dict[str, str]
+) -> TrixKickState:
     """After the attacking move and the defending run: who has the ball now?"""
-    attacker = w["attacker"]
+    attacker = s.attacker
     defender = other(attacker)
-    ball = w["ball"]
+    ball = the_ball(s)
     # the defence's runs of the whole Spielzug, each piece from where it stood when it began:
     # the Spielzug goes on while the attack keeps the ball ("der Spielzug läuft weiter")
-    defended = dict(w["turn"].get("defended", {}))
+    defended = dict(s.turn.defended or ())
     for pid, start in defender_moved.items():
         defended.setdefault(pid, start)
-    if w["protect"]:
+    if s.protect:
         # TK-6: the defence may not win the ball in its first move after the kick-off
-        w["protect"] = False
-        _attack_goes_on(w, defended)
-        return
-    field = ball["field"]
-    moved = dict(w["turn"]["moved"])
+        return _attack_goes_on(s._replace(protect=False), defended)
+    field = ball.field
+    assert field is not None
+    moved = dict(s.turn.moved)
     moved.update(defended)
-    moved_in = {pid for pid, start in moved.items() if start != field and _at(w, pid) == field}
-    if ball["loose"]:
-        need = ball["symbol"]
+    pieces = s.pieces
+    moved_in = {
+        pid for pid, start in moved.items() if start != field and pieces[pid].field == field
+    }
+    if ball.loose:
+        need = ball.symbol
         takers = [
             pid
-            for pid in pieces_on(w, field, defender)
-            if need is None or count(symbols(w, pid), need) > 0
+            for pid in pieces_on(s, field, defender)
+            if need is None or count(symbols(s, pid), need) > 0
         ]
         if takers:
             drawn = [pid for pid in takers if pid in moved_in]
-            _win(w, defender, field, need, drawn[:1] or None, "loose_ball", events)
-            return
-        _attack_goes_on(w, defended)
-        return
-    if ball["owner"] != attacker or not pieces_on(w, field, defender):
-        _attack_goes_on(w, defended)
-        return
-    symbol = ball["symbol"]
-    att = strength(w, field, attacker, symbol)
-    dfd = strength(w, field, defender, symbol)
+            return _win(s, defender, field, need, drawn[:1] or None, "loose_ball", events)
+        return _attack_goes_on(s, defended)
+    if ball.owner != attacker or not pieces_on(s, field, defender):
+        return _attack_goes_on(s, defended)
+    symbol = ball.symbol
+    att = strength(s, field, attacker, symbol)
+    dfd = strength(s, field, defender, symbol)
     winner = attacker if att >= dfd else defender
     data = {
         "field": field,
@@ -60,38 +64,41 @@ def resolve_exchange(w: dict, events: list, defender_moved: dict[str, str]) -> N
         "attacker": attacker,
         "attacking_strength": att,
         "defending_strength": dfd,
-        "attacking_pieces": pieces_on(w, field, attacker),
-        "defending_pieces": pieces_on(w, field, defender),
+        "attacking_pieces": pieces_on(s, field, attacker),
+        "defending_pieces": pieces_on(s, field, defender),
         "winner": winner,
     }
     events.append(GameEvent("duel_won", winner, data))
     events.append(GameEvent("duel_lost", other(winner), data))
-    if w["options"]["fouls"] and abs(att - dfd) >= 2:
-        foulers = _foulers(w, winner, field, symbol, moved_in, att, dfd)
+    if s.options.fouls and abs(att - dfd) >= 2:
+        foulers = _foulers(s, winner, field, symbol, moved_in, att, dfd)
         if foulers:
-            commit_foul(w, winner, field, symbol, events, foulers)
-            return
+            return commit_foul(s, winner, field, symbol, events, foulers)
     if winner == defender:
         drawn = [
             pid
             for pid in sorted(moved_in)
-            if side_of(pid) == defender and (symbol is None or count(symbols(w, pid), symbol))
+            if side_of(pid) == defender and (symbol is None or count(symbols(s, pid), symbol))
         ]
-        _win(w, defender, field, symbol, drawn[:1] or None, "duel", events)
-        return
-    _attack_goes_on(w, defended)
+        return _win(s, defender, field, symbol, drawn[:1] or None, "duel", events)
+    return _attack_goes_on(s, defended)
 
 
-def _attack_goes_on(w: dict, defended: dict[str, str]) -> None:
+def _attack_goes_on(s: TrixKickState, defended: dict[str, str]) -> TrixKickState:
     """The attack keeps the ball: its next move, in the same Spielzug (the defence's runs so
     far are kept, TK-12.2)."""
-    start_attack(w, w["attacker"])
-    if defended:
-        w["turn"]["defended"] = defended
+    turn = Turn(defended=tuple(sorted(defended.items()))) if defended else Turn()
+    return start_attack(s, s.attacker, turn)
 
 
 def _foulers(
-    w: dict, winner: int, field: str, symbol: str | None, moved_in: set, att: int, dfd: int
+    s: TrixKickState,
+    winner: int,
+    field: str,
+    symbol: str | None,
+    moved_in: set[str],
+    att: int,
+    dfd: int,
 ) -> list[str]:
     """The pieces that may be booked for a foul by ``winner`` (TK-12.1, TK-12.2), none: no foul.
 
@@ -103,40 +110,37 @@ def _foulers(
     mehreren Spielern im entsprechenden Feld"); one who stood there before the Spielzug began
     is never booked.
     """
-    if winner == w["attacker"]:
+    if winner == s.attacker:
         if any(side_of(pid) == winner for pid in moved_in):
-            return pieces_on(w, field, winner)
+            return pieces_on(s, field, winner)
         return []
     runners = [pid for pid in sorted(moved_in) if side_of(pid) == winner]
-    if any(dfd - count(symbols(w, pid), symbol) <= att for pid in runners):
+    if any(dfd - count(symbols(s, pid), symbol) <= att for pid in runners):
         return runners
     return []
 
 
-def _at(w: dict, pid: str) -> str | None:
-    return w["pieces"][pid]["field"]
-
-
 def _win(
-    w: dict,
+    s: TrixKickState,
     side: int,
     field: str,
     symbol: str | None,
     explicit: list[str] | None,
     how: str,
-    events: list,
-) -> None:
+    events: list[GameEvent],
+) -> TrixKickState:
     """``side`` has won the ball and starts a new attacking move (TK-7.4)."""
-    ball = w["ball"]
-    ball_won(ball, side, symbol, holders=explicit)
+    ball = ball_won(
+        the_ball(s), side, symbol, holders=None if explicit is None else tuple(explicit)
+    )
     pieces = explicit or [
         pid
-        for pid in pieces_on(w, field, side)
-        if symbol is None or count(symbols(w, pid), symbol) > 0
+        for pid in pieces_on(s, field, side)
+        if symbol is None or count(symbols(s, pid), symbol) > 0
     ]
     events.append(
         GameEvent(
             "ball_won", side, {"field": field, "symbol": symbol, "how": how, "pieces": pieces}
         )
     )
-    start_attack(w, side)
+    return start_attack(s._replace(ball=ball), side)

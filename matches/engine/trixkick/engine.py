@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import GameEvent, Outcome, Transition
@@ -16,7 +17,15 @@ from matches.engine.trixkick.moves import check, concrete_actions, perform
 from matches.engine.trixkick.options import normalise_options
 from matches.engine.trixkick.pieces import piece_id, reference_edition, team_pieces
 from matches.engine.trixkick.setup import start_setup
-from matches.engine.trixkick.state import SNAPSHOT_KEYS, TrixKickState, other
+from matches.engine.trixkick.state import (
+    Options,
+    Piece,
+    Pieces,
+    TrixKickState,
+    Turn,
+    other,
+    state_from_json,
+)
 from matches.engine.trixkick.svg import render
 
 
@@ -27,8 +36,8 @@ class TrixKickEngine(ActionForms):
     name = "TriXKick"
     min_sides = 2
     max_sides = 2
-    actions = _actions
-    notation = _notation
+    actions: ClassVar[ModuleType] = _actions
+    notation: ClassVar[ModuleType] = _notation
 
     def default_edition(self) -> dict[str, Any]:
         return reference_edition()
@@ -44,9 +53,9 @@ class TrixKickEngine(ActionForms):
             edition = reference_edition()
         if not isinstance(sides, Sequence) or isinstance(sides, str) or len(sides) != 2:
             raise refused_setup("invalid_sides", "TK-2", cause="two_sides")
-        opts = normalise_options(options)
-        names = []
-        pieces: dict[str, dict[str, Any]] = {}
+        opts = Options.from_json(normalise_options(options))
+        names: list[str] = []
+        pieces: dict[str, Piece] = {}
         for index, side in enumerate(sides):
             if not isinstance(side, Mapping):
                 raise refused_setup("invalid_sides", "TK-2", cause="side_not_object", side=index)
@@ -59,41 +68,34 @@ class TrixKickEngine(ActionForms):
             names.append(name)
             field, subs = team_pieces(edition, side)
             for syms, status in [(s, "squad") for s in field] + [(s, "bench") for s in subs]:
-                pieces[piece_id(index, syms)] = {
-                    "side": index,
-                    "symbols": syms,
-                    "field": None,
-                    "status": status,
-                    "yellow": False,
-                }
-        kicker = opts["kickoff_side"]
-        w: dict[str, Any] = {
-            "edition": str(edition.get("key", "custom")),
-            "names": names,
-            "options": opts,
-            "pieces": pieces,
-            "keepers": [None, None],
-            "revealed": [[], []],
-            "score": [0, 0],
-            "phase": "setup",
-            "step": "place",
-            "actor": other(kicker),
-            "attacker": kicker,
-            "kickoff_side": kicker,
-            "period": 1,
-            "setup": None,
-            "ball": None,
-            "turn": {"played": False, "ran": False, "moved": {}},
-            "protect": False,
-            "subs": [0, 0],
-            "triples_in": [0, 0],
-            "pending": None,
-            "result": None,
-            "moves": 0,
-        }
+                pieces[piece_id(index, syms)] = Piece(index, syms, None, status, False)
+        kicker = opts.kickoff_side
+        state = TrixKickState(
+            actor=other(kicker),
+            attacker=kicker,
+            ball=None,
+            edition=str(edition.get("key", "custom")),
+            keepers=(None, None),
+            kickoff_side=kicker,
+            moves=0,
+            names=tuple(names),
+            options=opts,
+            pending=None,
+            period=1,
+            phase="setup",
+            pieces=Pieces.of(pieces),
+            protect=False,
+            result=None,
+            revealed=((), ()),
+            score=(0, 0),
+            setup=None,
+            step="place",
+            subs=(0, 0),
+            triples_in=(0, 0),
+            turn=Turn(),
+        )
         # TK-3: the coin toss winner kicks off; the loser sets up first
-        start_setup(w, "kickoff", kicker, other(kicker), first=True)
-        return TrixKickState.frozen(w)
+        return start_setup(state, "kickoff", kicker, other(kicker), first=True)
 
     # actions
     def apply(self, state: TrixKickState, action: Any) -> Transition:
@@ -101,56 +103,47 @@ class TrixKickEngine(ActionForms):
             action = _actions.parse_action(dict(action))
         else:
             _actions.action_to_json(action)
-        w = state.to_json()
-        check(w, action)
+        check(state, action)
         events: list[GameEvent] = []
-        perform(w, action, events)
-        w["moves"] += 1
-        return Transition(TrixKickState.frozen(w), tuple(events))
+        after = perform(state, action, events)
+        return Transition(after._replace(moves=after.moves + 1), tuple(events))
 
     def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
-        return _legal.legal_actions(state.read())
+        return _legal.legal_actions(state)
 
     def concrete_legal_actions(self, state: TrixKickState) -> list[_actions.Action]:
         """Every legal action one by one (what ``legal_actions`` lists grouped)."""
-        return concrete_actions(state.read())
+        return concrete_actions(state)
 
     # results
     def outcome(self, state: TrixKickState) -> Outcome | None:
-        w = state.read()
-        if w["phase"] != "over":
+        result = state.result
+        if state.phase != "over" or result is None:
             return None
-        return Outcome(
-            termination=w["result"]["termination"],
-            scores=tuple(w["score"]),
-            winners=tuple(w["result"]["winners"]),
-        )
+        return Outcome(termination=result.termination, scores=state.score, winners=result.winners)
 
     def summary(self, state: TrixKickState) -> dict[str, Any]:
-        w = state.read()
         return {
-            "names": list(w["names"]),
-            "score": list(w["score"]),
-            "phase": w["phase"],
-            "step": w["step"],
-            "period": w["period"],
-            "actor": None if w["phase"] == "over" else w["actor"],
-            "attacker": w["attacker"],
-            "ball": (w["ball"] or {}).get("field"),
-            "moves": w["moves"],
+            "names": list(state.names),
+            "score": list(state.score),
+            "phase": state.phase,
+            "step": state.step,
+            "period": state.period,
+            "actor": None if state.phase == "over" else state.actor,
+            "attacker": state.attacker,
+            "ball": None if state.ball is None else state.ball.field,
+            "moves": state.moves,
         }
 
     def state_to_json(self, state: TrixKickState) -> dict[str, Any]:
         return state.to_json()
 
     def state_from_json(self, data: Mapping[str, Any]) -> TrixKickState:
-        if not isinstance(data, Mapping) or set(data) != SNAPSHOT_KEYS:
-            raise refused_setup("invalid_state", None)
-        return TrixKickState.frozen(data)
+        return state_from_json(data)
 
     def render_svg(self, state: TrixKickState, before: TrixKickState | None = None) -> str:
         """The board with every keeper shown (the view of someone who may see both sides)."""
-        return render(state.read(), before=before.read() if before is not None else None)
+        return render(state, before=before)
 
     # hidden information (matches.engine.base.HiddenInformation): the keepers, TK-2.3
     def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
@@ -173,11 +166,7 @@ class TrixKickEngine(ActionForms):
         visible: frozenset[int],
         before: TrixKickState | None = None,
     ) -> str:
-        return render(
-            state.read(),
-            frozenset(visible),
-            before=before.read() if before is not None else None,
-        )
+        return render(state, frozenset(visible), before=before)
 
     def unchecked(self, viewed_json: Mapping[str, Any], action: Any) -> str | None:
         return _hidden.unchecked(viewed_json, action)

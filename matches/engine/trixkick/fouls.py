@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from matches.engine.base import GameEvent
 from matches.engine.trixkick.board import PENALTY_AREA
-from matches.engine.trixkick.state import other, pieces_on
+from matches.engine.trixkick.state import Pending, TrixKickState, other, pieces_on, the_pending
 
 
 def commit_foul(
-    w: dict, fouler: int, field: str, symbol: str | None, events: list, suspects: list[str]
-) -> None:
+    s: TrixKickState,
+    fouler: int,
+    field: str,
+    symbol: str | None,
+    events: list[GameEvent],
+    suspects: list[str],
+) -> TrixKickState:
     """The superior side fouled on ``field``: card (to one of ``suspects``), then free kick or
     penalty."""
     fouled = other(fouler)
-    kind = "attacking" if fouler == w["attacker"] else "defending"
+    kind = "attacking" if fouler == s.attacker else "defending"
     events.append(
         GameEvent(
             "foul",
@@ -21,50 +26,39 @@ def commit_foul(
             {"field": field, "symbol": symbol, "kind": kind, "pieces": suspects},
         )
     )
-    w["pending"] = {
-        "kind": "card",
-        "fouled": fouled,
-        "field": field,
-        "symbol": symbol,
-        "suspects": list(suspects),
-    }
+    s = s._replace(pending=Pending("card", fouled, field, symbol, tuple(suspects)))
     if len(suspects) == 1:
-        give_card(w, suspects[0], events)
-        award_kick(w, events)
-    else:
-        w["step"] = "card"
-        w["actor"] = fouled
+        return award_kick(give_card(s, suspects[0], events), events)
+    return s._replace(step="card", actor=fouled)
 
 
-def card_candidates(w: dict) -> list[str]:
-    pending = w["pending"]
-    if "suspects" in pending:
-        return list(pending["suspects"])
-    return pieces_on(w, pending["field"], other(pending["fouled"]))  # stored before suspects
+def card_candidates(s: TrixKickState) -> list[str]:
+    pending = the_pending(s)
+    if pending.suspects is not None:
+        return list(pending.suspects)
+    # a snapshot stored before suspects: the fouler's pieces on the field
+    return pieces_on(s, pending.field, other(pending.fouled or 0))
 
 
-def give_card(w: dict, pid: str, events: list) -> None:
-    p = w["pieces"][pid]
-    if p["yellow"]:
-        p["status"] = "sent_off"
-        p["field"] = None
-        events.append(GameEvent("red_card", p["side"], {"piece": pid}))
-    else:
-        p["yellow"] = True
-        events.append(GameEvent("yellow_card", p["side"], {"piece": pid}))
+def give_card(s: TrixKickState, pid: str, events: list[GameEvent]) -> TrixKickState:
+    p = s.pieces[pid]
+    if p.yellow:
+        events.append(GameEvent("red_card", p.side, {"piece": pid}))
+        return s._replace(pieces=s.pieces.moved(pid, status="sent_off", field=None))
+    events.append(GameEvent("yellow_card", p.side, {"piece": pid}))
+    return s._replace(pieces=s.pieces.moved(pid, yellow=True))
 
 
-def award_kick(w: dict, events: list) -> None:
+def award_kick(s: TrixKickState, events: list[GameEvent]) -> TrixKickState:
     from matches.engine.trixkick.setup import start_setup
 
-    pending = w["pending"]
-    fouled, field, symbol = pending["fouled"], pending["field"], pending["symbol"]
-    w["pending"] = None
+    pending = the_pending(s)
+    fouled, field, symbol = pending.fouled or 0, pending.field, pending.symbol
+    s = s._replace(pending=None)
     if field in PENALTY_AREA[other(fouled)]:
         events.append(GameEvent("penalty", fouled, {"field": field, "symbol": symbol}))
-        start_setup(w, "penalty", fouled, fouled, field=field, locked=symbol)
-    else:
-        events.append(
-            GameEvent("free_kick", fouled, {"field": field, "symbol": symbol, "reason": "foul"})
-        )
-        start_setup(w, "free_kick", fouled, fouled, field=field, locked=symbol)
+        return start_setup(s, "penalty", fouled, fouled, field=field, locked=symbol)
+    events.append(
+        GameEvent("free_kick", fouled, {"field": field, "symbol": symbol, "reason": "foul"})
+    )
+    return start_setup(s, "free_kick", fouled, fouled, field=field, locked=symbol)

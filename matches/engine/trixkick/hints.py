@@ -8,52 +8,52 @@ from typing import Any
 from matches.engine.trixkick import texts
 from matches.engine.trixkick.pieces import SYMBOL_NAMES
 from matches.engine.trixkick.setup import setup_area
+from matches.engine.trixkick.state import TrixKickState, the_ball, the_setup
 
 
-def hint(w: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The hint's template and its parameters for the state ``w`` (read only)."""
-    if w["phase"] == "over":
+def hint(s: TrixKickState) -> tuple[str, dict[str, Any]]:
+    """The hint's template and its parameters for the state ``s`` (read only)."""
+    if s.phase == "over":
         return "over", {}
-    side = w["actor"]
-    step = w["step"]
+    side = s.actor
+    step = s.step
     params: dict[str, Any] = {"side": side}
     if step == "place":
-        s = w["setup"]
-        kind = s["kind"]
+        kind = the_setup(s).kind
         if kind != "kickoff":
-            params["fields"] = list(setup_area(w))
+            params["fields"] = list(setup_area(s))
         return f"place/{kind}", params
     if step == "keepers":
-        params["count"] = 2 if w["options"].get("two_keepers") else 3
+        params["count"] = 2 if s.options.two_keepers else 3
         return "keepers", params
     if step == "attack":
-        ball = w["ball"] or {}
-        kick = ball.get("kick")
+        ball = the_ball(s)
+        kick = ball.kick
         if kick == "kickoff":
             return "attack/kickoff", params
         if kick is not None:
-            params["field"] = ball.get("field")
+            params["field"] = ball.field
             return "attack/set_piece", params
-        params["symbol"] = ball.get("symbol")
-        if ball.get("loose"):
-            params["field"] = ball.get("field")
+        params["symbol"] = ball.symbol
+        if ball.loose:
+            params["field"] = ball.field
             return "attack/loose", params
-        if ball.get("symbol") is None:
+        if ball.symbol is None:
             return "attack/free", params
-        if ball.get("lock_rule") == "TK-7.4":
+        if ball.lock_rule == "TK-7.4":
             return "attack/won", params
         return "attack", params
-    if step == "defend" and w["options"].get("castling"):
+    if step == "defend" and s.options.castling:
         return "defend/castling", params
     return step, params
 
 
-def english_hint(w: dict[str, Any]) -> str:
+def english_hint(s: TrixKickState) -> str:
     """The hint in English, as ``legal_actions`` gives it (the API translates it per request)."""
-    key, params = hint(w)
+    key, params = hint(s)
     words = dict(params)
     if "side" in words:
-        words["side"] = w["names"][words["side"]]
+        words["side"] = s.names[words["side"]]
     if "symbol" in words:
         words["symbol"] = SYMBOL_NAMES.get(words["symbol"], "any")
     if "fields" in words:

@@ -11,6 +11,7 @@ from matches.engine.trixkick.actions import ACTION_FIELDS, Action, action_to_jso
 from matches.engine.trixkick.hints import english_hint
 from matches.engine.trixkick.moves import concrete_actions
 from matches.engine.trixkick.order import ordered
+from matches.engine.trixkick.state import TrixKickState
 
 _GROUP = {
     "place": ("piece",),
@@ -54,7 +55,7 @@ _LAYOUT: dict[type, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], str
 
 def grouped(actions: list[Action]) -> list[dict[str, Any]]:
     """Concrete actions folded per piece (and symbol): the last field becomes a list."""
-    groups: dict[tuple, dict[str, Any]] = {}
+    groups: dict[tuple[str, ...], dict[str, Any]] = {}
     for action in actions:
         kind, keys, group, choice = _LAYOUT[type(action)]
         if choice is None:
@@ -73,13 +74,13 @@ def grouped(actions: list[Action]) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
-def legal_actions(w: dict) -> dict[str, Any]:
-    if w["phase"] == "over":
-        return {"hint": english_hint(w), "actor": None, "step": "over", "actions": []}
-    side = w["actor"]
+def legal_actions(s: TrixKickState) -> dict[str, Any]:
+    if s.phase == "over":
+        return {"hint": english_hint(s), "actor": None, "step": "over", "actions": []}
+    side = s.actor
     return {
-        "hint": english_hint(w),
+        "hint": english_hint(s),
         "actor": side,
-        "step": w["step"],
-        "actions": grouped(ordered(w, concrete_actions(w))),
+        "step": s.step,
+        "actions": grouped(ordered(s, concrete_actions(s))),
     }

@@ -97,7 +97,8 @@ def parse_notation(text: Any) -> Action:
     for pattern, build in _PATTERNS:
         m = pattern.match(line)
         if m:
-            return parse_action(build(m.groupdict()))
+            action: Action = parse_action(build(m.groupdict()))
+            return action
     raise unreadable("invalid_action", "TK-0", "not_notation")
 
 

@@ -23,7 +23,7 @@ sides may see: a keeper counts only once a shot has revealed it (``revealed``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from matches.engine.trixkick import actions as A
 from matches.engine.trixkick.board import (
@@ -39,9 +39,20 @@ from matches.engine.trixkick.board import (
 from matches.engine.trixkick.offside import candidates_at_pass
 from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
 from matches.engine.trixkick.setup import setup_area
-from matches.engine.trixkick.state import holders, on_board, other, pieces_on, strength
+from matches.engine.trixkick.state import (
+    TrixKickState,
+    field_of,
+    holders,
+    on_board,
+    other,
+    pieces_on,
+    strength,
+    the_ball,
+    the_setup,
+)
 
-_LAST = (99,)
+_Key = tuple[float, ...]
+_LAST: _Key = (99,)
 
 
 def advance(field: str, side: int) -> int:
@@ -50,17 +61,17 @@ def advance(field: str, side: int) -> int:
     return row if side == 0 else 4 - row
 
 
-def ordered(w: dict, actions: Sequence[A.Action]) -> list[A.Action]:
-    """``actions`` (all legal in ``w``) in the order ``legal_actions`` lists them."""
-    step = w["step"]
+def ordered(s: TrixKickState, actions: Sequence[A.Action]) -> list[A.Action]:
+    """``actions`` (all legal in ``s``) in the order ``legal_actions`` lists them."""
+    step = s.step
     if step == "place":
-        key = _place_key(w)
+        key = _place_key(s)
     elif step in ("attack", "penalty"):
-        key = _Attack(w, actions).key
+        key = _Attack(s, actions).key
     elif step == "defend":
-        key = _Defence(w).key
+        key = _Defence(s).key
     elif step == "rebound":
-        key = _rebound_key(w)
+        key = _rebound_key(s)
     else:
         key = _keep
     indexed = list(enumerate(actions))
@@ -68,17 +79,18 @@ def ordered(w: dict, actions: Sequence[A.Action]) -> list[A.Action]:
     return [a for _, a in indexed]
 
 
-def _keep(a: A.Action) -> tuple:
+def _keep(a: A.Action) -> _Key:
     return _LAST if isinstance(a, A.Whistle) else (0,)
 
 
-def _place_key(w: dict):
-    side = w["actor"]
-    kickoff = w["setup"]["kind"] == "kickoff"
-    area = () if kickoff else setup_area(w)
-    taker_first = side == w["setup"]["kicker"] and not any(pieces_on(w, f, side) for f in area)
+def _place_key(s: TrixKickState) -> Callable[[A.Action], _Key]:
+    side = s.actor
+    setup = the_setup(s)
+    kickoff = setup.kind == "kickoff"
+    area = () if kickoff else setup_area(s)
+    taker_first = side == setup.kicker and not any(pieces_on(s, f, side) for f in area)
 
-    def key(a: A.Action) -> tuple:
+    def key(a: A.Action) -> _Key:
         if isinstance(a, A.Whistle):
             return _LAST
         if not isinstance(a, A.Place):
@@ -92,55 +104,60 @@ def _place_key(w: dict):
     return key
 
 
-def _rebound_key(w: dict):
-    side = w["actor"]
+def _rebound_key(s: TrixKickState) -> Callable[[A.Action], _Key]:
+    side = s.actor
 
-    def key(a: A.Action) -> tuple:
+    def key(a: A.Action) -> _Key:
         if not isinstance(a, A.Rebound):
             return _LAST
-        mine = len(pieces_on(w, a.to, side))
-        theirs = len(pieces_on(w, a.to, other(side)))
+        mine = len(pieces_on(s, a.to, side))
+        theirs = len(pieces_on(s, a.to, other(side)))
         return (0 if mine else 1, theirs, col_of(a.to))
 
     return key
 
 
-def _keeper_chances(w: dict, keeper_side: int) -> dict[str, frozenset[str]]:
+def _keeper_chances(s: TrixKickState, keeper_side: int) -> dict[str, frozenset[str]]:
     """The symbols each keeper slot may hold, from what has been revealed (public)."""
-    keepers = w["keepers"][keeper_side] or {}
-    revealed = set(w["revealed"][keeper_side])
-    known = {slot: keepers[slot] for slot in keepers if slot in revealed}
-    unknown = frozenset(SYMBOLS) - set(known.values())
-    return {slot: frozenset({known[slot]}) if slot in known else unknown for slot in keepers}
+    keepers = s.keepers[keeper_side]
+    slots = keepers.to_json() if keepers is not None else {}
+    revealed = set(s.revealed[keeper_side])
+    known = {slot: symbol for slot, symbol in slots.items() if slot in revealed}
+    shown = set(known.values())
+    unknown = frozenset(symbol for symbol in SYMBOLS if symbol not in shown)
+    return {
+        slot: frozenset({symbol}) if slot in known and symbol is not None else unknown
+        for slot, symbol in slots.items()
+    }
 
 
 class _Attack:
     """Sort keys for the attacking side's actions (and a penalty's shots)."""
 
-    def __init__(self, w: dict, actions: Sequence[A.Action]) -> None:
-        self.w = w
-        self.side = side = w["actor"]
+    def __init__(self, s: TrixKickState, actions: Sequence[A.Action]) -> None:
+        self.s = s
+        self.side = side = s.actor
         self.can_play = any(isinstance(a, (A.Play, A.Shoot, A.DoublePass)) for a in actions)
         self.opp = other(side)
-        self.ball = w["ball"]
-        self.pieces = w["pieces"]
-        self.holders = holders(w)
-        self.chances = _keeper_chances(w, self.opp)
-        self.support = w["options"]["keeper_support"]
+        self.ball = the_ball(s)
+        self.pieces = s.pieces
+        self.holders = holders(s)
+        self.chances = _keeper_chances(s, self.opp)
+        self.support = s.options.keeper_support
         self.slots = [slot for slot in SLOTS if slot in self.chances]
         self.zone = shooting_zone(side)
-        self.ran = w["turn"]["ran"]
-        self.protect = w["protect"]
-        self.l_shaped = w["options"]["l_shaped_runs"]
-        self.own_count = {}
-        self.opp_count = {}
-        for pid in on_board(w):
-            p = self.pieces[pid]
-            counts = self.own_count if p["side"] == side else self.opp_count
-            counts[p["field"]] = counts.get(p["field"], 0) + 1
-        kick = self.ball["kick"] if self.ball else None
+        self.ran = s.turn.ran
+        self.protect = s.protect
+        self.l_shaped = s.options.l_shaped_runs
+        self.own_count: dict[str, int] = {}
+        self.opp_count: dict[str, int] = {}
+        for pid in on_board(s):
+            counts = self.own_count if self.pieces[pid].side == side else self.opp_count
+            place = field_of(s, pid)
+            counts[place] = counts.get(place, 0) + 1
+        kick = self.ball.kick if self.ball else None
         self.offside = (
-            candidates_at_pass(w, side, "", kick) if self.ball and not w["turn"]["played"] else {}
+            candidates_at_pass(s, side, "", kick) if self.ball and not s.turn.played else {}
         )
 
     def worth(self, field: str, side: int) -> int:
@@ -153,24 +170,24 @@ class _Attack:
         attack showing ``own_strength`` there) with its next run?"""
         if self.protect:
             return False
-        w, opp = self.w, self.opp
-        now = strength(w, field, opp, symbol)
+        s, opp = self.s, self.opp
+        now = strength(s, field, opp, symbol)
         best = 0
         if self.opp_count.get(field, 0) < 2:
-            for pid in on_board(w, opp):
+            for pid in on_board(s, opp):
                 p = self.pieces[pid]
-                if p["field"] == field:
+                if p.field == field:
                     continue
-                if field in run_targets(p["field"], run_range(p["symbols"]), self.l_shaped):
-                    best = max(best, count(p["symbols"], symbol))
+                if field in run_targets(p.field, run_range(p.symbols), self.l_shaped):
+                    best = max(best, count(p.symbols, symbol))
         if own_strength == 0:  # a loose ball: any defender showing the symbol takes it
             return now + best > 0
         return now + best > own_strength
 
     def _strength_after(self, field: str, symbol: str, extra: str | None = None) -> int:
-        total = strength(self.w, field, self.side, symbol)
+        total = strength(self.s, field, self.side, symbol)
         if extra is not None:
-            total += count(self.pieces[extra]["symbols"], symbol)
+            total += count(self.pieces[extra].symbols, symbol)
         return total
 
     def _collector(
@@ -181,24 +198,24 @@ class _Attack:
         if self.ran or self.own_count.get(field, 0) >= 2:
             return None
         best = None
-        origin = self.pieces[passer]["field"]
-        for pid in on_board(self.w, self.side):
+        origin = field_of(self.s, passer)
+        for pid in on_board(self.s, self.side):
             p = self.pieces[pid]
-            n = count(p["symbols"], symbol)
-            if p["field"] == field or n == 0 or (pid == passer and n < 2):
+            n = count(p.symbols, symbol)
+            if p.field == field or n == 0 or (pid == passer and n < 2):
                 continue
             if tracked and pid in self.offside:
                 continue  # offside at the pass: running in does not help (TK-13)
-            if field in run_targets(p["field"], run_range(p["symbols"]), self.l_shaped):
+            if field in run_targets(p.field, run_range(p.symbols), self.l_shaped):
                 if pid == passer:
-                    if self.ball.get("no_touch") == pid:
+                    if self.ball.no_touch == pid:
                         continue
                     n = max(n - chebyshev(origin, field), 0)
                 if best is None or n > best[1]:
                     best = (pid, n)
         return best
 
-    def key(self, a: A.Action) -> tuple:
+    def key(self, a: A.Action) -> _Key:
         if isinstance(a, A.Shoot):
             return self._shot(a)
         if isinstance(a, A.Play):
@@ -211,30 +228,30 @@ class _Attack:
             return (6, 1)
         return _LAST
 
-    def _shot(self, a: A.Shoot) -> tuple:
+    def _shot(self, a: A.Shoot) -> _Key:
         possible = self.chances.get(a.target, frozenset(SYMBOLS))
         saving = [possible]
         if self.support and "reserve" in self.chances:
             saving.append(self.chances["reserve"])
         # the share of the possible keepers that would save it (public knowledge only)
-        save = max((1 if a.symbol in s else 0) / len(s) for s in saving if s)
+        save = max((1 if a.symbol in held else 0) / len(held) for held in saving if held)
         if save >= 1:
             return (7, 0)
         # no slot is better than another while the keepers are hidden: the first one listed
         # moves on with the move count, so that always taking the first does not always aim
         # at the same keeper
         slots = self.slots
-        turn = (slots.index(a.target) - self.w["moves"]) % len(slots) if a.target in slots else 0
+        turn = (slots.index(a.target) - self.s.moves) % len(slots) if a.target in slots else 0
         return (0, save, turn)
 
-    def _play(self, pid: str, symbol: str, to: str, double: bool) -> tuple:
+    def _play(self, pid: str, symbol: str, to: str, double: bool) -> _Key:
         side = self.side
-        origin = self.pieces[pid]["field"]
+        origin = field_of(self.s, pid)
         gain = self.worth(to, side) - self.worth(origin, side)
         mates = [
             m
-            for m in pieces_on(self.w, to, side)
-            if m != pid and count(self.pieces[m]["symbols"], symbol)
+            for m in pieces_on(self.s, to, side)
+            if m != pid and count(self.pieces[m].symbols, symbol)
         ]
         if double:
             mates = [pid]
@@ -243,7 +260,7 @@ class _Attack:
             return (7, 1)  # offside: a free kick for the opponents
         if mates:
             held = self._strength_after(to, symbol) + (
-                count(self.pieces[pid]["symbols"], symbol) if double else 0
+                count(self.pieces[pid].symbols, symbol) if double else 0
             )
         else:
             runner = self._collector(to, symbol, pid, tracked)
@@ -253,7 +270,7 @@ class _Attack:
             held = self._strength_after(to, symbol) + runner[1]
         safe = not self._defence_wins(to, symbol, held)
         shooter = to in self.zone and any(
-            count(self.pieces[m]["symbols"], s) >= self.zone[to]
+            count(self.pieces[m].symbols, s) >= self.zone[to]
             for m in mates
             for s in SYMBOLS
             if s != symbol
@@ -266,22 +283,22 @@ class _Attack:
             )
         return (6, 2, -gain, 0 if mates else 1) if safe else (7, 0, -gain)
 
-    def _run(self, a: A.Run) -> tuple:
+    def _run(self, a: A.Run) -> _Key:
         side = self.side
         p = self.pieces[a.piece]
-        start = p["field"]
+        start = field_of(self.s, a.piece)
         ball = self.ball
         gain = self.worth(a.to, side) - self.worth(start, side)
-        if ball and ball["loose"] and a.to == ball["field"]:
-            need = ball["symbol"]
-            n = count(p["symbols"], need) if need else 1
-            self_pass = a.piece == ball["passer"]
-            takes = (n >= 2 and ball.get("no_touch") != a.piece) if self_pass else n > 0
-            marks = ball.get("offside") or {}
+        if ball and ball.loose and a.to == ball.field:
+            need = ball.symbol
+            n = count(p.symbols, need) if need else 1
+            self_pass = a.piece == ball.passer
+            takes = (n >= 2 and ball.no_touch != a.piece) if self_pass else n > 0
+            marks = dict(ball.offside)
             if (
                 takes
                 and a.piece in marks
-                and not ball["horizontal"]
+                and not ball.horizontal
                 and a.to in GOAL_ROW[self.opp] + SECOND_ROW[self.opp]
             ):
                 return (7, 4)  # offside when the ball was played (TK-13)
@@ -290,18 +307,18 @@ class _Attack:
                 return (2, 0 if not self._defence_wins(a.to, need, held) else 1)
             if takes:
                 return (2, 0)
-        if ball and ball["loose"] and start == ball["field"] and self.own_count.get(start, 0) >= 2:
+        if ball and ball.loose and start == ball.field and self.own_count.get(start, 0) >= 2:
             return (2, 3, -gain)  # makes room: a loose ball is taken by a piece running in
-        stuck = not self.can_play and not self.w["turn"]["played"]
-        if stuck and ball and ball["holders"] is not None and a.piece in self.holders:
+        stuck = not self.can_play and not self.s.turn.played
+        if stuck and ball and ball.holders is not None and a.piece in self.holders:
             # the piece that won the ball cannot play it on (TK-7.4): once it runs off, the
             # loose ball can be taken by a team-mate that can
             return (2, 4, -gain)
         if a.piece in self.holders and len(self.holders) == 1:
             return (7, 3)  # the last piece able to play the ball runs off: it lies loose
-        if ball and not ball["loose"] and ball["owner"] == side and ball["field"]:
-            field, symbol = ball["field"], ball["symbol"]
-            stuck = stuck and ball["holders"] is None
+        if ball and not ball.loose and ball.owner == side and ball.field:
+            field, symbol = ball.field, ball.symbol
+            stuck = stuck and ball.holders is None
             if start == field:
                 if stuck and self.own_count.get(field, 0) >= 2 and a.piece not in self.holders:
                     return (2, 3)  # makes room for a team-mate who can play the ball on
@@ -309,21 +326,21 @@ class _Attack:
             if (
                 a.to == field
                 and stuck
-                and (symbol is None or count(p["symbols"], symbol))
-                and len(set(p["symbols"]) - {symbol}) > 0
+                and (symbol is None or count(p.symbols, symbol))
+                and len(set(p.symbols) - {symbol}) > 0
             ):
                 return (2, 2)  # the holders cannot play the ball on: this piece can
             if (
                 stuck
-                and (symbol is None or count(p["symbols"], symbol))
-                and len(set(p["symbols"]) - {symbol}) > 0
+                and (symbol is None or count(p.symbols, symbol))
+                and len(set(p.symbols) - {symbol}) > 0
                 and chebyshev(a.to, field) < chebyshev(start, field)
             ):
                 return (2, 5, chebyshev(a.to, field))  # on its way to do so
             if a.to == field and symbol is not None:
-                now = strength(self.w, field, side, symbol)
+                now = strength(self.s, field, side, symbol)
                 if self._defence_wins(field, symbol, now) and not self._defence_wins(
-                    field, symbol, now + count(p["symbols"], symbol)
+                    field, symbol, now + count(p.symbols, symbol)
                 ):
                     return (2, 1)  # makes the ball's field safe
         if gain > 0:
@@ -334,15 +351,15 @@ class _Attack:
 class _Defence:
     """Sort keys for the defending run."""
 
-    def __init__(self, w: dict) -> None:
-        self.w = w
-        self.side = w["actor"]
+    def __init__(self, s: TrixKickState) -> None:
+        self.s = s
+        self.side = s.actor
         self.attacker = other(self.side)
-        self.ball = w["ball"]
-        self.fouls = w["options"]["fouls"]
-        self.protect = w["protect"]
+        self.ball = the_ball(s)
+        self.fouls = s.options.fouls
+        self.protect = s.protect
 
-    def key(self, a: A.Action) -> tuple:
+    def key(self, a: A.Action) -> _Key:
         if isinstance(a, A.Run):
             return self._run(a)
         if isinstance(a, A.Castle):
@@ -351,21 +368,22 @@ class _Defence:
             return (4,)
         return _LAST
 
-    def _run(self, a: A.Run) -> tuple:
-        w, ball = self.w, self.ball
-        field = ball["field"]
-        p = w["pieces"][a.piece]
+    def _run(self, a: A.Run) -> _Key:
+        s, ball = self.s, self.ball
+        field = ball.field
+        assert field is not None
+        p = s.pieces[a.piece]
         near = chebyshev(a.to, field)
         toward_goal = advance(a.to, self.side)  # lower: nearer the own goal
-        if a.to == field and not self.protect and p["field"] != field:
-            symbol = ball["symbol"]
-            if ball["loose"]:
-                if symbol is None or count(p["symbols"], symbol):
+        if a.to == field and not self.protect and p.field != field:
+            symbol = ball.symbol
+            if ball.loose:
+                if symbol is None or count(p.symbols, symbol):
                     return (0, 0)
-            elif ball["owner"] == self.attacker:
-                att = strength(w, field, self.attacker, symbol)
-                before = strength(w, field, self.side, symbol)
-                after = before + count(p["symbols"], symbol)
+            elif ball.owner == self.attacker:
+                att = strength(s, field, self.attacker, symbol)
+                before = strength(s, field, self.side, symbol)
+                after = before + count(p.symbols, symbol)
                 if after > att:
                     foul = self.fouls and after - att >= 2 and before <= att
                     return (2, near, toward_goal) if foul else (0, after - att)

@@ -15,6 +15,7 @@ from typing import Any
 
 from matches.engine.i18n import N_
 from matches.engine.trixkick.board import FIELDS
+from matches.engine.trixkick.state import TrixKickState, the_setup, with_status
 
 #: what a manager reads when their part does not set up their side
 REFUSED = N_(
@@ -22,23 +23,19 @@ REFUSED = N_(
 )
 
 
-def open_choice(legal: Mapping[str, Any], state: Any = None) -> dict[str, Any] | None:
+def open_choice(
+    legal: Mapping[str, Any], state: TrixKickState | None = None
+) -> dict[str, Any] | None:
     """The set-up under way as a choice of both sides, if pieces are to be placed now."""
     if state is None or legal.get("actor") not in (0, 1):
         return None
     if not any(entry["type"] == "place" for entry in legal.get("actions", ())):
         return None
-    w = state.read()
-    squads = {
-        side: sorted(
-            pid for pid, p in w["pieces"].items() if p["side"] == side and p["status"] == "squad"
-        )
-        for side in (0, 1)
-    }
+    squads = {side: with_status(state, side, "squad") for side in (0, 1)}
     return {
         "type": "set_up",
         "starter": legal["actor"],
-        "keepers": [not done for done in w["setup"].get("keepers_done", [False, False])],
+        "keepers": [not done for done in the_setup(state).keepers_done],
         "parts": {side: {"places": squads[side], "keepers": None} for side in (0, 1)},
     }
 

@@ -15,11 +15,11 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from matches.engine.trixkick.errors import refused_setup
 
-SYMBOLS = ("K", "L", "R")
+SYMBOLS: tuple[Literal["K", "L", "R"], ...] = ("K", "L", "R")
 SYMBOL_NAMES = {"K": "head", "L": "left foot", "R": "right foot"}
 PIECE_SYMBOLS = re.compile(r"^[KLR]{2,4}$")
 PIECE_ID = re.compile(r"^[AB]-[KLR]{2,4}$")
@@ -56,7 +56,8 @@ def _reference_text() -> str:
 
 def reference_edition() -> dict[str, Any]:
     """A fresh copy of the reference edition's data."""
-    return json.loads(_reference_text())
+    data: dict[str, Any] = json.loads(_reference_text())
+    return data
 
 
 def _symbol_list(value: Any, what: str, group: str, minimum: int, maximum: int) -> list[str]:

@@ -8,6 +8,7 @@ open now. Rule clauses: docs/rules/trixkick.md.
 
 from __future__ import annotations
 
+from types import GenericAlias
 from typing import Annotated, Literal, NotRequired
 
 from matches.engine.action_codec import TAG, camel
@@ -26,7 +27,7 @@ def _entry(tag: str) -> type:
     fields = CODEC.field_shapes(tag)
     choice = CHOICES.get(tag)
     if choice is not None:
-        fields[choice] = list[fields[choice]]
+        fields[choice] = GenericAlias(list, (fields[choice],))
     return shape(f"{camel(tag)}Entry", {TAG: Literal[tag], **fields})
 
 
@@ -35,7 +36,7 @@ LEGAL_ENTRIES = tuple(_entry(tag) for tag in CODEC.tags)
 
 
 class Legal(LegalShape):
-    step: Step
+    step: Step  # type: ignore[misc]  # the schema narrows the base's str to the steps
 
 
 Summary = shape(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from matches.engine.base import GameEvent
 from matches.engine.trixkick.actions import Castle, Run
 from matches.engine.trixkick.ballplay import SET_PIECES, maybe_end_attack, own_piece, receive
@@ -9,28 +11,36 @@ from matches.engine.trixkick.board import adjacent, run_targets
 from matches.engine.trixkick.duels import resolve_exchange
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import count, run_range
-from matches.engine.trixkick.state import holders, pieces_on, symbols
+from matches.engine.trixkick.state import (
+    TrixKickState,
+    field_of,
+    holders,
+    pieces_on,
+    set_default,
+    symbols,
+    the_ball,
+)
 
 
-def check_run(w: dict, side: int, a: Run) -> None:
-    p = own_piece(w, side, a.piece)
-    if w["step"] == "attack":
-        if w["turn"]["ran"]:
+def check_run(s: TrixKickState, side: int, a: Run) -> None:
+    p = own_piece(s, side, a.piece)
+    if s.step == "attack":
+        if s.turn.ran:
             raise illegal("already_ran", "TK-3.1")
-        if w["ball"]["kick"] in SET_PIECES:
-            raise illegal("kick_first", "TK-6" if w["ball"]["kick"] == "kickoff" else "TK-3.1")
-    reach = run_range(p["symbols"])
-    if a.to not in run_targets(p["field"], reach, w["options"]["l_shaped_runs"]):
+        kick = the_ball(s).kick
+        if kick in SET_PIECES:
+            raise illegal("kick_first", "TK-6" if kick == "kickoff" else "TK-3.1")
+    reach = run_range(p.symbols)
+    if a.to not in run_targets(p.field, reach, s.options.l_shaped_runs):
         raise illegal("out_of_reach", "TK-5.1", reach=reach, piece=a.piece, to=a.to)
-    if len(pieces_on(w, a.to, side)) >= 2:
+    if len(pieces_on(s, a.to, side)) >= 2:
         raise illegal("field_full", "TK-5.2", field=a.to)
 
 
-def do_run(w: dict, side: int, a: Run, events: list) -> None:
-    p = w["pieces"][a.piece]
-    start = p["field"]
-    was_holder = a.piece in holders(w)
-    p["field"] = a.to
+def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> TrixKickState:
+    start = field_of(s, a.piece)
+    was_holder = a.piece in holders(s)
+    pieces = s.pieces.moved(a.piece, field=a.to)
     events.append(
         GameEvent(
             "run",
@@ -38,30 +48,34 @@ def do_run(w: dict, side: int, a: Run, events: list) -> None:
             {"piece": a.piece, "from": start, "to": a.to, "distance": _distance(start, a.to)},
         )
     )
-    if w["step"] == "defend":
-        resolve_exchange(w, events, {a.piece: start})
-        return
-    w["turn"]["ran"] = True
-    w["turn"]["moved"].setdefault(a.piece, start)
-    ball = w["ball"]
-    if was_holder and not holders(w):
+    if s.step == "defend":
+        return resolve_exchange(s._replace(pieces=pieces), events, {a.piece: start})
+    turn = s.turn
+    s = s._replace(
+        pieces=pieces, turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start))
+    )
+    ball = the_ball(s)
+    if was_holder and not holders(s):
         # the last piece that could play the ball ran off: it lies loose (Interpretation, TK-7.3)
-        ball.update(owner=None, loose=True, holders=None)
-        events.append(
-            GameEvent("loose_ball", None, {"field": ball["field"], "symbol": ball["symbol"]})
-        )
-    elif ball["loose"] and ball["field"] == a.to:
-        need = ball["symbol"]
-        n = count(symbols(w, a.piece), need) if need else 1
-        self_pass = a.piece == ball["passer"]
-        can_dribble = need is not None and n >= 2 and ball.get("no_touch") != a.piece
-        if self_pass and can_dribble and not receive(w, side, [a.piece], events, dribble=True):
-            return
-        if not self_pass and n > 0 and not receive(w, side, [a.piece], events):
-            return
-    maybe_end_attack(w)
+        s = s._replace(ball=ball._replace(owner=None, loose=True, holders=None))
+        events.append(GameEvent("loose_ball", None, {"field": ball.field, "symbol": ball.symbol}))
+    elif ball.loose and ball.field == a.to:
+        need = ball.symbol
+        n = count(symbols(s, a.piece), need) if need else 1
+        self_pass = a.piece == ball.passer
+        can_dribble = need is not None and n >= 2 and ball.no_touch != a.piece
+        if self_pass and can_dribble:
+            s, onside = receive(s, side, [a.piece], events, dribble=True)
+            if not onside:
+                return s
+        if not self_pass and n > 0:
+            s, onside = receive(s, side, [a.piece], events)
+            if not onside:
+                return s
+    return maybe_end_attack(s)
 
 
+@cache
 def _distance(a: str, b: str) -> int:
     from matches.engine.trixkick.board import chebyshev, coord
 
@@ -71,24 +85,30 @@ def _distance(a: str, b: str) -> int:
     return chebyshev(a, b)
 
 
-def check_castle(w: dict, side: int, a: Castle) -> None:
-    if w["step"] != "defend":
+def check_castle(s: TrixKickState, side: int, a: Castle) -> None:
+    if s.step != "defend":
         raise illegal("castle_defence_only", "TK-16")
-    if not w["options"]["castling"]:
+    if not s.options.castling:
         raise illegal("castling_off", "TK-16")
-    first = own_piece(w, side, a.piece, "TK-16")
-    second = own_piece(w, side, a.with_piece, "TK-16")
-    if not adjacent(first["field"], second["field"]):
+    first = own_piece(s, side, a.piece, "TK-16")
+    second = own_piece(s, side, a.with_piece, "TK-16")
+    if not adjacent(field_of(s, a.piece), field_of(s, a.with_piece)):
         raise illegal("not_adjacent", "TK-16")
-    if w["ball"]["field"] in (first["field"], second["field"]):
+    if the_ball(s).field in (first.field, second.field):
         raise illegal("ball_in_field", "TK-16")
 
 
-def do_castle(w: dict, side: int, a: Castle, events: list) -> None:
-    first, second = w["pieces"][a.piece], w["pieces"][a.with_piece]
-    f1, f2 = first["field"], second["field"]
-    first["field"], second["field"] = f2, f1
+def do_castle(s: TrixKickState, side: int, a: Castle, events: list[GameEvent]) -> TrixKickState:
+    pieces = s.pieces
+    first, second = pieces[a.piece], pieces[a.with_piece]
+    f1, f2 = first.field, second.field
+    assert f1 is not None and f2 is not None
+    s = s._replace(
+        pieces=pieces.replaced(
+            {a.piece: first._replace(field=f2), a.with_piece: second._replace(field=f1)}
+        )
+    )
     events.append(
         GameEvent("castling", side, {"pieces": [a.piece, a.with_piece], "fields": [f1, f2]})
     )
-    resolve_exchange(w, events, {a.piece: f1, a.with_piece: f2})
+    return resolve_exchange(s, events, {a.piece: f1, a.with_piece: f2})

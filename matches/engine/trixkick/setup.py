@@ -18,11 +18,17 @@ from matches.engine.trixkick.board import (
 )
 from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import run_range, side_of, symbol_set
+from matches.engine.trixkick.state import Keepers as KeeperSlots
 from matches.engine.trixkick.state import (
+    SetUp,
+    TrixKickState,
+    Turn,
     new_ball,
     other,
     pieces_on,
     start_attack,
+    the_setup,
+    with_side,
     with_status,
 )
 
@@ -37,7 +43,7 @@ RULE = {
 
 
 def start_setup(
-    w: dict,
+    s: TrixKickState,
     kind: str,
     kicker: int,
     starter: int,
@@ -45,49 +51,45 @@ def start_setup(
     field: str | None = None,
     locked: str | None = None,
     first: bool = False,
-) -> None:
+) -> TrixKickState:
     """Lift every piece and keeper off the board and begin a set-up."""
-    for p in w["pieces"].values():
-        if p["status"] == "play":
-            p["status"] = "squad"
-            p["field"] = None
-    w["keepers"] = [None, None]
-    w["revealed"] = [[], []]
-    w["setup"] = {
-        "kind": kind,
-        "kicker": kicker,
-        "starter": starter,
-        "field": field,
-        "locked": locked,
-        "first": first,
-        "keepers_done": [False, False],
+    lifted = {
+        pid: p._replace(status="squad", field=None)
+        for pid, p in s.pieces.items()
+        if p.status == "play"
     }
-    w["ball"] = None
-    w["phase"] = "setup"
-    w["step"] = "place"
-    w["attacker"] = kicker
-    w["protect"] = False
-    w["pending"] = None
-    w["turn"] = {"played": False, "ran": False, "moved": {}}
-    w["actor"] = starter
-    _advance(w, [], last=None)
+    s = s._replace(
+        pieces=s.pieces.replaced(lifted),
+        keepers=(None, None),
+        revealed=((), ()),
+        setup=SetUp(field, first, (False, False), kicker, kind, locked, starter),
+        ball=None,
+        phase="setup",
+        step="place",
+        attacker=kicker,
+        protect=False,
+        pending=None,
+        turn=Turn(),
+        actor=starter,
+    )
+    return _advance(s, [], last=None)
 
 
-def setup_area(w: dict) -> tuple[str, ...]:
+def setup_area(s: TrixKickState) -> tuple[str, ...]:
     """The protected field(s) of the set-up: only the kicker's pieces may stand there."""
-    s = w["setup"]
-    kind = s["kind"]
-    if kind in ("corner", "free_kick"):
-        return (s["field"],)
+    setup = the_setup(s)
+    kind = setup.kind
+    if kind in ("corner", "free_kick") and setup.field is not None:
+        return (setup.field,)
     if kind == "goal_kick":
-        return PENALTY_AREA[s["kicker"]]
+        return PENALTY_AREA[setup.kicker]
     if kind == "penalty":
-        return PENALTY_AREA[other(s["kicker"])]
+        return PENALTY_AREA[other(setup.kicker)]
     return ()
 
 
-def _own_in(w: dict, side: int, fields: tuple[str, ...]) -> int:
-    return sum(len(pieces_on(w, f, side)) for f in fields)
+def _own_in(s: TrixKickState, side: int, fields: tuple[str, ...]) -> int:
+    return sum(len(pieces_on(s, f, side)) for f in fields)
 
 
 _NOT_IN_HAND = {
@@ -103,21 +105,21 @@ def _not_in_hand(pid: str, status: str, rule: str) -> Exception:
     return illegal(code, rule, piece=pid)
 
 
-def check_place(w: dict, side: int, a: Place) -> None:
-    s = w["setup"]
-    kind = s["kind"]
+def check_place(s: TrixKickState, side: int, a: Place) -> None:
+    setup = the_setup(s)
+    kind = setup.kind
     rule = RULE[kind]
-    p = w["pieces"].get(a.piece)
-    if p is None or p["side"] != side:
+    p = s.pieces.get(a.piece)
+    if p is None or p.side != side:
         raise illegal("not_your_piece", "TK-2.1", piece=a.piece)
-    if p["status"] != "squad":
-        raise _not_in_hand(a.piece, p["status"], "TK-2.1")
-    if len(pieces_on(w, a.to, side)) >= 2:
+    if p.status != "squad":
+        raise _not_in_hand(a.piece, p.status, "TK-2.1")
+    if len(pieces_on(s, a.to, side)) >= 2:
         raise illegal("field_full", "TK-5.2", field=a.to)
-    remaining = len(with_status(w, side, "squad"))
+    remaining = len(with_status(s, side, "squad"))
     if kind == "kickoff":
-        kicker = side == s["kicker"]
-        empty_ko = [f for f in KICKOFF_FIELDS if not pieces_on(w, f, side)] if kicker else []
+        kicker = side == setup.kicker
+        empty_ko = [f for f in KICKOFF_FIELDS if not pieces_on(s, f, side)] if kicker else []
         if a.to in KICKOFF_FIELDS and kicker:
             if a.to not in empty_ko:
                 raise illegal("kickoff_field_taken", "TK-2.2", field=a.to)
@@ -126,137 +128,135 @@ def check_place(w: dict, side: int, a: Place) -> None:
         if kicker and remaining <= len(empty_ko) and a.to not in empty_ko:
             raise illegal("kickoff_piece_missing", "TK-2.2")
         return
-    area = setup_area(w)
-    if side != s["kicker"]:
+    area = setup_area(s)
+    if side != setup.kicker:
         if a.to in area:
             raise illegal("protected_field", rule, field=a.to)
         return
     single = kind in ("corner", "free_kick", "penalty")
-    inside = _own_in(w, side, area)
+    inside = _own_in(s, side, area)
     if a.to in area and single and inside >= 1:
         raise illegal("one_taker_only", rule, field=a.to)
     if inside == 0 and remaining <= 1 and a.to not in area:
         raise illegal("taker_missing", rule, fields=list(area))
 
 
-def do_place(w: dict, side: int, a: Place, events: list) -> None:
-    p = w["pieces"][a.piece]
-    p["field"] = a.to
-    p["status"] = "play"
-    _advance(w, events, last=side)
+def do_place(s: TrixKickState, side: int, a: Place, events: list[GameEvent]) -> TrixKickState:
+    s = s._replace(pieces=s.pieces.moved(a.piece, field=a.to, status="play"))
+    return _advance(s, events, last=side)
 
 
-def _advance(w: dict, events: list, last: int | None) -> None:
-    s = w["setup"]
-    left = [len(with_status(w, side, "squad")) for side in (0, 1)]
+def _advance(s: TrixKickState, events: list[GameEvent], last: int | None) -> TrixKickState:
+    setup = the_setup(s)
+    left = [0, 0]
+    for p in s.pieces.values():
+        if p.status == "squad":
+            left[p.side] += 1
     if left[0] or left[1]:
         if last is None:
-            nxt = s["starter"] if left[s["starter"]] else other(s["starter"])
+            nxt = setup.starter if left[setup.starter] else other(setup.starter)
         else:
             nxt = other(last) if left[other(last)] else last
-        w["step"] = "place"
-        w["actor"] = nxt
-        return
-    done = s["keepers_done"]
-    for side in (s["starter"], other(s["starter"])):
+        return s._replace(step="place", actor=nxt)
+    done = setup.keepers_done
+    for side in (setup.starter, other(setup.starter)):
         if not done[side]:
-            w["step"] = "keepers"
-            w["actor"] = side
-            return
-    _finish(w, events)
+            return s._replace(step="keepers", actor=side)
+    return _finish(s, events)
 
 
-def keeper_orders(w: dict) -> list[str]:
-    n = 2 if w["options"]["two_keepers"] else 3
+def keeper_orders(s: TrixKickState) -> list[str]:
+    n = 2 if s.options.two_keepers else 3
     return ["".join(p) for p in permutations("KLR", n)]
 
 
-def check_keepers(w: dict, side: int, a: Keepers) -> None:
+def check_keepers(s: TrixKickState, side: int, a: Keepers) -> None:
     if a.side != side:
         raise illegal("not_your_turn", "TK-2.3")
-    n = 2 if w["options"]["two_keepers"] else 3
+    n = 2 if s.options.two_keepers else 3
     if len(a.order) != n:
         raise illegal("keeper_count", "TK-18.1" if n == 2 else "TK-2.3", count=n)
 
 
-def do_keepers(w: dict, side: int, a: Keepers, events: list) -> None:
-    if len(a.order) == 3:
-        w["keepers"][side] = {"left": a.order[0], "middle": a.order[1], "right": a.order[2]}
-    else:
-        reserve = next(x for x in "KLR" if x not in a.order)
-        w["keepers"][side] = {"left": a.order[0], "right": a.order[1], "reserve": reserve}
-    w["setup"]["keepers_done"][side] = True
-    _advance(w, events, last=None)
+def do_keepers(s: TrixKickState, side: int, a: Keepers, events: list[GameEvent]) -> TrixKickState:
+    setup = the_setup(s)
+    s = s._replace(
+        keepers=with_side(s.keepers, side, KeeperSlots.from_order(a.order)),
+        setup=setup._replace(keepers_done=with_side(setup.keepers_done, side, True)),
+    )
+    return _advance(s, events, last=None)
 
 
-def check_substitute(w: dict, side: int, a: Substitute) -> None:
-    opts = w["options"]
-    if not opts["substitutions"]:
+def check_substitute(s: TrixKickState, side: int, a: Substitute) -> None:
+    opts = s.options
+    if not opts.substitutions:
         raise illegal("substitutions_off", "TK-14")
-    if w["setup"]["first"]:
+    if the_setup(s).first:
         raise illegal("no_substitution_now", "TK-14")
     if side_of(a.out) != side or side_of(a.into) != side:
         raise illegal("not_your_piece", "TK-14")
-    out = w["pieces"].get(a.out)
-    into = w["pieces"].get(a.into)
-    if out is not None and out["status"] in ("sent_off", "out"):
-        raise _not_in_hand(a.out, out["status"], "TK-14")
-    if out is None or out["status"] != "squad":
+    out = s.pieces.get(a.out)
+    into = s.pieces.get(a.into)
+    if out is not None and out.status in ("sent_off", "out"):
+        raise _not_in_hand(a.out, out.status, "TK-14")
+    if out is None or out.status != "squad":
         raise illegal("cannot_come_off", "TK-14", piece=a.out)
-    if into is None or into["status"] != "bench":
+    if into is None or into.status != "bench":
         raise illegal("not_on_bench", "TK-14", piece=a.into)
-    if w["subs"][side] >= 3:
+    if s.subs[side] >= 3:
         raise illegal("no_substitutions_left", "TK-14")
-    if opts["one_triple_substitute"] and run_range(into["symbols"]) >= 3 and w["triples_in"][side]:
+    if opts.one_triple_substitute and run_range(into.symbols) >= 3 and s.triples_in[side]:
         raise illegal("one_triple_only", "TK-18.6")
-    if opts["same_symbol_substitutes"] and symbol_set(into["symbols"]) != symbol_set(
-        out["symbols"]
-    ):
+    if opts.same_symbol_substitutes and symbol_set(into.symbols) != symbol_set(out.symbols):
         raise illegal("symbols_differ", "TK-18.7", into=a.into, out=a.out)
 
 
-def do_substitute(w: dict, side: int, a: Substitute, events: list) -> None:
-    w["pieces"][a.out]["status"] = "out"
-    w["pieces"][a.into]["status"] = "squad"
-    w["pieces"][a.into]["yellow"] = False
-    w["subs"][side] += 1
-    if run_range(w["pieces"][a.into]["symbols"]) >= 3:
-        w["triples_in"][side] += 1
-    events.append(
-        GameEvent("substitution", side, {"out": a.out, "in": a.into, "count": w["subs"][side]})
+def do_substitute(
+    s: TrixKickState, side: int, a: Substitute, events: list[GameEvent]
+) -> TrixKickState:
+    pieces = s.pieces
+    into = pieces[a.into]
+    subs = s.subs[side] + 1
+    triples = s.triples_in[side] + (1 if run_range(into.symbols) >= 3 else 0)
+    events.append(GameEvent("substitution", side, {"out": a.out, "in": a.into, "count": subs}))
+    return s._replace(
+        pieces=pieces.replaced(
+            {
+                a.out: pieces[a.out]._replace(status="out"),
+                a.into: into._replace(status="squad", yellow=False),
+            }
+        ),
+        subs=with_side(s.subs, side, subs),
+        triples_in=with_side(s.triples_in, side, triples),
     )
 
 
-def _finish(w: dict, events: list) -> None:
+def _finish(s: TrixKickState, events: list[GameEvent]) -> TrixKickState:
     """The set-up is complete: the ball goes to the kick's taker(s)."""
-    s = w["setup"]
-    kind, kicker = s["kind"], s["kicker"]
-    ball = new_ball(
-        field=None,
-        owner=kicker,
-        symbol=s["locked"],
-        loose=False,
-        holders=[],
-        kick=kind,
-        lock_rule="TK-12.3" if s["locked"] else "TK-4.2",
-    )
+    setup = the_setup(s)
+    kind, kicker = setup.kind, setup.kicker
     if kind == "kickoff":
-        takers = [pid for f in KICKOFF_FIELDS for pid in pieces_on(w, f, kicker)]
+        takers = [pid for f in KICKOFF_FIELDS for pid in pieces_on(s, f, kicker)]
     else:
-        takers = [pid for f in setup_area(w) for pid in pieces_on(w, f, kicker)]
-    ball["holders"] = takers
+        takers = [pid for f in setup_area(s) for pid in pieces_on(s, f, kicker)]
     if kind in ("corner", "free_kick"):
-        ball["field"] = s["field"]
+        place = setup.field
     elif takers:
-        ball["field"] = w["pieces"][takers[0]]["field"]
+        place = s.pieces[takers[0]].field
     else:
-        ball["field"] = s["field"] or KICKOFF_FIELDS[0]
-    if not takers:
-        ball.update(loose=True, owner=None, holders=None)
-    w["ball"] = ball
-    w["setup"] = None
-    start_attack(w, kicker)
+        place = setup.field or KICKOFF_FIELDS[0]
+    ball = new_ball(
+        field=place,
+        owner=kicker if takers else None,
+        symbol=setup.locked,
+        loose=not takers,
+        holders=tuple(takers) if takers else None,
+        kick=kind,
+        lock_rule="TK-12.3" if setup.locked else "TK-4.2",
+    )
+    s = start_attack(s._replace(ball=ball, setup=None), kicker)
     if kind == "kickoff":
-        w["protect"] = True
+        return s._replace(protect=True)
     if kind == "penalty":
-        w["step"] = "penalty"
+        return s._replace(step="penalty")
+    return s

@@ -16,7 +16,10 @@ from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import count
 from matches.engine.trixkick.setup import start_setup
 from matches.engine.trixkick.state import (
+    Pending,
+    TrixKickState,
     ball_won,
+    field_of,
     finish_match,
     new_ball,
     other,
@@ -24,11 +27,13 @@ from matches.engine.trixkick.state import (
     start_attack,
     strength,
     symbols,
+    the_ball,
+    with_side,
 )
 
 
-def _needed(w: dict, side: int, field: str) -> int:
-    if w["step"] == "penalty":
+def _needed(s: TrixKickState, side: int, field: str) -> int:
+    if s.step == "penalty":
         return 1  # TK-12.5: a penalty is one field from the goal
     zone = shooting_zone(side)
     if field not in zone:
@@ -36,18 +41,18 @@ def _needed(w: dict, side: int, field: str) -> int:
     return zone[field]
 
 
-def check_shoot(w: dict, side: int, a: Shoot) -> None:
-    n = check_ball_touch(w, side, a.piece, a.symbol)
-    field = w["pieces"][a.piece]["field"]
-    needed = _needed(w, side, field)
+def check_shoot(s: TrixKickState, side: int, a: Shoot) -> None:
+    n = check_ball_touch(s, side, a.piece, a.symbol)
+    field = field_of(s, a.piece)
+    needed = _needed(s, side, field)
     if n < needed:
         raise illegal("shot_too_weak", "TK-8.1", symbol=a.symbol, piece=a.piece, count=n)
-    keepers = w["keepers"][other(side)] or {}
-    if a.target not in keepers or a.target == "reserve":
-        raise illegal("no_keeper_there", "TK-18.1" if w["options"]["two_keepers"] else "TK-8.2")
+    keepers = s.keepers[other(side)]
+    if keepers is None or not keepers.has(a.target):  # the reserve is never a target
+        raise illegal("no_keeper_there", "TK-18.1" if s.options.two_keepers else "TK-8.2")
     if (
-        w["options"]["far_corner"]
-        and w["step"] != "penalty"
+        s.options.far_corner
+        and s.step != "penalty"
         and field in SECOND_ROW[other(side)]
         and col_of(field) in (0, 3)
     ):
@@ -56,14 +61,13 @@ def check_shoot(w: dict, side: int, a: Shoot) -> None:
             raise illegal("far_corner_needs_three", "TK-18.4")
 
 
-def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
+def do_shoot(s: TrixKickState, side: int, a: Shoot, events: list[GameEvent]) -> TrixKickState:
     opp = other(side)
-    field = w["pieces"][a.piece]["field"]
-    n = count(symbols(w, a.piece), a.symbol)
-    needed = _needed(w, side, field)
-    ball = w["ball"]
-    kick = ball["kick"]
-    w["turn"]["played"] = True
+    field = field_of(s, a.piece)
+    n = count(symbols(s, a.piece), a.symbol)
+    needed = _needed(s, side, field)
+    ball = the_ball(s)
+    s = s._replace(turn=s.turn._replace(played=True))
     shot = {
         "piece": a.piece,
         "symbol": a.symbol,
@@ -71,99 +75,100 @@ def do_shoot(w: dict, side: int, a: Shoot, events: list) -> None:
         "target": a.target,
         "strength": n,
         "needed": needed,
-        "penalty": w["step"] == "penalty",
+        "penalty": s.step == "penalty",
     }
     # TK-12.4: a direct free kick from the second row may stick in the wall
-    if kick == "free_kick" and w["step"] == "attack" and field in SECOND_ROW[opp]:
+    if ball.kick == "free_kick" and s.step == "attack" and field in SECOND_ROW[opp]:
         wall = wall_field(field)
-        wall_strength = strength(w, wall, opp, a.symbol)
-        if pieces_on(w, wall, opp) and wall_strength > n:
+        wall_strength = strength(s, wall, opp, a.symbol)
+        if pieces_on(s, wall, opp) and wall_strength > n:
             events.append(GameEvent("shot", side, {**shot, "keeper": None}))
             events.append(
                 GameEvent(
                     "wall",
                     opp,
-                    {"field": wall, "strength": wall_strength, "pieces": pieces_on(w, wall, opp)},
+                    {"field": wall, "strength": wall_strength, "pieces": pieces_on(s, wall, opp)},
                 )
             )
-            ball_won(ball, opp, a.symbol, field=wall)
-            start_attack(w, opp)
-            return
-    keepers = w["keepers"][opp]
-    keeper = keepers[a.target]
+            return start_attack(s._replace(ball=ball_won(ball, opp, a.symbol, field=wall)), opp)
+    keepers = s.keepers[opp]
+    assert keepers is not None
+    keeper = keepers.get(a.target)
     supported = (
-        keeper != a.symbol and w["options"]["keeper_support"] and keepers.get("reserve") == a.symbol
+        keeper != a.symbol and s.options.keeper_support and keepers.get("reserve") == a.symbol
     )
     saved = keeper == a.symbol or supported
     # TK-8.2: the announced keeper is shown; TK-18.2: so is the reserve when it makes the save
     shown = {a.target, "reserve"} if supported else {a.target}
-    w["revealed"][opp] = sorted(set(w["revealed"][opp]) | shown)
+    s = s._replace(revealed=with_side(s.revealed, opp, tuple(sorted(set(s.revealed[opp]) | shown))))
     events.append(GameEvent("shot", side, {**shot, "keeper": keeper}))
     if not saved:
-        w["score"][side] += 1
-        events.append(
-            GameEvent(
-                "goal",
-                side,
-                {
-                    "piece": a.piece,
-                    "symbol": a.symbol,
-                    "target": a.target,
-                    "keeper": keeper,
-                    "score": list(w["score"]),
-                },
-            )
-        )
-        length = w["options"]["match_length"]
-        if length["kind"] == "goals" and w["score"][side] >= length["goals"]:
-            finish_match(w, "goals", events)
-            return
-        # TK-8.3: re-set-up, the side that conceded kicks off; the scorers set up first
-        start_setup(w, "kickoff", opp, side)
-        return
+        return _goal(s, side, a, keeper, events)
     excess = n - needed
-    keeper_id = f"{'AB'[opp]}-{keepers['reserve'] if supported else keeper}"
+    keeper_id = f"{'AB'[opp]}-{keepers.get('reserve') if supported else keeper}"
     if excess <= 0:
         events.append(GameEvent("catch", opp, {"keeper": keeper_id, "slot": a.target}))
         events.append(GameEvent("goal_kick", opp, {}))
-        start_setup(w, "goal_kick", opp, opp)
-    elif excess == 1:
+        return start_setup(s, "goal_kick", opp, opp)
+    if excess == 1:
         events.append(
             GameEvent("parry", opp, {"keeper": keeper_id, "slot": a.target, "to": "corner"})
         )
         if a.target == "middle":
-            w["step"] = "corner_choice"
-            w["actor"] = side
-            w["pending"] = {"kind": "corner", "shooter": side}
-        else:
-            corner(w, side, a.target, events)
-    else:
-        events.append(
-            GameEvent("parry", opp, {"keeper": keeper_id, "slot": a.target, "to": "rebound"})
+            return s._replace(
+                step="corner_choice", actor=side, pending=Pending("corner", shooter=side)
+            )
+        return corner(s, side, a.target, events)
+    events.append(GameEvent("parry", opp, {"keeper": keeper_id, "slot": a.target, "to": "rebound"}))
+    return s._replace(step="rebound", actor=opp, pending=Pending("rebound"))
+
+
+def _goal(
+    s: TrixKickState, side: int, a: Shoot, keeper: str | None, events: list[GameEvent]
+) -> TrixKickState:
+    """The shot went in (TK-8.2)."""
+    score = with_side(s.score, side, s.score[side] + 1)
+    s = s._replace(score=score)
+    events.append(
+        GameEvent(
+            "goal",
+            side,
+            {
+                "piece": a.piece,
+                "symbol": a.symbol,
+                "target": a.target,
+                "keeper": keeper,
+                "score": list(score),
+            },
         )
-        w["step"] = "rebound"
-        w["actor"] = opp
-        w["pending"] = {"kind": "rebound"}
+    )
+    length = s.options.match_length
+    if length.kind == "goals" and score[side] >= (length.goals or 1):
+        return finish_match(s, "goals", events)
+    # TK-8.3: re-set-up, the side that conceded kicks off; the scorers set up first
+    return start_setup(s, "kickoff", other(side), side)
 
 
-def corner(w: dict, side: int, which: str, events: list) -> None:
+def corner(s: TrixKickState, side: int, which: str, events: list[GameEvent]) -> TrixKickState:
     field = CORNERS[other(side)][which]
     events.append(GameEvent("corner", side, {"field": field}))
-    start_setup(w, "corner", side, side, field=field)
+    return start_setup(s, "corner", side, side, field=field)
 
 
-def do_corner_choice(w: dict, side: int, a: CornerChoice, events: list) -> None:
-    corner(w, side, a.side, events)
+def do_corner_choice(
+    s: TrixKickState, side: int, a: CornerChoice, events: list[GameEvent]
+) -> TrixKickState:
+    return corner(s, side, a.side, events)
 
 
-def check_rebound(w: dict, side: int, a: Rebound) -> None:
+def check_rebound(s: TrixKickState, side: int, a: Rebound) -> None:
     if a.to not in SECOND_ROW[side]:
         raise illegal("rebound_field", "TK-9", field=a.to)
 
 
-def do_rebound(w: dict, side: int, a: Rebound, events: list) -> None:
-    mine = pieces_on(w, a.to, side)
-    w["ball"] = new_ball(
+def do_rebound(s: TrixKickState, side: int, a: Rebound, events: list[GameEvent]) -> TrixKickState:
+    mine = pieces_on(s, a.to, side)
+    ball = new_ball(
         field=a.to,
         owner=side if mine else None,
         symbol=None,
@@ -173,4 +178,4 @@ def do_rebound(w: dict, side: int, a: Rebound, events: list) -> None:
         lock_rule="TK-4.2",
     )
     events.append(GameEvent("counter", side, {"field": a.to}))
-    start_attack(w, side)
+    return start_attack(s._replace(ball=ball), side)

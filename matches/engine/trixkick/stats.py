@@ -20,13 +20,24 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from matches.engine.i18n import gettext
-from matches.engine.stats import Extracted, MatchView, StatsExtractor, style_from_shares
+from matches.engine.stats import (
+    Extracted,
+    Handler,
+    Increment,
+    MatchView,
+    StatsExtractor,
+    style_from_shares,
+)
 
 _PIECE_ID = re.compile(r"^[AB]-([KLR]{2,4})$")
 _KEEP_DRIBBLE_OPEN = ("run", "castling", "ball_received")
+Ctx = dict[str, Any]  # what a match's handlers keep between events
+Data = Mapping[str, Any]  # an event's data
+Increments = Iterator[Increment]
 
 
 def piece_key(value: Any) -> str | None:
@@ -38,7 +49,7 @@ def piece_key(value: Any) -> str | None:
     return m.group(1) if m else text
 
 
-def _settle_pass(ctx, outcome: str | None):
+def _settle_pass(ctx: Ctx, outcome: str | None) -> Increments:
     """The pending pass ends as ``outcome`` (completed / intercepted / loose; None: no count)."""
     last = ctx.pop("pass", None)
     if last is None or outcome is None:
@@ -47,28 +58,28 @@ def _settle_pass(ctx, outcome: str | None):
     yield side, piece, f"passes_{outcome}.{kind}", 1
 
 
-def _settle_dribble(ctx, lost: bool = False):
+def _settle_dribble(ctx: Ctx, lost: bool = False) -> Increments:
     last = ctx.pop("dribble", None)
     if last is not None:
         side, piece = last
         yield side, piece, "dribbles_lost" if lost else "dribbles_won", 1
 
 
-def _ball_played(ctx, side, d):
+def _ball_played(ctx: Ctx, side: Any, d: Data) -> Increments:
     yield from _settle_pass(ctx, "loose")
     piece = piece_key(d.get("piece"))
     ctx["pass"] = (side, piece, d.get("kick") or "open_play")
     yield side, piece, "balls_played", 1
 
 
-def _ball_received(ctx, side, d):
+def _ball_received(ctx: Ctx, side: Any, d: Data) -> Increments:
     last = ctx.get("pass")
     if last is None:
         return
     yield from _settle_pass(ctx, "completed" if last[0] == side else "intercepted")
 
 
-def _ball_won(ctx, side, d):
+def _ball_won(ctx: Ctx, side: Any, d: Data) -> Increments:
     last = ctx.get("pass")
     if last is not None and last[0] != side:
         yield from _settle_pass(ctx, "intercepted")
@@ -76,7 +87,7 @@ def _ball_won(ctx, side, d):
         yield side, piece_key(piece), "balls_won", 1
 
 
-def _dribble(ctx, side, d):
+def _dribble(ctx: Ctx, side: Any, d: Data) -> Increments:
     piece = piece_key(d.get("piece"))
     last = ctx.get("pass")
     # the self-pass the dribbler runs after is not a pass
@@ -84,8 +95,8 @@ def _dribble(ctx, side, d):
     ctx["dribble"] = (side, piece)
 
 
-def _duel(outcome: str):
-    def handler(ctx, side, d):
+def _duel(outcome: str) -> Handler:
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         winner = d.get("winner")
         attacker = d.get("attacker")
         if outcome == "lost" and "dribble" in ctx and ctx["dribble"][0] == side:
@@ -100,12 +111,12 @@ def _duel(outcome: str):
     return handler
 
 
-def _offside(ctx, side, d):
+def _offside(ctx: Ctx, side: Any, d: Data) -> Increments:
     yield from _settle_pass(ctx, None)
     yield side, piece_key(d.get("piece")), "offsides", 1
 
 
-def _foul(ctx, side, d):
+def _foul(ctx: Ctx, side: Any, d: Data) -> Increments:
     pieces = d.get("pieces") or []
     if len(pieces) == 1:
         yield side, piece_key(pieces[0]), "fouls", 1
@@ -113,8 +124,8 @@ def _foul(ctx, side, d):
         ctx["foul"] = side
 
 
-def _card(counter: str):
-    def handler(ctx, side, d):
+def _card(counter: str) -> Handler:
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         piece = piece_key(d.get("piece"))
         if ctx.pop("foul", None) is not None:
             yield side, piece, "fouls", 1
@@ -123,29 +134,29 @@ def _card(counter: str):
     return handler
 
 
-def _piece_counter(counter: str):
-    def handler(ctx, side, d):
+def _piece_counter(counter: str) -> Handler:
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         yield side, piece_key(d.get("piece")), counter, 1
 
     return handler
 
 
-def _pieces_counter(counter: str):
-    def handler(ctx, side, d):
+def _pieces_counter(counter: str) -> Handler:
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         for piece in d.get("pieces") or []:
             yield side, piece_key(piece), counter, 1
 
     return handler
 
 
-def _side_counter(counter: str):
-    def handler(ctx, side, d):
+def _side_counter(counter: str) -> Handler:
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         yield side, None, counter, 1
 
     return handler
 
 
-def _shot(ctx, side, d):
+def _shot(ctx: Ctx, side: Any, d: Data) -> Increments:
     yield from _settle_pass(ctx, "loose")
     piece = piece_key(d.get("piece"))
     ctx["penalty"] = bool(d.get("penalty"))
@@ -154,22 +165,22 @@ def _shot(ctx, side, d):
         yield side, piece, "penalties_taken", 1
 
 
-def _goal(ctx, side, d):
+def _goal(ctx: Ctx, side: Any, d: Data) -> Increments:
     piece = piece_key(d.get("piece"))
     yield side, piece, "goals", 1
     if ctx.pop("penalty", False):
         yield side, piece, "penalty_goals", 1
 
 
-def _substitution(ctx, side, d):
+def _substitution(ctx: Ctx, side: Any, d: Data) -> Increments:
     yield side, piece_key(d.get("out")), "substituted_out", 1
     yield side, piece_key(d.get("in")), "substituted_in", 1
 
 
-def _restart(counter: str | None):
+def _restart(counter: str | None) -> Handler:
     """A set-up or the end: a pass still unclaimed stays loose."""
 
-    def handler(ctx, side, d):
+    def handler(ctx: Ctx, side: Any, d: Data) -> Increments:
         yield from _settle_pass(ctx, "loose")
         if counter and side is not None:
             yield side, None, counter, 1
@@ -177,7 +188,7 @@ def _restart(counter: str | None):
     return handler
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Handler] = {
     "ball_played": _ball_played,
     "ball_received": _ball_received,
     "ball_won": _ball_won,
@@ -207,20 +218,20 @@ _HANDLERS = {
 }
 
 
-def _with_dribble(kind: str, handler):
+def _with_dribble(kind: str, handler: Handler) -> Handler:
     """Settle a pending dribble first: any event but the defending run (or a duel) ends it."""
     if kind in _KEEP_DRIBBLE_OPEN or kind in ("duel_won", "duel_lost"):
         return handler
 
-    def wrapped(ctx, side, d):
+    def wrapped(ctx: Ctx, side: Any, d: Data) -> Increments:
         yield from _settle_dribble(ctx)
         yield from handler(ctx, side, d)
 
     return wrapped
 
 
-def _duel_won_settles(handler):
-    def wrapped(ctx, side, d):
+def _duel_won_settles(handler: Handler) -> Handler:
+    def wrapped(ctx: Ctx, side: Any, d: Data) -> Increments:
         yield from handler(ctx, side, d)
         # a duel the dribbler's side won: the dribble is won (duel_lost of the other side
         # follows and finds nothing pending)
@@ -279,7 +290,7 @@ class TrixKickExtractor(StatsExtractor):
             if side is not None:
                 out.add(side, player, counter, amount)
 
-    def derived_style(self, counters: Counter) -> str:
+    def derived_style(self, counters: Counter[str]) -> str:
         return style_from_shares(
             counters,
             {

@@ -1,6 +1,6 @@
 """A standalone SVG picture of the board: fields, goals, pieces, keepers and the ball.
 
-``render(w)`` shows every keeper; ``render(w, visible)`` shows the keepers of the sides in
+``render(s)`` shows every keeper; ``render(s, visible)`` shows the keepers of the sides in
 ``visible`` and only the revealed ones of the others (``?`` for a hidden keeper). A keeper the
 opponent cannot see yet is drawn faded for the side that may see it.
 
@@ -13,11 +13,13 @@ type at the least). Each field is ``<rect class="field" data-field>``, each piec
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from matches.engine.i18n import N_, side_label, tr
 from matches.engine.trixkick.board import ROWS, coord
 from matches.engine.trixkick.hidden import HIDDEN_MARK
+from matches.engine.trixkick.state import Ball, TrixKickState
 from matches.engine.trixkick.texts import STEPS
 
 CELL = 90
@@ -28,17 +30,16 @@ MARK = "#ffe45c"
 LAST_MOVE = N_("Last move")
 
 
-def _spots(w: dict, top) -> dict[str, tuple[int, int]]:
+def _spots(s: TrixKickState, top: Callable[[int], int]) -> dict[str, tuple[int, int]]:
     """Where each piece on the board is drawn: piece id -> (cx, cy)."""
     slots: dict[str, int] = {}
     out = {}
-    for pid in sorted(w["pieces"]):
-        p = w["pieces"][pid]
-        if p["field"] is None:
+    for pid, p in s.pieces.items():
+        if p.field is None:
             continue
-        row, col = coord(p["field"])
-        i = slots.get(p["field"], 0)
-        slots[p["field"]] = i + 1
+        row, col = coord(p.field)
+        i = slots.get(p.field, 0)
+        slots[p.field] = i + 1
         dx, dy = SPOTS[min(i, len(SPOTS) - 1)]
         out[pid] = (MARGIN + col * CELL + dx, top(row) + dy)
     return out
@@ -47,6 +48,11 @@ def _spots(w: dict, top) -> dict[str, tuple[int, int]]:
 #: where the first, second, third and fourth piece on a field stand in it, all below the
 #: field's name (top left), which stays in view however many pieces stand there
 SPOTS = ((24, 37), (66, 37), (66, 71), (24, 71))
+
+
+def _field_of(s: TrixKickState, pid: str) -> str | None:
+    piece = s.pieces.get(pid)
+    return None if piece is None else piece.field
 
 
 def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str, stop: float) -> str:
@@ -64,22 +70,27 @@ def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str, stop: float)
     )
 
 
-def _ball_spot(ball: dict | None, top) -> tuple[int, int] | None:
-    if not ball or not ball.get("field"):
+def _ball_spot(ball: Ball | None, top: Callable[[int], int]) -> tuple[int, int] | None:
+    if ball is None or not ball.field:
         return None
-    row, col = coord(ball["field"])
+    row, col = coord(ball.field)
     return MARGIN + col * CELL + CELL - 14, top(row) + CELL - 14
 
 
-def _last_move(w: dict, before: dict | None, top, spots: dict) -> list[str]:
+def _last_move(
+    s: TrixKickState,
+    before: TrixKickState | None,
+    top: Callable[[int], int],
+    spots: dict[str, tuple[int, int]],
+) -> list[str]:
     if before is None:
         return []
     was = _spots(before, top)
     marks = []
     moved = [
         pid
-        for pid, p in w["pieces"].items()
-        if p["field"] is not None and before["pieces"].get(pid, {}).get("field") != p["field"]
+        for pid, p in s.pieces.items()
+        if p.field is not None and _field_of(before, pid) != p.field
     ]
     if len(moved) <= 4:  # the line-up after a goal moves everyone: nothing to point at
         for pid in moved:
@@ -90,7 +101,7 @@ def _last_move(w: dict, before: dict | None, top, spots: dict) -> list[str]:
             )
             if pid in was:
                 marks.append(_arrow(*was[pid], cx, cy, MARK, 23))
-    old, new = _ball_spot(before.get("ball"), top), _ball_spot(w.get("ball"), top)
+    old, new = _ball_spot(before.ball, top), _ball_spot(s.ball, top)
     if old and new and old != new:
         marks.append(_arrow(*old, *new, "#fff", 11))
     if not marks:
@@ -98,17 +109,22 @@ def _last_move(w: dict, before: dict | None, top, spots: dict) -> list[str]:
     return [f'<g class="last-move"><title>{escape(tr(LAST_MOVE))}</title>', *marks, "</g>"]
 
 
-def render(w: dict, visible: frozenset[int] | None = None, *, before: dict | None = None) -> str:
+def render(
+    s: TrixKickState,
+    visible: frozenset[int] | None = None,
+    *,
+    before: TrixKickState | None = None,
+) -> str:
     """The board as SVG; ``visible``: the sides whose hidden keepers are shown (``None``: all);
     ``before``: the state before the last move, which is then marked."""
-    over = w["phase"] == "over"
+    over = s.phase == "over"
     width = 4 * CELL + 2 * MARGIN
     height = 5 * CELL + 2 * MARGIN + 52
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-        f"<title>TriXKick {escape(w['names'][0])} {w['score'][0]}:{w['score'][1]} "
-        f"{escape(w['names'][1])}</title>",
+        f"<title>TriXKick {escape(s.names[0])} {s.score[0]}:{s.score[1]} "
+        f"{escape(s.names[1])}</title>",
         f'<rect width="{width}" height="{height}" fill="#2e7d32"/>',
     ]
 
@@ -135,51 +151,53 @@ def render(w: dict, visible: frozenset[int] | None = None, *, before: dict | Non
             f'<rect x="{gx}" y="{y}" width="{3 * CELL}" height="30" fill="#fafafa" '
             f'stroke="{COLOURS[side]}" stroke-width="3"/>'
         )
-        keepers = w["keepers"][side] or {}
+        keepers = s.keepers[side]
+        if keepers is None:
+            continue  # not set up yet
         own = visible is None or side in visible
         for i, slot in enumerate(("left", "middle", "right")):
-            if slot not in keepers:
+            if not keepers.has(slot):
                 continue
-            open_ = over or slot in w["revealed"][side]
-            shown = keepers[slot] if open_ or own else HIDDEN_MARK
+            symbol = keepers.get(slot) or HIDDEN_MARK  # None: not in this view
+            open_ = over or slot in s.revealed[side]
+            shown = symbol if open_ or own else HIDDEN_MARK
             faded = "" if open_ else ' opacity="0.55"'
             out.append(
                 f'<text x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
                 f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
             )
-        if "reserve" in keepers and (own or over or "reserve" in w["revealed"][side]):
+        reserve = keepers.get("reserve")
+        if keepers.has("reserve") and (own or over or "reserve" in s.revealed[side]):
             out.append(
                 f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="14" '
-                f'fill="#fafafa">({escape(keepers["reserve"])})</text>'
+                f'fill="#fafafa">({escape(reserve or HIDDEN_MARK)})</text>'
             )
-    spots = _spots(w, top)
+    spots = _spots(s, top)
     for pid, (cx, cy) in spots.items():
-        p = w["pieces"][pid]
-        stroke = "#fdd835" if p["yellow"] else "#fff"
+        p = s.pieces[pid]
+        stroke = "#fdd835" if p.yellow else "#fff"
         out.append(
-            f'<g class="piece" data-piece="{escape(pid)}" data-side="{p["side"]}" '
-            f'data-field="{p["field"]}">'
-            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{COLOURS[p["side"]]}" '
+            f'<g class="piece" data-piece="{escape(pid)}" data-side="{p.side}" '
+            f'data-field="{p.field}">'
+            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{COLOURS[p.side]}" '
             f'stroke="{stroke}" stroke-width="3"/>'
             f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
-            f'fill="#fff">{escape(p["symbols"])}</text></g>'
+            f'fill="#fff">{escape(p.symbols)}</text></g>'
         )
-    ball = _ball_spot(w.get("ball"), top)
+    ball = _ball_spot(s.ball, top)
     if ball:
         out.append(
             f'<circle cx="{ball[0]}" cy="{ball[1]}" r="10" fill="#fff" stroke="#000" stroke-width="2"/>'
         )
-    out.extend(_last_move(w, before, top, spots))
-    names = [side_label(n) for n in w["names"]]
-    if w["phase"] == "over":
+    out.extend(_last_move(s, before, top, spots))
+    names = [side_label(n) for n in s.names]
+    if s.phase == "over":
         status = tr("The match is over.")
     else:
-        status = tr("{team}: {doing}").format(
-            team=names[w["actor"]], doing=tr(STEPS.get(w["step"], ""))
-        )
+        status = tr("{team}: {doing}").format(team=names[s.actor], doing=tr(STEPS.get(s.step, "")))
     out.append(
         f'<text x="{width / 2}" y="{height - 30}" text-anchor="middle" font-size="16" '
-        f'font-weight="bold" fill="#fff">{escape(names[0])} {w["score"][0]} : {w["score"][1]} '
+        f'font-weight="bold" fill="#fff">{escape(names[0])} {s.score[0]} : {s.score[1]} '
         f"{escape(names[1])}</text>"
     )
     fit = ""

@@ -129,6 +129,6 @@ def position(
             holders=None,
             kick=None,
             lock_rule="TK-4.2",
-        ),
+        ).to_json(),
     )
     return ENGINE.state_from_json(w)
