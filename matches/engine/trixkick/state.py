@@ -148,7 +148,7 @@ def _moved_in_index(
             if len(ids) == 1:
                 del out[was]
             else:
-                out[was] = tuple([other_id for other_id in ids if other_id != pid])
+                out[was] = tuple(filter(pid.__ne__, ids))
         if now is not None:
             ids = out.get(now, ())
             out[now] = tuple(sorted((*ids, pid))) if ids else (pid,)
