@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -76,6 +77,39 @@ def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     query = sorted(request.query_params.lists())
     visible = sorted(visible) if visible is not None else None
     return (name, match.pk, match.seq, match.status, query, visible, get_language())
+
+
+def _read_at(request, pk: int) -> tuple[Match, int | None, frozenset[int] | None]:
+    """A read of a match now or after move ``?seq=``: the match (404 when the reader may not
+    see it), the move asked for and the sides whose hidden information the reader may see."""
+    match = reading.readable_match(request, pk)
+    seq = validated_query(serializers.StateQuery, request).get("seq")
+    return match, seq, selectors.match_visible_sides(match, request.user)
+
+
+def _file_schema(summary: str, media_type: str, *, parameters: list, errors: dict):
+    """The schema of a GET answering a text file of the match (``media_type``), 304 when the
+    reader has it already, or one of ``errors``."""
+    return extend_schema(
+        summary=summary,
+        parameters=[*parameters, IF_NONE_MATCH, ETAG],
+        responses={(200, media_type): OpenApiTypes.STR, 304: NOT_MODIFIED, **errors},
+    )
+
+
+def _file_answer(
+    request, match: Match, kind: str, build, content_type: str, *, depends=(), headers=None
+) -> HttpResponse:
+    """A text file of the match, cached under its ``kind``, the match's log and status and what
+    else it ``depends`` on; kept for good once the match is over."""
+    return cached_answer(
+        request,
+        parts=(kind, str(match.uid), match.seq, match.status, *depends),
+        build=build,
+        content_type=content_type,
+        keep=match.status != MatchStatus.IN_PROGRESS,
+        headers=headers,
+    )
 
 
 @routes.at("games/", name="game-list")
@@ -163,9 +197,7 @@ class MatchStateView(APIView):
         responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = reading.readable_match(request, pk)
-        seq = validated_query(serializers.StateQuery, request).get("seq")
-        visible = selectors.match_visible_sides(match, request.user)
+        match, seq, visible = _read_at(request, pk)
 
         def answer():
             view = (
@@ -322,12 +354,11 @@ class MatchExportView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer, PlainTextRenderer]
 
-    @extend_schema(
-        summary="The match as a match file (the game's notation)",
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={
-            (200, "text/plain"): OpenApiTypes.STR,
-            304: NOT_MODIFIED,
+    @_file_schema(
+        "The match as a match file (the game's notation)",
+        "text/plain",
+        parameters=[],
+        errors={
             **NOT_FOUND,
             403: error_response(
                 "Another side's hidden set-up is still secret.", ["hidden_information"]
@@ -339,12 +370,12 @@ class MatchExportView(APIView):
         visible = selectors.match_visible_sides(match, request.user)
         if visible is not None and len(visible) < len(match.sides.all()):
             raise errors.hidden_information()
-        return cached_answer(
+        return _file_answer(
             request,
-            parts=("export", str(match.uid), match.seq, match.status),
-            build=lambda: services.match_export(match=match),
-            content_type="text/plain; charset=utf-8",
-            keep=match.status != MatchStatus.IN_PROGRESS,
+            match,
+            "export",
+            lambda: services.match_export(match=match),
+            "text/plain; charset=utf-8",
             headers={"Content-Disposition": f'inline; filename="match-{match.pk}.txt"'},
         )
 
@@ -380,20 +411,14 @@ class MatchSvgView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     renderer_classes = [JSONRenderer, SvgRenderer]
 
-    @extend_schema(
-        summary="A picture of the pitch or table, now or after move `seq`",
-        parameters=[serializers.StateQuery, IF_NONE_MATCH, ETAG],
-        responses={
-            (200, "image/svg+xml"): OpenApiTypes.STR,
-            304: NOT_MODIFIED,
-            **SEQ_QUERY,
-            **NOT_FOUND,
-        },
+    @_file_schema(
+        "A picture of the pitch or table, now or after move `seq`",
+        "image/svg+xml",
+        parameters=[serializers.StateQuery],
+        errors={**SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = reading.readable_match(request, pk)
-        seq = validated_query(serializers.StateQuery, request).get("seq")
-        visible = selectors.match_visible_sides(match, request.user)
+        match, seq, visible = _read_at(request, pk)
 
         def build() -> str:
             view, before = selectors.match_state_with_last_move(match, seq=seq)
@@ -401,17 +426,11 @@ class MatchSvgView(APIView):
 
         if seq is not None and seq > match.seq:
             raise errors.seq_beyond_log(seq=seq, current=match.seq)
-        return cached_answer(
+        return _file_answer(
             request,
-            parts=(
-                "svg",
-                str(match.uid),
-                match.seq,
-                match.status,
-                seq,
-                visible and sorted(visible),
-            ),
-            build=build,
-            content_type="image/svg+xml",
-            keep=match.status != MatchStatus.IN_PROGRESS,
+            match,
+            "svg",
+            build,
+            "image/svg+xml",
+            depends=(seq, visible and sorted(visible)),
         )
