@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -87,29 +89,42 @@ def _read_at(request, pk: int) -> tuple[Match, int | None, frozenset[int] | None
     return match, seq, selectors.match_visible_sides(match, request.user)
 
 
-def _file_schema(summary: str, media_type: str, *, parameters: list, errors: dict):
-    """The schema of a GET answering a text file of the match (``media_type``), 304 when the
-    reader has it already, or one of ``errors``."""
-    return extend_schema(
-        summary=summary,
-        parameters=[*parameters, IF_NONE_MATCH, ETAG],
-        responses={(200, media_type): OpenApiTypes.STR, 304: NOT_MODIFIED, **errors},
-    )
+class _MatchFileView(APIView):
+    # A text file of a match (its match file, a picture of it) for whoever may read the match,
+    # in the media type of its last renderer; an error is answered in JSON.
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def file_answer(
+        self, match: Match, kind: str, build, content_type: str, *, depends=(), headers=None
+    ) -> HttpResponse:
+        """The file, cached under its ``kind``, the match's log and status and what else it
+        ``depends`` on; kept for good once the match is over."""
+        return cached_answer(
+            self.request,
+            parts=(kind, str(match.uid), match.seq, match.status, *depends),
+            build=build,
+            content_type=content_type,
+            keep=match.status != MatchStatus.IN_PROGRESS,
+            headers=headers,
+        )
 
 
-def _file_answer(
-    request, match: Match, kind: str, build, content_type: str, *, depends=(), headers=None
-) -> HttpResponse:
-    """A text file of the match, cached under its ``kind``, the match's log and status and what
-    else it ``depends`` on; kept for good once the match is over."""
-    return cached_answer(
-        request,
-        parts=(kind, str(match.uid), match.seq, match.status, *depends),
-        build=build,
-        content_type=content_type,
-        keep=match.status != MatchStatus.IN_PROGRESS,
-        headers=headers,
-    )
+def _file_schema(summary: str, *, parameters: Sequence = (), errors: dict):
+    """The schema of a file view's GET: the file in its last renderer's media type, 304 when
+    the reader has it already, or one of ``errors``."""
+
+    def decorate(view: type[_MatchFileView]) -> type[_MatchFileView]:
+        media_type = view.renderer_classes[-1].media_type
+        return extend_schema_view(
+            get=extend_schema(
+                summary=summary,
+                parameters=[*parameters, IF_NONE_MATCH, ETAG],
+                responses={(200, media_type): OpenApiTypes.STR, 304: NOT_MODIFIED, **errors},
+            )
+        )(view)
+
+    return decorate
 
 
 @routes.at("games/", name="game-list")
@@ -350,28 +365,24 @@ class MatchAbandonView(_MatchCommandView):
 
 
 @routes.at("matches/<int:pk>/export/", name="match-export")
-class MatchExportView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+@_file_schema(
+    "The match as a match file (the game's notation)",
+    errors={
+        **NOT_FOUND,
+        403: error_response(
+            "Another side's hidden set-up is still secret.", ["hidden_information"]
+        ),
+    },
+)
+class MatchExportView(_MatchFileView):
     renderer_classes = [JSONRenderer, PlainTextRenderer]
 
-    @_file_schema(
-        "The match as a match file (the game's notation)",
-        "text/plain",
-        parameters=[],
-        errors={
-            **NOT_FOUND,
-            403: error_response(
-                "Another side's hidden set-up is still secret.", ["hidden_information"]
-            ),
-        },
-    )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
         visible = selectors.match_visible_sides(match, request.user)
         if visible is not None and len(visible) < len(match.sides.all()):
             raise errors.hidden_information()
-        return _file_answer(
-            request,
+        return self.file_answer(
             match,
             "export",
             lambda: services.match_export(match=match),
@@ -407,16 +418,14 @@ class MatchImportView(APIView):
 
 
 @routes.at("matches/<int:pk>/svg/", name="match-svg")
-class MatchSvgView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+@_file_schema(
+    "A picture of the pitch or table, now or after move `seq`",
+    parameters=[serializers.StateQuery],
+    errors={**SEQ_QUERY, **NOT_FOUND},
+)
+class MatchSvgView(_MatchFileView):
     renderer_classes = [JSONRenderer, SvgRenderer]
 
-    @_file_schema(
-        "A picture of the pitch or table, now or after move `seq`",
-        "image/svg+xml",
-        parameters=[serializers.StateQuery],
-        errors={**SEQ_QUERY, **NOT_FOUND},
-    )
     def get(self, request, pk: int):
         match, seq, visible = _read_at(request, pk)
 
@@ -426,8 +435,7 @@ class MatchSvgView(APIView):
 
         if seq is not None and seq > match.seq:
             raise errors.seq_beyond_log(seq=seq, current=match.seq)
-        return _file_answer(
-            request,
+        return self.file_answer(
             match,
             "svg",
             build,
