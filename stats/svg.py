@@ -34,7 +34,7 @@ def team_card_svg(
 ) -> str:
     """The card as an image: name, record, form, goals, top scorer, lines, rating, style, and
     (for a saved Hat-Trick team) its players line by line, gold or silver. ``line_words``: the
-    lines' names in words (a Hat-Trick line is a role id); TriXKick's regions are named here."""
+    lines' names in words (a Hat-Trick line is a role id); the game's stats name its regions."""
     lineup = [line for line in (lineup or []) if line]
     rows = sum(len(line) for line in lineup)
     extra = 30 + 22 * rows + 20 * len(lineup) if lineup else 0
@@ -102,7 +102,7 @@ def team_card_svg(
     y = 232
     if card.lines:
         parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
-    words = {**_region_words(), **(line_words or {})}
+    words = {**get_game(card.game).stats.region_words(), **(line_words or {})}
     for name, line in sorted((card.lines or {}).items()):
         y += 18
         parts.append(
@@ -135,11 +135,6 @@ def team_card_svg(
                 )
     parts.append("</svg>")
     return "\n".join(parts)
-
-
-def _region_words() -> dict[str, str]:
-    """Where a TriXKick piece stood at the end, seen from its own side."""
-    return {"defence": _("Defence"), "midfield": _("Midfield"), "attack": _("Attack")}
 
 
 def _line_label(word: str, line: object) -> str:

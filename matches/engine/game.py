@@ -5,9 +5,8 @@ finds it by its key (``get_game(key)``) or takes a new one (``register(game)``).
 object for what differs per game (the engine, the protocol's shapes, the sentences, the stats
 extractor, the team adapter, the tutorials) and never compare game names.
 
-Everything here is pure Python, as the engines are. What needs Django (a game's team building
-on the stored editions) is attached beside by the app that owns it (``attach``), so the
-engines still import no Django.
+Everything here is pure Python, as the engines are, team building included (``teams``); the
+apps turn its answers into rows and answers, so the engines still import no Django.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from typing import Any
 
 from matches.engine.base import GameEngine, GameShapes
 from matches.engine.stats import StatsExtractor
+from matches.engine.teams import TeamRules
 
 #: ``(key, value, side names) -> words``, or ``None`` when ``key`` is not the game's own.
 ParamWords = Callable[[str, Any, Sequence[str] | None], str | None]
@@ -56,7 +56,8 @@ class Game:
     - ``rule_prefixes``: the prefixes of its rule clause ids (``HT``, ``HX``).
     - ``stats``: the stats extractor; ``example_score``: the points of a tutorial's scoring
       example (its worked examples are ``docs/tutorials/<key>.yaml``).
-    - ``teams``: how teams are built for it (attached by the teams app; ``None``: no teams).
+    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`, from
+      its own package; ``None``: no teams).
     - ``parts``: its choices both sides make at once, face down, a phone each (a module with
       ``open_choice``, how the parts make the action and ``REFUSED``, the sentence for a part that
       is not one of the step's options); ``None``: no such choices.
@@ -74,7 +75,7 @@ class Game:
     rule_prefixes: tuple[str, ...] = ()
     stats: StatsExtractor = field(default_factory=StatsExtractor)
     example_score: Callable[[Mapping[str, Any]], int] | None = None
-    teams: Any = None
+    teams: TeamRules | None = None
     parts: ModuleType | None = None
 
     @property

@@ -6,8 +6,9 @@ Everything the service needs of it is in :data:`GAME`, registered through the re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Annotated, Literal, NotRequired, TypedDict
 
@@ -28,6 +29,18 @@ from matches.engine.base import (
 )
 from matches.engine.game import Game
 from matches.engine.stats import StatsExtractor
+from matches.engine.teams import (
+    BudgetRules,
+    CardRow,
+    CheckedLineup,
+    EditionData,
+    LinePlayer,
+    Lineup,
+    NewTeam,
+    TeamRefusal,
+    TeamRequest,
+    violation,
+)
 
 KEY = "toy-pile"
 
@@ -203,6 +216,58 @@ class PileStats(StatsExtractor):
     handlers = {"took": lambda ctx, side, data: [(side, None, "tokens", data["count"])]}
 
 
+class PileTeams:
+    """A Pile team is a name and up to two colours (PILE-T1); it brings nothing else."""
+
+    styled_lineup = False
+    line_roles = False
+    choices: Mapping[str, tuple[str, ...]] = {}
+    builds: BudgetRules | None = None
+
+    def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
+        return {}
+
+    def catalog_problems(self, data: EditionData) -> list[str]:
+        return []
+
+    def card_rows(self, data: EditionData) -> Iterator[CardRow]:
+        return iter(())
+
+    def new_team(self, data: EditionData, request: TeamRequest) -> NewTeam:
+        if request.picks is not None or request.team_card is not None or request.pieces:
+            raise TeamRefusal("lineup_not_allowed", "A Pile team is only a name and colours.")
+        colours = request.colours or []
+        violations = []
+        if len(colours) > 2:
+            violations.append(
+                violation(
+                    "too_many_colours",
+                    "A Pile team wears up to {limit} colours, not {count}.",
+                    params={"limit": 2, "count": len(colours)},
+                    rule="PILE-T1",
+                )
+            )
+        lineup: Lineup = {"game": KEY, "source": "lineup"}
+        checked = CheckedLineup(lineup if not violations else {}, violations, "lineup")
+        return NewTeam(checked, request.name, colours, request.style)
+
+    def changed(
+        self, data: EditionData, current: Lineup, style: str | None, changes: Mapping[str, object]
+    ) -> CheckedLineup:
+        raise TeamRefusal("lineup_not_allowed", "A Pile team is only a name and colours.")
+
+    def rechecked(
+        self, data: EditionData, current: Lineup, source: str, style: str | None
+    ) -> CheckedLineup:
+        return CheckedLineup(dict(current), [], source)
+
+    def engine_side(self, lineup: Lineup) -> dict[str, object]:
+        return {}
+
+    def lineup_in_lines(self, lineup: Lineup, data: EditionData) -> list[list[LinePlayer]] | None:
+        return None
+
+
 def first_action(entry: Mapping, legal: Mapping) -> dict:
     return {"type": "take", "count": entry["count"][0]}
 
@@ -220,4 +285,5 @@ GAME = Game(
     side_names=side_names,
     rule_prefixes=("PILE",),
     stats=PileStats(),
+    teams=PileTeams(),
 )
