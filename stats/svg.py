@@ -111,30 +111,31 @@ def team_card_svg(
             )
         )
     if lineup:
-        y += 34
-        parts.append(_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold"))
-        names = {0: _("Defence"), len(lineup) - 1: _("Attack")} if len(lineup) == 3 else {}
-        if len(lineup) == 3:
-            names[1] = _("Midfield")
-        for index, line in enumerate(lineup):
-            y += 20
-            heading = names.get(index) or _("Line {number}").format(number=index + 1)
-            parts.append(_text(20, y, heading, 12, fill="#cccccc", class_="lineup-line"))
-            for player in line:
-                y += 22
-                colour = "#f2c200" if player["gold"] else "#d0d4d8"
-                parts.append(
-                    f'<circle cx="36" cy="{y - 5}" r="10" fill="{colour}" stroke="#ffffff"/>'
-                )
-                parts.append(
-                    _text(36, y - 1, player["slot"], 11, fill="#000000", text_anchor="middle")
-                )
-                word = _("gold") if player["gold"] else _("silver")
-                parts.append(
-                    _text(54, y, f"{player['name']} · {word}", 14, fill="#ffffff", class_="player")
-                )
+        parts.extend(_lineup_parts(lineup, y + 34))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _lineup_parts(lineup: Sequence[Sequence[dict]], y: int) -> list[str]:
+    """A saved team's players line by line (from ``y`` down), gold or silver."""
+    parts = [_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold")]
+    names = {0: _("Defence"), len(lineup) - 1: _("Attack")} if len(lineup) == 3 else {}
+    if len(lineup) == 3:
+        names[1] = _("Midfield")
+    for index, line in enumerate(lineup):
+        y += 20
+        heading = names.get(index) or _("Line {number}").format(number=index + 1)
+        parts.append(_text(20, y, heading, 12, fill="#cccccc", class_="lineup-line"))
+        for player in line:
+            y += 22
+            colour = "#f2c200" if player["gold"] else "#d0d4d8"
+            parts.append(f'<circle cx="36" cy="{y - 5}" r="10" fill="{colour}" stroke="#ffffff"/>')
+            parts.append(_text(36, y - 1, player["slot"], 11, fill="#000000", text_anchor="middle"))
+            word = _("gold") if player["gold"] else _("silver")
+            parts.append(
+                _text(54, y, f"{player['name']} · {word}", 14, fill="#ffffff", class_="player")
+            )
+    return parts
 
 
 def _line_label(word: str, line: object) -> str:

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from rest_framework import status
 
 from companion.api.errors import ApiError
-from matches.engine.teams import BudgetRules, TeamRefusal
+from matches.engine.teams import BudgetRules, BuildRequest, TeamRefusal
 from matches.i18n import game_name
 from teams.game_rules import budget_rules, refused, team_rules
 from teams.labels import role_words
@@ -123,9 +123,8 @@ def require_budget_builds(edition: Edition) -> BudgetRules:
     return rules
 
 
-#: What of a saved build ``build_evaluate`` checks.
-BUILD_CHECKED = (
-    "edition",
+#: What of a saved build its game's rules read (a ``BuildRequest``).
+BUILD_REQUEST = (
     "orientation",
     "budget_class",
     "colour",
@@ -134,6 +133,8 @@ BUILD_CHECKED = (
     "bench",
     "captain",
 )
+#: What of a saved build ``build_evaluate`` checks.
+BUILD_CHECKED = ("edition", *BUILD_REQUEST)
 
 
 def build_evaluate(
@@ -151,16 +152,8 @@ def build_evaluate(
     ...}``."""
     rules = require_budget_builds(edition)
     try:
-        return rules.check_build(
-            edition.data,
-            orientation=orientation,
-            budget_class=budget_class,
-            colour=colour,
-            picks=picks,
-            star_keeper=star_keeper,
-            bench=bench,
-            captain=captain,
-        )
+        build = BuildRequest(orientation, budget_class, colour, picks, star_keeper, bench, captain)
+        return rules.check_build(edition.data, build)
     except TeamRefusal as exc:
         raise refused(exc) from exc
 

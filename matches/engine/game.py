@@ -3,7 +3,7 @@
 Each game package exports ``GAME``, a :class:`Game`; the registry in :mod:`matches.engine`
 finds it by its key (``get_game(key)``) or takes a new one (``register(game)``). Apps ask that
 object for what differs per game (the engine, the protocol's shapes, the sentences, the stats
-extractor, the team adapter, the tutorials) and never compare game names.
+extractor, the team building, the tutorials) and never compare game names.
 
 Everything here is pure Python, as the engines are, team building included (``teams``); the
 apps turn its answers into rows and answers, so the engines still import no Django.

@@ -89,6 +89,20 @@ class TeamRequest:
 
 
 @dataclass(frozen=True)
+class BuildRequest:
+    """A budget build: its budget card's row, the cards' colour, picks (each ``pool`` only
+    chooses the pool of a balanced player), star keeper, bench and captain."""
+
+    orientation: str
+    budget_class: str
+    colour: str
+    picks: list[Pick]
+    star_keeper: bool = False
+    bench: list[BenchPick] | None = None
+    captain: int | None = None
+
+
+@dataclass(frozen=True)
 class CheckedLineup:
     """A lineup as checked: normalised when ``violations`` is empty; ``source``: what it was
     made from (lineup, team_card, pieces, build)."""
@@ -153,34 +167,16 @@ class BudgetRules(Protocol):
         """Nothing when the edition has the catalog builds need; else :class:`TeamRefusal`."""
         ...
 
-    def check_build(
-        self,
-        data: EditionData,
-        *,
-        orientation: str,
-        budget_class: str,
-        colour: str,
-        picks: list[Pick],
-        star_keeper: bool,
-        bench: list[BenchPick] | None = None,
-        captain: int | None = None,
-    ) -> dict[str, JSON]:
+    def check_build(self, data: EditionData, build: BuildRequest) -> dict[str, JSON]:
         """``{"valid", "violations", "pools", "picks", "bench", "star_keeper_cost"}``; raises
         :class:`TeamRefusal` when the edition has no catalog for builds."""
         ...
 
     def build_lineup(
-        self,
-        data: EditionData,
-        *,
-        colour: str,
-        picks: list[Pick],
-        star_keeper: bool,
-        bench: list[BenchPick],
-        captain: int | None,
-        budget: dict[str, JSON],
+        self, data: EditionData, build: BuildRequest, budget: dict[str, JSON]
     ) -> Lineup:
-        """The lineup a valid build's team plays with."""
+        """The lineup a valid build's team plays with (``budget``: the build's budget card and
+        pools, kept with it)."""
         ...
 
 

@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.api.errors import ApiError
-from matches.engine.teams import TeamRefusal, violation_said
+from matches.engine.teams import BuildRequest, TeamRefusal, violation_said
 from teams.game_rules import refused
 from teams.models import Build, Edition, Team, Validity
-from teams.selectors import BUILD_CHECKED, build_evaluate, require_budget_builds
+from teams.selectors import BUILD_CHECKED, BUILD_REQUEST, build_evaluate, require_budget_builds
 from teams.services.teams import lineup_refused
 from teams.violations import said
 
@@ -50,14 +50,9 @@ def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
 def _build_lineup(build: Build) -> dict[str, Any]:
     budget = {"orientation": build.orientation, "class": build.budget_class, "pools": build.pools}
     try:
+        request = BuildRequest(**{name: getattr(build, name) for name in BUILD_REQUEST})
         return require_budget_builds(build.edition).build_lineup(
-            build.edition.data,
-            colour=build.colour,
-            picks=build.picks,
-            star_keeper=build.star_keeper,
-            bench=build.bench,
-            captain=build.captain,
-            budget=budget,
+            build.edition.data, request, budget
         )
     except TeamRefusal as exc:
         raise refused(exc) from exc

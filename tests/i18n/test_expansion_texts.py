@@ -15,7 +15,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "matches" / "engine" / "hat_trick" / "expansion" / "data" / "catalog.json").read_text())
+CATALOG = json.loads(
+    (ROOT / "matches" / "engine" / "hat_trick" / "expansion" / "data" / "catalog.json").read_text()
+)
 PO = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "django.po"
 
 #: (list in the catalog, the key of its entries' name, the texts each entry has in both languages)

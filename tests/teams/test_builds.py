@@ -3,6 +3,7 @@
 import pytest
 
 from matches.engine.hat_trick.expansion.teams import budget, catalog
+from matches.engine.teams import BuildRequest
 from teams.catalogs import catalog_file
 from tests.helpers import assert_error_shape
 from tests.teams.conftest import CHEAP, picks
@@ -137,8 +138,11 @@ def test_HX_B2_6_star_keeper_price_and_pool_are_edition_data():
     assert (exp["star_keeper_price"], exp["star_keeper_pool"]) == (2, "defensive")
     exp.update(star_keeper_price=3, star_keeper_pool="offensive")
     build = {"orientation": "offensive", "budget_class": "II", "colour": "blue"}
-    without = budget.check_build({"expansion": exp}, picks=picks(OFFENSIVE_II), star_keeper=False, **build)
-    result = budget.check_build({"expansion": exp}, picks=picks(OFFENSIVE_II), star_keeper=True, **build)
+    data = {"expansion": exp}
+    without = budget.check_build(data, BuildRequest(picks=picks(OFFENSIVE_II), **build))
+    result = budget.check_build(
+        data, BuildRequest(picks=picks(OFFENSIVE_II), star_keeper=True, **build)
+    )
     assert result["valid"] and result["star_keeper_cost"] == 3
     assert result["pools"]["defensive"] == without["pools"]["defensive"]
     assert result["pools"]["offensive"]["spent"] == without["pools"]["offensive"]["spent"] + 3

@@ -7,8 +7,8 @@ import copy
 from functools import cache
 
 from matches.engine.hat_trick import ENGINE
-from matches.engine.hat_trick.state import State
 from matches.engine.hat_trick.expansion.teams import catalog, lineups
+from matches.engine.hat_trick.state import State
 from teams.catalogs import with_team_catalogs
 
 # The cheapest full blue lineup (see tests/teams/conftest.py).

@@ -29,6 +29,7 @@ from matches.engine.teams import (
     JSON,
     BenchPick,
     BudgetRules,
+    BuildRequest,
     CardRow,
     CheckedLineup,
     EditionData,
@@ -118,49 +119,21 @@ class HatTrickBuilds:
     def require_catalog(self, data: EditionData) -> None:
         expansion(data)
 
-    def check_build(
-        self,
-        data: EditionData,
-        *,
-        orientation: str,
-        budget_class: str,
-        colour: str,
-        picks: list[Pick],
-        star_keeper: bool,
-        bench: list[BenchPick] | None = None,
-        captain: int | None = None,
-    ) -> dict[str, JSON]:
-        return budget.check_build(
-            data,
-            orientation=orientation,
-            budget_class=budget_class,
-            colour=colour,
-            picks=picks,
-            star_keeper=star_keeper,
-            bench=bench,
-            captain=captain,
-        )
+    def check_build(self, data: EditionData, build: BuildRequest) -> dict[str, JSON]:
+        return budget.check_build(data, build)
 
     def build_lineup(
-        self,
-        data: EditionData,
-        *,
-        colour: str,
-        picks: list[Pick],
-        star_keeper: bool,
-        bench: list[BenchPick],
-        captain: int | None,
-        budget: dict[str, JSON],
+        self, data: EditionData, build: BuildRequest, budget: dict[str, JSON]
     ) -> Lineup:
         lineup = lineup_normalise(
             expansion(data),
-            colour=colour,
-            picks=picks,
-            star_keeper=star_keeper,
+            colour=build.colour,
+            picks=build.picks,
+            star_keeper=build.star_keeper,
             style=None,
             source=BUILD,
-            bench=bench,
-            captain=captain,
+            bench=build.bench or [],
+            captain=build.captain,
         )
         lineup["budget"] = budget
         return lineup

@@ -17,9 +17,8 @@ from matches.engine.hat_trick.expansion.teams.lineups import check_lineup
 from matches.engine.i18n import N_
 from matches.engine.teams import (
     JSON,
-    BenchPick,
+    BuildRequest,
     EditionData,
-    Pick,
     Violation,
     card_names,
     violation,
@@ -194,17 +193,7 @@ def _overspent(priced: _Priced, budget: Pools, spent: Pools, over: Pools) -> lis
     ]
 
 
-def check_build(
-    data: EditionData,
-    *,
-    orientation: str,
-    budget_class: str,
-    colour: str,
-    picks: list[Pick],
-    star_keeper: bool,
-    bench: list[BenchPick] | None = None,
-    captain: int | None = None,
-) -> dict[str, JSON]:
+def check_build(data: EditionData, build: BuildRequest) -> dict[str, JSON]:
     """Check a budget build; answer ``{"valid", "violations", "pools", "picks", "bench"}``.
 
     ``picks`` are ``{"slot", "card", "gold", "pool"}``; ``pool`` (defensive/offensive) is
@@ -213,10 +202,10 @@ def check_build(
     (``{"card", "pool"}``) are paid like the others at their silver price (HX-B2.7).
     """
     exp = expansion(data, NO_BUILD_CATALOG)
-    bench = bench or []
-    found = check_lineup(exp, colour=colour, picks=picks, bench=bench, captain=captain)
+    picks, bench, star_keeper = build.picks, build.bench or [], build.star_keeper
+    found = check_lineup(exp, colour=build.colour, picks=picks, bench=bench, captain=build.captain)
     keeper_price = int(exp.get("star_keeper_price", 0))
-    budget, missing = _budget(exp, orientation, budget_class)
+    budget, missing = _budget(exp, build.orientation, build.budget_class)
     found.extend(missing)
     # Bench cards (HX-B2.7) come after the lineup's picks, with ``slot`` None and never gold.
     everyone: list[dict[str, JSON]] = [
