@@ -65,6 +65,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 
 worker: $(STAMP)
 	$(BIN)/celery -A companion worker --loglevel=info

@@ -402,7 +402,7 @@ def prepare(moves: int) -> dict:
     from django.db import connection
 
     from companion.devices import device_create
-    from matches import services
+    from matches.log import services
     from tests.matches.play import random_actions
 
     User = get_user_model()

@@ -679,8 +679,8 @@ def wait_for_stats(match_ids: list[int], *, timeout: float) -> None:
 def verify(logs: list[MatchLog]) -> Verdict:
     """Check every match against what its phone saw accepted, and against its own log."""
     from matches.engine import get_engine
+    from matches.log.replay import initial_state, log_stacks, replay_actions
     from matches.models import Match, MatchEvent
-    from matches.replay import initial_state, log_stacks, replay_actions
     from stats.models import MatchParticipation, MatchStatsState
 
     verdict = Verdict()

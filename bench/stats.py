@@ -33,7 +33,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
 from matches.models import Match, MatchEvent, MatchSide  # noqa: E402
-from stats.services import BATCH, read_events, stats_rebuild  # noqa: E402
+from stats.jobs import BATCH, stats_rebuild  # noqa: E402
+from stats.rows import read_events  # noqa: E402
 from teams.models import Edition  # noqa: E402
 
 EVENTS_PER_MATCH = 40

@@ -14,7 +14,7 @@ def build_application():
     django_app = get_asgi_application()  # sets Django up before the project's modules load
 
     from companion.body_limit import BodyLimit
-    from matches.live_handler import LiveStreamHandler, is_stream
+    from matches.live.handler import LiveStreamHandler, is_stream
 
     streams = LiveStreamHandler()
 

@@ -19,7 +19,7 @@ DEMO_MOVES = [
 
 def demo_data_create(*, user) -> str:
     """Create the demo match once (the first turn of docs/api.md); return a one-line summary."""
-    from matches.services import match_actions_append, match_create
+    from matches.log.services import match_actions_append, match_create
 
     match = Match.objects.filter(created_by=user, game="hat-trick").first()
     if match is None:

@@ -1,24 +1,32 @@
 """The match log: matches, their append-only event logs, and everything read from them.
 
-The modules by layer (imports point down only; ``matches.engine`` holds the rules engines,
-pure Python, and imports nothing of the rest):
+A package per feature, each with its services/selectors and its HTTP module (``api``);
+imports point down only (HTTP -> services/selectors -> engines and models), a feature uses
+another's public functions, and no feature imports another's HTTP module (the import-linter
+contracts of pyproject.toml). ``matches.engine`` holds the rules engines, pure Python, and
+imports nothing of the rest.
 
-- HTTP: ``api`` (the log), ``invitations_api``, ``parts_api``, ``rules_api``, ``live_api``;
-  ``serializers`` (their ``...Input``/``...Output``/``...Query`` shapes), ``filters``
-  (history filters), ``fields``, ``schema`` and ``schema_examples`` (the game protocol in the
-  OpenAPI schema), ``error_codes`` (the codes registered with ``companion.api.codes``).
-- Between the views and the rest: ``reading`` (what every match view reads first: the match
-  if the reader may see it, else 404; a page of events as answered) and ``write_answers``
-  (a write's answer, and the recipe an idempotent retry rebuilds it from).
-- Writes: ``services`` (create, append, undo, redo, abandon, import), ``invitations``,
-  ``parts`` (face-down choices), ``handoff`` (finished matches to the stats jobs),
-  ``write_sql`` (the append path's statements), ``snapshots`` (parsed states kept for the
-  next write), ``live`` (wake-ups after commit).
-- Reads: ``selectors`` (querysets and states: visibility, the state at any seq, the log),
-  ``replay`` (which actions are in effect), ``presenters`` (the JSON of matches, sides and
-  events, built directly from rows).
-- Words: ``i18n`` (engine sentences in the reader's language), ``rules`` (the rules at
-  hand), ``tutorials``; ``errors`` (the log's own errors).
+- ``log``: opening a match and writing to its log (``services``: create, append one or a batch,
+  undo, redo, abandon, import; ``write_sql``: the append path's statements; ``snapshots``:
+  parsed states kept for the next write; ``handoff``: finished matches to the stats jobs),
+  reading it (``selectors``: visibility, the state at any seq, the log; ``replay``: which
+  actions are in effect), a write's answer and the recipe an idempotent retry rebuilds it from
+  (``answers``), and the log's endpoints (``api``).
+- ``invitations``: a side names a user only with their consent.
+- ``parts``: choices both sides make at once, face down, from a phone each.
+- ``live``: live streams (``wakeups`` after commit, ``feed``: what a stream sends,
+  ``delivery`` to open streams, the ASGI route in ``handler``, ``signals``).
+- ``rules_at_hand``: the rules' clauses in a few words (``clauses``) and the tutorials.
+- ``http``: the HTTP surface the endpoints share: ``serializers`` (their
+  ``...Input``/``...Output``/``...Query`` shapes), ``presenters`` (the JSON of matches, sides
+  and events, built directly from rows), ``reading`` (what every match view reads first: the
+  match if the reader may see it, else 404; a page of events as answered), ``filters``
+  (history filters), ``responses`` (the error responses they declare), ``schema`` and
+  ``schema_examples`` (the game protocol in the OpenAPI schema).
+- Shared by the features: ``models``, ``errors`` (the log's own errors), ``error_codes`` (the
+  codes registered with ``companion.api.codes``), ``i18n`` (engine sentences in the reader's
+  language), ``fields`` (serializer fields the apps' APIs share); ``urls`` gathers the
+  features' routes.
 
 The write path from the view to the database and back is described in docs/api.md, "The
 write path".

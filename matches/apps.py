@@ -9,13 +9,14 @@ class MatchesConfig(AppConfig):
         from django.utils.translation import gettext, pgettext
 
         from companion.api.errors import register_error_response
-        from matches import error_codes, live_signals
+        from matches import error_codes
         from matches.engine import EngineError
         from matches.engine.i18n import set_translator
         from matches.errors import engine_error_response
+        from matches.live import signals
 
         # streams end or read again when credentials or who may read a match change
-        live_signals.connect()
+        signals.connect()
 
         # the engines' sentences and the labels of their pictures follow the request's language
         set_translator(gettext, pgettext)

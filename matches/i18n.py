@@ -35,24 +35,24 @@ from matches.engine.wording import (  # noqa: F401 - the server's wording, re-ex
 
 def quick_reference(game: str, state: Any, legal: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The clauses that govern the current step, in the active language (short texts)."""
-    from matches import rules
+    from matches.rules_at_hand import clauses
 
     module = get_game(game).texts
     if module is None or get_game(game).hint is None:
         return []
     key, _params = hint_key(game, state, legal)
-    found = (rules.clause_json(game, clause) for clause in module.STEP_CLAUSES.get(key, ()))
+    found = (clauses.clause_json(game, clause) for clause in module.STEP_CLAUSES.get(key, ()))
     return [clause for clause in found if clause is not None]
 
 
 def rule_link(rule: str | None, *, game: str | None = None) -> str | None:
     """The address of the clause ``rule`` of ``game`` (from the rule's prefix when not given)."""
-    from matches import rules
+    from matches.rules_at_hand import clauses
 
     game = game or game_of_rule(rule)
-    if not rule or game is None or rule not in rules.clauses(game):
+    if not rule or game is None or rule not in clauses.clauses(game):
         return None
     try:
-        return rules.clause_url(game, rule)
+        return clauses.clause_url(game, rule)
     except NoReverseMatch:  # a URL configuration without the rules (some tests use their own)
         return None

@@ -4,7 +4,7 @@ A ``Match`` holds the game, the pinned edition, options, status, the current seq
 and a snapshot of the current engine state. ``MatchEvent`` rows are unique on
 ``(match, seq)`` and never updated or deleted: the unique constraint is the real guard against
 two phones appending at once. Undo and redo are events too; the state is always the replay of
-the effective actions (see ``matches.replay.log_stacks``).
+the effective actions (see ``matches.log.replay.log_stacks``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,14 @@
-from django.urls import path
+from matches.invitations import api as invitations_api
+from matches.live import api as live_api
+from matches.log import api as log_api
+from matches.parts import api as parts_api
+from matches.rules_at_hand import api as rules_at_hand_api
 
-from matches import api, invitations_api, live_api, parts_api, rules_api
-
+# Django tries the routes in this order
 urlpatterns = [
-    *api.routes,
-    *rules_api.routes,
+    *log_api.routes,
+    *rules_at_hand_api.routes,
     *invitations_api.routes,
-    path("matches/<int:pk>/parts/", parts_api.MatchPartsView.as_view(), name="match-parts"),
-    path("matches/<int:pk>/stream/", live_api.MatchStreamView.as_view(), name="match-stream"),
+    *parts_api.routes,
+    *live_api.routes,
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
-from matches.selectors import match_visible_to
+from matches.log.selectors import match_visible_to
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -15,7 +15,7 @@ from stats.models import (
     Scope,
     TeamCard,
 )
-from stats.services import manager_subject
+from stats.rows import manager_subject
 
 User = get_user_model()
 

@@ -1,11 +1,11 @@
-"""Thin Celery tasks: load ids, call a service (stats.services)."""
+"""Thin Celery tasks: load ids, call a service (stats.jobs)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.db import DatabaseError
 
-from stats import services
+from stats import jobs
 
 
 @shared_task(
@@ -16,14 +16,14 @@ from stats import services
     ignore_result=True,
 )
 def match_finished(match_id: int) -> int:
-    """Stats of one finished match (handed over after commit by matches.services)."""
-    return services.match_stats_refresh(match_id=match_id)
+    """Stats of one finished match (handed over after commit by matches.log.services)."""
+    return jobs.match_stats_refresh(match_id=match_id)
 
 
 @shared_task(acks_late=True, ignore_result=True)
 def catch_up(limit: int = 500) -> int:
     """Beat: finished matches whose stats do not include their last seq yet."""
-    return services.stats_catch_up(limit=limit)
+    return jobs.stats_catch_up(limit=limit)
 
 
 #: The beat entry to merge into ``CELERY_BEAT_SCHEDULE`` (see docs/stats.md).

@@ -1,3 +1,3 @@
-from stats import api
+from stats.api import manager_stats, player_stats, ratings, team_cards
 
-urlpatterns = api.routes
+urlpatterns = [*manager_stats.routes, *ratings.routes, *player_stats.routes, *team_cards.routes]

@@ -20,7 +20,7 @@ def token_for(user, name: str = "test phone") -> str:
 
 def accept_invitations(match_id: int) -> None:
     """Every manager invited to a side of the match says yes (as from their own phones)."""
-    from matches.invitations import invitation_accept
+    from matches.invitations.services import invitation_accept
     from matches.models import Invitation
 
     for invitation in Invitation.objects.filter(match_id=match_id, status="pending"):

@@ -67,7 +67,8 @@ class RuntimeFinder(BaseFinder):
         if version is None:
             return None
         storage = FileSystemStorage(location=runtime_dir())
-        storage.prefix = f"{RUNTIME_PREFIX}/{version}"
+        # (collectstatic reads a finder's storage's prefix, as Django's own finders set it)
+        storage.prefix = f"{RUNTIME_PREFIX}/{version}"  # type: ignore[attr-defined]
         return storage
 
     def check(self, **kwargs):
@@ -77,7 +78,7 @@ class RuntimeFinder(BaseFinder):
         storage = self._storage()
         if storage is not None:
             folder, _, name = path.rpartition("/")
-            if folder == storage.prefix and name in RUNTIME_FILES:
+            if folder == storage.prefix and name in RUNTIME_FILES:  # type: ignore[attr-defined]
                 found = str(runtime_dir() / name)
                 return [found] if find_all else found
         return [] if find_all else None

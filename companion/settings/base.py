@@ -259,7 +259,7 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "matches.schema.postprocess_schema",
+        "matches.http.schema.postprocess_schema",
         "companion.openapi.postprocess_schema",
     ],
     # relative: the schema serves whichever host it is read from

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from matches.engine.base import (
     EngineError,
@@ -125,7 +126,9 @@ def game_shapes(key: str) -> GameShapes:
     return get_game(key).shapes
 
 
-def first_action(key: str, entry: dict, legal: dict | None = None) -> dict:
+def first_action(
+    key: str, entry: dict[str, Any], legal: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The first ready action (JSON) of one ``legal_actions`` entry of the game ``key``
     (``legal``: the whole ``legal_actions`` answer the entry belongs to), so a phone that
     always sends the first ready action of the first entry plays a whole match."""

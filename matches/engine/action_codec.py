@@ -49,7 +49,16 @@ import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NotRequired, TypedDict, Union
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    TypedDict,
+    TypeVar,
+    Union,
+    dataclass_transform,
+)
 
 from matches.engine.base import Bounds, EngineError, Sentences
 
@@ -94,11 +103,15 @@ class Logged:
     shape: Any
 
 
-def action(tag: str) -> Callable[[type], type]:
+_Action_T = TypeVar("_Action_T")
+
+
+@dataclass_transform(frozen_default=True)
+def action(tag: str) -> Callable[[type[_Action_T]], type[_Action_T]]:
     """Declare an action class: a frozen dataclass (with slots) whose ``type`` is ``tag``."""
 
-    def declare(cls: type) -> type:
-        cls.type = tag  # a class variable, not a field
+    def declare(cls: type[_Action_T]) -> type[_Action_T]:
+        cls.type = tag  # type: ignore[attr-defined]  # a class variable, not a field
         return dataclass(frozen=True, slots=True)(cls)
 
     return declare
@@ -145,7 +158,7 @@ class Refusals:
     def not_an_object(self, data: Any) -> EngineError:
         return self.invalid("not_an_object")
 
-    def unknown_type(self, data: dict, tags: Sequence[str]) -> EngineError:
+    def unknown_type(self, data: dict[str, Any], tags: Sequence[str]) -> EngineError:
         kind = data.get(TAG)
         return self.invalid("unknown_type", field=TAG, type=kind if isinstance(kind, str) else None)
 
@@ -268,7 +281,9 @@ def _literal(values: tuple[Any, ...], refuse: _Refuse) -> Callable[[Any, str], A
     return read
 
 
-def _typed(kind: type, test: Callable[[Any], Any] | None, refuse: _Refuse):
+def _typed(
+    kind: type, test: Callable[[Any], Any] | None, refuse: _Refuse
+) -> Callable[[Any, str], Any]:
     def read(value: Any, where: str) -> Any:
         if type(value) is kind and (test is None or test(value)):
             return value
@@ -307,7 +322,7 @@ def _sequence(
     item = _value(args[0], refusals, refusal)
     read_item, write_item = item.read, item.write
 
-    def read(value: Any, where: str) -> tuple:
+    def read(value: Any, where: str) -> tuple[Any, ...]:
         if (
             type(value) is not list
             or (low is not None and len(value) < low)
@@ -316,11 +331,11 @@ def _sequence(
             raise refusals.value(refusal, where)
         return tuple(read_item(one, f"{where}[{index}]") for index, one in enumerate(value))
 
-    def write(value: tuple) -> list:
+    def write(value: tuple[Any, ...]) -> list[Any]:
         return list(value) if write_item is None else [write_item(one) for one in value]
 
     meta = _schema_meta(metadata, bounds)
-    shape = list[item.shape]
+    shape = list[item.shape]  # type: ignore[name-defined]  # an item's type known at run time
     return _Value(
         read,
         write,
@@ -383,8 +398,7 @@ class ActionCodec:
         if not isinstance(data, dict):
             raise self.refusals.not_an_object(data)
         tag = data.get(TAG)
-        spec = self._actions.get(tag) if isinstance(tag, str) else None
-        if spec is None:
+        if not isinstance(tag, str) or (spec := self._actions.get(tag)) is None:
             raise self.refusals.unknown_type(data, self.tags)
         keys = spec.keys
         if not keys.issuperset(data):
@@ -442,7 +456,8 @@ class ActionCodec:
                 if not field.required:
                     hint = NotRequired[Union[hint, None] if field.null != "read" else hint]  # noqa: UP007
                 fields[field.key] = hint
-            shape = TypedDict(f"{camel(tag)}Action", fields)
+            # (a TypedDict made at run time: mypy reads only literal names and fields)
+            shape = TypedDict(f"{camel(tag)}Action", fields)  # type: ignore[misc]
             shape.__doc__ = spec.cls.__doc__
             shape.__module__ = spec.cls.__module__
             self._shapes[tag] = shape

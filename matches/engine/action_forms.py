@@ -25,10 +25,12 @@ class ActionForms:
         return self.actions.parse_action(data)
 
     def action_to_json(self, action: Any) -> dict[str, JSON]:
-        return self.actions.action_to_json(action)
+        written: dict[str, JSON] = self.actions.action_to_json(action)
+        return written
 
     def format_action(self, action: Any) -> str:
-        return self.notation.format_action(action)
+        text: str = self.notation.format_action(action)
+        return text
 
     def parse_notation(self, text: str) -> Any:
         return self.notation.parse_notation(text)

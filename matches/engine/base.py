@@ -117,6 +117,10 @@ class EngineError(ValueError):
     the game's catalog (``sentences``) unless given."""
 
     default_code = "engine_error"
+    #: the game whose refusal it is, where the clause does not tell (set by ``refusals_of``)
+    game: str | None = None
+    #: the sides' names of the match it refuses a move of (set by the server)
+    side_names: Sequence[str] | None = None
 
     def __init__(
         self,
@@ -208,12 +212,15 @@ class Transition:
 # goes through object.__setattr__ for each field; these fill the slots directly (the same
 # arguments, defaults and values; assigning to a made event or transition still fails).
 _NEW_DICT: Any = object()
+# (the slots' member descriptors, taken from the classes' namespaces: reading them as class
+# attributes would name the fields' types)
 _set_kind, _set_side, _set_data = (
-    GameEvent.kind.__set__,
-    GameEvent.side.__set__,
-    GameEvent.data.__set__,
+    GameEvent.__dict__["kind"].__set__,
+    GameEvent.__dict__["side"].__set__,
+    GameEvent.__dict__["data"].__set__,
 )
-_set_state, _set_events = Transition.state.__set__, Transition.events.__set__
+_set_state = Transition.__dict__["state"].__set__
+_set_events = Transition.__dict__["events"].__set__
 
 
 def _event_init(
@@ -231,7 +238,7 @@ def _transition_init(self: Transition, state: Any, events: tuple[GameEvent, ...]
 
 for _cls, _init in ((GameEvent, _event_init), (Transition, _transition_init)):
     _init.__name__, _init.__qualname__ = "__init__", f"{_cls.__name__}.__init__"
-    _cls.__init__ = _init
+    _cls.__init__ = _init  # type: ignore[method-assign]  # the faster __init__ described above
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,14 +284,16 @@ class LegalShape(TypedDict):
 def shape(name: str, fields: Mapping[str, Any] | None = None, /, **more: Any) -> type:
     """A ``TypedDict`` called ``name`` with ``fields`` and ``more`` (keys that are Python
     keywords, such as ``from``, go in ``fields``)."""
-    return TypedDict(name, {**(fields or {}), **more})  # type: ignore[operator]
+    # (a TypedDict made at run time: mypy reads only literal names and fields)
+    made: type = TypedDict(name, {**(fields or {}), **more})  # type: ignore[misc]
+    return made
 
 
 def outcome_shape(name: str, terminations: tuple[str, ...]) -> type:
     """The typed shape of :meth:`Outcome.to_json` for a game ending in ``terminations``."""
     return shape(
         name,
-        termination=Literal[terminations],  # type: ignore[valid-type]
+        termination=Literal[terminations],
         scores=list[int],
         winners=list[int],
     )
@@ -464,7 +473,9 @@ class HiddenInformation(Protocol):
         :meth:`GameEngine.render_svg` draws it)."""
 
 
-def view_state(engine: GameEngine, state_json: Mapping[str, JSON], visible: frozenset[int] | None):
+def view_state(
+    engine: GameEngine, state_json: Mapping[str, JSON], visible: frozenset[int] | None
+) -> Mapping[str, JSON]:
     """``state_json`` as a viewer who may see the secrets of ``visible`` sees it (``None``: all)."""
     if visible is None or not isinstance(engine, HiddenInformation):
         return state_json
@@ -479,7 +490,7 @@ def view_event(
     visible: frozenset[int] | None,
     *,
     finished: bool,
-):
+) -> tuple[Mapping[str, JSON], str, Sequence[Mapping[str, JSON]]]:
     """A logged action, notation and effects as the viewer sees them (``None``: everything)."""
     if visible is None or not isinstance(engine, HiddenInformation):
         return action, notation, effects

@@ -16,10 +16,11 @@ clause), then under ``"<code>@<rule>"`` (one code whose causes differ by clause)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from matches.engine.base import EngineError, error_template  # noqa: F401 - error_template re-exported
+from matches.engine.base import EngineError
+from matches.engine.base import error_template as error_template  # re-exported
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
@@ -47,11 +48,14 @@ def _same_in_context(context: str, text: str) -> str:
     return text
 
 
-_translator = _same
-_in_context = _same_in_context
+_translator: Callable[[str], str] = _same
+_in_context: Callable[[str, str], str] = _same_in_context
 
 
-def set_translator(translate, translate_in_context=None) -> None:
+def set_translator(
+    translate: Callable[[str], str] | None,
+    translate_in_context: Callable[[str, str], str] | None = None,
+) -> None:
     """Where the engines' sentences and pictures get their words from: ``translate`` maps an
     English text to the text in the reader's language, ``translate_in_context`` does the same
     for a text marked with a context (``pgettext``). The Django app installs its ``gettext``

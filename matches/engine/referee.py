@@ -145,11 +145,11 @@ def answer(request: str) -> str:
     key = str(message.get("table"))
     if op == "load":
         try:
-            table = Table(message["game"], message["state"], message.get("before"))
+            loaded = Table(message["game"], message["state"], message.get("before"))
         except EngineError as exc:
             return json.dumps({"ok": False, "error": exc.as_dict()})
-        _TABLES[key] = table
-        return json.dumps({"ok": True, "view": table.view(picture=picture)})
+        _TABLES[key] = loaded
+        return json.dumps({"ok": True, "view": loaded.view(picture=picture)})
     if op == "drop":
         _TABLES.pop(key, None)
         return json.dumps({"ok": True})

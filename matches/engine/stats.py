@@ -16,8 +16,9 @@ from typing import Any, ClassVar
 
 from matches.engine.i18n import gettext
 
-Increment = tuple[int, str | None, str, int]  # side, player (None = the side), counter, amount
-Handler = Callable[[dict, "int | None", Mapping[str, Any]], Iterable[Increment]]
+#: side (None: no side, not counted), player (None: the side), counter, amount
+Increment = tuple[int | None, str | None, str, int]
+Handler = Callable[[dict[str, Any], "int | None", Mapping[str, Any]], Iterable[Increment]]
 
 
 @dataclass(frozen=True)
@@ -40,8 +41,8 @@ class MatchView:
 class Extracted:
     """What one match yields: counters per (side, player), per side, and extra facts."""
 
-    players: dict[tuple[int, str], Counter] = field(default_factory=dict)
-    sides: dict[int, Counter] = field(default_factory=dict)
+    players: dict[tuple[int, str], Counter[str]] = field(default_factory=dict)
+    sides: dict[int, Counter[str]] = field(default_factory=dict)
     detail: dict[tuple[int, str], dict[str, Any]] = field(default_factory=dict)
     lines: dict[int, dict[str, Any]] = field(default_factory=dict)
     style: dict[int, str] = field(default_factory=dict)
@@ -79,22 +80,22 @@ class StatsExtractor:
                 out.players.setdefault((side.position, player), Counter())
         handlers, context, sides, players = self.handlers, out.context, out.sides, out.players
         for event in match.effects:
-            handler = handlers.get(event.get("kind"))
+            handler = handlers.get(event.get("kind", ""))
             if handler is None:
                 continue
             data = event.get("data") or {}
-            for side, player, counter, amount in handler(context, event.get("side"), data):
-                if side is None:
+            for at, who, counter, amount in handler(context, event.get("side"), data):
+                if at is None:
                     continue
                 # Extracted.add, inlined: this loop runs once per counted event
-                totals = sides.get(side)
+                totals = sides.get(at)
                 if totals is None:
-                    totals = sides[side] = Counter()
+                    totals = sides[at] = Counter()
                 totals[counter] = totals.get(counter, 0) + amount
-                if player is not None:
-                    lines = players.get((side, player))
+                if who is not None:
+                    lines = players.get((at, who))
                     if lines is None:
-                        lines = players[(side, player)] = Counter()
+                        lines = players[(at, who)] = Counter()
                     lines[counter] = lines.get(counter, 0) + amount
         for side in match.sides:
             out.lines[side.position] = self.lines(match, side.position)
@@ -112,15 +113,16 @@ class StatsExtractor:
     def lines(self, match: MatchView, position: int) -> dict[str, Any]:
         return {}
 
-    def style(self, match: MatchView, side: SideView, counters: Counter | None) -> str:
+    def style(self, match: MatchView, side: SideView, counters: Counter[str] | None) -> str:
         declared = side.config.get("style")
         if isinstance(declared, str) and declared:
             return declared[:32]
-        if isinstance(declared, Mapping) and isinstance(declared.get("name"), str):
-            return declared["name"][:32]
+        name = declared.get("name") if isinstance(declared, Mapping) else None
+        if isinstance(name, str):
+            return name[:32]
         return self.derived_style(counters or Counter())
 
-    def derived_style(self, counters: Counter) -> str:
+    def derived_style(self, counters: Counter[str]) -> str:
         return ""
 
     def finish(self, match: MatchView, out: Extracted) -> None:
@@ -141,10 +143,10 @@ class StatsExtractor:
         return {}
 
 
-_GROUPS_OF: dict[tuple, dict[str, tuple[str, ...]]] = {}
+_GROUPS_OF: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, tuple[str, ...]]] = {}
 
 
-def style_from_shares(counters: Counter, groups: Mapping[str, Sequence[str]]) -> str:
+def style_from_shares(counters: Counter[str], groups: Mapping[str, Sequence[str]]) -> str:
     """The group with most actions (e.g. passing / long balls / dribbling); '' if none.
 
     A counter counts for every group one of whose prefixes it starts with; which groups a

@@ -14,16 +14,20 @@ import logging
 import re
 import string
 from collections.abc import Mapping, Sequence
+from types import ModuleType
 from typing import Any
 
 from matches.engine import ERRORS as REGISTRY_ERRORS
-from matches.engine import UnknownGameError, game_of_rule, get_game  # noqa: F401 - re-exported
-from matches.engine.i18n import error_template, gettext, pgettext
+from matches.engine import UnknownGameError as UnknownGameError  # re-exported
+from matches.engine import game_of_rule as game_of_rule  # re-exported
+from matches.engine import get_game
+from matches.engine.base import error_template
+from matches.engine.i18n import gettext, pgettext
 
 logger = logging.getLogger("matches.i18n")
 
 
-def _texts_of(game: str | None):
+def _texts_of(game: str | None) -> ModuleType | None:
     """The game's sentence templates (its ``texts`` module), ``None``: none in the catalog."""
     if game is None:
         return None
@@ -33,7 +37,7 @@ def _texts_of(game: str | None):
         return None
 
 
-def texts(game: str):
+def texts(game: str) -> ModuleType:
     """The sentence templates of ``game`` (KeyError when it has none)."""
     found = _texts_of(game)
     if found is None:
@@ -66,7 +70,7 @@ def word_of(table: Mapping[str, Any], key: Any) -> str:
     return found() if found else str(key)
 
 
-def side_name(game: str, index: Any, names: Sequence[str] | None) -> str:
+def side_name(game: str, index: object, names: Sequence[str] | None) -> str:
     """A side by its team's (or person's) name; Blue/Red, Team A/B when no name is at hand."""
     if not isinstance(index, int):
         return str(index)
@@ -90,13 +94,13 @@ def _default_side_names(game: str) -> list[tuple[str, str]]:
     return [(name, words()) for name, words in defaults]
 
 
-def _numbers(value: Any) -> str:
+def _numbers(value: object) -> str:
     if isinstance(value, list | tuple):
         return any_of([str(v) for v in value])
     return str(value)
 
 
-def part_in_words(module: Any, value: Any) -> str | None:
+def part_in_words(module: ModuleType | None, value: object) -> str | None:
     """A field of a move or set-up (``"player"``, ``"cards[0]"``) in words as the texts
     ``module`` names it (its ``PARTS``), ``None``: not one."""
     if not isinstance(value, str) or module is None:
@@ -105,7 +109,7 @@ def part_in_words(module: Any, value: Any) -> str | None:
     return gettext(phrase) if phrase else None
 
 
-def part_name(game: str, value: Any) -> str | None:
+def part_name(game: str, value: object) -> str | None:
     """A field of a move or set-up of ``game`` in words, ``None``: not one."""
     return part_in_words(_texts_of(game), value)
 
@@ -158,9 +162,10 @@ def error_message(
     module = _texts_of(game)
     cause = (details or {}).get("cause")
     cause = cause if isinstance(cause, str) else None
-    if module is None:  # no game's refusal: the registry's (an unknown game), or none
+    if module is None or game is None:  # no game's refusal: the registry's, or none
         template = error_template(REGISTRY_ERRORS, code, rule, cause)
-        return None if template is None else fill(game, template, details or {}, names)
+        # (no game: "" names none, as an unknown game names none)
+        return None if template is None else fill(game or "", template, details or {}, names)
     template = error_template(module.ERRORS, code, rule, cause)
     if template is None:
         logger.warning("no sentence for %s error %s (%s)", game, code, rule)
@@ -175,7 +180,10 @@ def error_message(
 
 def hint_key(game: str, state: Any, legal: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The key of the current step's hint (``texts.HINTS``) and its parameters."""
-    return get_game(game).hint(state, legal)
+    hint = get_game(game).hint
+    if hint is None:
+        raise TypeError(f"The game {game!r} has no hints.")
+    return hint(state, legal)
 
 
 def hint_message(

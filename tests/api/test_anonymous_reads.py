@@ -9,8 +9,8 @@ import pytest
 from rest_framework.test import APIClient
 from rest_framework.throttling import AnonRateThrottle
 
-from matches import services
 from matches.engine import get_engine
+from matches.log import services
 from teams.services import reference_editions_load
 from tests.helpers import assert_error_shape
 from tests.matches.play import next_action

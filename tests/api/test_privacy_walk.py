@@ -18,9 +18,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.engine import game_keys, get_engine
+from matches.http.presenters import _dt
 from matches.models import Match
-from matches.presenters import _dt
-from stats import services as stats_services
+from stats import jobs as stats_jobs
+from stats import rows as stats_rows
 from stats.models import TeamCard
 from teams.services import reference_editions_load
 from tests.helpers import accept_invitations
@@ -62,7 +63,7 @@ def _finish(owner: APIClient, match: Match, seed: int) -> Match:
         body = {"expected_seq": current["seq"], "action": action}
         response = owner.post(f"/api/matches/{match.pk}/events/", body, format="json")
         assert response.status_code == 201, response.content
-    stats_services.stats_catch_up()  # what the after-commit job and the beat do
+    stats_jobs.stats_catch_up()  # what the after-commit job and the beat do
     match.refresh_from_db()
     assert match.status == "finished"
     return match
@@ -132,7 +133,7 @@ def _values(world, *matches: Match) -> dict[str, list]:
     for match in matches:  # the keys the matches' sides would have as teams
         for side in match.sides.all():
             keys.add(
-                stats_services.team_key(
+                stats_rows.team_key(
                     game=match.game, team_id=side.team_id, user_id=side.user_id, name=side.name
                 )
             )

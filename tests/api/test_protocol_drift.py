@@ -25,7 +25,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from matches.engine import first_action, game_shapes, get_engine
 from matches.engine.base import view_event
 from matches.engine.hat_trick.sampling import random_action as hat_trick_action
-from matches.schema import game_prefix
+from matches.http.schema import game_prefix
 from tests.matches.play import amigo_deal
 
 

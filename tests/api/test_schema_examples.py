@@ -1,6 +1,6 @@
 """The schema's examples of opening a match and logging a move are a real match's answers.
 
-The match of ``matches/schema_examples.json`` is played again: Ann opens a Hat-Trick match
+The match of ``matches/http/schema_examples.json`` is played again: Ann opens a Hat-Trick match
 against a guest side, logs the first move the server offers, tries to move her ball holder in
 step 2 (refused by the rules) and sends a move with a stale ``expected_seq``. Every answer must
 be the recorded one (ids and times aside), every example must validate against the schema of
@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 from rest_framework.test import APIClient
 
-from matches.schema_examples import FILE, recorded
+from matches.http.schema_examples import FILE, recorded
 from tests.api.test_protocol_drift import strict
 
 OPEN = {"game": "hat-trick", "sides": [{"name": "Ann", "user": "ann"}, {"name": "Ben"}]}

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from companion import sql
-from matches import write_sql
+from matches.log import write_sql
 from matches.models import IdempotencyRecord, Match, MatchEvent
 from teams.models import Edition
 from teams.services import reference_editions_load

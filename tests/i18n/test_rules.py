@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from matches import rules
+from matches.rules_at_hand import clauses
 from tests.i18n.test_catalogs import GAMES, raised_errors
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_every_clause_of_the_rules_document_is_served_in_both_languages(client, 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_texts_differ_by_language_and_interpretations_are_kept(game):
     documented = documented_clauses(game)
-    for clause, entry in rules.clauses(game).items():
+    for clause, entry in clauses.clauses(game).items():
         assert clause in documented, f"{clause} is not in docs/rules/{game}.md"
         assert set(entry["text"]) == {"en", "de"}, clause
         assert entry["text"]["en"] != entry["text"]["de"], clause
@@ -59,14 +59,14 @@ def test_texts_differ_by_language_and_interpretations_are_kept(game):
         clause
         for clause, text in documented.items()
         if re.search(r"\*Interpretation\*|\*\*Interpretation|Interpretation:", text)
-        and "interpretation" not in rules.clauses(game)[clause]
+        and "interpretation" not in clauses.clauses(game)[clause]
     ]
     assert not marked, f"clauses with an interpretation in the docs but not served: {marked}"
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_refusal_of_the_engines_cites_an_existing_clause(game):
-    known = rules.clauses(game)
+    known = clauses.clauses(game)
     cited = {rule for _where, _code, rule, _keys in raised_errors(game) if rule}
     assert cited, game
     assert not sorted(cited - set(known))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from matches import tutorials
+from matches.rules_at_hand import tutorials
 from tests.engine.hat_trick.states import at, ball_at
 from tests.engine.trixkick.test_demo_game import DUELS
 

@@ -10,7 +10,7 @@ import time
 import httpx
 import pytest
 
-from matches import live
+from matches.live import wakeups
 from tests.helpers import assert_error_shape
 from tests.live_server import asgi_server
 from tests.matches.test_live_stream import _Response, create_match, token_headers
@@ -72,14 +72,14 @@ def test_open_streams_hold_no_thread_each(make_user, settings):
         streams = OpenStreams(f"{base}/api/matches/{match_id}/stream/", [{}] * STREAMS)
         try:
             assert streams.statuses == [200] * STREAMS
-            assert live.hub.count() == STREAMS  # all open, waiting on the server
+            assert wakeups.hub.count() == STREAMS  # all open, waiting on the server
             during = threading.active_count()
         finally:
             streams.close()
         deadline = time.monotonic() + 5
-        while live.hub.count() and time.monotonic() < deadline:
+        while wakeups.hub.count() and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert live.hub.count() == 0  # every stream let go once its client left
+        assert wakeups.hub.count() == 0  # every stream let go once its client left
     # the client's thread, and at most the streams' pool of threads (shared by all streams)
     assert during - before <= 1 + settings.LIVE_READ_THREADS, (before, during)
 

@@ -11,8 +11,8 @@ import time
 import httpx
 import pytest
 
-from matches import live_delivery
 from matches.engine import get_engine
+from matches.live import delivery
 from matches.models import Match
 from tests.live_server import asgi_server
 from tests.matches.play import random_actions
@@ -27,14 +27,14 @@ MORE = 5
 def test_a_client_that_reads_nothing_holds_up_no_other_stream(make_user, settings, monkeypatch):
     settings.LIVE_KEEPALIVE_SECONDS = 60
     direct = {True: 0, False: 0}  # written straight to the transport / left to ``send``
-    write = live_delivery.Direct.write
+    write = delivery.Direct.write
 
     def counted(self, framed):
         done = write(self, framed)
         direct[done] += 1
         return done
 
-    monkeypatch.setattr(live_delivery.Direct, "write", counted)
+    monkeypatch.setattr(delivery.Direct, "write", counted)
     ann = token_headers(make_user("ann"))
     # small kernel buffers on both ends: the server has to keep what the slow client leaves
     with asgi_server(send_buffer=4096) as base:

@@ -495,7 +495,7 @@ def test_games_endpoint_lists_engines(api_client):
 
 
 def test_fast_json_matches_the_documented_serializers(amigo_match, players, client_for):
-    from matches import presenters, serializers
+    from matches.http import presenters, serializers
 
     client = client_for(players[0])
     play_out(client, amigo_match, seed=23)
@@ -558,7 +558,7 @@ def test_history_filters_by_manager_opponent_result_and_dates(players, client_fo
 def test_a_parsed_snapshot_is_kept_for_the_next_write_only_once_committed(
     amigo_match, players, client_for, django_capture_on_commit_callbacks
 ):
-    from matches import snapshots
+    from matches.log import snapshots
 
     client = client_for(players[0])
     match_id = amigo_match["match"]["id"]

@@ -5,8 +5,8 @@ import random
 import pytest
 from django.db import transaction
 
-from matches import write_sql
 from matches.engine import get_engine
+from matches.log import write_sql
 from matches.models import Match, MatchEvent, MatchSide
 from tests.helpers import assert_error_shape
 from tests.matches.play import amigo_deal
@@ -85,7 +85,7 @@ def test_writes_read_the_stored_snapshot_when_this_process_keeps_none(
     amigo_match, players, client_for, step
 ):
     """Another worker process served the previous move: the snapshot is read, not kept."""
-    from matches import snapshots
+    from matches.log import snapshots
 
     client = client_for(players[0])
     match_id = amigo_match["match"]["id"]

@@ -36,12 +36,12 @@ from bench.load import (
     wait_for,
     wait_for_stats,
 )
-from matches import services as match_services
-from matches import write_sql
 from matches.engine import get_engine
+from matches.log import services as match_services
+from matches.log import write_sql
 from matches.models import IdempotencyRecord, Match, MatchEvent, MatchSide
+from stats.jobs import matches_pending, matches_stats_refresh
 from stats.models import GameStatsState, ManagerStats, MatchParticipation, MatchStatsState
-from stats.services import matches_pending, matches_stats_refresh
 from tests.helpers import assert_error_shape
 from tests.matches.play import next_action
 from tests.ops.conftest import create_match, database_url

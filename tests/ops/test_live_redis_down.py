@@ -9,8 +9,8 @@ import time
 import httpx
 import pytest
 
-from matches import live_api
 from matches.engine import get_engine
+from matches.live import feed
 from matches.models import Match
 from tests.helpers import token_for
 from tests.live_server import asgi_server
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def reads_while_idle(seconds: float) -> int:
-    before = live_api.reads
+    before = feed.reads
     time.sleep(seconds)
-    return live_api.reads - before
+    return feed.reads - before
 
 
 def test_streams_deliver_from_the_database_while_redis_is_down(private_redis, make_user, settings):  # noqa: F811

@@ -193,7 +193,7 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
     Unix socket as in compose); the same stream sent to the API's gunicorn sends what is
     logged and ends."""
     from bench.live import start_live_on_socket
-    from matches import services
+    from matches.log import services
     from tests.helpers import token_for
 
     if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from rest_framework.test import APIClient
 
-from stats import services
+from stats import jobs
 from tests.helpers import assert_error_shape
 from tests.stats.factories import make_match
 from tests.stats.test_players import hat_trick_match
@@ -27,7 +27,7 @@ def league(make_user):
             ]
         )
     hat_trick_match(ann, ben)
-    services.stats_catch_up()
+    jobs.stats_catch_up()
     return ann, ben, cat
 
 
@@ -155,7 +155,7 @@ def test_private_match_lines_are_hidden(league, client, make_user):
     private = make_match(sides=[{"name": "x", "user": ann, "score": 1}, {"name": "y", "score": 0}])
     private.visibility = "private"
     private.save(update_fields=["visibility"])
-    services.stats_catch_up()
+    jobs.stats_catch_up()
     assert client.get(f"/api/stats/matches/{private.pk}/players/").status_code == 404
     client.force_authenticate(ann)
     assert client.get(f"/api/stats/matches/{private.pk}/players/").status_code == 200
@@ -209,7 +209,7 @@ def test_an_amigo_team_card_speaks_of_points_and_a_guest_match_is_not_rated(make
             {"name": "Finn", "score": 1},
         ],
     )
-    services.stats_catch_up()
+    jobs.stats_catch_up()
     card = client.get("/api/stats/teams/?game=amigo-hattrick&manager=dora").json()["results"][0]
     english = texts(client.get(card["card_svg"]).content.decode())
     assert "Points -10, best opponent 2" in english

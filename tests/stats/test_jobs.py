@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stats import elo, services
+from stats import elo, jobs, manager_stats, rows
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -95,7 +95,7 @@ def test_ratings_match_a_hand_computation(managers):
     play(ann, ben, 1, 0)
     play(ben, cat, 2, 2)
     play(cat, ann, 3, 0)
-    services.stats_catch_up()
+    jobs.stats_catch_up()
     k = 32
     # match 1: both 1500, ann wins: +16 / -16
     ann_r, ben_r, cat_r = 1516.0, 1484.0, 1500.0
@@ -131,7 +131,7 @@ def test_a_match_logged_late_is_rated_in_match_order(managers):
     second = play(ann, ben, 2, 0, finished_at=first.finished_at + timedelta(seconds=1))
     match_finished.delay(second.pk)
     incremental = snapshot()
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert snapshot() == incremental
     order = list(
         RatingEntry.objects.filter(user=ann).order_by("finished_at").values_list("match_id")
@@ -149,9 +149,9 @@ def test_rerunning_a_job_changes_nothing(managers):
         match_finished.delay(match.pk)
     assert snapshot() == first
     assert catch_up.delay().get() == 0
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert snapshot() == first
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert snapshot() == first
 
 
@@ -161,23 +161,23 @@ def test_interrupted_job_rolls_back_and_a_rerun_converges(managers, monkeypatch)
     for match in matches[:2]:
         match_finished.delay(match.pk)
     calls = {"n": 0}
-    real = services._managers_refresh
+    real = manager_stats.manager_stats_refresh
 
     def dies_half_way(*args, **kwargs):
         calls["n"] += 1
         real(*args, **kwargs)  # some rows are written in the transaction…
         raise RuntimeError("worker lost")  # …then the worker dies
 
-    monkeypatch.setattr(services, "_managers_refresh", dies_half_way)
+    monkeypatch.setattr(manager_stats, "manager_stats_refresh", dies_half_way)
     with pytest.raises(RuntimeError):
         match_finished.delay(matches[2].pk)
     assert calls["n"] == 1
     assert not MatchStatsState.objects.filter(match=matches[2]).exists()
-    assert services.matches_pending() == [matches[2].pk]
-    monkeypatch.setattr(services, "_managers_refresh", real)
+    assert jobs.matches_pending() == [matches[2].pk]
+    monkeypatch.setattr(manager_stats, "manager_stats_refresh", real)
     assert catch_up.delay().get() == 1
     converged = snapshot()
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert snapshot() == converged
 
 
@@ -185,9 +185,9 @@ def test_interrupted_rebuild_converges(managers, monkeypatch):
     ann, ben, cat = managers
     for i in range(7):
         play([ann, ben, cat][i % 3], [ben, cat, ann][i % 3], i % 3, (i + 1) % 2)
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     clean = snapshot()
-    real = services._write_match_rows
+    real = rows.match_rows_write
     calls = {"n": 0}
 
     def dies_on_second_batch(ids):
@@ -196,26 +196,26 @@ def test_interrupted_rebuild_converges(managers, monkeypatch):
             raise RuntimeError("killed")
         return real(ids)
 
-    monkeypatch.setattr(services, "_write_match_rows", dies_on_second_batch)
+    monkeypatch.setattr(rows, "match_rows_write", dies_on_second_batch)
     MatchStatsState.objects.all().delete()
     with pytest.raises(RuntimeError):
-        services.stats_rebuild(batch_size=3)
-    monkeypatch.setattr(services, "_write_match_rows", real)
-    services.stats_rebuild(batch_size=3)
+        jobs.stats_rebuild(batch_size=3)
+    monkeypatch.setattr(rows, "match_rows_write", real)
+    jobs.stats_rebuild(batch_size=3)
     assert snapshot() == clean
 
 
 def test_catch_up_finds_matches_whose_seq_is_not_included(managers):
     ann, ben, _ = managers
     match = play(ann, ben, 1, 0)
-    assert services.matches_pending() == [match.pk]
-    assert services.stats_catch_up() == 1
-    assert services.matches_pending() == []
+    assert jobs.matches_pending() == [match.pk]
+    assert jobs.stats_catch_up() == 1
+    assert jobs.matches_pending() == []
     MatchStatsState.objects.filter(match=match).update(seq_included=0)
     match.seq = 5
     match.save(update_fields=["seq"])
-    assert services.matches_pending() == [match.pk]
-    services.stats_catch_up()
+    assert jobs.matches_pending() == [match.pk]
+    jobs.stats_catch_up()
     assert MatchStatsState.objects.get(match=match).seq_included == 5
 
 
@@ -224,4 +224,4 @@ def test_unfinished_matches_are_left_out(managers):
     match = play(ann, ben, 1, 0, status="in_progress")
     match_finished.delay(match.pk)
     assert not ManagerStats.objects.exists()
-    assert services.matches_pending() == []
+    assert jobs.matches_pending() == []

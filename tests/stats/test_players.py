@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stats import services
+from stats import jobs
 from stats.models import MatchParticipation, PlayerStats, Scope, TeamCard
 from tests.stats.factories import ev, make_match
 
@@ -55,7 +55,7 @@ def hat_trick_match(ann, ben, **extra):
 def test_hat_trick_player_stats_equal_hand_counts(make_user):
     ann, ben = make_user("ann"), make_user("ben")
     match = hat_trick_match(ann, ben)
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
     lines = {
         (row.position, player): counters
         for row in MatchParticipation.objects.all()
@@ -103,7 +103,7 @@ def test_hat_trick_player_stats_equal_hand_counts(make_user):
     assert rovers.key.startswith(f"u{ben.pk}-") and rovers.team_id is None
 
     # a second match of the same team: totals per team and per manager
-    services.match_stats_refresh(match_id=hat_trick_match(ann, ben).pk)
+    jobs.match_stats_refresh(match_id=hat_trick_match(ann, ben).pk)
     nine = PlayerStats.objects.get(scope=Scope.TEAM, scope_key="t41", player="9")
     assert (nine.appearances, nine.goals, nine.counters["shots"]) == (2, 4, 6)
     mine = PlayerStats.objects.get(scope=Scope.MANAGER, scope_key=str(ann.pk), player="9")
@@ -136,7 +136,7 @@ def test_trixkick_pieces(make_user):
         events=events,
         state=state,
     )
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
     lines = {
         player: counters
         for row in MatchParticipation.objects.all()

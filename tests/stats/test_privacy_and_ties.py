@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from matches.models import Visibility
-from stats import services
+from stats import jobs
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -52,7 +52,7 @@ def one_private(managers):
     private = play(ann, ben, 0, 3)
     private.visibility = Visibility.PRIVATE
     private.save(update_fields=["visibility"])
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     return public, private
 
 
@@ -94,13 +94,13 @@ def test_a_match_made_private_is_withdrawn_by_the_catch_up(managers):
     ann, ben, _cat = managers
     play(ann, ben, 2, 1)
     hidden = play(ann, ben, 0, 3)
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert ManagerStats.objects.get(user=ann).played == 2
     hidden.visibility = Visibility.PRIVATE
     hidden.save(update_fields=["visibility"])
     migration = importlib.import_module("stats.migrations.0002_participation_public")
     migration.recount_private_matches(apps, None)
-    assert services.stats_catch_up() == 1
+    assert jobs.stats_catch_up() == 1
     assert ManagerStats.objects.get(user=ann).played == 1
     assert not RatingEntry.objects.filter(match=hidden).exists()
     assert HeadToHead.objects.get(user=ann, opponent=ben).played == 1
@@ -127,7 +127,7 @@ def _tied_world(ann, ben, cat, *, first):
 def test_a_tied_rival_is_the_same_whoever_was_met_first(managers, first):
     ann, ben, cat = managers
     _tied_world(ann, ben, cat, first=ben if first == "ben" else cat)
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     stats = ManagerStats.objects.get(user=ann, game="hat-trick")
     # equal games, record and last meeting: the lower user id (registered first) wins the tie
     assert stats.rival == ben
@@ -139,7 +139,7 @@ def test_nemesis_ties_are_broken_the_same_way(managers):
     for opponent in (cat, ben):
         for minute in range(3):
             play(ann, opponent, 0, 2, finished_at=when + timedelta(minutes=minute))
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     stats = ManagerStats.objects.get(user=ann, game="hat-trick")
     assert stats.nemesis == ben and stats.rival == ben
 
@@ -149,9 +149,9 @@ def test_on_ties_a_rebuild_equals_the_per_match_jobs(managers, seed):
     ann, ben, cat = managers
     ids = _tied_world(ann, ben, cat, first=cat)
     ids += [play(ben, cat, 1, 0).pk for _ in range(3)]
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     rebuilt = snapshot()
-    services.stats_rebuild()  # nothing between two rebuilds changes
+    jobs.stats_rebuild()  # nothing between two rebuilds changes
     assert snapshot() == rebuilt
     for model in (
         ManagerStats,

@@ -17,7 +17,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from matches.models import Match, MatchEvent, MatchSide
-from stats import services
+from stats import jobs
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -269,7 +269,7 @@ def seeded_matches() -> list[int]:
 
 def test_rebuild_rows_equal_per_match_jobs_and_are_pinned():
     ids = seeded_matches()
-    summary = services.stats_rebuild()
+    summary = jobs.stats_rebuild()
     rebuilt = canonical()
     assert summary.participations == MatchParticipation.objects.count()
     assert summary.player_lines == sum(
@@ -279,7 +279,7 @@ def test_rebuild_rows_equal_per_match_jobs_and_are_pinned():
     assert counts == EXPECTED_COUNTS
     assert digest(rebuilt) == EXPECTED_DIGEST
 
-    services.stats_rebuild(batch_size=7)
+    jobs.stats_rebuild(batch_size=7)
     assert canonical() == rebuilt
 
     for model in (MatchParticipation, MatchStatsState, RatingEntry, PlayerStats):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from matches.models import Match
-from stats import services
+from stats import jobs
 from stats.models import ManagerStats, MatchStatsState, RatingEntry
 from teams.services import reference_editions_load
 from tests.helpers import accept_invitations, assert_error_shape
@@ -108,7 +108,7 @@ def test_undo_of_the_last_move_reopens_withdraws_and_finishing_again_equals_a_re
     assert {user.pk: (ratings(user), manager_rows(user)) for user in (ann, ben)} == before
     assert not RatingEntry.objects.filter(match_id=match_id).exists()
     assert not MatchStatsState.objects.filter(match_id=match_id).exists()
-    assert services.matches_pending() == []
+    assert jobs.matches_pending() == []
 
     # take back two more moves and play the end differently
     seq = response.json()["match"]["seq"]
@@ -119,7 +119,7 @@ def test_undo_of_the_last_move_reopens_withdraws_and_finishing_again_equals_a_re
     assert Match.objects.get(pk=match_id).status == "finished"
     assert RatingEntry.objects.filter(match_id=match_id, user__isnull=False).count() == 2
     after_jobs = canonical()
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert canonical() == after_jobs
 
 
@@ -143,9 +143,9 @@ def test_jobs_run_late_or_twice_through_finish_reopen_finish_converge(
     # the newest job first, then the older ones late, and one of them twice
     for callback in (handoffs[2], handoffs[0], handoffs[1], handoffs[0]):
         callback()
-    assert services.matches_pending() == []
+    assert jobs.matches_pending() == []
     late = canonical()
-    services.stats_rebuild()
+    jobs.stats_rebuild()
     assert canonical() == late
     assert RatingEntry.objects.filter(match_id=match_id, user__isnull=False).count() == 2
 
@@ -170,10 +170,10 @@ def test_a_lost_withdrawal_is_caught_up_and_only_managers_reopen(
     with django_capture_on_commit_callbacks():  # the broker lost the hand-off
         assert undo(ann_phone, match_id, seq).status_code == 201
     assert RatingEntry.objects.filter(match_id=match_id).exists()  # stale until caught up
-    assert services.matches_pending() == [match_id]
-    services.stats_catch_up()
+    assert jobs.matches_pending() == [match_id]
+    jobs.stats_catch_up()
     assert not RatingEntry.objects.filter(match_id=match_id).exists()
-    assert services.matches_pending() == []
+    assert jobs.matches_pending() == []
     # redo finishes it again, with the same result as the first time
     with django_capture_on_commit_callbacks(execute=True):
         redone = ann_phone.post(

@@ -14,7 +14,7 @@ import pytest
 
 from matches.engine.trixkick import ENGINE
 from matches.engine.trixkick.stats import piece_key
-from stats import services
+from stats import jobs
 from stats.models import MatchParticipation, PlayerStats, Scope, TeamCard
 from stats.svg import team_card_svg
 from tests.engine.trixkick.helpers import BEGINNER, new_match, position, setup_lines
@@ -70,7 +70,7 @@ def test_demo_game_stats_equal_hand_counts(make_user):
     state, events = played(new_match(BEGINNER), [*moves, "B-KKR R>>left"])
     assert ENGINE.outcome(state).scores == (0, 1)
     match = store(ann, ben, events, state, (0, 1))
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
 
     # A (side 0). Kick-off KKL L>C3 to LLK; LLK K>B8 lies loose until KKR runs in (completed);
     # B8 duel lost by KKR; A's defending runs; duels lost: KR (A4), KKL (A7), KL+KLR (A2).
@@ -265,7 +265,7 @@ def test_special_situations_equal_hand_counts(make_user):
         "castling",
     } <= kinds
     match = store(ann, ben, events, last, (0, 1))
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
 
     assert lines_of(0) == {
         # 1: played, ran, dribble won, duel won; 2: the same but lost; 4: ran in, duel won,
@@ -326,12 +326,12 @@ def test_rerunning_the_job_changes_nothing(make_user):
     ann, ben = make_user("ann"), make_user("ben")
     events, last = special_situations()
     match = store(ann, ben, events, last, (0, 1))
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
     before = sorted(
         (p.scope, p.scope_key, p.player, p.goals, p.appearances, p.counters)
         for p in PlayerStats.objects.all()
     )
-    services.match_stats_refresh(match_id=match.pk)
+    jobs.match_stats_refresh(match_id=match.pk)
     after = sorted(
         (p.scope, p.scope_key, p.player, p.goals, p.appearances, p.counters)
         for p in PlayerStats.objects.all()

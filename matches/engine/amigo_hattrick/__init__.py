@@ -17,6 +17,8 @@ A short example, the English rules' first round::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import ClassVar
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import JSON, Outcome, Transition
@@ -39,8 +41,8 @@ class AmigoHattrickEngine(ActionForms):
     name = "Hattrick (Amigo)"
     min_sides = game.MIN_PLAYERS
     max_sides = game.MAX_PLAYERS
-    actions = actions
-    notation = notation
+    actions: ClassVar[ModuleType] = actions
+    notation: ClassVar[ModuleType] = notation
 
     def default_edition(self) -> dict[str, JSON]:
         return default_edition()

@@ -76,7 +76,7 @@ class _Refusals(Refusals):
     def _invalid(self, code: str, **details: JSON) -> EngineError:
         return self.sentences.unreadable(code, None, **details)
 
-    def unknown_type(self, data: dict, tags: Any) -> EngineError:
+    def unknown_type(self, data: dict[str, Any], tags: Any) -> EngineError:
         if "type" not in data:
             return self._invalid("missing_field", fields=["type"])
         return self._invalid("unknown_action_type", type=str(data["type"]))

@@ -61,7 +61,7 @@ def parse_notation(text: str) -> Action:
     trick_text = trick_text.strip()
     if trick_text not in ("1", "2"):
         raise unreadable("invalid_trick", None, notation=text)
-    return Play(card, int(trick_text))
+    return Play(card, 1 if trick_text == "1" else 2)
 
 
 __all__ = ["format_action", "parse_notation"]

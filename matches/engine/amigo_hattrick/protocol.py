@@ -47,7 +47,7 @@ class PassEntry(TypedDict):
 
 
 class Legal(LegalShape):
-    step: Step
+    step: Step  # type: ignore[misc]  # a game narrows the common step to its own steps
     hands: Annotated[Literal["any", "known", "unknown"], "Whether the hands are logged."]
     used: NotRequired[Annotated[list[CardText], "Hands not logged: the cards out this game."]]
 

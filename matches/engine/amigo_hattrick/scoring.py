@@ -16,7 +16,8 @@ face down -2. The English rules' three examples::
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .cards import COLOURS, Card, parse_card
 
@@ -46,7 +47,7 @@ def game_score(won: tuple[Card, ...], face_down: tuple[Card, ...]) -> int:
 
 def cards_of_spans(spans: Iterable[str]) -> tuple[Card, ...]:
     """Cards written as spans: ``R3-11`` is the red 3 to 11."""
-    out = []
+    out: list[Card] = []
     for span in spans:
         letter, rest = span[0], span[1:]
         low, _, high = rest.partition("-")
@@ -54,7 +55,7 @@ def cards_of_spans(spans: Iterable[str]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def example_score(example: dict) -> int:
+def example_score(example: Mapping[str, Any]) -> int:
     """The points of a tutorial's scoring example (``{"won": [spans], "passed": [spans]}``),
     as the referee scores a game (AH-5.2)."""
     return game_score(cards_of_spans(example["won"]), cards_of_spans(example.get("passed", [])))

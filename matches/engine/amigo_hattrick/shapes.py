@@ -13,6 +13,7 @@ not yet out this game (``legal.used``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from matches.engine.amigo_hattrick import protocol
@@ -51,7 +52,9 @@ SHAPES = GameShapes.from_protocol(
 )
 
 
-def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
+def first_action(
+    entry: Mapping[str, Any], legal: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The first ready action of one legal entry (JSON)."""
     if entry["type"] == "deal":
         if entry["hands"] == "omitted":

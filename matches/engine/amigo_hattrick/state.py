@@ -6,7 +6,7 @@ acts once, laying a card on one of at most two tricks or passing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
@@ -158,8 +158,13 @@ def state_to_json(state: State) -> dict[str, JSON]:
 def state_from_json(data: Mapping[str, JSON]) -> State:
     """A state from ``state_to_json``; InvalidActionError if the data is not one."""
     try:
-        cards = lambda items: tuple(card_from_json(item) for item in items)  # noqa: E731
-        laid = lambda item: Laid(int(item["side"]), card_from_json(item["card"]))  # noqa: E731
+
+        def cards(items: Iterable[JSON]) -> tuple[Card, ...]:
+            return tuple(card_from_json(item) for item in items)
+
+        def laid(item: Mapping[str, JSON]) -> Laid:
+            return Laid(int(item["side"]), card_from_json(item["card"]))
+
         options = data["options"]
         state = State(
             names=tuple(str(name) for name in data["names"]),

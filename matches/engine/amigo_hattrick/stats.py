@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from typing import Any
+
 from matches.engine.i18n import gettext
-from matches.engine.stats import Extracted, MatchView, StatsExtractor
+from matches.engine.stats import Extracted, Handler, Increment, MatchView, StatsExtractor
 
 PERSON = "person"
 
 
-def _side_counter(counter: str, amount_key: str | None = None):
-    def handler(ctx, side, d):
+def _side_counter(counter: str, amount_key: str | None = None) -> Handler:
+    def handler(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
         yield side, PERSON, counter, int(d.get(amount_key, 1)) if amount_key else 1
 
     return handler
 
 
-def _game_scored(ctx, side, d):
+def _game_scored(
+    ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]
+) -> Iterator[Increment]:
     scores = d.get("scores") or []
     ctx.setdefault("game_scores", []).append([int(s) for s in scores])
     for index, score in enumerate(scores):

@@ -32,7 +32,7 @@ LAST_CARD = N_("Last card laid")
 
 
 def _card(
-    x: int, y: int, card: Card, label: str = "", face_down: bool = False, last: bool = False
+    x: float, y: int, card: Card, label: str = "", face_down: bool = False, last: bool = False
 ) -> str:
     fill = "#6b7280" if face_down else FILL.get(card.colour, "#444")
     parts = [
@@ -105,7 +105,7 @@ def _laid(state: State) -> set[tuple[int, Card]]:
     }
 
 
-def _table(state: State, passed: str, new: set) -> tuple[list[str], int]:
+def _table(state: State, passed: str, new: set[tuple[int, Card]]) -> tuple[list[str], int]:
     """The tricks and the passes, each group labelled, wrapping onto new rows; -> (parts, height)."""
     out: list[str] = []
     groups = []
@@ -116,7 +116,8 @@ def _table(state: State, passed: str, new: set) -> tuple[list[str], int]:
         groups.append((label, [(laid, False) for laid in trick.cards]))
     if state.passes:
         groups.append((passed, [(laid, True) for laid in state.passes]))
-    x, y = 12, 52
+    x: float = 12
+    y = 52
     for label, cards in groups:
         width = max(len(label) * 7, len(cards) * CARD_STEP)
         if x > 12 and x + min(width, WIDTH - 24) > WIDTH - 12:

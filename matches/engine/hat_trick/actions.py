@@ -21,7 +21,6 @@ from matches.engine.action_codec import (
     Refusals,
     action,
     optional,
-    side_index,
 )
 from matches.engine.base import Bounds, shape
 from matches.engine.hat_trick.cards import ActionCard, card_from_json
@@ -41,7 +40,12 @@ def _bench_card_id(value: str) -> bool:
     return 0 < len(value) <= 80 and " " not in value
 
 
-Side = side_index("The side's index: 0 (blue, kicks off) or 1 (red).")
+Side = Annotated[
+    int,
+    "The side's index: 0 (blue, kicks off) or 1 (red).",
+    Bounds(minimum=0, maximum=1),
+    Refusal("side"),
+]
 Player = Annotated[
     int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99), _NUMBER
 ]

@@ -28,6 +28,7 @@ from matches.engine.hat_trick.state import (
     ShootingCard,
     Shot,
     State,
+    per_side,
 )
 
 
@@ -78,9 +79,9 @@ def setup_from_json(d: dict[str, Any]) -> Setup:
         edition=d["edition"],
         names=tuple(d["names"]),
         colours=tuple(d["colours"]),
-        players=tuple(tuple(PlayerCard(**p) for p in side) for side in d["players"]),
+        players=per_side(tuple(PlayerCard(**p) for p in side) for side in d["players"]),
         star_keepers=tuple(d["star_keepers"]),
-        keepers=tuple(
+        keepers=per_side(
             tuple(KeeperCard(k["id"], k["dive"], tuple(sorted(k["draws"].items()))) for k in side)
             for side in d["keepers"]
         ),
@@ -164,11 +165,11 @@ def state_from_json(d: Any) -> State:
             grid=grid_from_json(d["pitch"]),
             ball=parse_field(d["ball"]) if d["ball"] else -1,
             attacker=d["attacker"],
-            cards=tuple(None if c is None else card_from_json(c) for c in d["cards"]),
+            cards=per_side(None if c is None else card_from_json(c) for c in d["cards"]),
             moved=parse_field(d["moved"]) if d["moved"] else -1,
             yellow=tuple(d["yellow"]),
-            sent_off=tuple(tuple(x) for x in d["sent_off"]),
-            decks=tuple(Deck.from_json(x, setup) for x in d["decks"]),
+            sent_off=per_side(tuple(x) for x in d["sent_off"]),
+            decks=per_side(Deck.from_json(x, setup) for x in d["decks"]),
             shot=None if d["shot"] is None else Shot(**d["shot"]),
             shootout=tuple(d["shootout"]),
             x=None if d.get("x") is None else setup.expansion.state_from_json(d["x"]),

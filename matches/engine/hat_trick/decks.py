@@ -48,7 +48,7 @@ def play_from_hand(setup: Setup, deck: Deck, card: ActionCard, side: int) -> Dec
     if hand <= 0 or idx is None or unseen[idx] <= 0:
         if hand <= 0:
             raise illegal("not_in_hand", "HT-1.1", side=side)
-        _take(setup, deck, card, side)  # raises card_not_in_edition or card_not_available
+        return _take(setup, deck, card, side)  # raises card_not_in_edition or card_not_available
     return _new_deck(
         (
             pile,

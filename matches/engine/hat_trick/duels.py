@@ -20,7 +20,7 @@ from matches.engine.hat_trick.pitch import (
     number_of,
     side_of,
 )
-from matches.engine.hat_trick.state import State, faces
+from matches.engine.hat_trick.state import State, faces, played
 
 
 class Result(NamedTuple):
@@ -66,8 +66,8 @@ def _counts(state: State, line: int) -> tuple[int, int, int, int]:
     a = state.attacker
     d = 1 - a
     values = faces(state)
-    card_a = state.cards[a].footballs
-    card_d = state.cards[d].footballs
+    card_a = played(state, a).footballs
+    card_d = played(state, d).footballs
     att = line_sum(state.grid, line, a, values, True) + card_a
     dfn = line_sum(state.grid, line, d, values, False) + card_d
     return att, dfn, card_a, card_d
@@ -80,7 +80,7 @@ def resolve(
 
     ``bonus``: footballs added to attack and defence by expansion modifiers (HX-A.13).
     """
-    kind = state.cards[state.attacker].kind
+    kind = played(state, state.attacker).kind
     if kind == DRIBBLING:
         return _dribble(state, events, bonus)
     return _pass(state, kind, lines, events, bonus)
@@ -180,8 +180,8 @@ def _dribble(state: State, events: list[GameEvent], bonus: tuple[int, int]) -> R
         )
         return Result(grid, front, 0)
     values = faces(state)
-    card_a = state.cards[a].footballs
-    card_d = state.cards[d].footballs
+    card_a = played(state, a).footballs
+    card_d = played(state, d).footballs
     att = values[holder].attack + card_a + bonus[0]
     dfn = values[other].defence + card_d + bonus[1]
     result = winner(att, dfn, card_a, card_d)

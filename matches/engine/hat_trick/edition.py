@@ -37,7 +37,8 @@ POSITIONS = ("final_line_centre", "final_line_wing", "second_line_centre", "seco
 def reference_edition() -> Mapping[str, Any]:
     """The reference edition, read from disk once."""
     with DATA.open(encoding="utf-8") as fh:
-        return json.load(fh)
+        edition: Mapping[str, Any] = json.load(fh)
+        return edition
 
 
 def _err(cause: str, **details: Any) -> SetupError:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Literal, NotRequired
 
 from matches.engine.base import shape
-from matches.engine.hat_trick.protocol import ActionCard, CardId, CardKind, Field, Player, Side
+from matches.engine.hat_trick.actions import ActionCardShape as ActionCard
+from matches.engine.hat_trick.actions import CardId, CardKind, Player, Side
+from matches.engine.hat_trick.protocol import Field
 
 Number = int
 Nobody = Player | None

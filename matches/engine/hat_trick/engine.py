@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, get_args
+from types import ModuleType
+from typing import Any, ClassVar, get_args
 
 from matches.engine.action_forms import ActionForms
 from matches.engine.base import Outcome, Transition
@@ -35,8 +36,8 @@ class HatTrickEngine(ActionForms):
     name = "Hat-Trick"
     min_sides = 2
     max_sides = 2
-    actions = _actions
-    notation = notation
+    actions: ClassVar[ModuleType] = _actions
+    notation: ClassVar[ModuleType] = notation
 
     def default_edition(self) -> Mapping[str, Any]:
         return reference_edition()

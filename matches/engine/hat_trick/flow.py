@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from matches.engine.base import GameEvent, Outcome, Transition
@@ -44,7 +45,7 @@ from matches.engine.hat_trick.pitch import (
     shooting_position,
     side_of,
 )
-from matches.engine.hat_trick.state import KeeperCard, Setup, Shot, State
+from matches.engine.hat_trick.state import KeeperCard, Setup, Shot, State, played
 
 GOAL_KICK_LINE = {DRIBBLING: 1, SHORT_PASS: 2, LONG_BALL: 3}
 
@@ -232,11 +233,11 @@ def move_rules(s: State) -> MoveRules:
     ph, attacker = s.phase, s.attacker
     defender = 1 - attacker
     if ph == P.ATTACKER_MOVE or ph == P.SO_ATTACKER_MOVE:
-        return MoveRules(attacker, s.cards[attacker].edge, False, "HT-2.4", -1)
+        return MoveRules(attacker, played(s, attacker).edge, False, "HT-2.4", -1)
     if ph == P.DEFENDER_MOVE:
-        return MoveRules(defender, s.cards[defender].edge, False, "HT-2.8", -1)
+        return MoveRules(defender, played(s, defender).edge, False, "HT-2.8", -1)
     if ph == P.SO_DEFENDER_MOVE:
-        return MoveRules(defender, s.cards[defender].edge, True, "HT-5.2", -1)
+        return MoveRules(defender, played(s, defender).edge, True, "HT-5.2", -1)
     if ph == P.FK_DEFENDER_MOVE:
         return MoveRules(defender, None, False, "HT-4.4", -1, "HT-4.4")
     if ph == P.FK_ATTACKER_MOVE:
@@ -277,7 +278,7 @@ def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
             s = s._replace(grid=grid, ball=ball)
         if ph == P.SO_DEFENDER_MOVE:
             return _chance_action(s, events)
-        if s.cards[s.attacker].kind == LONG_BALL and long_ball_lines(s):
+        if played(s, s.attacker).kind == LONG_BALL and long_ball_lines(s):
             return s._replace(phase=P.LONG_BALL_LINE)
         # HT-3B.1: on the final line no line lies ahead; the long ball stays in the ball's line
         return (INSTALLED.get(type(s.setup.expansion)) or hooks.of(s)).step3(s, 0, events)
@@ -395,7 +396,7 @@ def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
 def chance_targets(s: State) -> list[int]:
     """HT-5.3 / HT-5.4: the fields the scoring-opportunity pass may go to."""
     a = s.attacker
-    kind = s.cards[a].kind
+    kind = played(s, a).kind
     if kind == SHORT_PASS:
         return [f for f in NEIGHBOURS[s.ball] if s.grid[f] and side_of(s.grid[f]) == a]
     if kind == LONG_BALL:
@@ -413,7 +414,7 @@ def can_shoot(s: State) -> bool:
 
 def _chance_action(s: State, events: list[GameEvent]) -> State:
     """After the moves of a scoring opportunity: pass choices, a shot, or nothing possible."""
-    if s.cards[s.attacker].kind == DRIBBLING:  # HT-5.5
+    if played(s, s.attacker).kind == DRIBBLING:  # HT-5.5
         if can_shoot(s):
             return s._replace(phase=P.SO_SHOT)
         return _end_chance_round(s, events, "no_shooting_position")
@@ -424,7 +425,7 @@ def _chance_action(s: State, events: list[GameEvent]) -> State:
 
 def _chance_pass(s: State, a: Pass, events: list[GameEvent]) -> State:
     targets = chance_targets(s)
-    kind = s.cards[s.attacker].kind
+    kind = played(s, s.attacker).kind
     for f in targets:
         if number_of(s.grid[f]) == a.receiver:
             events.append(
@@ -497,7 +498,7 @@ def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     else:
         if a.card is not None:
             raise illegal("unexpected_card", "HT-6.3")
-        card = s.cards[side]
+        card = played(s, side)
     shooting = s.setup.shooting_card(a.shooting_card)
     if shooting is None:
         raise illegal("unknown_shooting_card", "HT-6.1")
@@ -607,7 +608,7 @@ def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
     return _goal(s, shot, base, events)  # HT-6.9
 
 
-def _goal(s: State, shot: Shot, base: dict, events: list[GameEvent]) -> State:
+def _goal(s: State, shot: Shot, base: dict[str, Any], events: list[GameEvent]) -> State:
     score = list(s.score)
     score[shot.side] += 1
     events.append(
@@ -627,7 +628,7 @@ def _goal(s: State, shot: Shot, base: dict, events: list[GameEvent]) -> State:
 
 
 def _shootout_result(
-    s: State, shot: Shot, total: int, base: dict, events: list[GameEvent]
+    s: State, shot: Shot, total: int, base: dict[str, Any], events: list[GameEvent]
 ) -> State:
     k0, k1, g0, g1 = s.shootout
     scored = total < shot.power
@@ -721,7 +722,8 @@ def _handle_refuse(s: State, a: Refuse, events: list[GameEvent]) -> State:
     return _refuse(s, events)
 
 
-_HANDLERS = {
+#: each handler takes the action of its type
+_HANDLERS: dict[type, Callable[[State, Any, list[GameEvent]], State]] = {
     PlayCards: _play_cards,
     Move: _move,
     Skip: _move,
@@ -744,7 +746,7 @@ def apply_base(s: State, a: Action) -> Transition:
     allowed = _ALLOWED[ph]
     kind = type(a)
     if kind not in allowed:
-        if kind is Shoot:
+        if type(a) is Shoot:
             _shoot(s, a, [])  # raises no_scoring_opportunity or shot_before_action
         raise illegal("wrong_step", "HT-E.1", step=ph, expected=[t.__name__ for t in allowed])
     events: list[GameEvent] = []

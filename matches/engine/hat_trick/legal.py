@@ -11,7 +11,7 @@ from matches.engine.hat_trick.duels import long_ball_lines
 from matches.engine.hat_trick.flow import can_shoot, chance_targets, move_rules
 from matches.engine.hat_trick.movement import move_options, sideways_receivers
 from matches.engine.hat_trick.pitch import number_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, played
 
 
 def _cards(s: State, side: int) -> list[dict[str, Any]]:
@@ -73,17 +73,17 @@ def legal_actions(s: State) -> dict[str, Any]:
     elif ph == P.FK_CHOICE:
         actions.append({"type": "free_kick", "scoring_opportunity": [True, False]})
     elif ph == P.SO_ACTION:
-        kind = s.cards[s.attacker].kind
+        kind = played(s, s.attacker).kind
         receivers = [number_of(s.grid[f]) for f in chance_targets(s)]
         if receivers:  # with nobody to pass to, refusing is the only way on
             actions.append({"type": "pass", "pass_type": kind, "receivers": receivers})
         actions.append({"type": "refuse"})
     elif ph == P.SO_SHOT:
         if can_shoot(s):
-            actions.append(shoot_entry(s, s.cards[s.attacker].kind))
+            actions.append(shoot_entry(s, played(s, s.attacker).kind))
         actions.append({"type": "refuse"})
     elif ph == P.PENALTY:
-        actions.append(shoot_entry(s, s.cards[s.attacker].kind))
+        actions.append(shoot_entry(s, played(s, s.attacker).kind))
     elif ph == P.SHOOTOUT:
         entry = shoot_entry(s, None)
         counts = pile_counts(s.decks[s.attacker])

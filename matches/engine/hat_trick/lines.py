@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, N_LINES, SIDE_CODES, number_of, side_of
+from matches.engine.hat_trick.state import PlayerCard
 
 
 class ShirtNumbers(Protocol):
@@ -86,7 +87,9 @@ def closest_number(
     return best
 
 
-def line_sum(grid: tuple[int, ...], line: int, side: int, values: dict, attack: bool) -> int:
+def line_sum(
+    grid: tuple[int, ...], line: int, side: int, values: dict[int, PlayerCard], attack: bool
+) -> int:
     total = 0
     first, end = SIDE_CODES[side]
     base = line * N_COLS

@@ -110,7 +110,7 @@ def do_move(
 
 def move_options(state: State, rules: MoveRules) -> list[dict[str, object]]:
     """Every legal move for the phone to offer."""
-    out = []
+    out: list[dict[str, object]] = []
     side = rules.side
     for f, p in enumerate(state.grid):
         if p == EMPTY or side_of(p) != side:

@@ -9,12 +9,14 @@ PlayCards(cards=(ActionCard(kind='short_pass', footballs=2, edge='left'), Action
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from matches.engine.action_forms import NotationTable
 from matches.engine.hat_trick.actions import (
     Action,
     Choose,
     Counter,
+    Direction,
     FreeKick,
     GoalKick,
     KeeperDraw,
@@ -36,7 +38,7 @@ from matches.engine.hat_trick.cards import card_from_code
 from matches.engine.hat_trick.errors import unreadable
 
 _MOVE = re.compile(r"^(\d{1,2})([fblr])$")
-_DIR = {"f": "forward", "b": "backward", "l": "left", "r": "right"}
+_DIR: dict[str, Direction] = {"f": "forward", "b": "backward", "l": "left", "r": "right"}
 _ID = re.compile(r"^[A-Za-z0-9*+\-_.]{1,40}$")
 _CARD_ID = re.compile(r"^[A-Za-z0-9*+\-_.:]{1,80}$")
 
@@ -98,13 +100,14 @@ def _x_tail(action: UseAbility | PlayStyle) -> list[str]:
         out.append(f">{action.target}")
     if action.direction is not None:
         out.append(_XDIR_LETTER[action.direction])
-    if getattr(action, "via", None) is not None:
-        out.append(f"via={action.via}")
+    via = getattr(action, "via", None)
+    if via is not None:
+        out.append(f"via={via}")
     return out
 
 
-def _parse_x_tail(rest: list[str], text: str) -> dict:
-    out: dict = {}
+def _parse_x_tail(rest: list[str], text: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for token in rest:
         if token.startswith(">") and "target" not in out:
             out["target"] = _number(token[1:], ">")

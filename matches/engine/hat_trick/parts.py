@@ -64,7 +64,7 @@ def part_allowed(choice: Mapping[str, Any], side: int, part: Any) -> bool:
         and all(part[name] in options for name, options in fields.items())
     )
     if fits and "colours" in choice and "card" in part:  # HT-6.1: the turned-up card's colour
-        return choice["colours"].get(part["shooting_card"]) == part["card"].get("kind")
+        return bool(choice["colours"].get(part["shooting_card"]) == part["card"].get("kind"))
     return fits
 
 

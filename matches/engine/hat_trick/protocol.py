@@ -128,7 +128,7 @@ class ShootEntry(TypedDict):
     note: NotRequired[str]
 
 
-class KeeperCard(ActionCard):
+class KeeperCard(ActionCard):  # type: ignore[misc]  # (a shape made at run time)
     available: Annotated[int, "How many of this card are left in the pile."]
 
 
@@ -213,7 +213,7 @@ LEGAL_ENTRIES = (
 
 
 class Legal(LegalShape):
-    step: Step
+    step: Step  # type: ignore[misc]  # a game narrows the common step to its own steps
 
 
 # --- summary and outcome ---------------------------------------------------------------------

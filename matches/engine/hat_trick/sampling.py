@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from matches.engine.hat_trick.actions import Action, parse_action
 
+_T = TypeVar("_T")
 
-def random_action(legal: dict[str, Any], rng: random.Random) -> Action:
+
+class Chooser(Protocol):
+    """What :func:`random_action` asks of its ``random.Random``."""
+
+    def choice(self, seq: Sequence[_T], /) -> _T: ...
+
+    def randint(self, a: int, b: int, /) -> int: ...
+
+    def randrange(self, start: int, /) -> int: ...
+
+
+def random_action(legal: dict[str, Any], rng: Chooser) -> Action:
     """One concrete action picked from a ``legal_actions`` answer."""
     entry = rng.choice(legal["actions"])
     kind = entry["type"]
@@ -68,4 +80,5 @@ def random_action(legal: dict[str, Any], rng: random.Random) -> Action:
         data = {"type": kind, "side": rng.choice(entry["side"])}
     else:
         data = {"type": kind}
-    return parse_action(data)
+    action: Action = parse_action(data)
+    return action

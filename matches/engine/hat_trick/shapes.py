@@ -11,13 +11,16 @@ from, taking the first choice every time.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from matches.engine.base import GameShapes
 from matches.engine.hat_trick import protocol
 from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.effect_shapes import EFFECTS
 from matches.engine.hat_trick.sampling import random_action
+
+_T = TypeVar("_T")
 
 SHAPES = GameShapes.from_protocol(
     protocol,
@@ -42,16 +45,18 @@ SHAPES = GameShapes.from_protocol(
 class _FirstChoice:
     """Stands in for ``random.Random``: every choice is the first one, every count the least."""
 
-    def choice(self, seq):
+    def choice(self, seq: Sequence[_T]) -> _T:
         return seq[0]
 
     def randint(self, low: int, _high: int) -> int:
         return low
 
-    def randrange(self, *_args) -> int:
+    def randrange(self, *_args: int) -> int:
         return 0
 
 
-def first_action(entry: dict[str, Any], legal: dict[str, Any] | None = None) -> dict[str, Any]:
+def first_action(
+    entry: Mapping[str, Any], legal: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The first ready action of one legal entry (JSON)."""
     return action_to_json(random_action({"actions": [entry]}, _FirstChoice()))

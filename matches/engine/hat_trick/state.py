@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar, cast
 
 from matches.engine.hat_trick.cards import ActionCard
 from matches.engine.hat_trick.pitch import (
@@ -195,7 +196,25 @@ def _replace_state(s: State, /, **changes: Any) -> State:
     return _new_tuple(State, values)
 
 
-State._replace = _replace_state  # a NamedTuple class body may not define its own _replace
+# a NamedTuple class body may not define its own _replace
+State._replace = _replace_state  # type: ignore[method-assign,assignment]
+
+
+_T = TypeVar("_T")
+
+
+def per_side(values: Iterable[_T]) -> tuple[_T, _T]:
+    """One value per side, as the JSON of a state holds them (a match of two sides)."""
+    return cast("tuple[_T, _T]", tuple(values))
+
+
+def played(s: State, side: int) -> ActionCard:
+    """The action card ``side`` has revealed this turn (HT-1.3): a step that reads it comes
+    after both are down."""
+    card = s.cards[side]
+    if card is None:
+        raise RuntimeError(f"Side {side} has no action card down.")
+    return card
 
 
 def faces(s: State) -> dict[int, PlayerCard]:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from matches.engine.stats import MatchView, StatsExtractor, number, style_from_shares
+from matches.engine.stats import (
+    Handler,
+    Increment,
+    MatchView,
+    StatsExtractor,
+    number,
+    style_from_shares,
+)
 
 
-def _goal(ctx, side, d):
+def _goal(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
     if d.get("shootout"):
         yield side, None, "shootout_goals", 1
         return
@@ -18,7 +26,7 @@ def _goal(ctx, side, d):
         yield side, scorer, "penalty_goals", 1
 
 
-def _shot(ctx, side, d):
+def _shot(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
     shooter = number(d.get("shooter"))
     if shooter is None:  # penalty shoot-out kick
         yield side, None, "shootout_kicks", 1
@@ -28,29 +36,29 @@ def _shot(ctx, side, d):
         yield side, shooter, "penalties_taken", 1
 
 
-def _pass(outcome: str, default_type: str):
-    def handler(ctx, side, d):
+def _pass(outcome: str, default_type: str) -> Handler:
+    def handler(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
         kind = d.get("pass_type") or default_type
         yield side, number(d.get("passer")), f"passes_{outcome}.{kind}", 1
 
     return handler
 
 
-def _dribble(outcome: str):
-    def handler(ctx, side, d):
+def _dribble(outcome: str) -> Handler:
+    def handler(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
         yield side, number(d.get("dribbler")), f"dribbles_{outcome}", 1
 
     return handler
 
 
-def _player_counter(counter: str, key: str):
-    def handler(ctx, side, d):
+def _player_counter(counter: str, key: str) -> Handler:
+    def handler(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
         yield side, number(d.get(key)), counter, 1
 
     return handler
 
 
-def _save(ctx, side, d):
+def _save(ctx: dict[str, Any], side: int | None, d: Mapping[str, Any]) -> Iterator[Increment]:
     yield side, None, "saves", 1
 
 
@@ -89,7 +97,7 @@ class HatTrickExtractor(StatsExtractor):
             line["defence"] += int(p.get("defence", 0))
         return lines
 
-    def derived_style(self, counters: Counter) -> str:
+    def derived_style(self, counters: Counter[str]) -> str:
         return style_from_shares(
             counters,
             {

@@ -8,6 +8,7 @@ hint), ``event`` (an optional match event), ``style`` / ``played`` (a style).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from matches.engine.i18n import N_
@@ -349,7 +350,7 @@ HINTS: dict[str, str] = {
 }
 
 
-def hint(legal: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def hint(legal: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The hint's template key and parameters for what ``legal_actions`` gives."""
     for entry in legal.get("actions", ()):
         if entry.get("type") == "choose":

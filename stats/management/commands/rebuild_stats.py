@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand
 from tqdm import tqdm
 
 from matches.models import Match, MatchStatus
-from stats.services import BATCH, stats_rebuild
+from stats.jobs import BATCH, stats_rebuild
 
 
 class Command(BaseCommand):

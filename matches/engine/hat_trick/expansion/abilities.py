@@ -13,9 +13,10 @@ from typing import Any
 
 from matches.engine.base import GameEvent
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.actions import UseAbility
+from matches.engine.hat_trick.actions import ExpansionDirection, UseAbility
 from matches.engine.hat_trick.cards import LONG_BALL, SHORT_PASS
 from matches.engine.hat_trick.errors import illegal
+from matches.engine.hat_trick.expansion.model import WindowEvent, XCard
 from matches.engine.hat_trick.expansion.triggers import event_matches, own_move
 from matches.engine.hat_trick.pitch import (
     EMPTY,
@@ -53,7 +54,7 @@ def neighbours(field: int) -> list[int]:
 
 
 def visible_ability(s: State, player: int) -> str | None:
-    card = s.setup.expansion.by_code.get(player)
+    card: XCard | None = s.setup.expansion.by_code.get(player)
     if card is None:
         return None
     return card.face(player in s.x.gold).ability
@@ -86,7 +87,9 @@ def ball_may_go(s: State, side: int, dst: int) -> bool:
     return not (card is not None and card.kind == LONG_BALL and line_of(dst) == final_line(side))
 
 
-def _move_targets(s: State, mover: int, effect: dict) -> Iterator[tuple[str, int]]:
+def _move_targets(
+    s: State, mover: int, effect: dict[str, Any]
+) -> Iterator[tuple[ExpansionDirection, int]]:
     """(direction, destination field) pairs of a legal ability move for ``mover``."""
     side = side_of(mover)
     src = s.grid.index(mover)
@@ -112,7 +115,7 @@ def _move_targets(s: State, mover: int, effect: dict) -> Iterator[tuple[str, int
             yield direction, dst
 
 
-def _movers(s: State, owner: int, effect: dict) -> list[int]:
+def _movers(s: State, owner: int, effect: dict[str, Any]) -> list[int]:
     who = effect.get("who", "self")
     side = side_of(owner)
     if who == "self":
@@ -128,7 +131,7 @@ def _movers(s: State, owner: int, effect: dict) -> list[int]:
     return [s.grid[f] for f in fields if s.grid[f] and side_of(s.grid[f]) == side]
 
 
-def _swap_partners(s: State, owner: int, effect: dict) -> list[int]:
+def _swap_partners(s: State, owner: int, effect: dict[str, Any]) -> list[int]:
     where = s.grid.index(owner)
     side = side_of(owner)
     if effect.get("with") == "in_front":
@@ -151,7 +154,7 @@ def announced(s: State, owner: int, ability: str | None) -> bool:
 
 
 def _concrete(
-    s: State, owner: int, effect: dict, via: str | None, aid: str | None = None
+    s: State, owner: int, effect: dict[str, Any], via: str | None, aid: str | None = None
 ) -> Iterator[UseAbility]:
     """Every concrete use of ``effect`` by ``owner`` that would have an effect now (``aid``: the
     owner's own ability id, used when ``via`` names no borrowed one)."""
@@ -246,7 +249,7 @@ def _concrete(
         yield UseAbility(side, slot, None, None, via)
 
 
-def _is_pass(event: tuple, pass_type: str) -> bool:
+def _is_pass(event: WindowEvent, pass_type: str) -> bool:
     kind, _, data = event
     if pass_type == LONG_BALL:
         return kind in ("long_ball_completed", "long_ball_intercepted") or (
@@ -257,7 +260,7 @@ def _is_pass(event: tuple, pass_type: str) -> bool:
     ) or (kind == "ability_interception" and data["pass_type"] == SHORT_PASS)
 
 
-def _passed_over(event: tuple, where: int, pass_type: str) -> bool:
+def _passed_over(event: WindowEvent, where: int, pass_type: str) -> bool:
     """HX-A.10 (interpretation): a long ball passes over the lines strictly between the
     passer's line and the line where it ended."""
     if not _is_pass(event, pass_type):
@@ -273,14 +276,14 @@ def _has_use_now(s: State, player: int) -> bool:
     return any(True for _ in uses_of_player(s, player))
 
 
-def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dict]]:
+def uses_of_player(s: State, player: int) -> Iterator[tuple[UseAbility, str, dict[str, Any]]]:
     """(use, ability id counted, effect) of every use ``player`` could make now."""
     xs, x = s.setup.expansion, s.x
     if player in x.blocked or x.uses_of(player) >= MAX_USES or s.phase in NO_ABILITY_PHASES:
         return
     aid = visible_ability(s, player)
     effect = xs.effects.get(aid) if aid else None
-    if effect is None:
+    if effect is None or aid is None:
         return
     if effect["kind"] == "borrow":
         where = s.grid.index(player)
@@ -336,6 +339,13 @@ def _why_not(s: State, a: UseAbility) -> Exception:
     return illegal("ability_not_usable", "HX-A.7", player=a.player)
 
 
+def _target(a: UseAbility) -> int:
+    """The player a use aims at (every use that needs one names one: ``uses_of_player``)."""
+    if a.target is None:
+        raise RuntimeError("This use of an ability names no target.")
+    return a.target
+
+
 def use_ability(s: State, a: UseAbility, events: list[GameEvent]) -> State:
     player = code(a.side, a.player)
     if player in s.grid:
@@ -376,7 +386,7 @@ def perform(
     player: int,
     a: UseAbility,
     aid: str,
-    effect: dict,
+    effect: dict[str, Any],
     events: list[GameEvent],
     mark: Callable[..., State] = flip,
 ) -> State:
@@ -414,7 +424,7 @@ def perform(
             s = s._replace(x=x._replace(switched=x.switched - {player}))
         return mark(s, player, aid, events, **data)
     if kind == "swap":
-        mate = code(a.side, a.target)
+        mate = code(a.side, _target(a))
         src = s.grid.index(player)
         grid, ball = _move_to(s, player, s.grid.index(mate))
         s = s._replace(grid=grid, ball=ball)
@@ -444,7 +454,7 @@ def perform(
             s = s._replace(x=s.x._replace(window=window))
         return s
     if kind == "block":
-        other = code(1 - a.side, a.target)
+        other = code(1 - a.side, _target(a))
         s = s._replace(
             x=s.x._replace(
                 blocked=s.x.blocked | {other}, armed=tuple(t for t in s.x.armed if t[0] != other)

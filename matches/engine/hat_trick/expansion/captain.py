@@ -25,9 +25,9 @@ def protest_side(s: State, events: tuple[GameEvent, ...]) -> int:
     if not enabled(s, "captain") or s.phase not in (P.FK_DEFENDER_MOVE, P.PENALTY):
         return -1
     booked = next((e for e in events if e.kind == "yellow_card"), None)
-    if booked is None:
+    side = None if booked is None else booked.side
+    if side is None:  # (a yellow card names its side)
         return -1
-    side = booked.side
     captain = code(side, s.setup.expansion.captains[side])
     return side if captain in s.grid and s.setup.expansion.lineups[side] else -1
 

@@ -3,6 +3,9 @@ the window of events abilities may answer. Regular actions go through the base s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from matches.engine.base import GameEvent, Transition
 from matches.engine.hat_trick import flow as F
 from matches.engine.hat_trick import hooks
@@ -39,7 +42,7 @@ from matches.engine.hat_trick.expansion.match_events import (
     enabled,
     long_shot,
 )
-from matches.engine.hat_trick.expansion.model import XSetup, XState
+from matches.engine.hat_trick.expansion.model import Window, WindowEvent, XSetup, XState
 from matches.engine.hat_trick.expansion.modifiers import duel_bonus, forced_foul, shot_bonus
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
 from matches.engine.hat_trick.expansion.setup import SpielerSetup, initial_xstate
@@ -48,9 +51,14 @@ from matches.engine.hat_trick.expansion.styles import play_style, style_bonus
 from matches.engine.hat_trick.expansion.substitutions import substitute
 from matches.engine.hat_trick.expansion.triggers import window_of
 from matches.engine.hat_trick.pitch import field_name, final_line, line_of, number_of, side_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, played
 
-_EVENT_ACTIONS = {Counter: counter, Substitute: substitute, Protest: protest}
+#: each handler takes the action of its type
+_EVENT_ACTIONS: dict[type, Callable[[State, Any, list[GameEvent]], State]] = {
+    Counter: counter,
+    Substitute: substitute,
+    Protest: protest,
+}
 LOWEST_RULE_EVENTS = (
     "pass_completed",
     "long_ball_completed",
@@ -93,7 +101,7 @@ def step3(s: State, lines: int, events: list[GameEvent]) -> State:
         _unnamed(events)
     # HX-N.3: the defending manager names the fouler only after a short or long pass; after a
     # dribble the defender in the duel fouls, always (HT-4.3)
-    if result.fouler and s.cards[s.attacker].kind != DRIBBLING:
+    if result.fouler and played(s, s.attacker).kind != DRIBBLING:
         line = line_of(s.grid.index(result.fouler))
         fouls = lowest_fields(s.grid, line, (s.defender,), s.setup.expansion.numbers)
         if len(fouls) > 1 and s.grid.index(result.fouler) in fouls:
@@ -113,9 +121,9 @@ def _unnamed(events: list[GameEvent]) -> None:
     events[i] = GameEvent(e.kind, e.side, {**e.data, _named(e.kind): None, "to": None})
 
 
-def _decided_window(window: tuple, player: int, at: str) -> tuple:
+def _decided_window(window: Window, player: int, at: str) -> Window:
     """The last action's window with the chosen receiver (interceptor) of the pass."""
-    out = []
+    out: list[WindowEvent] = []
     for kind, side, data in window:
         if kind in LOWEST_RULE_EVENTS:
             data = {**data, _named(kind): player, "to": at}
@@ -125,7 +133,7 @@ def _decided_window(window: tuple, player: int, at: str) -> tuple:
     return tuple(out)
 
 
-def _continue(s: State, fouler: int, receivers, events: list[GameEvent]) -> State:
+def _continue(s: State, fouler: int, receivers: Sequence[int], events: list[GameEvent]) -> State:
     if len(receivers) > 1:
         return pause(s, "receiver", side_of(s.holder), list(receivers), fouler, events)
     if fouler:
@@ -212,7 +220,7 @@ def apply(s: State, a: Action) -> Transition:
     events: list[GameEvent] = []
     before = s
     if s.x.choice is not None:
-        if kind is not Choose:
+        if type(a) is not Choose:
             c = s.x.choice
             raise illegal(
                 "choose_tied_player",
@@ -226,12 +234,12 @@ def apply(s: State, a: Action) -> Transition:
         return _finish(s, new, tuple(events), window, new.x.opponent_moved)
     if kind is Choose:
         raise illegal("no_tie", "HX-N.2")
-    if kind is UseAbility:
+    if type(a) is UseAbility:
         if s.x.style_moment:
             raise illegal("abilities_first", "HX-S.11")
         s = use_ability(s, a, events)
         return Transition(_refresh(before, s, events), tuple(events))
-    if kind is PlayStyle:
+    if type(a) is PlayStyle:
         s = play_style(s, a, events)
         return Transition(_refresh(before, s, events), tuple(events))
     if kind in _EVENT_ACTIONS:
@@ -240,7 +248,7 @@ def apply(s: State, a: Action) -> Transition:
     phase = s.phase
     if kind is PlayCards or kind is GoalKick:
         s = _new_round(s)
-    if kind is Shoot and phase == P.ATTACKER_MOVE and enabled(s, "long_shot"):
+    if type(a) is Shoot and phase == P.ATTACKER_MOVE and enabled(s, "long_shot"):
         t = Transition(long_shot(s, a, events), tuple(events))
     else:
         t = F.apply_base(s, a)
@@ -267,7 +275,7 @@ def _set_up_again(x: XState) -> XState:
 
 
 def _finish(
-    before: State, new: State, events: tuple[GameEvent, ...], window: tuple, moved: bool
+    before: State, new: State, events: tuple[GameEvent, ...], window: Window, moved: bool
 ) -> Transition:
     """The end of a regular action (or of the choice that completes one): the window of events
     abilities may answer, chance modifiers, counter, protest and style-card runs."""

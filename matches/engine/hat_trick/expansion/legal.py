@@ -14,7 +14,7 @@ from matches.engine.hat_trick.expansion.styles import style_options
 from matches.engine.hat_trick.expansion.substitutions import substitution_options
 from matches.engine.hat_trick.legal import shoot_entry
 from matches.engine.hat_trick.pitch import number_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, played
 
 
 def paused(s: State) -> dict[str, Any] | None:
@@ -50,7 +50,7 @@ def extra_actions(s: State, actions: list[dict[str, Any]]) -> None:
 def _match_events(s: State, actions: list[dict[str, Any]]) -> None:
     """HX-E: the optional match events open now."""
     if long_shot_open(s):
-        entry = shoot_entry(s, s.cards[s.attacker].kind)
+        entry = shoot_entry(s, played(s, s.attacker).kind)
         entry["long_shot"] = True
         actions.append(entry)
     for side in (0, 1):

@@ -5,7 +5,7 @@ keeper and style, as ``teams.selectors.team_side_config(...)["engine_side"]["lin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from matches.engine.hat_trick.errors import SetupError, refused_setup
 from matches.engine.hat_trick.expansion.model import Face, XCard
@@ -21,7 +21,7 @@ def _err(cause: str, **details: Any) -> SetupError:
     return refused_setup("invalid_lineup", "HX-0.1", cause, **details)
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
+def _whole(value: Any, low: int, high: int) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
@@ -101,7 +101,7 @@ def read_lineup(
     gold: set[int] = set()
     seen: set[str] = set()
     for slot in SLOTS:
-        entry = slots.get(str(slot), slots.get(slot))  # type: ignore[call-overload]
+        entry = slots.get(str(slot), slots.get(slot))
         player, card, is_gold = read_card(side, slot, entry, seen)
         if is_gold:
             gold.add(slot)

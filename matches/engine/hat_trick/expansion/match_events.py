@@ -8,6 +8,7 @@ from matches.engine.hat_trick import phases as P
 from matches.engine.hat_trick.actions import Counter, Shoot
 from matches.engine.hat_trick.errors import illegal
 from matches.engine.hat_trick.expansion.keepers import after_shot, check_keeper_card
+from matches.engine.hat_trick.expansion.model import Window
 from matches.engine.hat_trick.expansion.numbers import lowest_fields, pause
 from matches.engine.hat_trick.flow import shot_event, start_turn
 from matches.engine.hat_trick.pitch import (
@@ -22,7 +23,7 @@ from matches.engine.hat_trick.pitch import (
     shooting_position,
     side_of,
 )
-from matches.engine.hat_trick.state import Shot, State
+from matches.engine.hat_trick.state import Shot, State, played
 
 LONG_SHOT_EXTRA_DRAW = 1
 
@@ -53,7 +54,7 @@ def long_shot(s: State, a: Shoot, events: list[GameEvent]) -> State:
     if not long_shot_open(s):
         raise illegal("long_shot_not_possible", "HX-E.1")
     side = s.attacker
-    card = s.cards[side]
+    card = played(s, side)
     shooting = s.setup.shooting_card(a.shooting_card)
     if shooting is None or a.card is not None:
         raise illegal("unknown_shooting_card", "HT-6.1")
@@ -91,6 +92,8 @@ def corner(
     save = next((e for e in events if e.kind == "save"), None)
     if save is None or save.data["keeper_total"] != save.data["power"] + 1:
         return None
+    if before.shot is None:  # (a save follows a shot)
+        return None
     side = before.shot.side
     numbers = after.setup.expansion.numbers
     for line in (final_line(side), final_line(side) - forward(side)):
@@ -112,10 +115,10 @@ def corner(
 # ---------------------------------------------------------------- HX-E.5 counter
 
 
-def counter_side(window: tuple) -> int:
+def counter_side(window: Window) -> int:
     """The side that won the ball with the last action (interception or lost dribble), or -1."""
     for kind, side, _ in window:
-        if kind == "ball_won":
+        if kind == "ball_won" and side is not None:
             return side
     return -1
 

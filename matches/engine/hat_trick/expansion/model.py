@@ -8,7 +8,11 @@ from typing import Any, NamedTuple
 
 from matches.engine.hat_trick.expansion.numbers import DoubleNumbers
 from matches.engine.hat_trick.pitch import code
-from matches.engine.hat_trick.state import PlayerCard
+from matches.engine.hat_trick.state import PlayerCard, per_side
+
+#: one game event of the last action as abilities and styles read it: (kind, side, data)
+WindowEvent = tuple[str, int | None, dict[str, Any]]
+Window = tuple[WindowEvent, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +141,7 @@ class XSetup:
             lineups=tuple(d["lineups"]),
             cards=tuple(XCard.from_json(c) for c in d["cards"]),
             abilities=tuple(sorted(d["abilities"].items())),
-            star_keeper_ids=tuple(tuple(x) for x in d["star_keeper_ids"]),
+            star_keeper_ids=per_side(tuple(x) for x in d["star_keeper_ids"]),
             styles=tuple(d["styles"]),
             style_cards=tuple((c["id"], c["style"], c["effect"]) for c in d["style_cards"]),
             events=tuple(d["events"]),
@@ -157,7 +161,7 @@ class XState(NamedTuple):
     uses: tuple[tuple[int, str], ...] = ()  # abilities used this round: (player, ability id)
     armed: tuple[tuple[int, str, str], ...] = ()  # announced modifiers: (player, ability, until)
     blocked: frozenset[int] = frozenset()  # players whose abilities are blocked this round
-    window: tuple[tuple[str, int | None, dict[str, Any]], ...] = ()  # last action's events
+    window: Window = ()  # last action's events
     star_keeper: tuple[bool, bool] = (False, False)  # owns the star keeper set
     switched: frozenset[int] = frozenset()  # wing-backs playing on the other wing
     must_pass: int = 0  # player who took the ball with "receive and pass on"
@@ -230,9 +234,9 @@ def xstate_from_json(d: dict[str, Any]) -> XState:
         style=tuple(d["style"]),
         style_hand=tuple(d["style_hand"]),
         style_fresh=tuple(d["style_fresh"]),
-        style_spent=tuple(tuple(s) for s in d["style_spent"]),
+        style_spent=per_side(tuple(s) for s in d["style_spent"]),
         style_played=tuple(d["style_played"]),
-        streak=tuple(tuple(k for k in s if isinstance(k, str) and k) for s in d["streak"]),
+        streak=per_side(tuple(k for k in s if isinstance(k, str) and k) for s in d["streak"]),
         style_moment=tuple((side, c) for side, c in d.get("style_moment", ())),
         style_armed=tuple((side, c) for side, c in d.get("style_armed", ())),
         subs=tuple(d.get("subs", (0, 0))),

@@ -11,7 +11,7 @@ from matches.engine.base import GameEvent
 from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL
 from matches.engine.hat_trick.expansion.abilities import flip, neighbours
 from matches.engine.hat_trick.pitch import N_COLS, col_of, forward, line_of, side_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, played
 
 
 def _half_ok(half: str | None, side: int, field: int) -> bool:
@@ -29,7 +29,7 @@ def _columns_ok(columns: str | None, field: int) -> bool:
 
 def _duel_parties(s: State, lines: int) -> tuple[int, int, int]:
     """(count line, dribbler field, dribble defender field) of the coming resolution."""
-    kind = s.cards[s.attacker].kind
+    kind = played(s, s.attacker).kind
     if kind == DRIBBLING:
         front = s.ball + forward(s.attacker) * N_COLS
         return -1, s.ball, front if 0 <= front < len(s.grid) else -1
@@ -59,7 +59,7 @@ def _role_ok(
 
 def forced_foul(s: State, events: list[GameEvent]) -> tuple[State, int]:
     """A deliberate foul announced against a neighbouring dribbler (man-marker): (state, fouler)."""
-    if not s.x.armed or s.cards[s.attacker].kind != DRIBBLING:
+    if not s.x.armed or played(s, s.attacker).kind != DRIBBLING:
         return s, 0
     for player, aid, _ in s.x.armed:
         effect = s.setup.expansion.effects.get(aid, {})
@@ -77,7 +77,7 @@ def duel_bonus(s: State, lines: int, events: list[GameEvent]) -> tuple[State, in
     if not x.armed:
         return s, 0, 0
     count_line, dribbler, defender = _duel_parties(s, lines)
-    kind = s.cards[s.attacker].kind
+    kind = played(s, s.attacker).kind
     att = dfn = 0
     keep = []
     for player, aid, until in x.armed:

@@ -11,6 +11,7 @@ tied at 2). When the tied players are of the team concerned, its manager chooses
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from matches.engine.base import GameEvent
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, number_of, side_of
@@ -86,7 +87,7 @@ class DoubleNumbers:
 
 
 def pause(
-    s: State, kind: str, side: int, fields: list[int], extra, events: list[GameEvent]
+    s: State, kind: str, side: int, fields: list[int], extra: Any, events: list[GameEvent]
 ) -> State:
     """HX-N.2 - HX-N.4: wait for the manager's choice among the tied ``fields`` (event
     ``lowest_number_tie``); ``extra`` is what the choice completes."""

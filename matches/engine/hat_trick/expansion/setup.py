@@ -34,10 +34,12 @@ def _catalog(edition: Mapping[str, Any]) -> Mapping[str, Any]:
     return exp if isinstance(exp, Mapping) else {}
 
 
-def _abilities(edition: Mapping[str, Any], wanted: set[str]) -> tuple[tuple[str, dict], ...]:
+def _abilities(
+    edition: Mapping[str, Any], wanted: set[str]
+) -> tuple[tuple[str, dict[str, Any]], ...]:
     """The effects of the abilities the lineups use; an ability without ``effect`` data is
     text only and never offered (HX-A.0)."""
-    found: dict[str, dict] = {}
+    found: dict[str, dict[str, Any]] = {}
     for entry in _catalog(edition).get("abilities", []) or []:
         if isinstance(entry, Mapping) and entry.get("id") in wanted and "effect" in entry:
             problem = check_effect(entry["effect"])

@@ -87,12 +87,12 @@ def _err(cause: str) -> SetupError:
 
 def read_style_cards(
     catalog: Mapping[str, Any],
-) -> tuple[tuple[tuple[str, str, dict], ...], tuple[tuple[str, dict], ...]]:
+) -> tuple[tuple[tuple[str, str, dict[str, Any]], ...], tuple[tuple[str, dict[str, Any]], ...]]:
     """``(cards, conditions)``: ``(id, style, play)`` of every playable style card and the
     condition of each style's deck. A card without ``play`` data is text only; a style whose
     cards carry no ``earn`` cannot be earned. Malformed data is a :class:`SetupError`."""
-    cards: list[tuple[str, str, dict]] = []
-    conditions: dict[str, dict] = {}
+    cards: list[tuple[str, str, dict[str, Any]]] = []
+    conditions: dict[str, dict[str, Any]] = {}
     for entry in catalog.get("style_cards", []) or []:
         if not isinstance(entry, Mapping) or not isinstance(entry.get("id"), str):
             continue

@@ -24,18 +24,20 @@ HELP = frozenset({"ability_used", "style_card_effect"})
 
 def _outcome(e: GameEvent) -> tuple[int, str | None] | None:
     """(acting side, kind of success or None) of an open-play action's event (HX-S.3)."""
-    kind, d = e.kind, e.data
-    if kind == "dribble_won":  # FAQ: successful when the ball holder moves forward, not a foul
-        return e.side, None if d.get("foul") or d["to"] == d["from"] else "dribble"
-    if kind == "pass_completed":
-        ok = d["pass_type"] == "short_pass" and not d.get("foul")
-        return e.side, "short_pass" if ok else None
-    if kind == "long_ball_completed":
-        return e.side, None if d.get("foul") else "long_ball"
-    if kind in ("pass_intercepted", "long_ball_intercepted", "dribble_lost"):
-        return e.side, None
+    kind, d, side = e.kind, e.data, e.side
     if kind == "foul":
         return d["fouled_side"], None
+    if side is None:  # (every open-play action's event names its side)
+        return None
+    if kind == "dribble_won":  # FAQ: successful when the ball holder moves forward, not a foul
+        return side, None if d.get("foul") or d["to"] == d["from"] else "dribble"
+    if kind == "pass_completed":
+        ok = d["pass_type"] == "short_pass" and not d.get("foul")
+        return side, "short_pass" if ok else None
+    if kind == "long_ball_completed":
+        return side, None if d.get("foul") else "long_ball"
+    if kind in ("pass_intercepted", "long_ball_intercepted", "dribble_lost"):
+        return side, None
     return None
 
 
@@ -68,7 +70,7 @@ def _earn(s: State, side: int, run: tuple[str, ...], events: list[GameEvent]) ->
 
 
 def _track(s: State, events: tuple[GameEvent, ...], out: list[GameEvent]) -> State:
-    helped: set[int] = set()
+    helped: set[int | None] = set()
     for e in events:
         if e.kind in HELP:
             helped.add(e.side)

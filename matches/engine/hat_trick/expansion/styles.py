@@ -22,7 +22,7 @@ from matches.engine.hat_trick.expansion.abilities import NO_ABILITY_PHASES, _con
 from matches.engine.hat_trick.expansion.modifiers import _half_ok
 from matches.engine.hat_trick.expansion.style_data import ORDER
 from matches.engine.hat_trick.pitch import EMPTY, N_COLS, code, forward, number_of, side_of
-from matches.engine.hat_trick.state import State
+from matches.engine.hat_trick.state import State, played
 
 MODIFIER_PHASES = frozenset({P.ATTACKER_MOVE, P.SIDEWAYS_PASS, P.DEFENDER_MOVE, P.LONG_BALL_LINE})
 TEAM_KINDS = ("modifier", "free_kick")  # effects of the whole team: no player is named
@@ -51,13 +51,13 @@ def _order_problem(s: State, side: int, style: str) -> str:
     for other, card in s.x.style_moment:
         if other == side:
             continue
-        played = s.setup.expansion.style_of[card]
-        if ORDER[played] > ORDER[style] or (played == style and side == s.attacker):
-            return played
+        theirs: str = s.setup.expansion.style_of[card]
+        if ORDER[theirs] > ORDER[style] or (theirs == style and side == s.attacker):
+            return theirs
     return ""
 
 
-def _team_use(s: State, side: int, effect: dict) -> bool:
+def _team_use(s: State, side: int, effect: dict[str, Any]) -> bool:
     kind = effect["kind"]
     if kind == "free_kick":
         holder = s.holder
@@ -70,7 +70,7 @@ def _team_use(s: State, side: int, effect: dict) -> bool:
         return False
     if (effect["target"] == "attack") != (side == s.attacker):
         return False
-    if effect.get("action") not in (None, s.cards[s.attacker].kind):
+    if effect.get("action") not in (None, played(s, s.attacker).kind):
         return False
     return _half_ok(effect.get("half"), side, s.ball)
 
@@ -185,7 +185,7 @@ def style_bonus(s: State, events: list[GameEvent]) -> tuple[State, int, int]:
     if not x.style_armed:
         return s, 0, 0
     att = dfn = 0
-    kind = s.cards[s.attacker].kind
+    kind = played(s, s.attacker).kind
     if kind == DRIBBLING and not _dribble_duel(s):  # HX-S.12: no duel, spent without effect
         return s._replace(x=x._replace(style_armed=())), 0, 0
     for side, card in x.style_armed:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from matches.engine.hat_trick import phases as P
+from matches.engine.hat_trick.expansion.model import Window, WindowEvent
 from matches.engine.hat_trick.flow import move_rules
 from matches.engine.hat_trick.pitch import N_COLS, col_of, forward, number_of, parse_field, side_of
 from matches.engine.hat_trick.state import State
@@ -35,7 +36,7 @@ ROLE_SIDE = {
 }
 
 
-def window_of(events: list[Any], phase: str) -> tuple[tuple[str, int | None, dict], ...]:
+def window_of(events: list[Any], phase: str) -> Window:
     """The events of a regular action that abilities may answer, plus ``ball_won``."""
     out = []
     for e in events:
@@ -52,7 +53,7 @@ def window_of(events: list[Any], phase: str) -> tuple[tuple[str, int | None, dic
     return tuple(out)
 
 
-def _matches_kind(when: str, kind: str, data: dict) -> bool:
+def _matches_kind(when: str, kind: str, data: dict[str, Any]) -> bool:
     if when == "dribble":
         return kind in ("dribble_won", "dribble_lost") and data.get("defender") is not None
     if when == "dribble_won":
@@ -65,7 +66,7 @@ def _matches_kind(when: str, kind: str, data: dict) -> bool:
     return kind == when
 
 
-def event_matches(s: State, owner: int, effect: dict, event: tuple) -> bool:
+def event_matches(s: State, owner: int, effect: dict[str, Any], event: WindowEvent) -> bool:
     """Whether ``event`` of the window opens ``effect`` for player ``owner``."""
     kind, side, data = event
     if not _matches_kind(effect.get("when", "own_move"), kind, data):

@@ -1,0 +1,215 @@
+"""Invitations: a side names a registered user only with that user's consent.
+
+The match's creator invites a user (by username) to play a side; the invitee accepts or
+declines from their own account. Accepting links the side (``MatchSide.user``: write rights,
+stats, ratings, history) and may bring the invitee's own team or budget build for it, as long
+as no move has been logged (a linked side's team is fixed from the first move). Until then
+the side is a guest name, and nothing of the match counts for the invitee.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from rest_framework import status
+
+from companion.api.errors import ApiError
+from matches import errors
+from matches.engine import get_engine
+from matches.log import selectors, snapshots
+from matches.log.handoff import match_finished_handoff
+from matches.log.replay import initial_state
+from matches.models import Invitation, InvitationStatus, Match, MatchSide, MatchStatus
+from teams.models import Build, Team
+
+
+def _conflict(code: str, message: str, **details: Any) -> ApiError:
+    return ApiError(code, message, status_code=status.HTTP_409_CONFLICT, details=details)
+
+
+def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
+    match = (
+        selectors.match_visible_to(user)
+        .select_for_update(of=("self",))
+        .select_related("edition")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        raise Http404
+    return match, list(match.sides.order_by("position").select_related("user"))
+
+
+def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitation:
+    """The creator invites ``invitee`` to play the side at ``position``."""
+    with transaction.atomic():
+        match, sides = _locked_match(match_id, user)
+        if match.created_by_id != user.pk:
+            raise ApiError(
+                "not_creator",
+                _("Only the match's creator invites managers to its sides."),
+                status_code=status.HTTP_403_FORBIDDEN,
+            )
+        if match.status == MatchStatus.ABANDONED:
+            raise errors.match_closed(status_value=match.status, current=match.seq)
+        side = next((side for side in sides if side.position == position), None)
+        if side is None:
+            raise ApiError(
+                "no_such_side",
+                _("The match has no side {side}.").format(side=position),
+                details={"side": position, "sides": len(sides)},
+            )
+        if invitee.pk == user.pk:
+            raise ApiError(
+                "invite_yourself",
+                _("Name yourself on a side when you open the match; invitations are for others."),
+            )
+        if side.user_id is not None:
+            raise _conflict(
+                "side_linked", _("That side is already played by a manager."), side=position
+            )
+        if any(other.user_id == invitee.pk for other in sides):
+            raise _conflict(
+                "already_playing",
+                _("{user} already plays a side of this match.").format(user=invitee.username),
+            )
+        pending = Invitation.objects.filter(match=match, status=InvitationStatus.PENDING)
+        if pending.filter(position=position).exists():
+            raise _conflict(
+                "already_invited", _("Someone is already invited to that side."), side=position
+            )
+        if pending.filter(invitee=invitee).exists():
+            raise _conflict(
+                "already_invited",
+                _("{user} is already invited to this match.").format(user=invitee.username),
+            )
+        return Invitation.objects.create(
+            match=match, position=position, invitee=invitee, invited_by=user
+        )
+
+
+def invitations_pending_create(*, match: Match, user, invitees: dict[int, Any]) -> None:
+    """At a match's opening: invite the users named on sides (``{position: user}``)."""
+    Invitation.objects.bulk_create(
+        Invitation(match=match, position=position, invitee=invitee, invited_by=user)
+        for position, invitee in invitees.items()
+    )
+
+
+def _locked_invitation(invitation_id: int, user) -> Invitation:
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .filter(pk=invitation_id, invitee=user)
+        .first()
+    )
+    if invitation is None:
+        raise Http404
+    if invitation.status != InvitationStatus.PENDING:
+        raise _conflict(
+            "invitation_answered",
+            _("The invitation has been answered already."),
+            status=invitation.status,
+        )
+    return invitation
+
+
+def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> Team | None:
+    if build is not None:
+        if build.owner_id != user.pk:
+            raise ApiError(
+                "build_not_yours",
+                _("The build “{build}” belongs to another manager.").format(build=build.name),
+            )
+        from teams.services import build_team_make
+
+        team, _created = build_team_make(build=build)
+    if team is None:
+        return None
+    if team.owner_id != user.pk:
+        raise ApiError(
+            "team_not_yours",
+            _("The team “{team}” belongs to another manager.").format(team=team.name),
+            details={"team": team.pk},
+        )
+    if team.edition_id != match.edition_id:
+        raise ApiError(
+            "edition_mismatch",
+            _("The team “{team}” is for {edition}, the match uses {match}.").format(
+                team=team.name, edition=team.edition, match=match.edition
+            ),
+            details={"team": team.pk},
+        )
+    return team
+
+
+def invitation_accept(
+    *,
+    invitation_id: int,
+    user,
+    team: Team | None = None,
+    build: Build | None = None,
+    name: str | None = None,
+) -> Invitation:
+    """The invitee plays the side, with their own team or build if they bring one (the side
+    takes the team's name) or under a name of their choosing; both only before the first move."""
+    from teams.selectors import team_side_config
+
+    with transaction.atomic():
+        invitation = _locked_invitation(invitation_id, user)
+        match = (
+            Match.objects.select_for_update().select_related("edition").get(pk=invitation.match_id)
+        )
+        sides = list(match.sides.order_by("position"))
+        side = sides[invitation.position]
+        if side.user_id is not None or any(other.user_id == user.pk for other in sides):
+            raise _conflict("side_linked", _("That side, or you, already play in this match."))
+        team = _own_team(user, match, team=team, build=build)
+        name = team.name if team is not None else (name or "").strip() or None
+        if name is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):
+            raise _conflict(
+                "team_fixed",
+                _("The side's team and name are fixed from the first move; accept without them."),
+                current_seq=match.seq,
+            )
+        side.user = user
+        fields = ["user"]
+        if team is not None:
+            side.team, side.config = team, dict(team_side_config(team=team)["engine_side"])
+            fields += ["team"]
+        if name is not None:  # the side is called after the team it plays, or as asked
+            side.name = side.config["name"] = name[: MatchSide._meta.get_field("name").max_length]
+            fields += ["name", "config"]
+        side.save(update_fields=fields)
+        if name is not None:  # no move yet: the match starts from the new line-ups and names
+            engine = get_engine(match.game)
+            state = initial_state(
+                engine,
+                edition=match.edition.data,
+                sides=[s.config for s in sides],
+                options=match.options,
+            )
+            match.state = engine.state_to_json(state)
+            match.summary = engine.summary(state)
+            match.updated_at = timezone.now()
+            match.save(update_fields=["state", "summary", "updated_at"])
+            snapshots.forget_on_commit(match.pk)
+        invitation.status = InvitationStatus.ACCEPTED
+        invitation.team = team
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "team", "answered_at"])
+        if match.status == MatchStatus.FINISHED:  # the new manager's stats and rating
+            transaction.on_commit(lambda: match_finished_handoff(match.pk))
+        return invitation
+
+
+def invitation_decline(*, invitation_id: int, user) -> Invitation:
+    with transaction.atomic():
+        invitation = _locked_invitation(invitation_id, user)
+        invitation.status = InvitationStatus.DECLINED
+        invitation.answered_at = timezone.now()
+        invitation.save(update_fields=["status", "answered_at"])
+        return invitation

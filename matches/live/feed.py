@@ -1,0 +1,224 @@
+"""What a live stream of a match sends, apart from HTTP: the log read for the streams
+woken together (``SharedRead``, ``read_log``) and written as Server-Sent Events once per kind
+of viewer (``messages_for``), the viewer's credentials and whether they still hold
+(``check_credentials``), and the last message of a stream that ends (``end_message``).
+
+The endpoint is ``matches.live.api``; the live route of the ASGI application
+(``matches.live.handler``) opens what it lets through, and the match's station
+(``matches.live.delivery``) writes these messages to each stream.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections
+from django.utils import timezone, translation
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+
+from companion import devices
+from companion.models import Device
+from matches.http import reading
+from matches.live import wakeups
+from matches.log import selectors
+
+logger = logging.getLogger(__name__)
+
+RETRY_MS = 2000
+RETRY_LINE = f"retry: {RETRY_MS}\n\n".encode()
+BATCH = 500
+
+
+@dataclass(frozen=True)
+class SharedRead:
+    """One read of a log, shared by the streams woken for it, with its messages as each
+    kind of viewer (the sides whose secrets they see, their language) gets them: written once
+    for all the watchers of a match that see it alike, and who may read what worked out once
+    per viewer."""
+
+    log: selectors.LogSlice
+    rendered: dict = field(default_factory=dict)
+    viewers: dict = field(default_factory=dict)
+
+
+_UNREADABLE = object()
+
+
+def messages_for(read: SharedRead, user, language: str) -> bytes | None:
+    """SSE messages of a slice of the log for ``user``; ``None`` if they may not read it."""
+    log = read.log
+    viewer = user.pk if user.is_authenticated else None
+    visible = read.viewers.get(viewer, read)
+    if visible is read:
+        if selectors.match_readable_by(log.match, user, log.sides):
+            visible = selectors.match_visible_sides(log.match, user, sides=log.sides)
+        else:
+            visible = _UNREADABLE
+        read.viewers[viewer] = visible
+    if visible is _UNREADABLE:
+        return None
+    key = (visible, language)
+    messages = read.rendered.get(key)
+    if messages is None:
+        with translation.override(language):
+            items = reading.events_json(
+                log.match, log.events, visible=visible, voided=log.voided, sides=log.sides
+            )
+        messages = read.rendered[key] = "".join(
+            f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
+            for item in items
+        ).encode()
+    return messages
+
+
+# --- who is watching, and until when ----------------------------------------------------------
+
+#: Why a stream ended (the ``reason`` of its final ``end`` event).
+END_REVOKED, END_PASSWORD, END_EXPIRED, END_ACCESS = (
+    "revoked",
+    "password_changed",
+    "expired",
+    "access_lost",
+)
+
+
+def _end_message(reason: str) -> str:
+    if reason == END_PASSWORD:
+        return _("The password of this account was changed. Log in again to follow the match.")
+    if reason == END_EXPIRED:
+        return _("This login has expired after a long time unused. Log in again.")
+    if reason == END_ACCESS:
+        return _("You can no longer follow this match.")
+    return _("This login has ended. Log in again to follow the match.")
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """What the stream was opened with: a device's token or a session (none: anonymous), and
+    the password it was opened under (its session hash, which changes with the password)."""
+
+    user_id: int | None = None
+    password_hash: str = ""
+    device_id: int | None = None
+    session_key: str | None = None
+    expires_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A look at the credentials: why they ended (``None``: they hold) and until when."""
+
+    ended: str | None
+    expires_at: datetime | None = None
+
+
+def check_credentials(credentials: Credentials) -> Check:
+    """Whether ``credentials`` still hold, and if not, why."""
+    from django.contrib.auth import get_user_model
+
+    if credentials.user_id is None:
+        return Check(None)
+    try:
+        user = get_user_model().objects.filter(pk=credentials.user_id, is_active=True).first()
+        if user is None:
+            return Check(END_REVOKED)
+        same_password = constant_time_compare(
+            user.get_session_auth_hash(), credentials.password_hash
+        )
+        ended = END_REVOKED if same_password else END_PASSWORD
+        if credentials.device_id is not None:
+            used = (
+                Device.objects.filter(pk=credentials.device_id)
+                .values_list("last_used_at", flat=True)
+                .first()
+            )
+            if used is None:
+                return Check(ended)
+            expires_at = used + devices.idle_timeout()
+            return Check(END_EXPIRED if expires_at <= timezone.now() else None, expires_at)
+        return Check(None if _session_holds(credentials, user) else ended)
+    finally:
+        close_old_connections()
+
+
+def _session_holds(credentials: Credentials, user) -> bool:
+    from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+
+    engine = import_module(settings.SESSION_ENGINE)
+    data = engine.SessionStore(credentials.session_key).load() if credentials.session_key else {}
+    return str(data.get(SESSION_KEY)) == str(user.pk) and constant_time_compare(
+        data.get(HASH_SESSION_KEY, ""), user.get_session_auth_hash()
+    )
+
+
+# --- reading the log, off the event loop ----------------------------------------------------
+
+
+def _read_sync(match_id: int, after: int) -> SharedRead | None:
+    try:
+        log = selectors.match_log_after(match_id, after=after, limit=BATCH)
+        return None if log is None else SharedRead(log)
+    finally:
+        # like the end of a request: CONN_MAX_AGE=0 closes, a broken connection is dropped
+        close_old_connections()
+
+
+#: Reads of logs done for streams in this process (what a test watches for the re-reads).
+reads = 0
+
+
+async def read_log(match_id: int, after: int) -> SharedRead | None:
+    """The events of the match after ``after`` (at most ``BATCH``), read on the live streams'
+    pool of threads; ``None`` when the match is gone."""
+    global reads
+    reads += 1
+    return await wakeups.in_pool(_read_sync, match_id, after)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    user: Any
+    credentials: Credentials
+    language: str
+    key: str
+
+
+def end_message(reason: str, language: str) -> str:
+    """The last message of a stream that ends for ``reason``."""
+    with translation.override(language):
+        body = {"reason": reason, "message": _end_message(reason)}
+    return f"event: end\ndata: {json.dumps(body, ensure_ascii=False, separators=(',', ':'))}\n\n"
+
+
+@dataclass(frozen=True)
+class LiveStart:
+    """What the live route needs to open a stream the view has let through: the match, the
+    viewer, the seq it starts after and its count (``matches.live.wakeups.claim_stream``)."""
+
+    match_id: int
+    viewer: Viewer
+    after: int
+    claim: str
+
+
+def snapshot_stream(match_id: int, user, after: int, language: str):
+    """Under WSGI: what is logged after ``after``, then the end (the client comes back)."""
+    yield RETRY_LINE
+    while True:
+        log = selectors.match_log_after(match_id, after=after, limit=BATCH)
+        if log is None:
+            return
+        messages = messages_for(SharedRead(log), user, language)
+        if messages is None:
+            return
+        yield messages
+        if not log.more:
+            return
+        after = log.events[-1].seq

@@ -1,0 +1,22 @@
+"""A match that finished, or was reopened, goes to the stats jobs after commit."""
+
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.utils.module_loading import import_string
+
+logger = logging.getLogger("matches.log.services")
+
+
+def match_finished_handoff(match_id: int) -> None:
+    """Hand a match that finished, or was reopened, to the stats jobs (which compute or
+    withdraw its rows as the match then stands); a broker outage is caught up by beat."""
+    task_path = getattr(settings, "MATCH_FINISHED_TASK", "")
+    if not task_path:
+        return
+    try:
+        import_string(task_path).delay(match_id)
+    except Exception:  # the broker may be down: the periodic catch-up job will find the match
+        logger.warning("could not enqueue stats for match %s; beat will catch up", match_id)

@@ -1,0 +1,112 @@
+"""Player stats endpoints: footballers' (pieces', persons') totals, and one match's lines.
+
+Each output serializer keeps the name its schema component was published with (``...Out``,
+API 1.0)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_serializer,
+)
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from companion.api.routes import Routes
+from matches.models import Match, Visibility
+from stats import selectors
+from stats.api.public import (
+    PublicListView,
+    PublicView,
+    UsernameField,
+    listed,
+)
+from stats.models import PlayerStats
+
+routes = Routes()
+
+
+@extend_schema_serializer(component_name="PlayerStatsOut")
+class PlayerStatsOutput(serializers.Serializer):
+    game = serializers.CharField()
+    scope = serializers.CharField(help_text="team or manager")
+    scope_key = serializers.CharField(help_text="Team key, or the manager's user id.")
+    player = serializers.CharField(help_text="Shirt number, piece id, or 'person' (Amigo).")
+    appearances = serializers.IntegerField()
+    goals = serializers.IntegerField()
+    shots = serializers.SerializerMethodField()
+    conversion = serializers.SerializerMethodField()
+    counters = serializers.DictField(child=serializers.IntegerField())
+
+    def get_shots(self, obj) -> int:
+        return int(obj.counters.get("shots", 0))
+
+    def get_conversion(self, obj) -> float | None:
+        shots = obj.counters.get("shots", 0)
+        return round(obj.goals / shots, 4) if shots else None
+
+
+@extend_schema_serializer(component_name="PlayerMatchOut")
+class PlayerMatchOutput(serializers.Serializer):
+    position = serializers.IntegerField()
+    team_key = serializers.CharField()
+    player = serializers.CharField()
+    goals = serializers.IntegerField()
+    counters = serializers.DictField(child=serializers.IntegerField())
+    detail = serializers.DictField(help_text="e.g. Amigo: game_scores, match_total, best_game.")
+
+
+class PlayerQuery(serializers.Serializer):
+    SORTS = {"goals": ("-goals", "-id"), "appearances": ("-appearances", "-id")}
+    team = serializers.CharField(required=False, max_length=64)
+    manager = UsernameField(required=False)
+    player = serializers.CharField(required=False, max_length=32)
+    sort = serializers.ChoiceField(choices=list(SORTS), default="goals")
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+    def validate(self, attrs):
+        if attrs.get("team") and attrs.get("manager"):
+            raise serializers.ValidationError(_("Filter by team or by manager, not both."))
+        return attrs
+
+
+@routes.at("stats/games/<str:game>/players/", name="stats-players")
+@listed("stats_players", "Footballers' (pieces', persons') totals per team or per manager.")
+class PlayerStatsView(PublicListView):
+    queryset = PlayerStats.objects.none()  # the rows' model, for the schema
+    query_serializer = PlayerQuery
+    serializer_class = PlayerStatsOutput
+
+    def rows(self, params):
+        return selectors.player_stats_list(
+            game=self.kwargs["game"],
+            team=params.get("team"),
+            user=params.get("manager"),
+            player=params.get("player"),
+        )
+
+
+@routes.at("stats/matches/<int:match_id>/players/", name="stats-match-players")
+class MatchPlayersView(PublicView):
+    @extend_schema(
+        operation_id="stats_match_players",
+        responses=PlayerMatchOutput(many=True),
+        summary="Per-player lines of one finished match (Amigo: each person's game scores).",
+    )
+    def get(self, request, match_id: int):
+        match = Match.objects.filter(pk=match_id).first()
+        if match is None:
+            raise Http404
+        if match.visibility != Visibility.PUBLIC and not (
+            request.user.is_authenticated
+            and (
+                match.created_by_id == request.user.pk
+                or match.sides.filter(user=request.user).exists()
+            )
+        ):
+            raise Http404
+        rows = selectors.match_player_lines(match=match)
+        return Response(PlayerMatchOutput(rows, many=True).data)

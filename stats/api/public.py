@@ -1,0 +1,132 @@
+"""What the public stats endpoints share: views anyone may read (a path's unknown game or
+manager is a 404), lists sorted by ``?sort=``, and their query serializers as the schema's
+parameters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import serializers
+from rest_framework.generics import ListAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.views import APIView
+
+from companion.api.pagination import SortedCursorPagination
+from companion.api.query import validated_query
+from matches.engine import game_keys
+from matches.fields import GameKeyField
+from matches.http.schema import GAME, ref
+from stats import selectors
+
+
+class PublicView(APIView):
+    permission_classes = [AllowAny]
+    query_serializer: type[serializers.Serializer] | None = None
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        # the path's game and manager: 404 when there is no such game or manager
+        if "game" in kwargs:
+            _game_or_404(kwargs["game"])
+        if "username" in kwargs:
+            self.manager = _user_or_404(kwargs["username"])
+
+    def query(self, request) -> dict[str, Any]:
+        # text filters (manager, team, player) sent empty mean "not filtered", as documented
+        return validated_query(self.query_serializer, request, text_may_be_empty=True)
+
+
+class PublicListView(PublicView, ListAPIView):
+    # A public list in the order ``?sort=`` picks from the query serializer's ``SORTS``
+    # (``rows(params)`` is the query; ``ordering`` the fixed order of a list without ``sort``).
+
+    pagination_class = SortedCursorPagination
+
+    def rows(self, params: dict[str, Any]):
+        raise NotImplementedError
+
+    def get_queryset(self):
+        params = self.query(self.request)
+        if "sort" in params:
+            self.ordering = self.query_serializer.SORTS[params["sort"]]
+        return self.rows(params)
+
+
+def _game_or_404(game: str) -> str:
+    if game not in game_keys():
+        raise Http404
+    return game
+
+
+def _user_or_404(username: str):
+    user = selectors.user_by_username(username)
+    if user is None:
+        raise Http404
+    return user
+
+
+class UsernameField(serializers.CharField):
+    def to_internal_value(self, data):
+        username = super().to_internal_value(data)
+        self.run_validators(username)  # e.g. no NUL character, before it reaches the database
+        user = selectors.user_by_username(username)
+        if user is None:
+            raise serializers.ValidationError(
+                _("There is no manager called “{username}”.").format(username=username)
+            )
+        return user
+
+
+class GameQuery(serializers.Serializer):
+    game = GameKeyField(required=False)
+
+
+class RequiredGameQuery(serializers.Serializer):
+    game = GameKeyField()
+    cursor = serializers.CharField(required=False)
+    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+
+
+def query_parameters(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
+    """The query serializer's fields as parameters, with the bounds the server checks."""
+    out = []
+    for name, fld in serializer().fields.items():
+        kind = OpenApiTypes.INT if isinstance(fld, serializers.IntegerField) else OpenApiTypes.STR
+        if isinstance(fld, serializers.IntegerField):
+            bounds = {"minimum": fld.min_value, "maximum": fld.max_value}
+            kind = {"type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
+        elif fld.required and not getattr(fld, "allow_blank", True):
+            kind = {"type": "string", "minLength": 1}  # required text cannot be empty
+        enum = list(fld.choices) if isinstance(fld, serializers.ChoiceField) else None
+        if isinstance(fld, GameKeyField):  # the one enum of the games registered when asked
+            kind, enum = ref(GAME), None
+        out.append(
+            OpenApiParameter(name, kind, OpenApiParameter.QUERY, required=fld.required, enum=enum)
+        )
+    return out
+
+
+SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
+
+
+def listed(operation_id: str, summary: str):
+    """The schema of a public list's GET: its query serializer's fields as its parameters."""
+
+    def decorate(view: type[PublicListView]) -> type[PublicListView]:
+        return extend_schema_view(
+            get=extend_schema(
+                operation_id=operation_id,
+                parameters=query_parameters(view.query_serializer),
+                summary=summary,
+            )
+        )(view)
+
+    return decorate

@@ -1,0 +1,89 @@
+"""A manager's ratings: the history after each rated match, and as a chart.
+
+The output serializer keeps the name its schema component was published with (``...Out``,
+API 1.0)."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_serializer,
+)
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+
+from companion.api.renderers import SvgRenderer
+from companion.api.routes import Routes
+from matches.fields import GameKeyField
+from matches.i18n import game_name
+from stats import selectors
+from stats.api.public import (
+    SVG_RESPONSE,
+    GameQuery,
+    PublicListView,
+    PublicView,
+    RequiredGameQuery,
+    listed,
+    query_parameters,
+)
+from stats.elo import START
+from stats.models import RatingEntry
+from stats.svg import rating_chart_svg
+
+routes = Routes()
+
+
+@extend_schema_serializer(component_name="RatingEntryOut")
+class RatingEntryOutput(serializers.Serializer):
+    match = serializers.IntegerField(source="match_id")
+    finished_at = serializers.DateTimeField()
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+
+
+@routes.at("stats/managers/<str:username>/ratings/", name="stats-manager-ratings")
+@listed("stats_manager_ratings", "A manager's rating after each rated match, newest first.")
+class RatingHistoryView(PublicListView):
+    queryset = RatingEntry.objects.none()  # the rows' model, for the schema
+    query_serializer = RequiredGameQuery
+    serializer_class = RatingEntryOutput
+    ordering = ("-finished_at", "-id")
+
+    def rows(self, params):
+        return selectors.rating_history(
+            game=params["game"], user=self.manager, reader=self.request.user
+        )
+
+
+@routes.at("stats/managers/<str:username>/rating.svg", name="stats-manager-rating-chart")
+class RatingChartView(PublicView):
+    query_serializer = GameQuery
+    renderer_classes = [JSONRenderer, SvgRenderer]
+
+    class Query(serializers.Serializer):
+        game = GameKeyField()
+
+    @extend_schema(
+        operation_id="stats_manager_rating_chart",
+        parameters=query_parameters(Query),
+        responses=SVG_RESPONSE,
+        summary="A manager's rating history as an SVG line chart.",
+    )
+    def get(self, request, username: str):
+        user = self.manager
+        self.query_serializer = self.Query
+        game = self.query(request)["game"]
+        history = list(
+            selectors.rating_history(game=game, user=user, reader=request.user)
+            .order_by("finished_at", "match_id")
+            .values_list("rating_after", "finished_at")
+        )
+        ratings = [rating for rating, _when in history]
+        dates = [when for _rating, when in history]
+        title = _("{user} — {game} rating (start {start})").format(
+            user=user.username, game=game_name(game), start=f"{START:.0f}"
+        )
+        svg = rating_chart_svg(title, ratings, dates)
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
