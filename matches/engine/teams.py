@@ -181,29 +181,31 @@ class BudgetRules(Protocol):
 
 
 class TeamRules(Protocol):
-    """How teams are built for one game (``Game.teams``)."""
+    """How teams are built for one game (``Game.teams``). A class that names it as its base
+    takes the defaults below: no catalog, no card rows, no budget builds, nothing for the
+    engine beside the side's name, no lineup on the team card."""
 
     #: the saved lineup carries the team's style
-    styled_lineup: bool
+    styled_lineup: bool = False
     #: a team card's lines are its players' roles (named as the catalog's cards name them)
-    line_roles: bool
+    line_roles: bool = False
     #: the input words a team takes: ``colour``, ``style``
-    choices: Mapping[str, tuple[str, ...]]
+    choices: Mapping[str, tuple[str, ...]] = {}
     #: budget builds, or ``None``
-    builds: BudgetRules | None
+    builds: BudgetRules | None = None
 
     def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
         """The data files (JSON) team building adds to an edition's ``data``, by key: those the
         data lacks."""
-        ...
+        return {}
 
     def catalog_problems(self, data: EditionData) -> list[str]:
         """What is malformed in an edition's team-building catalog (``[]``: nothing)."""
-        ...
+        return []
 
     def card_rows(self, data: EditionData) -> Iterator[CardRow]:
         """Each card row of an edition's data."""
-        ...
+        return iter(())
 
     def new_team(self, data: EditionData, request: TeamRequest) -> NewTeam:
         """A new team's checked lineup; :class:`TeamRefusal` when the request does not fit."""
@@ -223,11 +225,11 @@ class TeamRules(Protocol):
 
     def engine_side(self, lineup: Lineup) -> dict[str, JSON]:
         """What the engine reads of a saved lineup for a side, beside its name."""
-        ...
+        return {}
 
     def lineup_in_lines(self, lineup: Lineup, data: EditionData) -> list[list[LinePlayer]] | None:
         """A team card's players line by line, as the card draws them; ``None``: no lineup."""
-        ...
+        return None
 
 
 def team_choices(rules: Sequence[TeamRules], name: str) -> tuple[str, ...]:

@@ -6,9 +6,8 @@ Everything the service needs of it is in :data:`GAME`, registered through the re
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Annotated, Literal, NotRequired, TypedDict
 
@@ -30,15 +29,13 @@ from matches.engine.base import (
 from matches.engine.game import Game
 from matches.engine.stats import StatsExtractor
 from matches.engine.teams import (
-    BudgetRules,
-    CardRow,
     CheckedLineup,
     EditionData,
-    LinePlayer,
     Lineup,
     NewTeam,
     TeamRefusal,
     TeamRequest,
+    TeamRules,
     violation,
 )
 
@@ -216,22 +213,9 @@ class PileStats(StatsExtractor):
     handlers = {"took": lambda ctx, side, data: [(side, None, "tokens", data["count"])]}
 
 
-class PileTeams:
-    """A Pile team is a name and up to two colours (PILE-T1); it brings nothing else."""
-
-    styled_lineup = False
-    line_roles = False
-    choices: Mapping[str, tuple[str, ...]] = {}
-    builds: BudgetRules | None = None
-
-    def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
-        return {}
-
-    def catalog_problems(self, data: EditionData) -> list[str]:
-        return []
-
-    def card_rows(self, data: EditionData) -> Iterator[CardRow]:
-        return iter(())
+class PileTeams(TeamRules):
+    """A Pile team is a name and up to two colours (PILE-T1); it brings nothing else: no
+    catalog, no card rows, nothing for the engine beside its name (the defaults)."""
 
     def new_team(self, data: EditionData, request: TeamRequest) -> NewTeam:
         if request.picks is not None or request.team_card is not None or request.pieces:
@@ -260,12 +244,6 @@ class PileTeams:
         self, data: EditionData, current: Lineup, source: str, style: str | None
     ) -> CheckedLineup:
         return CheckedLineup(dict(current), [], source)
-
-    def engine_side(self, lineup: Lineup) -> dict[str, object]:
-        return {}
-
-    def lineup_in_lines(self, lineup: Lineup, data: EditionData) -> list[list[LinePlayer]] | None:
-        return None
 
 
 def first_action(entry: Mapping, legal: Mapping) -> dict:

@@ -16,16 +16,15 @@ from pathlib import Path
 from matches.engine.i18n import N_
 from matches.engine.teams import (
     JSON,
-    BudgetRules,
     CardRow,
     CheckedLineup,
     EditionData,
-    LinePlayer,
     Lineup,
     NewTeam,
     PieceChoice,
     TeamRefusal,
     TeamRequest,
+    TeamRules,
     Violation,
     violation,
 )
@@ -161,19 +160,11 @@ def checked_pieces(data: EditionData, pieces: PieceChoice | None) -> CheckedLine
     return CheckedLineup(lineup, violations, PIECES)
 
 
-class TrixKickTeams:
+class TrixKickTeams(TeamRules):
     """Piece sets: field pieces, substitutes and keepers."""
-
-    styled_lineup = False
-    line_roles = False
-    choices: Mapping[str, tuple[str, ...]] = {}
-    builds: BudgetRules | None = None
 
     def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
         return {} if piece_sets(data) is not None else {"team_pieces": PIECES_FILE}
-
-    def catalog_problems(self, data: EditionData) -> list[str]:
-        return []
 
     def card_rows(self, data: EditionData) -> Iterator[CardRow]:
         for set_name, codes in (piece_sets(data) or {}).items():
@@ -221,9 +212,6 @@ class TrixKickTeams:
                 "substitutes": list(lineup.get("substitutes", [])),
             }
         }
-
-    def lineup_in_lines(self, lineup: Lineup, data: EditionData) -> list[list[LinePlayer]] | None:
-        return None
 
 
 #: the game's team facet
