@@ -22,6 +22,7 @@ import json
 import re
 from collections.abc import Iterable
 
+from django.conf import settings
 from drf_spectacular import openapi
 from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.types import OpenApiTypes
@@ -173,7 +174,7 @@ RATE_LIMIT_HEADERS = {
 _CONTENT_LANGUAGE = {
     "description": "The language of the answer's sentences: `Accept-Language`, or the "
     "user's choice (`PATCH /api/me/`).",
-    "schema": {"type": "string", "enum": ["en", "de"]},
+    "schema": {"type": "string", "enum": [code for code, _name in settings.LANGUAGES]},
 }
 _LINK_HELP = {
     "description": 'An engine\'s refusal: `<url>; rel="help"`, the clause `rule` names '

@@ -16,6 +16,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from matches.engine.i18n import LANGUAGES as ENGINE_LANGUAGES
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = BASE_DIR / "var"
 
@@ -60,6 +62,14 @@ INSTALLED_APPS = [
     "matches",
     "stats",
     "webapp",
+]
+
+# The games this server plays: each a package of pure Python that exports its GAME (its key,
+# engine, texts, data...). The matches app installs them when it starts (docs/games.md).
+COMPANION_GAMES = [
+    "matches.engine.hat_trick",
+    "matches.engine.trixkick",
+    "matches.engine.amigo_hattrick",
 ]
 
 MIDDLEWARE = [
@@ -134,7 +144,8 @@ AUTH_PASSWORD_VALIDATORS = [
 # chose one (GET/PATCH /api/me/, see companion.i18n). The catalogs are compiled by the install
 # step (make install), see docs/i18n.md.
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# the languages the engines' sentences and rules data are written in (one list for all)
+LANGUAGES = list(ENGINE_LANGUAGES)
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

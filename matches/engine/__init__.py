@@ -1,14 +1,16 @@
 """Rules engines, one pure-Python package per game, and the registry that finds them.
 
 No module below this package imports Django. Each game package exports its ``GAME`` (a
-:class:`matches.engine.game.Game`: engine, shapes, texts, stats, ...); ``get_game(key)`` finds
-it, ``register(game)`` adds one, ``games()`` lists them; ``get_engine(key)`` is its engine.
+:class:`matches.engine.game.Game`: engine, shapes, texts, stats, ...). The registry
+(:mod:`matches.engine.registry`) is built once from the installed packages
+(``populate(packages)``; the server's ``COMPANION_GAMES`` setting) and refuses a key given
+twice; ``get_game(key)`` finds a game, ``games()`` lists them, ``register(game)`` adds one at
+run time; ``get_engine(key)`` is a game's engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from importlib import import_module
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from matches.engine.base import (
@@ -24,24 +26,17 @@ from matches.engine.base import (
     SetupError,
     Transition,
 )
-from matches.engine.game import Game
+from matches.engine.game import Game, RegistryError
 from matches.engine.i18n import N_
+from matches.engine.registry import Facets, Registry
 
-#: the games this server ships: key -> the package that exports its ``GAME``, imported lazily
-_PACKAGES: dict[str, str] = {
-    "hat-trick": "matches.engine.hat_trick",
-    "trixkick": "matches.engine.trixkick",
-    "amigo-hattrick": "matches.engine.amigo_hattrick",
-}
-_GAMES: dict[str, Game] = {}
-#: called with each game as it becomes known (the server lists its error codes this way)
-_LISTENERS: list[Callable[[Game], None]] = []
+#: the installed games (one registry per process)
+REGISTRY = Registry()
 
 
 #: the registry's refusals (each game's own are its ``texts.ERRORS``)
 ERRORS: dict[str, str] = {
     "unknown_game": N_("There is no game called “{game}”."),
-    "unknown_game:not_installed": N_("The game “{game}” is not available on this server."),
 }
 _SENTENCES = Sentences(ERRORS)
 
@@ -50,70 +45,48 @@ class UnknownGameError(EngineError):
     default_code = "unknown_game"
 
 
-def _unknown_game(key: object, cause: str | None = None) -> UnknownGameError:
-    details = {"game": key} if cause is None else {"game": key, "cause": cause}
-    return UnknownGameError(details=details, sentences=_SENTENCES)
+def populate(packages: Iterable[str], facets: Facets | None = None) -> None:
+    """Install the games of ``packages`` (dotted names of game packages), once; ``facets``:
+    game key -> facets given from outside its package (``{"teams": ...}``)."""
+    REGISTRY.populate(packages, facets)
 
 
 def register(game: Game) -> Game:
-    """Make ``game`` known under its key (a game the server ships, or one added at run time)."""
-    _GAMES[game.key] = game
-    for listener in _LISTENERS:
-        listener(game)
-    return game
+    """Add a game at run time (a test's game); a key already taken is refused."""
+    return REGISTRY.register(game)
 
 
 def on_register(listener: Callable[[Game], None]) -> None:
     """Call ``listener(game)`` for every game known now and every game registered later."""
-    _LISTENERS.append(listener)
-    for game in games():
-        listener(game)
+    REGISTRY.on_register(listener)
 
 
 def unregister(key: str) -> None:
-    """Forget a game registered at run time (a game the server ships is found again)."""
-    _GAMES.pop(key, None)
+    """Forget a game added with :func:`register`."""
+    REGISTRY.unregister(key)
 
 
 def game_keys() -> list[str]:
-    """Keys of every registered game (installed or not)."""
-    return list(dict.fromkeys([*_PACKAGES, *_GAMES]))
+    """Keys of every installed game, in the setting's order."""
+    return [game.key for game in REGISTRY.games()]
 
 
 def get_game(key: str) -> Game:
-    """The game registered under ``key``; :class:`UnknownGameError` if there is none."""
-    found = _GAMES.get(key)
-    if found is not None:
-        return found
-    package = _PACKAGES.get(key) if isinstance(key, str) else None
-    if package is None:
-        raise _unknown_game(key)
-    try:
-        module = import_module(package)
-    except ModuleNotFoundError as exc:
-        if exc.name and package.startswith(exc.name):
-            raise _unknown_game(key, "not_installed") from exc
-        raise
-    game = getattr(module, "GAME", None)
-    if game is None:
-        raise _unknown_game(key, "not_installed")
-    return register(game)
-
-
-def games() -> list[Game]:
-    """Every game whose package is installed and importable, in the registry's order."""
-    found = []
-    for key in game_keys():
-        try:
-            found.append(get_game(key))
-        except UnknownGameError:
-            continue
+    """The game installed under ``key``; :class:`UnknownGameError` if there is none."""
+    found = REGISTRY.get(key)
+    if found is None:
+        raise UnknownGameError(details={"game": key}, sentences=_SENTENCES)
     return found
 
 
+def games() -> list[Game]:
+    """Every installed game, in the setting's order."""
+    return REGISTRY.games()
+
+
 def available_games() -> list[str]:
-    """Keys of the games whose engine package is installed and importable."""
-    return [game.key for game in games()]
+    """Keys of the installed games (the same as :func:`game_keys`)."""
+    return game_keys()
 
 
 def get_engine(key: str) -> GameEngine:
@@ -151,6 +124,8 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "Outcome",
+    "REGISTRY",
+    "RegistryError",
     "SetupError",
     "Transition",
     "UnknownGameError",
@@ -163,6 +138,7 @@ __all__ = [
     "get_engine",
     "on_register",
     "get_game",
+    "populate",
     "register",
     "unregister",
 ]

@@ -1,18 +1,21 @@
 """A game as one object: everything the service needs of that game, found by its key.
 
 Each game package exports ``GAME``, a :class:`Game`; the registry in :mod:`matches.engine`
-finds it by its key (``get_game(key)``) or takes a new one (``register(game)``). Apps ask that
-object for what differs per game (the engine, the protocol's shapes, the sentences, the stats
-extractor, the team building, the tutorials) and never compare game names.
+is built once from the installed packages (``populate``) and finds it by its key
+(``get_game(key)``). Apps ask that object for what differs per game (the engine, the protocol's
+shapes, the sentences, the stats extractor, the team rules, the rules' and tutorials' data) and
+never compare game names.
 
-Everything here is pure Python, as the engines are, team building included (``teams``); the
-apps turn its answers into rows and answers, so the engines still import no Django.
+Everything here is pure Python, as the engines are. A :class:`Game` is frozen: a facet given
+from outside its package is given to the registry's ready step (``populate(packages,
+facets=...)``), which builds the game with it (``dataclasses.replace``) once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
 
@@ -38,7 +41,12 @@ def first_of_each(entry: Mapping[str, Any], legal: Mapping[str, Any]) -> dict[st
     return {key: value[0] if isinstance(value, list) else value for key, value in entry.items()}
 
 
-@dataclass(eq=False)
+class RegistryError(Exception):
+    """The games cannot be installed as asked: a key given twice, a package without a game,
+    a facet for no such game. Raised at start-up, as Django's ``ImproperlyConfigured``."""
+
+
+@dataclass(frozen=True, eq=False)
 class Game:
     """One game as the service sees it.
 
@@ -55,8 +63,10 @@ class Game:
     - ``words``: the game's own parameters of a sentence in words (a card, a piece...).
     - ``rule_prefixes``: the prefixes of its rule clause ids (``HT``, ``HX``).
     - ``stats``: the stats extractor; ``example_score``: the points of a tutorial's scoring
-      example (its worked examples are ``docs/tutorials/<key>.yaml``).
-    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`, from
+      example.
+    - ``data``: the folder of its data files (``clauses.yaml``: each rule clause in a few
+      words; ``tutorials.yaml``: its worked examples), read with :meth:`data_file`.
+    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`, given by
       its own package; ``None``: no teams).
     - ``parts``: its choices both sides make at once, face down, a phone each (a module with
       ``open_choice``, how the parts make the action and ``REFUSED``, the sentence for a part that
@@ -75,6 +85,7 @@ class Game:
     rule_prefixes: tuple[str, ...] = ()
     stats: StatsExtractor = field(default_factory=StatsExtractor)
     example_score: Callable[[Mapping[str, Any]], int] | None = None
+    data: Traversable | None = None
     teams: TeamRules | None = None
     parts: ModuleType | None = None
 
@@ -82,13 +93,42 @@ class Game:
     def key(self) -> str:
         return self.engine.key
 
-    def attach(self, **facets: Any) -> Game:
-        """Set facets that live outside the engine package (``teams=...``); returns self."""
-        for name, value in facets.items():
-            if not hasattr(self, name):
-                raise AttributeError(f"a game has no facet {name!r}")
-            setattr(self, name, value)
-        return self
+    def data_file(self, name: str) -> Traversable | None:
+        """The game's data file ``name`` (``tutorials.yaml``), ``None`` if it has none."""
+        found = self.data / name if self.data is not None else None
+        return found if found is not None and found.is_file() else None
+
+    def attach(self, **facets: Any) -> None:
+        """Give facets from outside the game's package (``teams=...``) to the registry's ready
+        step, before it runs: ``populate`` builds the game with them, this object stays as it
+        is. Kept while the teams app gives its adapters this way; the registry's ``populate(
+        packages, facets={key: {...}})`` is the way to give them."""
+        GIVEN.give(self.key, facets)
 
     def __repr__(self) -> str:
         return f"<Game {self.key!r}>"
+
+
+class FacetDesk:
+    """Facets given by :meth:`Game.attach` before the registry's ready step, by game key; the
+    ready step takes them once (and checks them), and a facet given later is refused."""
+
+    def __init__(self) -> None:
+        self._given: dict[str, dict[str, Any]] | None = {}
+
+    def give(self, key: str, facets: Mapping[str, Any]) -> None:
+        if self._given is None:
+            raise RegistryError(f"the games are installed: facets for {key!r} come too late")
+        mine = self._given.setdefault(key, {})
+        twice = sorted(set(facets) & set(mine))
+        if twice:
+            raise RegistryError(f"the facet {twice[0]!r} of {key!r} is given twice")
+        mine.update(facets)
+
+    def take(self) -> dict[str, dict[str, Any]]:
+        given, self._given = self._given or {}, None
+        return given
+
+
+#: the facets given before the games are installed (read by the registry's ``populate``)
+GIVEN = FacetDesk()

@@ -22,6 +22,12 @@ from contextlib import contextmanager
 from matches.engine.base import EngineError
 from matches.engine.base import error_template as error_template  # re-exported
 
+#: The languages every sentence a player reads is written in: ``(code, name)``, English first
+#: (the fallback). The server's ``settings.LANGUAGES`` is this list.
+LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"))
+#: their codes
+LANGUAGE_CODES: tuple[str, ...] = tuple(code for code, _name in LANGUAGES)
+
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark, do not translate"
     return text

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NotRequired, Protocol, TypedDict
+from typing import Any, NotRequired, Protocol, TypedDict, runtime_checkable
 
 from matches.engine.i18n import gettext, pgettext
 
@@ -180,6 +180,7 @@ class BudgetRules(Protocol):
         ...
 
 
+@runtime_checkable
 class TeamRules(Protocol):
     """How teams are built for one game (``Game.teams``). A class that names it as its base
     takes the defaults below: no catalog, no card rows, no budget builds, nothing for the

@@ -1,38 +1,47 @@
 """The rules at hand: each game's clauses in a few words, in the reader's language.
 
-``docs/rules/<game>.md`` is the rules document, clause by clause; ``docs/rules/<game>.yaml``
-holds, for every clause id of it, a short text in English and German and the interpretation
-where we had to take one (a test checks that no clause is missing). Error answers link to
+``docs/rules/<game>.md`` is the rules document, clause by clause; the game's data file
+``clauses.yaml`` (in its package, ``Game.data_file``) holds, for every clause id of it, a short
+text in each language and the interpretation where we had to take one (a test checks that no
+clause is missing). Error answers link to
 ``clause_url`` of the clause they cite; the state answer lists the clauses of the current step.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 from django.urls import reverse
 from django.utils.translation import get_language
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
-LANGUAGES = ("en", "de")
+from matches.engine import Game, UnknownGameError, get_game
+from matches.engine.i18n import LANGUAGE_CODES
+
+
+def game_data(game: str, name: str) -> Any:
+    """The game's data file ``name`` (YAML), read once; ``None`` if it has none."""
+    try:
+        return _read(get_game(game), name)
+    except UnknownGameError:
+        return None
 
 
 @cache
+def _read(game: Game, name: str) -> Any:
+    found = game.data_file(name)
+    return yaml.safe_load(found.read_text(encoding="utf-8")) if found is not None else None
+
+
 def clauses(game: str) -> dict[str, dict[str, Any]]:
     """Clause id → ``{"text": {lang: str}, "interpretation": {lang: str}?}`` (file order)."""
-    path = RULES_DIR / f"{game}.yaml"
-    if not path.exists():
-        return {}
-    with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or {}
+    return game_data(game, "clauses.yaml") or {}
 
 
 def language() -> str:
     current = (get_language() or "en").split("-")[0]
-    return current if current in LANGUAGES else "en"
+    return current if current in LANGUAGE_CODES else LANGUAGE_CODES[0]
 
 
 def clause_url(game: str, clause: str) -> str:

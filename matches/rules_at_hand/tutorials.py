@@ -1,7 +1,8 @@
 """Tutorials: the rulebooks' worked examples as matches to step through, explained in words.
 
-``docs/tutorials/<game>.yaml`` lists each tutorial: its sides and options, and its steps, each
-with the moves of the step (in the game's notation) and what happens, in English and German.
+The game's data file ``tutorials.yaml`` (in its package, ``Game.data_file``) lists each
+tutorial: its sides and options, and its steps, each with the moves of the step (in the game's
+notation) and what happens, in English and German.
 The referee replays the moves, so every step shows the true position and what may come next;
 a player may also play along, logging a move and being told whether it is the one the example
 makes.
@@ -9,11 +10,7 @@ makes.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any
-
-import yaml
 
 from matches.engine import get_engine, get_game
 from matches.engine.i18n import refusals_of
@@ -21,16 +18,9 @@ from matches.i18n import effect_text, hint_message
 from matches.log.selectors import localized_legal
 from matches.rules_at_hand import clauses
 
-TUTORIALS_DIR = Path(__file__).resolve().parents[2] / "docs" / "tutorials"
 
-
-@cache
 def tutorials(game: str) -> list[dict[str, Any]]:
-    path = TUTORIALS_DIR / f"{game}.yaml"
-    if not path.exists():
-        return []
-    with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or []
+    return clauses.game_data(game, "tutorials.yaml") or []
 
 
 def tutorial(game: str, tutorial_id: str) -> dict[str, Any] | None:

@@ -2,8 +2,9 @@
 and a match of it is opened and a move logged by tapping, with no file of the app changed."""
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 
-from matches.engine import register, unregister
 from matches.models import Match
 from tests.browser.phone import browser, db, phone, shot
 from tests.games import toy
@@ -17,8 +18,7 @@ def _stored():
 
 
 def test_the_phone_app_offers_and_plays_the_fourth_game(app_server, make_user, token_for):
-    register(toy.GAME)
-    try:
+    with override_settings(COMPANION_GAMES=[*settings.COMPANION_GAMES, toy.__name__]):
         token = token_for(make_user("ann"))
         with browser() as b:
             _, page = phone(b, app_server, token=token)
@@ -35,5 +35,3 @@ def test_the_phone_app_offers_and_plays_the_fourth_game(app_server, make_user, t
             shot(page, "95-fourth-game-first-move")
         seq, actions = db(_stored)
         assert (seq, actions) == (1, [{"type": "take", "count": 2}])
-    finally:
-        unregister(toy.KEY)

@@ -1,12 +1,15 @@
-"""A fourth game, defined in the tests only (tests/games/toy.py), joins through the registry
-alone and is played through the API: listed, opened, its legal moves, moves, a refusal, undo,
-export and import, the history filter, the stats job, its part of the schema, and its teams
-(built by its own team facet, then played in a match)."""
+"""A fourth game, defined in the tests only (the package tests/games/toy), joins by its line in
+the COMPANION_GAMES setting alone (docs/games.md, "Adding a game") and is played through the
+API: listed, opened, its legal moves, moves, a refusal, undo, export and import, the history
+filter, the stats job, its rules at hand, its part of the schema, and its teams (built by its
+own team facet, then played in a match)."""
 
 import pytest
+from django.conf import settings
+from django.test import override_settings
 from rest_framework.test import APIClient
 
-from matches.engine import game_keys, get_game, register, unregister
+from matches.engine import game_keys, get_game
 from stats.models import ManagerStats
 from teams.services import edition_create
 from tests.games import toy
@@ -15,9 +18,8 @@ from tests.helpers import accept_invitations
 
 @pytest.fixture
 def pile():
-    register(toy.GAME)
-    yield toy.GAME
-    unregister(toy.KEY)
+    with override_settings(COMPANION_GAMES=[*settings.COMPANION_GAMES, toy.__name__]):
+        yield toy.GAME
 
 
 @pytest.fixture
@@ -53,9 +55,15 @@ def take(client, match_id, count, seq):
     )
 
 
-def test_the_registry_alone_makes_it_known(pile):
+def test_its_line_in_the_setting_alone_makes_it_known(pile):
     assert get_game(toy.KEY) is pile
     assert toy.KEY in game_keys()
+    # the shipped games left out too, and back with the team rules given to them
+    teams = {key: get_game(key).teams for key in game_keys()}
+    assert any(teams.values())
+    with override_settings(COMPANION_GAMES=[toy.__name__]):
+        assert game_keys() == [toy.KEY]
+    assert {key: get_game(key).teams for key in game_keys()} == teams
     listed = APIClient().get("/api/games/").json()
     pile_facts = {
         "name": "Pile",
@@ -129,13 +137,36 @@ def test_its_shapes_are_in_the_schema(pile):
     assert toy.KEY in schema["components"]["schemas"]["Game"]["enum"]
 
 
-def test_an_unregistered_game_is_gone(pile, client):
-    unregister(toy.KEY)
-    response = client.post(
-        "/api/matches/", {"game": toy.KEY, "sides": [{"name": "A"}, {"name": "B"}]}, format="json"
+def test_its_rules_at_hand_come_from_its_package(pile, client):
+    german = client.get(f"/api/games/{toy.KEY}/rules/", HTTP_ACCEPT_LANGUAGE="de").json()
+    assert [clause["id"] for clause in german["clauses"]] == ["PILE-1", "PILE-2", "PILE-3"]
+    assert german["clauses"][2]["text"] == "Wer den letzten Stein nimmt, gewinnt."
+    refused = client.post(
+        "/api/matches/",
+        {"game": toy.KEY, "sides": [{"name": "A"}, {"name": "B"}], "options": {"pile": 2}},
+        format="json",
     )
-    assert response.status_code == 400
-    register(toy.GAME)
+    assert refused.json()["rule"] == "PILE-1", refused.content
+    assert refused.json()["details"]["rule_url"].endswith(f"/games/{toy.KEY}/rules/PILE-1/")
+
+
+def test_a_game_left_out_of_the_setting_is_gone(pile, client):
+    with override_settings(COMPANION_GAMES=settings.COMPANION_GAMES[:-1]):
+        assert toy.KEY not in game_keys()
+        response = client.post(
+            "/api/matches/",
+            {"game": toy.KEY, "sides": [{"name": "A"}, {"name": "B"}]},
+            format="json",
+        )
+        assert response.status_code == 400
+        assert client.get(f"/api/games/{toy.KEY}/rules/").status_code == 404
+    assert toy.KEY in game_keys()
+    # the shipped games left out too, and back with the team rules given to them
+    teams = {key: get_game(key).teams for key in game_keys()}
+    assert any(teams.values())
+    with override_settings(COMPANION_GAMES=[toy.__name__]):
+        assert game_keys() == [toy.KEY]
+    assert {key: get_game(key).teams for key in game_keys()} == teams
 
 
 def test_a_team_is_built_for_it_and_opens_a_match(pile, client):

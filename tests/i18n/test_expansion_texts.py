@@ -1,6 +1,6 @@
 """The "Spieler" expansion's texts in German and English: abilities, style cards, team cards.
 
-The catalog (``matches/engine/hat_trick/expansion/data/catalog.json``) gives each text in English and, next
+The catalog (``matches/engine/hat_trick/data/expansion.json``) gives each text in English and, next
 to it, in German (``text_de``, ``title_de``, ``condition_de``, ``effect_de``, ``name_de``); the
 API reads the one of the request's language.
 """
@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = json.loads(
-    (ROOT / "matches" / "engine" / "hat_trick" / "expansion" / "data" / "catalog.json").read_text()
+    (ROOT / "matches" / "engine" / "hat_trick" / "data" / "expansion.json").read_text()
 )
 PO = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "django.po"
 

@@ -1,4 +1,8 @@
-"""The rules at hand: every clause of docs/rules served in both languages, every refusal linked."""
+"""The rules at hand: every clause of docs/rules served in every language, every refusal linked.
+
+The rules document (``docs/rules/<game>.md``) is what a reader reads; the clauses' short texts
+the API serves are the game's data (``clauses.yaml`` in its package): each is held to the
+other here."""
 
 from __future__ import annotations
 
@@ -7,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from matches.engine import get_game
+from matches.engine.i18n import LANGUAGE_CODES
 from matches.rules_at_hand import clauses
 from tests.i18n.test_catalogs import GAMES, raised_errors
 
@@ -37,12 +43,12 @@ def documented_clauses(game: str) -> dict[str, str]:
 def test_every_clause_of_the_rules_document_is_served_in_both_languages(client, game):
     documented = documented_clauses(game)
     assert len(documented) > 20
-    for language in ("en", "de"):
+    for language in LANGUAGE_CODES:
         body = client.get(f"/api/games/{game}/rules/", HTTP_ACCEPT_LANGUAGE=language).json()
         assert body["language"] == language
         served = {clause["id"]: clause for clause in body["clauses"]}
         missing = sorted(set(documented) - set(served))
-        assert not missing, f"add these clauses to docs/rules/{game}.yaml: {missing}"
+        assert not missing, f"add these clauses to {get_game(game).data}/clauses.yaml: {missing}"
         assert all(clause["text"] for clause in served.values())
 
 
@@ -51,10 +57,10 @@ def test_texts_differ_by_language_and_interpretations_are_kept(game):
     documented = documented_clauses(game)
     for clause, entry in clauses.clauses(game).items():
         assert clause in documented, f"{clause} is not in docs/rules/{game}.md"
-        assert set(entry["text"]) == {"en", "de"}, clause
+        assert set(entry["text"]) == set(LANGUAGE_CODES), clause
         assert entry["text"]["en"] != entry["text"]["de"], clause
         if "interpretation" in entry:
-            assert set(entry["interpretation"]) == {"en", "de"}, clause
+            assert set(entry["interpretation"]) == set(LANGUAGE_CODES), clause
     marked = [
         clause
         for clause, text in documented.items()

@@ -17,6 +17,7 @@ A short example, the English rules' first round::
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib.resources import files
 from types import ModuleType
 from typing import ClassVar
 
@@ -107,6 +108,7 @@ GAME = Game(
     hint=lambda state, legal: hints.hint(state),
     side_names=lambda state: state.names,
     words=words.words,
+    data=files(__name__) / "data",
     rule_prefixes=("AH",),
     stats=AmigoHattrickExtractor(),
     example_score=scoring.example_score,

@@ -5,6 +5,8 @@ service sees it (:class:`matches.engine.game.Game`). The rules as implemented, w
 clause ids, are in ``docs/rules/hat-trick.md``.
 """
 
+from importlib.resources import files
+
 from matches.engine.game import Game
 from matches.engine.hat_trick import parts, shapes, texts, words
 from matches.engine.hat_trick.engine import ENGINE, HatTrickEngine
@@ -22,6 +24,7 @@ GAME = Game(
     side_names=lambda state: state.setup.names,
     default_side_names=words.SIDE_NAMES,
     words=words.words,
+    data=files(__name__) / "data",
     rule_prefixes=("HT", "HX"),
     parts=parts,
     stats=HatTrickExtractor(),

@@ -5,6 +5,8 @@ The package's ``ENGINE`` implements :class:`matches.engine.base.GameEngine` unde
 Rules as implemented: ``docs/rules/trixkick.md``.
 """
 
+from importlib.resources import files
+
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
 from matches.engine.trixkick import hints, parts, shapes, texts, words
@@ -22,6 +24,7 @@ GAME = Game(
     side_names=lambda state: state.read()["names"],
     default_side_names=words.SIDE_NAMES,
     words=words.words,
+    data=files(__name__) / "data",
     rule_prefixes=("TK",),
     parts=parts,
     stats=TrixKickExtractor(),

@@ -1,7 +1,7 @@
 """The expansion's team-building catalog in an edition's data: its file, its cards, its card
 rows and what makes it malformed (docs/teams.md, "Budget cards and team building").
 
-The catalog (``data/catalog.json``: 64 player cards, abilities, team cards, budget cards, style
+The catalog (the game's ``data/expansion.json``: 64 player cards, abilities, team cards, budget cards, style
 cards) is stored under the key ``"expansion"`` of a Hat-Trick edition.
 """
 
@@ -16,7 +16,7 @@ from matches.engine.i18n import N_
 from matches.engine.teams import JSON, CardRow, EditionData, TeamRefusal, is_whole, objects
 
 #: the catalog file team building adds to a Hat-Trick edition's data
-CATALOG_FILE = Path(__file__).resolve().parent.parent / "data" / "catalog.json"
+CATALOG_FILE = Path(__file__).resolve().parents[2] / "data" / "expansion.json"
 
 SLOTS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
 COLOURS = ("blue", "red")

@@ -1,13 +1,16 @@
 """A small fourth game, defined here only: "Pile". Two sides take one or two tokens in turn
 from a pile (seven unless the options say otherwise); whoever takes the last token wins.
 
-Everything the service needs of it is in :data:`GAME`, registered through the registry alone.
+Everything the service needs of it is in this package: :data:`GAME`, and its clauses in
+``data/clauses.yaml``. A test installs it by adding the package to the ``COMPANION_GAMES``
+setting, as a new game is added (docs/games.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from importlib.resources import files
 from types import SimpleNamespace
 from typing import Annotated, Literal, NotRequired, TypedDict
 
@@ -261,6 +264,7 @@ GAME = Game(
     title=lambda: "Pile",
     texts=TEXTS,
     side_names=side_names,
+    data=files(__name__) / "data",
     rule_prefixes=("PILE",),
     stats=PileStats(),
     teams=PileTeams(),
