@@ -66,8 +66,8 @@ class Game:
       example.
     - ``data``: the folder of its data files (``clauses.yaml``: each rule clause in a few
       words; ``tutorials.yaml``: its worked examples), read with :meth:`data_file`.
-    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`;
-      ``None``: no teams).
+    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`, given by
+      its own package; ``None``: no teams).
     - ``parts``: its choices both sides make at once, face down, a phone each (a module with
       ``open_choice``, how the parts make the action and ``REFUSED``, the sentence for a part that
       is not one of the step's options); ``None``: no such choices.
