@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -533,7 +534,7 @@ def start_live_on_socket(env: dict, logdir: Path, *, workers: int) -> tuple[Serv
     return service, f"unix:{path}"
 
 
-def main() -> int:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--steps", default="0,1000,5000,10000", help="open streams per step")
     parser.add_argument("--moves", type=int, default=10, help="moves per phone per step")
@@ -560,173 +561,174 @@ def main() -> int:
         help="how nginx reaches the stream server (--direct: tcp)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
-    args = parser.parse_args()
-    steps = [int(step) for step in args.steps.split(",")]
+    return parser.parse_args()
 
-    database_url = os.environ.get(
-        "DATABASE_URL", "postgres://postgres@127.0.0.1:5432/companion_live"
-    )
+
+def missing_requirement(database_url: str, args: argparse.Namespace) -> str | None:
+    """What the machine lacks for this run (a sentence), or None."""
     if not database_url.startswith("postgres") or not redis_available():
-        print("bench/live.py needs PostgreSQL (DATABASE_URL) and redis-server", file=sys.stderr)
-        return 2
+        return "bench/live.py needs PostgreSQL (DATABASE_URL) and redis-server"
     if not args.direct and not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
-        print("bench/live.py needs nginx (or --direct)", file=sys.stderr)
-        return 2
-    _prepare_database(database_url)
-    setup = prepare(args.moves * len(steps) + 1)
-    plans = setup["plans"]
+        return "bench/live.py needs nginx (or --direct)"
+    return None
 
-    logdir = Path(tempfile.mkdtemp(prefix="companion-live-"))
-    redis_port = free_port()
-    services = [start_redis(redis_port, logdir)]
-    env = service_env(
-        database_url,
-        f"redis://127.0.0.1:{redis_port}/0",
-        THROTTLE_ANON_READ="100000000/min",
-        LIVE_STREAMS_PER_USER="1000000",
-        LIVE_STREAMS_PER_PROCESS="1000000",
-        TRUSTED_PROXIES="0" if args.direct else "1",
+
+class Stack(NamedTuple):
+    """The running servers' process ids and where to reach them."""
+
+    api_pid: int
+    live_pid: int
+    proxy_pid: int | None
+    api_side: str  # where the phones and probes send their requests
+    stream_base: str  # where the readers open their streams
+
+
+def start_servers(
+    env: dict, logdir: Path, args: argparse.Namespace, services: list[Service]
+) -> Stack:
+    """gunicorn for the API, uvicorn for the streams and (unless ``--direct``) nginx in front;
+    each started service is appended to ``services`` at once, so the caller stops it."""
+    api, api_base = start_web(env, logdir, workers=args.api_workers, server="gunicorn")
+    services.append(api)
+    if args.direct or args.live_socket == "tcp":
+        live, live_base = start_web(env, logdir, workers=args.live_workers, server="uvicorn")
+        live_upstream: int | str = int(live_base.rsplit(":", 1)[1])
+    else:
+        live, live_upstream = start_live_on_socket(env, logdir, workers=args.live_workers)
+        live_base = ""
+    services.append(live)
+    if args.direct:
+        # streams go straight to the stream server, the API to gunicorn
+        return Stack(api.pid, live.pid, None, api_side=api_base, stream_base=live_base)
+    proxy, base = start_proxy(
+        int(api_base.rsplit(":", 1)[1]), live_upstream, logdir, args.proxy_workers
     )
-    rows = []
-    reader = None
-    reader_kind = "?"
-    try:
-        api, api_base = start_web(env, logdir, workers=args.api_workers, server="gunicorn")
-        services.append(api)
-        if args.direct or args.live_socket == "tcp":
-            live, live_base = start_web(env, logdir, workers=args.live_workers, server="uvicorn")
-            live_upstream: int | str = int(live_base.rsplit(":", 1)[1])
-        else:
-            live, live_upstream = start_live_on_socket(env, logdir, workers=args.live_workers)
-            live_base = ""
-        services.append(live)
-        base = live_base if args.direct else None
-        proxy_pid = None
-        if not args.direct:
-            proxy, base = start_proxy(
-                int(api_base.rsplit(":", 1)[1]), live_upstream, logdir, args.proxy_workers
-            )
-            services.append(proxy)
-            proxy_pid = proxy.pid
-        # streams go to the stream server (directly, or through nginx by path); the API too
-        stream_base = base if not args.direct else live_base
-        api_side = base if not args.direct else api_base
-        import httpx
+    services.append(proxy)
+    # through nginx, by path: streams to the stream server, the rest to the API
+    return Stack(api.pid, live.pid, proxy.pid, api_side=base, stream_base=base)
 
-        # the login probe's account, registered through the API (the server's own hasher)
-        registered = httpx.post(
-            f"{api_side}/api/auth/register/",
-            json={"username": "prober", "password": "a-long-secret-pw"},
-            timeout=30,
-        )
-        assert registered.status_code == 201, registered.text
-        host, port = stream_base.removeprefix("http://").split(":")
-        binary = build_reader(logdir) if args.reader == "c" else None
-        if args.reader == "c" and binary is None:
-            print("no C compiler (cc): the readers run in Python", file=sys.stderr)
-        reader = (
-            NativeReaders(args.readers, host, int(port), binary)
-            if binary
-            else Readers(args.readers, host, int(port))
-        )
-        reader_kind = "C" if binary else "Python"
-        live_pid = live.pid
+
+def register_prober(api_side: str) -> None:
+    """The login probe's account, registered through the API (the server's own hasher)."""
+    import httpx
+
+    registered = httpx.post(
+        f"{api_side}/api/auth/register/",
+        json={"username": "prober", "password": "a-long-secret-pw"},
+        timeout=30,
+    )
+    assert registered.status_code == 201, registered.text
+
+
+def start_readers(args: argparse.Namespace, logdir: Path, stream_base: str):
+    """The reader processes (C where a compiler builds them, else Python) and their kind."""
+    host, port = stream_base.removeprefix("http://").split(":")
+    binary = build_reader(logdir) if args.reader == "c" else None
+    if args.reader == "c" and binary is None:
+        print("no C compiler (cc): the readers run in Python", file=sys.stderr)
+    if binary:
+        return NativeReaders(args.readers, host, int(port), binary), "C"
+    return Readers(args.readers, host, int(port)), "Python"
+
+
+def caught_up(plans: list, lasts: dict) -> bool:
+    """Whether every stream has its match's last event."""
+    return all(last == plan["seq"] for plan in plans for last in lasts.get(plan["match"], []))
+
+
+def drain(reader, plans: list, *, timeout: float = 120) -> tuple[list, int, dict]:
+    """The last deliveries: read until every stream has its match's last event (at most
+    ``timeout`` seconds); what arrived, the readers' problems and each stream's last id."""
+    got: list = []
+    drained = time.monotonic() + timeout
+    while True:
         time.sleep(1.0)
-        baseline = None
-        open_now = 0
-        for target in steps:
-            opened_s = 0.0
-            failed = 0
-            if target > open_now:
-                positions = [(plan["match"], plan["seq"]) for plan in plans]
-                open_now, samples, failed, opened_s = reader.open(target - open_now, positions)
-                if failed:
-                    print(f"  {failed} streams failed to open, e.g. {samples}")
-            time.sleep(2.0)
-            status = tree_status(live_pid)
-            fds = status["fds"]
-            api_threads = tree_threads(api.pid)
-            reader.report()  # forget what the opening delivered
-            cpu_before = tree_cpu(live_pid)
-            readers_before = sum(cpu_seconds(p.pid) for p in reader.processes)
-            proxy_before = tree_cpu(proxy_pid) if proxy_pid else 0.0
-            step = asyncio.run(one_step(api_side, plans, args))
-            # the last deliveries: until every stream has its match's last event (at most 120 s)
-            got: list = []
-            drained = time.monotonic() + 120
-            while True:
-                time.sleep(1.0)
-                more, problems, lasts = reader.report()
-                got += more
-                caught_up = all(
-                    last == plan["seq"] for plan in plans for last in lasts.get(plan["match"], [])
-                )
-                if caught_up or time.monotonic() > drained:
-                    break
-            live_cpu = tree_cpu(live_pid) - cpu_before
-            readers_cpu = sum(cpu_seconds(p.pid) for p in reader.processes) - readers_before
-            proxy_cpu = tree_cpu(proxy_pid) - proxy_before if proxy_pid else 0.0
-            delivery = [
-                at - step["answers"][(match_id, seq)]
-                for match_id, seq, at in got
-                if (match_id, seq) in step["answers"]
-            ]
-            complete = all(
-                last == plan["seq"] for plan in plans for last in lasts.get(plan["match"], [])
-            )
-            expected = sum(len(lasts.get(plan["match"], [])) * args.moves for plan in plans)
-            row = {
-                "streams": open_now,
-                "open_s": round(opened_s, 1),
-                "open_failed": failed,
-                "threads": status["Threads"],
-                "rss_mib": round(status["VmRSS"] / 1024, 1),
-                "fds": fds,
-                "api_threads": api_threads,
-                "append_p50_ms": round(1000 * statistics.median(step["appends"]), 1),
-                "append_p95_ms": round(1000 * pct(step["appends"], 0.95), 1),
-                "deliveries": len(delivery),
-                "deliveries_expected": expected,
-                "delivery_p50_ms": round(1000 * statistics.median(delivery), 1)
-                if delivery
-                else None,
-                "delivery_p95_ms": round(1000 * pct(delivery, 0.95), 1) if delivery else None,
-                "complete_in_order": complete and problems == 0 and len(delivery) == expected,
-                # the stream server's CPU time per delivered event, whatever else the machine ran
-                "live_cpu_us_per_delivery": round(1e6 * live_cpu / len(delivery), 1)
-                if delivery
-                else None,
-                "readers_cpu_us_per_delivery": round(1e6 * readers_cpu / len(delivery), 1)
-                if delivery
-                else None,
-                "proxy_cpu_us_per_delivery": round(1e6 * proxy_cpu / len(delivery), 1)
-                if delivery and proxy_pid
-                else None,
-                "load_average": os.getloadavg()[0],
-                "health_p50_ms": round(1000 * statistics.median(step["health"]), 1),
-                "health_max_ms": round(1000 * max(step["health"]), 1),
-                "login_p50_ms": round(1000 * statistics.median(step["login"]), 1),
-                "login_max_ms": round(1000 * max(step["login"]), 1),
-                "probe_failures": step["probe_failures"][:3],
-            }
-            if baseline is None:
-                baseline = row
-            row["append_p50_ratio"] = round(row["append_p50_ms"] / baseline["append_p50_ms"], 2)
-            if open_now:
-                row["threads_per_stream"] = round(
-                    (row["threads"] - baseline["threads"]) / open_now, 4
-                )
-                row["kib_per_stream"] = round(
-                    (status["VmRSS"] - baseline["rss_mib"] * 1024) / open_now, 1
-                )
-            rows.append(row)
-            print(json.dumps(row), flush=True)
-    finally:
-        if reader is not None:
-            reader.close()
-        for service in reversed(services):
-            service.stop()
+        more, problems, lasts = reader.report()
+        got += more
+        if caught_up(plans, lasts) or time.monotonic() > drained:
+            return got, problems, lasts
 
+
+def per_delivery_us(cpu: float, delivery: list) -> float | None:
+    return round(1e6 * cpu / len(delivery), 1) if delivery else None
+
+
+def run_step(
+    target: int, open_now: int, stack: Stack, reader, plans: list, args: argparse.Namespace
+) -> tuple[dict, dict]:
+    """Open streams up to ``target``, let the phones play one step and wait for the deliveries;
+    the step's row (without the ratios to step 0) and the stream server's /proc status."""
+    opened_s = 0.0
+    failed = 0
+    if target > open_now:
+        positions = [(plan["match"], plan["seq"]) for plan in plans]
+        open_now, samples, failed, opened_s = reader.open(target - open_now, positions)
+        if failed:
+            print(f"  {failed} streams failed to open, e.g. {samples}")
+    time.sleep(2.0)
+    status = tree_status(stack.live_pid)
+    api_threads = tree_threads(stack.api_pid)
+    reader.report()  # forget what the opening delivered
+    cpu_before = tree_cpu(stack.live_pid)
+    readers_before = sum(cpu_seconds(p.pid) for p in reader.processes)
+    proxy_before = tree_cpu(stack.proxy_pid) if stack.proxy_pid else 0.0
+    step = asyncio.run(one_step(stack.api_side, plans, args))
+    got, problems, lasts = drain(reader, plans)
+    live_cpu = tree_cpu(stack.live_pid) - cpu_before
+    readers_cpu = sum(cpu_seconds(p.pid) for p in reader.processes) - readers_before
+    proxy_cpu = tree_cpu(stack.proxy_pid) - proxy_before if stack.proxy_pid else 0.0
+    delivery = [
+        at - step["answers"][(match_id, seq)]
+        for match_id, seq, at in got
+        if (match_id, seq) in step["answers"]
+    ]
+    expected = sum(len(lasts.get(plan["match"], [])) * args.moves for plan in plans)
+    row = {
+        "streams": open_now,
+        "open_s": round(opened_s, 1),
+        "open_failed": failed,
+        "threads": status["Threads"],
+        "rss_mib": round(status["VmRSS"] / 1024, 1),
+        "fds": status["fds"],
+        "api_threads": api_threads,
+        "append_p50_ms": round(1000 * statistics.median(step["appends"]), 1),
+        "append_p95_ms": round(1000 * pct(step["appends"], 0.95), 1),
+        "deliveries": len(delivery),
+        "deliveries_expected": expected,
+        "delivery_p50_ms": round(1000 * statistics.median(delivery), 1) if delivery else None,
+        "delivery_p95_ms": round(1000 * pct(delivery, 0.95), 1) if delivery else None,
+        "complete_in_order": caught_up(plans, lasts)
+        and problems == 0
+        and len(delivery) == expected,
+        # the stream server's CPU time per delivered event, whatever else the machine ran
+        "live_cpu_us_per_delivery": per_delivery_us(live_cpu, delivery),
+        "readers_cpu_us_per_delivery": per_delivery_us(readers_cpu, delivery),
+        "proxy_cpu_us_per_delivery": per_delivery_us(proxy_cpu, delivery)
+        if stack.proxy_pid
+        else None,
+        "load_average": os.getloadavg()[0],
+        "health_p50_ms": round(1000 * statistics.median(step["health"]), 1),
+        "health_max_ms": round(1000 * max(step["health"]), 1),
+        "login_p50_ms": round(1000 * statistics.median(step["login"]), 1),
+        "login_max_ms": round(1000 * max(step["login"]), 1),
+        "probe_failures": step["probe_failures"][:3],
+    }
+    return row, status
+
+
+def add_ratios(row: dict, status: dict, baseline: dict) -> None:
+    """The step's figures against step 0's: append ratio, threads and memory per stream."""
+    row["append_p50_ratio"] = round(row["append_p50_ms"] / baseline["append_p50_ms"], 2)
+    if row["streams"]:
+        row["threads_per_stream"] = round(
+            (row["threads"] - baseline["threads"]) / row["streams"], 4
+        )
+        row["kib_per_stream"] = round(
+            (status["VmRSS"] - baseline["rss_mib"] * 1024) / row["streams"], 1
+        )
+
+
+def print_report(rows: list[dict], args: argparse.Namespace, reader_kind: str) -> None:
     design = "direct" if args.direct else "nginx"
     socket_kind = "tcp" if args.direct else args.live_socket
     print(
@@ -761,6 +763,10 @@ def main() -> int:
         )
     if args.json:
         print(json.dumps(rows))
+
+
+def missed_targets(rows: list[dict]) -> list[str]:
+    """The targets the run missed, each printed with its figure on the way."""
     last = rows[-1]
     missed = []
     if not all(row["complete_in_order"] for row in rows):
@@ -776,6 +782,56 @@ def main() -> int:
             print(f"{name}: {value} (target <= {target})")
             if value > target:
                 missed.append(name)
+    return missed
+
+
+def main() -> int:
+    args = parse_args()
+    steps = [int(step) for step in args.steps.split(",")]
+    database_url = os.environ.get(
+        "DATABASE_URL", "postgres://postgres@127.0.0.1:5432/companion_live"
+    )
+    missing = missing_requirement(database_url, args)
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
+    _prepare_database(database_url)
+    plans = prepare(args.moves * len(steps) + 1)["plans"]
+
+    logdir = Path(tempfile.mkdtemp(prefix="companion-live-"))
+    redis_port = free_port()
+    services = [start_redis(redis_port, logdir)]
+    env = service_env(
+        database_url,
+        f"redis://127.0.0.1:{redis_port}/0",
+        THROTTLE_ANON_READ="100000000/min",
+        LIVE_STREAMS_PER_USER="1000000",
+        LIVE_STREAMS_PER_PROCESS="1000000",
+        TRUSTED_PROXIES="0" if args.direct else "1",
+    )
+    rows: list[dict] = []
+    reader = None
+    reader_kind = "?"
+    try:
+        stack = start_servers(env, logdir, args, services)
+        register_prober(stack.api_side)
+        reader, reader_kind = start_readers(args, logdir, stack.stream_base)
+        time.sleep(1.0)
+        open_now = 0
+        for target in steps:
+            row, status = run_step(target, open_now, stack, reader, plans, args)
+            open_now = row["streams"]
+            add_ratios(row, status, rows[0] if rows else row)
+            rows.append(row)
+            print(json.dumps(row), flush=True)
+    finally:
+        if reader is not None:
+            reader.close()
+        for service in reversed(services):
+            service.stop()
+
+    print_report(rows, args, reader_kind)
+    missed = missed_targets(rows)
     if missed:
         print(f"TARGET MISSED: {', '.join(missed)}")
         return 1

@@ -34,7 +34,7 @@ def team_card_svg(
 ) -> str:
     """The card as an image: name, record, form, goals, top scorer, lines, rating, style, and
     (for a saved Hat-Trick team) its players line by line, gold or silver. ``line_words``: the
-    lines' names in words (a Hat-Trick line is a role id); TriXKick's regions are named here."""
+    lines' names in words (a Hat-Trick line is a role id); the game's stats name its regions."""
     lineup = [line for line in (lineup or []) if line]
     rows = sum(len(line) for line in lineup)
     extra = 30 + 22 * rows + 20 * len(lineup) if lineup else 0
@@ -102,7 +102,7 @@ def team_card_svg(
     y = 232
     if card.lines:
         parts.append(_text(20, y, _("Lines"), 13, fill="#cccccc"))
-    words = {**_region_words(), **(line_words or {})}
+    words = {**get_game(card.game).stats.region_words(), **(line_words or {})}
     for name, line in sorted((card.lines or {}).items()):
         y += 18
         parts.append(
@@ -111,35 +111,31 @@ def team_card_svg(
             )
         )
     if lineup:
-        y += 34
-        parts.append(_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold"))
-        names = {0: _("Defence"), len(lineup) - 1: _("Attack")} if len(lineup) == 3 else {}
-        if len(lineup) == 3:
-            names[1] = _("Midfield")
-        for index, line in enumerate(lineup):
-            y += 20
-            heading = names.get(index) or _("Line {number}").format(number=index + 1)
-            parts.append(_text(20, y, heading, 12, fill="#cccccc", class_="lineup-line"))
-            for player in line:
-                y += 22
-                colour = "#f2c200" if player["gold"] else "#d0d4d8"
-                parts.append(
-                    f'<circle cx="36" cy="{y - 5}" r="10" fill="{colour}" stroke="#ffffff"/>'
-                )
-                parts.append(
-                    _text(36, y - 1, player["slot"], 11, fill="#000000", text_anchor="middle")
-                )
-                word = _("gold") if player["gold"] else _("silver")
-                parts.append(
-                    _text(54, y, f"{player['name']} · {word}", 14, fill="#ffffff", class_="player")
-                )
+        parts.extend(_lineup_parts(lineup, y + 34))
     parts.append("</svg>")
     return "\n".join(parts)
 
 
-def _region_words() -> dict[str, str]:
-    """Where a TriXKick piece stood at the end, seen from its own side."""
-    return {"defence": _("Defence"), "midfield": _("Midfield"), "attack": _("Attack")}
+def _lineup_parts(lineup: Sequence[Sequence[dict]], y: int) -> list[str]:
+    """A saved team's players line by line (from ``y`` down), gold or silver."""
+    parts = [_text(20, y, _("Line-up"), 14, fill="#e8c547", font_weight="bold")]
+    names = {0: _("Defence"), len(lineup) - 1: _("Attack")} if len(lineup) == 3 else {}
+    if len(lineup) == 3:
+        names[1] = _("Midfield")
+    for index, line in enumerate(lineup):
+        y += 20
+        heading = names.get(index) or _("Line {number}").format(number=index + 1)
+        parts.append(_text(20, y, heading, 12, fill="#cccccc", class_="lineup-line"))
+        for player in line:
+            y += 22
+            colour = "#f2c200" if player["gold"] else "#d0d4d8"
+            parts.append(f'<circle cx="36" cy="{y - 5}" r="10" fill="{colour}" stroke="#ffffff"/>')
+            parts.append(_text(36, y - 1, player["slot"], 11, fill="#000000", text_anchor="middle"))
+            word = _("gold") if player["gold"] else _("silver")
+            parts.append(
+                _text(54, y, f"{player['name']} · {word}", 14, fill="#ffffff", class_="player")
+            )
+    return parts
 
 
 def _line_label(word: str, line: object) -> str:

@@ -7,7 +7,5 @@ class TeamsConfig(AppConfig):
 
     def ready(self) -> None:
         from teams import error_codes
-        from teams.adapters import attach_adapters
 
-        attach_adapters()
         error_codes.register_codes()

@@ -8,8 +8,8 @@ from typing import Any
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from matches.engine.teams import shield_word
 from teams.models import Card, CardKind
-from teams.rules import shield_word
 
 #: the base game's roles (reference edition), in words
 ROLES = {

@@ -9,7 +9,7 @@ cards, written whenever the edition is created; the JSON stays the source of tru
 from django.conf import settings
 from django.db import models
 
-from teams.rules import invalid_reason
+from teams.violations import invalid_reason
 
 
 class Edition(models.Model):

@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
+from matches.engine.teams import BudgetRules, BuildRequest, TeamRefusal
 from matches.i18n import game_name
-from teams import rules
-from teams.adapters import team_adapter
+from teams.game_rules import budget_rules, refused, team_rules
+from teams.labels import role_words
 from teams.models import Build, Card, Edition, Team, Validity
+from teams.violations import public_violation
 
 
 def edition_latest(*, game: str, slug: str = "reference") -> Edition | None:
@@ -106,21 +109,21 @@ def build_list(
     return _owned_list(Build, user=user, owner=owner, edition=edition, status=status)
 
 
-def require_budget_builds(edition: Edition) -> None:
-    """Nothing, when ``edition``'s game has budget builds; else ``DomainError`` ``no_budget_cards``."""
-    adapter = team_adapter(edition.game)
-    if adapter is None or not adapter.budget_builds:
+def require_budget_builds(edition: Edition) -> BudgetRules:
+    """How ``edition``'s game checks budget builds; 400 ``no_budget_cards`` when it has none."""
+    rules = budget_rules(edition.game)
+    if rules is None:
         raise DomainError(
             "no_budget_cards",
             _(
                 "Budget builds are a rule of the Hat-Trick expansion; {edition} is for {game}."
             ).format(edition=edition, game=game_name(edition.game)),
         )
+    return rules
 
 
-#: What of a saved build ``build_evaluate`` checks.
-BUILD_CHECKED = (
-    "edition",
+#: What of a saved build its game's rules read (a ``BuildRequest``).
+BUILD_REQUEST = (
     "orientation",
     "budget_class",
     "colour",
@@ -129,6 +132,8 @@ BUILD_CHECKED = (
     "bench",
     "captain",
 )
+#: What of a saved build ``build_evaluate`` checks.
+BUILD_CHECKED = ("edition", *BUILD_REQUEST)
 
 
 def build_evaluate(
@@ -144,23 +149,12 @@ def build_evaluate(
 ) -> dict[str, Any]:
     """Check a build without saving it: ``{"valid", "violations", "pools", "picks", "bench",
     ...}``."""
-    require_budget_builds(edition)
+    rules = require_budget_builds(edition)
     try:
-        exp = rules.expansion(edition.data)
-    except rules.CatalogMissing as exc:
-        raise DomainError(
-            "no_catalog", _("This edition has no Hat-Trick expansion catalog.")
-        ) from exc
-    return rules.check_build(
-        exp,
-        orientation=orientation,
-        budget_class=budget_class,
-        colour=colour,
-        picks=picks,
-        star_keeper=star_keeper,
-        bench=bench,
-        captain=captain,
-    )
+        build = BuildRequest(orientation, budget_class, colour, picks, star_keeper, bench, captain)
+        return rules.check_build(edition.data, build)
+    except TeamRefusal as exc:
+        raise refused(exc) from exc
 
 
 def team_side_config(*, team: Team) -> dict[str, Any]:
@@ -182,14 +176,14 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
             ),
             details={
                 "team_id": team.id,
-                "violations": [rules.public_violation(v) for v in team.violations],
+                "violations": [public_violation(v) for v in team.violations],
             },
         )
     lineup = dict(team.lineup or {})
     engine_side: dict[str, Any] = {"name": team.name}
-    adapter = team_adapter(team.edition.game)
-    if adapter is not None:
-        engine_side.update(adapter.engine_side(lineup))
+    rules = team_rules(team.edition.game)
+    if rules is not None:
+        engine_side.update(rules.engine_side(lineup))
     return {
         "name": team.name,
         "team_id": team.id,
@@ -200,3 +194,39 @@ def team_side_config(*, team: Team) -> dict[str, Any]:
         "lineup": lineup,
         "engine_side": engine_side,
     }
+
+
+def team_card_drawing(
+    *, game: str, team_id: int | None, lines: dict[str, Any]
+) -> tuple[list[list[dict[str, Any]]] | None, dict[str, str] | None]:
+    """What a team card's picture draws of the team, as its game's team facet says:
+    ``(lineup, line words)``. ``lineup``: the saved team's players line by line, each
+    ``{"slot", "name", "role", "gold"}`` (``None``: the card shows no lineup); ``line words``:
+    the card's lines in the reader's language when they are roles (``None``: as they are)."""
+    rules = team_rules(game)
+    if rules is None:
+        return None, None
+    line_words = role_words(lines) if rules.line_roles else None
+    team = (
+        Team.objects.select_related("edition").filter(pk=team_id).first()
+        if team_id is not None
+        else None
+    )
+    drawn = rules.lineup_in_lines(team.lineup or {}, team.edition.data or {}) if team else None
+    if drawn is None:
+        return None, line_words
+    language = (get_language() or "en").split("-")[0]
+    words = role_words(str(p["role"]) for line in drawn for p in line)
+    lineup = [
+        [
+            {
+                "slot": p["slot"],
+                "name": words.get(str(p["role"])) or p["names"].get(language) or p["names"]["en"],
+                "role": p["role"],
+                "gold": p["gold"],
+            }
+            for p in line
+        ]
+        for line in drawn
+    ]
+    return lineup, line_words

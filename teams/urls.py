@@ -1,3 +1,3 @@
-from teams import api
+from teams.http import builds, editions, teams
 
-urlpatterns = api.routes
+urlpatterns = [*editions.routes, *teams.routes, *builds.routes]

@@ -66,8 +66,8 @@ class Game:
       example.
     - ``data``: the folder of its data files (``clauses.yaml``: each rule clause in a few
       words; ``tutorials.yaml``: its worked examples), read with :meth:`data_file`.
-    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`;
-      ``None``: no teams).
+    - ``teams``: how teams are built for it (:class:`matches.engine.teams.TeamRules`, given by
+      its own package; ``None``: no teams).
     - ``parts``: its choices both sides make at once, face down, a phone each (a module with
       ``open_choice``, how the parts make the action and ``REFUSED``, the sentence for a part that
       is not one of the step's options); ``None``: no such choices.
@@ -98,37 +98,5 @@ class Game:
         found = self.data / name if self.data is not None else None
         return found if found is not None and found.is_file() else None
 
-    def attach(self, **facets: Any) -> None:
-        """Give facets from outside the game's package (``teams=...``) to the registry's ready
-        step, before it runs: ``populate`` builds the game with them, this object stays as it
-        is. Kept while the teams app gives its adapters this way; the registry's ``populate(
-        packages, facets={key: {...}})`` is the way to give them."""
-        GIVEN.give(self.key, facets)
-
     def __repr__(self) -> str:
         return f"<Game {self.key!r}>"
-
-
-class FacetDesk:
-    """Facets given by :meth:`Game.attach` before the registry's ready step, by game key; the
-    ready step takes them once (and checks them), and a facet given later is refused."""
-
-    def __init__(self) -> None:
-        self._given: dict[str, dict[str, Any]] | None = {}
-
-    def give(self, key: str, facets: Mapping[str, Any]) -> None:
-        if self._given is None:
-            raise RegistryError(f"the games are installed: facets for {key!r} come too late")
-        mine = self._given.setdefault(key, {})
-        twice = sorted(set(facets) & set(mine))
-        if twice:
-            raise RegistryError(f"the facet {twice[0]!r} of {key!r} is given twice")
-        mine.update(facets)
-
-    def take(self) -> dict[str, dict[str, Any]]:
-        given, self._given = self._given or {}, None
-        return given
-
-
-#: the facets given before the games are installed (read by the registry's ``populate``)
-GIVEN = FacetDesk()

@@ -19,7 +19,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from matches.engine.game import GIVEN, Game, RegistryError
+from matches.engine.game import Game, RegistryError
 
 #: facets given from outside a game's package: game key -> facet name -> value
 Facets = Mapping[str, Mapping[str, Any]]
@@ -76,13 +76,7 @@ class Registry:
         if self.ready:
             why = "on first use, before it was populated" if self.populated_by_use else "once"
             raise RegistryError(f"the games were installed {why}")
-        given = GIVEN.take()
-        for key, more in (facets or {}).items():
-            mine = given.setdefault(key, {})
-            twice = sorted(set(mine) & set(more))
-            if twice:
-                raise RegistryError(f"the facet {twice[0]!r} of {key!r} is given twice")
-            mine.update(more)
+        given = {key: dict(more) for key, more in (facets or {}).items()}
         self._facets = given
         self._install(packages)
         unknown = sorted(set(given) - set(self._games))

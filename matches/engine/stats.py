@@ -137,6 +137,11 @@ class StatsExtractor:
         """A team's goals for and against."""
         return gettext("Goals {scored}:{conceded}").format(scored=scored, conceded=conceded)
 
+    def region_words(self) -> dict[str, str]:
+        """The names of a team card's lines that are regions of the pitch, in words (the lines
+        a team's players are counted in; none by default)."""
+        return {}
+
 
 _GROUPS_OF: dict[tuple[tuple[str, tuple[str, ...]], ...], dict[str, tuple[str, ...]]] = {}
 

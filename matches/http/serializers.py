@@ -295,4 +295,4 @@ class GameOutput(serializers.Serializer):
         return game.teams is not None
 
     def get_builds(self, game) -> bool:
-        return bool(game.teams is not None and game.teams.budget_builds)
+        return bool(game.teams is not None and game.teams.builds is not None)

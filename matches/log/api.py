@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -76,6 +79,52 @@ def _etag_parts(name: str, request, match: Match, visible) -> tuple:
     query = sorted(request.query_params.lists())
     visible = sorted(visible) if visible is not None else None
     return (name, match.pk, match.seq, match.status, query, visible, get_language())
+
+
+def _read_at(request, pk: int) -> tuple[Match, int | None, frozenset[int] | None]:
+    """A read of a match now or after move ``?seq=``: the match (404 when the reader may not
+    see it), the move asked for and the sides whose hidden information the reader may see."""
+    match = reading.readable_match(request, pk)
+    seq = validated_query(serializers.StateQuery, request).get("seq")
+    return match, seq, selectors.match_visible_sides(match, request.user)
+
+
+class _MatchFileView(APIView):
+    # A text file of a match (its match file, a picture of it) for whoever may read the match,
+    # in the media type of its last renderer; an error is answered in JSON.
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def file_answer(
+        self, match: Match, kind: str, build, content_type: str, *, depends=(), headers=None
+    ) -> HttpResponse:
+        """The file, cached under its ``kind``, the match's log and status and what else it
+        ``depends`` on; kept for good once the match is over."""
+        return cached_answer(
+            self.request,
+            parts=(kind, str(match.uid), match.seq, match.status, *depends),
+            build=build,
+            content_type=content_type,
+            keep=match.status != MatchStatus.IN_PROGRESS,
+            headers=headers,
+        )
+
+
+def _file_schema(summary: str, *, parameters: Sequence = (), errors: dict):
+    """The schema of a file view's GET: the file in its last renderer's media type, 304 when
+    the reader has it already, or one of ``errors``."""
+
+    def decorate(view: type[_MatchFileView]) -> type[_MatchFileView]:
+        media_type = view.renderer_classes[-1].media_type
+        return extend_schema_view(
+            get=extend_schema(
+                summary=summary,
+                parameters=[*parameters, IF_NONE_MATCH, ETAG],
+                responses={(200, media_type): OpenApiTypes.STR, 304: NOT_MODIFIED, **errors},
+            )
+        )(view)
+
+    return decorate
 
 
 @routes.at("games/", name="game-list")
@@ -163,9 +212,7 @@ class MatchStateView(APIView):
         responses={200: serializers.StateOutput, 304: NOT_MODIFIED, **SEQ_QUERY, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        match = reading.readable_match(request, pk)
-        seq = validated_query(serializers.StateQuery, request).get("seq")
-        visible = selectors.match_visible_sides(match, request.user)
+        match, seq, visible = _read_at(request, pk)
 
         def answer():
             view = (
@@ -318,33 +365,28 @@ class MatchAbandonView(_MatchCommandView):
 
 
 @routes.at("matches/<int:pk>/export/", name="match-export")
-class MatchExportView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+@_file_schema(
+    "The match as a match file (the game's notation)",
+    errors={
+        **NOT_FOUND,
+        403: error_response(
+            "Another side's hidden set-up is still secret.", ["hidden_information"]
+        ),
+    },
+)
+class MatchExportView(_MatchFileView):
     renderer_classes = [JSONRenderer, PlainTextRenderer]
 
-    @extend_schema(
-        summary="The match as a match file (the game's notation)",
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={
-            (200, "text/plain"): OpenApiTypes.STR,
-            304: NOT_MODIFIED,
-            **NOT_FOUND,
-            403: error_response(
-                "Another side's hidden set-up is still secret.", ["hidden_information"]
-            ),
-        },
-    )
     def get(self, request, pk: int):
         match = reading.readable_match(request, pk)
         visible = selectors.match_visible_sides(match, request.user)
         if visible is not None and len(visible) < len(match.sides.all()):
             raise errors.hidden_information()
-        return cached_answer(
-            request,
-            parts=("export", str(match.uid), match.seq, match.status),
-            build=lambda: services.match_export(match=match),
-            content_type="text/plain; charset=utf-8",
-            keep=match.status != MatchStatus.IN_PROGRESS,
+        return self.file_answer(
+            match,
+            "export",
+            lambda: services.match_export(match=match),
+            "text/plain; charset=utf-8",
             headers={"Content-Disposition": f'inline; filename="match-{match.pk}.txt"'},
         )
 
@@ -376,24 +418,16 @@ class MatchImportView(APIView):
 
 
 @routes.at("matches/<int:pk>/svg/", name="match-svg")
-class MatchSvgView(APIView):
-    permission_classes = [IsAuthenticatedOrReadOnly]
+@_file_schema(
+    "A picture of the pitch or table, now or after move `seq`",
+    parameters=[serializers.StateQuery],
+    errors={**SEQ_QUERY, **NOT_FOUND},
+)
+class MatchSvgView(_MatchFileView):
     renderer_classes = [JSONRenderer, SvgRenderer]
 
-    @extend_schema(
-        summary="A picture of the pitch or table, now or after move `seq`",
-        parameters=[serializers.StateQuery, IF_NONE_MATCH, ETAG],
-        responses={
-            (200, "image/svg+xml"): OpenApiTypes.STR,
-            304: NOT_MODIFIED,
-            **SEQ_QUERY,
-            **NOT_FOUND,
-        },
-    )
     def get(self, request, pk: int):
-        match = reading.readable_match(request, pk)
-        seq = validated_query(serializers.StateQuery, request).get("seq")
-        visible = selectors.match_visible_sides(match, request.user)
+        match, seq, visible = _read_at(request, pk)
 
         def build() -> str:
             view, before = selectors.match_state_with_last_move(match, seq=seq)
@@ -401,17 +435,10 @@ class MatchSvgView(APIView):
 
         if seq is not None and seq > match.seq:
             raise errors.seq_beyond_log(seq=seq, current=match.seq)
-        return cached_answer(
-            request,
-            parts=(
-                "svg",
-                str(match.uid),
-                match.seq,
-                match.status,
-                seq,
-                visible and sorted(visible),
-            ),
-            build=build,
-            content_type="image/svg+xml",
-            keep=match.status != MatchStatus.IN_PROGRESS,
+        return self.file_answer(
+            match,
+            "svg",
+            build,
+            "image/svg+xml",
+            depends=(seq, visible and sorted(visible)),
         )

@@ -36,6 +36,16 @@ class RulesOutput(serializers.Serializer):
     clauses = ClauseOutput(many=True)
 
 
+def _read_schema(operation_id: str, output, missing: str, summary: str):
+    """The schema of a read under ``games/<game>/``: ``output``, or 404 ``not_found`` (what is
+    ``missing``)."""
+    return extend_schema(
+        operation_id=operation_id,
+        responses={200: output, 404: error_response(missing, ["not_found"])},
+        summary=summary,
+    )
+
+
 def _known_game(game: str) -> str:
     if game not in available_games() or not clauses.clauses(game):
         raise DomainError("not_found", _("There is no game called “{game}”.").format(game=game))
@@ -44,10 +54,11 @@ def _known_game(game: str) -> str:
 
 @routes.at("games/<slug:game>/rules/", name="game-rules")
 class GameRulesView(_GameView):
-    @extend_schema(
-        operation_id="games_rules_list",
-        responses={200: RulesOutput, 404: error_response("No such game.", ["not_found"])},
-        summary="The game's rules, clause by clause, in the request's language",
+    @_read_schema(
+        "games_rules_list",
+        RulesOutput,
+        "No such game.",
+        "The game's rules, clause by clause, in the request's language",
     )
     def get(self, request, game: str):
         return Response(clauses.rules_json(game))
@@ -55,13 +66,11 @@ class GameRulesView(_GameView):
 
 @routes.at("games/<slug:game>/rules/<str:clause>/", name="game-rule")
 class GameRuleView(_GameView):
-    @extend_schema(
-        operation_id="games_rule_retrieve",
-        responses={
-            200: ClauseOutput,
-            404: error_response("No such game or clause.", ["not_found"]),
-        },
-        summary="One clause of the game's rules, in the request's language",
+    @_read_schema(
+        "games_rule_retrieve",
+        ClauseOutput,
+        "No such game or clause.",
+        "One clause of the game's rules, in the request's language",
     )
     def get(self, request, game: str, clause: str):
         found = clauses.clause_json(game, clause)
@@ -128,13 +137,11 @@ def _tutorial(game: str, tutorial_id: str) -> dict:
 
 @routes.at("games/<slug:game>/tutorials/", name="game-tutorials")
 class GameTutorialsView(_GameView):
-    @extend_schema(
-        operation_id="games_tutorials_list",
-        responses={
-            200: TutorialListItem(many=True),
-            404: error_response("No such game.", ["not_found"]),
-        },
-        summary="The game's tutorials: the rulebook's worked examples",
+    @_read_schema(
+        "games_tutorials_list",
+        TutorialListItem(many=True),
+        "No such game.",
+        "The game's tutorials: the rulebook's worked examples",
     )
     def get(self, request, game: str):
         lang = clauses.language()
@@ -151,13 +158,11 @@ class GameTutorialsView(_GameView):
 
 @routes.at("games/<slug:game>/tutorials/<slug:tutorial>/", name="game-tutorial")
 class GameTutorialView(_GameView):
-    @extend_schema(
-        operation_id="games_tutorial_retrieve",
-        responses={
-            200: TutorialOutput,
-            404: error_response("No such game, tutorial or step.", ["not_found"]),
-        },
-        summary="A tutorial step by step, each step explained in the request's language",
+    @_read_schema(
+        "games_tutorial_retrieve",
+        TutorialOutput,
+        "No such game, tutorial or step.",
+        "A tutorial step by step, each step explained in the request's language",
     )
     def get(self, request, game: str, tutorial: str):
         return Response(tutorials.tutorial_json(game, _tutorial(game, tutorial)))

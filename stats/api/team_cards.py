@@ -25,8 +25,7 @@ from stats.api.public import (
 )
 from stats.models import TeamCard
 from stats.svg import team_card_svg
-from teams.adapters import team_adapter
-from teams.models import Team
+from teams.selectors import team_card_drawing
 
 routes = Routes()
 
@@ -120,18 +119,11 @@ class TeamCardSvgView(PublicView):
         card = selectors.team_card_get(key=key)
         if card is None:
             raise Http404
-        adapter = team_adapter(card.game)  # None: the game has no teams
-        team = (
-            Team.objects.select_related("edition").filter(pk=card.team_id).first()
-            if adapter is not None and card.team_id is not None
-            else None
+        # its players line by line, as the game's team facet draws them
+        lineup, line_words = team_card_drawing(
+            game=card.game, team_id=card.team_id, lines=card.lines or {}
         )
         return HttpResponse(
-            team_card_svg(
-                card,
-                # its players line by line, as the game's team adapter draws them
-                lineup=adapter.lineup_in_lines(team) if team is not None else None,
-                line_words=adapter.line_words(card.lines or {}) if adapter else None,
-            ),
+            team_card_svg(card, lineup=lineup, line_words=line_words),
             content_type="image/svg+xml; charset=utf-8",
         )

@@ -1,5 +1,5 @@
-"""Budget builds (Hat-Trick expansion, HX-B2): saved valid or not, priced and checked on every
-write, re-checked with the team they became."""
+"""Budget builds (a game's ``BudgetRules``, e.g. the Hat-Trick expansion's HX-B2): saved valid or
+not, priced and checked on every write, re-checked with the team they became."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
-from teams import rules
-from teams.adapters import _expansion
+from matches.engine.teams import BuildRequest, TeamRefusal, violation_said
+from teams.game_rules import refused
 from teams.models import Build, Edition, Team, Validity
-from teams.selectors import BUILD_CHECKED, build_evaluate, require_budget_builds
+from teams.selectors import BUILD_CHECKED, BUILD_REQUEST, build_evaluate, require_budget_builds
 from teams.services.teams import lineup_refused
+from teams.violations import said
 
 
 def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
@@ -23,11 +24,11 @@ def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
     except DomainError as exc:
         result = {
             "valid": False,
-            "violations": [rules.violation_said(exc.code, exc.message, rule="HX-B4.1")],
+            "violations": [violation_said(exc.error_code, exc.message, rule="HX-B4.1")],
             "pools": {},
         }
     build.status = Validity.VALID if result["valid"] else Validity.INVALID
-    build.violations = result["violations"]
+    build.violations = said(result["violations"])
     build.pools = result["pools"]
     build.rechecked_against = rechecked_against if result["violations"] else ""
     build.checked_at = timezone.now()
@@ -47,28 +48,22 @@ def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
 
 
 def _build_lineup(build: Build) -> dict[str, Any]:
-    exp = _expansion(build.edition)
-    lineup = rules.lineup_normalise(
-        exp,
-        colour=build.colour,
-        picks=build.picks,
-        star_keeper=build.star_keeper,
-        style=None,
-        source=Team.Source.BUILD,
-        bench=build.bench,
-        captain=build.captain,
-    )
-    lineup["budget"] = {
-        "orientation": build.orientation,
-        "class": build.budget_class,
-        "pools": build.pools,
-    }
-    return lineup
+    budget = {"orientation": build.orientation, "class": build.budget_class, "pools": build.pools}
+    try:
+        request = BuildRequest(**{name: getattr(build, name) for name in BUILD_REQUEST})
+        return require_budget_builds(build.edition).build_lineup(
+            build.edition.data, request, budget
+        )
+    except TeamRefusal as exc:
+        raise refused(exc) from exc
 
 
-def _require_hat_trick(edition: Edition) -> None:
-    require_budget_builds(edition)
-    _expansion(edition)
+def _require_builds(edition: Edition) -> None:
+    """Nothing when ``edition`` can hold builds; else 400 (no builds, no catalog)."""
+    try:
+        require_budget_builds(edition).require_catalog(edition.data)
+    except TeamRefusal as exc:
+        raise refused(exc) from exc
 
 
 @transaction.atomic
@@ -88,7 +83,7 @@ def build_create(
     """Save a build, valid or not (a draft is allowed); its status and violations say which.
     ``bench`` (``{"card", "pool"}``, paid like the lineup, HX-B2.7) and ``captain`` are
     optional."""
-    _require_hat_trick(edition)
+    _require_builds(edition)
     build = Build(
         owner=owner,
         edition=edition,
@@ -114,7 +109,7 @@ def build_update(*, build: Build, **changes: Any) -> Build:
         build.bench = changes["bench"] or []
     if "captain" in changes:
         build.captain = changes["captain"]  # null: back to the default (no. 6)
-    _require_hat_trick(build.edition)
+    _require_builds(build.edition)
     return build_recheck(build)
 
 

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
 from matches.engine import available_games, get_engine
-from teams.adapters import team_adapter, with_team_catalogs
+from teams.catalogs import with_team_catalogs
+from teams.game_rules import team_rules
 from teams.models import Build, Card, Edition, Team, Validity
 from teams.selectors import edition_is_used, edition_used_by_matches
 from teams.services.builds import build_recheck
@@ -39,9 +40,9 @@ def _card_rows(edition: Edition) -> list[Card]:
             fields[name] = text[: _TEXT_LENGTHS[name]]
         rows.append(Card(edition=edition, kind=kind, **fields))
 
-    adapter = team_adapter(edition.game)
-    if adapter is not None:
-        adapter.card_rows(data, add)
+    rules = team_rules(edition.game)
+    for row in rules.card_rows(data) if rules is not None else ():
+        add(row.kind, row.code, **row.fields)
     return rows
 
 
@@ -90,7 +91,7 @@ def reference_editions_load() -> list[Edition]:
     """Create (or refresh, while unused) the reference edition of every installed game.
 
     The data comes from each engine's ``default_edition()``, plus the team-building catalogs
-    of ``teams/catalogs/`` (the Hat-Trick expansion, TriXKick's piece sets). When no stored
+    its game's team facet names (``teams.catalogs``: the Hat-Trick expansion's cards...). When no stored
     version holds that data (the engine's data changed), a new version is added; old versions
     stay, so matches that pinned them keep replaying the same way, and the teams and builds
     on the latest one are re-checked against the new one. A version that holds it already
@@ -126,8 +127,8 @@ def edition_data_check(*, game: str, data: Any) -> None:
     """``DomainError`` ``invalid_catalog`` when an edition's data cannot be read as a catalog."""
     if not isinstance(data, dict):
         raise DomainError("invalid_catalog", _("An edition's data must be a JSON object."))
-    adapter = team_adapter(game)
-    problems = adapter.catalog_problems(data) if adapter is not None else []
+    rules = team_rules(game)
+    problems = rules.catalog_problems(data) if rules is not None else []
     if problems:
         raise DomainError(
             "invalid_catalog",

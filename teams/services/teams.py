@@ -1,5 +1,5 @@
-"""Teams: a lineup, a printed team card or a TriXKick piece set of an owner, checked by the
-game's team adapter on every write."""
+"""Teams: a lineup, a printed team card or a set of pieces of an owner, checked by the game's
+team facet (``Game.teams``) on every write."""
 
 from __future__ import annotations
 
@@ -10,99 +10,90 @@ from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
 from matches.engine import games
+from matches.engine.teams import CheckedLineup, TeamRefusal, TeamRequest, TeamRules, violation_said
 from matches.i18n import game_name
-from teams import rules
-from teams.adapters import team_adapter
+from teams.game_rules import refused, team_rules
 from teams.models import Edition, Team, Validity
+from teams.violations import public_violation, said
+
+#: the fields of a team's change that change its lineup
+LINEUP_KEYS = {"card_colour", "picks", "star_keeper", "team_card", "pieces", "bench", "captain"}
 
 
 def lineup_refused(code: str, message: str, violations: list[dict[str, Any]]) -> DomainError:
     return DomainError(
         code,
         message,
-        details={"violations": [rules.public_violation(v) for v in violations]},
+        details={"violations": [public_violation(v) for v in violations]},
         rule=violations[0]["rule"] if violations else None,
     )
 
 
-@transaction.atomic
-def team_create(
-    *,
-    owner,
-    edition: Edition,
-    name: str | None = None,
-    colours: list[str] | None = None,
-    style: str | None = None,
-    card_colour: str = "blue",
-    picks: list[dict[str, Any]] | None = None,
-    star_keeper: bool = False,
-    team_card: str | None = None,
-    pieces: dict[str, list[str]] | None = None,
-    bench: list[dict[str, Any]] | None = None,
-    captain: int | None = None,
-) -> Team:
-    """A team of ``owner``: a Hat-Trick lineup or team card (either with an optional bench
-    and captain), or a TriXKick piece set.
+def _invalid_lineup(checked: CheckedLineup) -> DomainError:
+    return lineup_refused(
+        "invalid_lineup", _("The lineup breaks the team-building rules."), checked.violations
+    )
 
-    Raises ``DomainError`` ``invalid_lineup`` with every violation when the lineup breaks a
-    rule, and another code when the request does not fit the edition's game.
-    """
-    adapter = team_adapter(edition.game)
-    if adapter is None:
+
+def _rules_of(game: str) -> TeamRules:
+    rules = team_rules(game)
+    if rules is None:
         raise DomainError(
             "no_teams_for_game",
             _("Teams are built for {games}, not for {game}.").format(
                 games=", ".join(g.title() for g in games() if g.teams is not None),
-                game=game_name(edition.game),
+                game=game_name(game),
             ),
         )
-    (lineup, violations, source), settled = adapter.create(
-        edition,
-        name=name,
-        colours=colours,
-        style=style,
-        card_colour=card_colour,
-        picks=picks,
-        star_keeper=star_keeper,
-        team_card=team_card,
-        pieces=pieces,
-        bench=bench,
-        captain=captain,
-    )
-    name, colours, style = settled["name"], settled["colours"], settled["style"]
-    if violations:
-        raise lineup_refused(
-            "invalid_lineup", _("The lineup breaks the team-building rules."), violations
-        )
-    if not name:
+    return rules
+
+
+@transaction.atomic
+def team_create(*, owner, edition: Edition, **request: Any) -> Team:
+    """A team of ``owner`` as its game's teams are made (a Hat-Trick lineup or team card, with
+    an optional bench and captain, or a TriXKick piece set). ``request``: name, colours,
+    style, card_colour, picks, star_keeper, team_card, pieces, bench, captain.
+
+    Raises ``DomainError`` 422 ``invalid_lineup`` with every violation when the lineup breaks a
+    rule, 400 when the request does not fit the edition's game.
+    """
+    rules = _rules_of(edition.game)
+    try:
+        new = rules.new_team(edition.data, TeamRequest(**request))
+    except TeamRefusal as exc:
+        raise refused(exc) from exc
+    if new.checked.violations:
+        raise _invalid_lineup(new.checked)
+    if not new.name:
         raise DomainError("name_required", _("A team needs a name."))
     return Team.objects.create(
         owner=owner,
         edition=edition,
-        name=name,
-        colours=colours or [],
-        style=style or "",
-        source=source,
-        lineup=lineup,
+        name=new.name,
+        colours=new.colours or [],
+        style=new.style or "",
+        source=new.checked.source,
+        lineup=new.checked.lineup,
     )
 
 
 @transaction.atomic
 def team_update(*, team: Team, **changes: Any) -> Team:
     """Change name, colours, style, or the lineup (not the lineup of a build's team)."""
-    lineup_keys = {"card_colour", "picks", "star_keeper", "team_card", "pieces", "bench", "captain"}
-    if lineup_keys & set(changes):
+    rules = team_rules(team.edition.game)
+    if LINEUP_KEYS & set(changes):
         if team.source == Team.Source.BUILD:
             raise DomainError(
                 "lineup_from_build",
                 _("This team's lineup comes from a budget build: change the build instead."),
             )
-        lineup, violations, source = team_adapter(team.edition.game).update(team, changes)
-        if violations:
-            raise lineup_refused(
-                "invalid_lineup", _("The lineup breaks the team-building rules."), violations
-            )
-        team.lineup, team.source = lineup, source
+        try:
+            checked = rules.changed(team.edition.data, team.lineup or {}, team.style, changes)
+        except TeamRefusal as exc:
+            raise refused(exc) from exc
+        if checked.violations:
+            raise _invalid_lineup(checked)
+        team.lineup, team.source = checked.lineup, checked.source
         team.status, team.violations, team.rechecked_against = Validity.VALID, [], ""
     for key in ("name", "colours", "style"):
         if key in changes and changes[key] is not None:
@@ -115,7 +106,7 @@ def team_update(*, team: Team, **changes: Any) -> Team:
                     ),
                 )
             setattr(team, key, changes[key])
-    if team.lineup and team_adapter(team.edition.game).styled_lineup:
+    if team.lineup and rules.styled_lineup:
         team.lineup["style"] = team.style or None
     team.save()
     return team
@@ -126,12 +117,14 @@ def team_delete(*, team: Team) -> None:
 
 
 def team_recheck(team: Team, *, rechecked_against: str = "") -> Team:
-    """Re-check a lineup, team-card or TriXKick team against its (new) edition and save."""
+    """Re-check a team's lineup against its (new) edition and save."""
+    rules = team_rules(team.edition.game)
     try:
-        lineup, violations = team_adapter(team.edition.game).recheck(team)
-    except DomainError as exc:
+        checked = rules.rechecked(team.edition.data, team.lineup or {}, team.source, team.style)
+        lineup, violations = checked.lineup, said(checked.violations)
+    except TeamRefusal as exc:
         lineup = {}
-        violations = [rules.violation_said(exc.code, exc.message, rule="HX-B4.1")]
+        violations = [violation_said(exc.code, exc.sentence(), rule="HX-B4.1")]
     if violations:
         team.status = Validity.INVALID
         team.violations = violations

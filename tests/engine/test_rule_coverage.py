@@ -22,7 +22,7 @@ DOCS = [
     ROOT / "docs" / "rules" / f"{name}.md" for name in ("hat-trick", "trixkick", "amigo-hattrick")
 ]
 # Where the codes a clause may name come from: the engines and the team-building checks.
-CODE_SOURCES = [ROOT / "matches" / "engine", ROOT / "teams" / "rules.py"]
+CODE_SOURCES = [ROOT / "matches" / "engine"]
 
 ID = r"(?:HT|HX|TK|AH)-[A-Z0-9]+(?:\.[0-9]+)?"
 # A clause is defined by a bullet that starts with its id in bold, or by a heading.

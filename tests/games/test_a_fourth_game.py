@@ -1,7 +1,8 @@
 """A fourth game, defined in the tests only (the package tests/games/toy), joins by its line in
 the COMPANION_GAMES setting alone (docs/games.md, "Adding a game") and is played through the
 API: listed, opened, its legal moves, moves, a refusal, undo, export and import, the history
-filter, the stats job, its rules at hand and its part of the schema."""
+filter, the stats job, its rules at hand, its part of the schema, and its teams (built by its
+own team facet, then played in a match)."""
 
 import pytest
 from django.conf import settings
@@ -10,6 +11,7 @@ from rest_framework.test import APIClient
 
 from matches.engine import game_keys, get_game
 from stats.models import ManagerStats
+from teams.services import edition_create
 from tests.games import toy
 from tests.helpers import open_match
 
@@ -55,7 +57,7 @@ def test_its_line_in_the_setting_alone_makes_it_known(pile):
         "title": "Pile",
         "min_sides": 2,
         "max_sides": 2,
-        "teams": False,
+        "teams": True,  # its own team facet (toy.PileTeams)
         "builds": False,
     }
     assert {"key": toy.KEY, **pile_facts} in listed
@@ -153,3 +155,50 @@ def test_a_game_left_out_of_the_setting_is_gone(pile, client):
     with override_settings(COMPANION_GAMES=[toy.__name__]):
         assert game_keys() == [toy.KEY]
     assert {key: get_game(key).teams for key in game_keys()} == teams
+
+
+def test_a_team_is_built_for_it_and_opens_a_match(pile, client):
+    edition = edition_create(
+        game=toy.KEY, slug="reference", title="Pile", data=pile.engine.default_edition()
+    )
+    refused = client.post(
+        "/api/teams/",
+        {"edition": edition.pk, "name": "Stackers", "colours": ["red", "white", "blue"]},
+        format="json",
+    )
+    assert refused.status_code == 422, refused.content
+    assert refused.json()["rule"] == "PILE-T1"  # its own rule, from its own facet
+    assert refused.json()["details"]["violations"][0]["message"] == (
+        "A Pile team wears up to 2 colours, not 3."
+    )
+    not_its_kind = client.post(
+        "/api/teams/",
+        {"edition": edition.pk, "name": "Stackers", "picks": [{"slot": 2, "card": "x"}]},
+        format="json",
+    )
+    assert not_its_kind.status_code == 400
+    assert not_its_kind.json()["code"] == "lineup_not_allowed"
+
+    made = client.post(
+        "/api/teams/",
+        {"edition": edition.pk, "name": "Stackers", "colours": ["red"]},
+        format="json",
+    )
+    assert made.status_code == 201, made.content
+    team = made.json()
+    assert (team["game"], team["status"], team["lineup"]) == (
+        toy.KEY,
+        "valid",
+        {
+            "game": toy.KEY,
+            "source": "lineup",
+        },
+    )
+    side_config = client.get(f"/api/teams/{team['id']}/side-config/").json()
+    assert side_config["engine_side"] == {"name": "Stackers"}
+
+    sides = [{"name": "Ann", "user": "ann", "team": team["id"]}, {"name": "Guest"}]
+    match = open_match(client, toy.KEY, sides)["match"]
+    assert match["edition"]["id"] == edition.pk  # pinned to its team's edition
+    assert [side["team"] for side in match["sides"]] == [team["id"], None]
+    assert take(client, match["id"], 2, 0).status_code == 201  # and it is played

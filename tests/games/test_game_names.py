@@ -32,9 +32,6 @@ ALLOWED = {
 #: path -> (how many imports of a game package, why this place may import one)
 ALLOWED_IMPORTS = {
     "companion/settings/base.py": (3, "COMPANION_GAMES: the installed games, by package"),
-    # team building moves into the game packages; these go with it
-    "teams/adapters.py": (2, "the Hat-Trick and TriXKick team adapters, attached by hand"),
-    "teams/rules.py": (3, "Hat-Trick's expansion rules used for team building"),
 }
 
 

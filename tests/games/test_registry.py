@@ -64,54 +64,25 @@ def test_a_game_is_frozen():
         toy.GAME.teams = object()
 
 
-class PileTeams:
-    """Team rules as a facet given from outside the game's package."""
-
-    budget_builds = False
-    styled_lineup = False
-
-    def catalogs(self, data):
-        return data
-
-    def catalog_problems(self, data):
-        return []
-
-    def card_rows(self, data, add):
-        pass
-
-    def create(self, edition, **fields):
-        return ({}, [], "lineup"), {}
-
-    def update(self, team, changes):
-        return {}, [], "lineup"
-
-    def recheck(self, team):
-        return {}, []
-
-    def engine_side(self, lineup):
-        return {}
-
-    def lineup_in_lines(self, team):
-        return None
-
-    def line_words(self, lines):
-        return None
+def pile_hint(state, legal):
+    """A step's hint as a facet given from outside the game's package."""
+    return "take", {}
 
 
 def test_a_facet_is_given_in_the_ready_step():
-    teams = PileTeams()
     registry = Registry()
-    registry.populate([toy.__name__], facets={toy.KEY: {"teams": teams}})
+    registry.populate([toy.__name__], facets={toy.KEY: {"hint": pile_hint}})
     built = registry.get(toy.KEY)
-    assert built.teams is teams and isinstance(built.teams, TeamRules)
-    assert toy.GAME.teams is None  # the package's own object is as it was
-    assert built.engine is toy.GAME.engine
+    assert built.hint is pile_hint
+    assert toy.GAME.hint is None  # the package's own object is as it was
+    assert built.engine is toy.GAME.engine and built.teams is toy.GAME.teams
 
 
 @pytest.mark.parametrize(
     ("facets", "refusal"),
     [
-        ({"chess": {"teams": PileTeams()}}, "a game not installed: 'chess'"),
+        ({"chess": {"hint": pile_hint}}, "a game not installed: 'chess'"),
+        ({toy.KEY: {"teams": toy.PileTeams()}}, "sets its facet 'teams' itself"),
         ({toy.KEY: {"colour": "red"}}, "a game has no facet 'colour'"),
         ({toy.KEY: {"stats": object()}}, "sets its facet 'stats' itself"),
     ],

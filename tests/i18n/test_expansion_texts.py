@@ -1,6 +1,6 @@
 """The "Spieler" expansion's texts in German and English: abilities, style cards, team cards.
 
-The catalog (``teams/catalogs/hat_trick_expansion.json``) gives each text in English and, next
+The catalog (``matches/engine/hat_trick/data/expansion.json``) gives each text in English and, next
 to it, in German (``text_de``, ``title_de``, ``condition_de``, ``effect_de``, ``name_de``); the
 API reads the one of the request's language.
 """
@@ -15,7 +15,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "teams" / "catalogs" / "hat_trick_expansion.json").read_text())
+CATALOG = json.loads(
+    (ROOT / "matches" / "engine" / "hat_trick" / "data" / "expansion.json").read_text()
+)
 PO = ROOT / "companion" / "locale" / "de" / "LC_MESSAGES" / "django.po"
 
 #: (list in the catalog, the key of its entries' name, the texts each entry has in both languages)

@@ -197,17 +197,17 @@ def test_trixkick_and_amigo_pictures_in_german():
 def test_team_building_messages_in_german():
     from django.utils import translation
 
-    from teams.rules import _used_twice
+    from matches.engine.hat_trick.expansion.teams.lineups import used_twice
 
     card = {"name": "Sechser"}
     picks = [{"slot": 9, "card": "blue:x"}]
     with translation.override("de"):
-        twice = _used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
+        twice = used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
     assert twice["message"] == (
         "Sechser ist als Nummer 9 und zugleich für die Bank gewählt; jede Karte gibt es nur einmal."
     )
     with translation.override("en"):
-        twice = _used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
+        twice = used_twice(card, "blue:x", picks, [{"card": "blue:x"}])
     assert "the bench and the bench" not in twice["message"]
 
 

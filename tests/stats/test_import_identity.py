@@ -9,10 +9,10 @@ import pytest
 
 from matches.models import Match
 from stats.models import MatchParticipation
-from tests.helpers import assert_error_shape
+from tests.helpers import assert_error_shape, open_match
 from tests.matches.test_match_log_api import play_out
 from tests.stats.test_rebuild_rows import canonical
-from tests.stats.test_reopen import client_for, managers, open_match  # noqa: F401 - fixtures
+from tests.stats.test_reopen import AMIGO, client_for, managers  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def test_export_then_import_twice_leaves_the_stats_unchanged(
     django_capture_on_commit_callbacks,
 ):
     ann, ben, ann_phone, ben_phone = managers
-    match = open_match(ann_phone)
+    match = open_match(ann_phone, **AMIGO)
     match_id = match["match"]["id"]
     with django_capture_on_commit_callbacks(execute=True):
         play_out(ann_phone, match, seed=11)
@@ -49,7 +49,7 @@ def test_a_new_match_from_paper_counts_once_and_its_file_is_recognised_after(
     django_capture_on_commit_callbacks,
 ):
     ann, ben, ann_phone, ben_phone = managers
-    match = open_match(ann_phone)
+    match = open_match(ann_phone, **AMIGO)
     with django_capture_on_commit_callbacks(execute=True):
         play_out(ann_phone, match, seed=12)
     text = ann_phone.get(f"/api/matches/{match['match']['id']}/export/").content.decode()

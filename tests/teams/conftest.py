@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams import services
-from teams.adapters import with_team_catalogs
+from teams.catalogs import with_team_catalogs
 
 BASE = Path(__file__).resolve().parents[2] / "matches/engine/hat_trick/data/reference_edition.json"
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from teams import rules
-from teams.catalogs import hat_trick_expansion
+from matches.engine.hat_trick.expansion.teams import budget, catalog
+from matches.engine.teams import BuildRequest
+from teams.catalogs import catalog_file
 from tests.helpers import assert_error_shape
 from tests.teams.conftest import CHEAP, picks
 
@@ -133,12 +134,15 @@ def test_HX_B2_6_star_keeper_costs_two_stars_from_the_defensive_pool(api_client,
 
 
 def test_HX_B2_6_star_keeper_price_and_pool_are_edition_data():
-    exp = hat_trick_expansion()
+    exp = catalog_file(catalog.CATALOG_FILE)
     assert (exp["star_keeper_price"], exp["star_keeper_pool"]) == (2, "defensive")
     exp.update(star_keeper_price=3, star_keeper_pool="offensive")
     build = {"orientation": "offensive", "budget_class": "II", "colour": "blue"}
-    without = rules.check_build(exp, picks=picks(OFFENSIVE_II), star_keeper=False, **build)
-    result = rules.check_build(exp, picks=picks(OFFENSIVE_II), star_keeper=True, **build)
+    data = {"expansion": exp}
+    without = budget.check_build(data, BuildRequest(picks=picks(OFFENSIVE_II), **build))
+    result = budget.check_build(
+        data, BuildRequest(picks=picks(OFFENSIVE_II), star_keeper=True, **build)
+    )
     assert result["valid"] and result["star_keeper_cost"] == 3
     assert result["pools"]["defensive"] == without["pools"]["defensive"]
     assert result["pools"]["offensive"]["spent"] == without["pools"]["offensive"]["spent"] + 3

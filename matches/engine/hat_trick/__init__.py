@@ -10,6 +10,7 @@ from importlib.resources import files
 from matches.engine.game import Game
 from matches.engine.hat_trick import parts, shapes, texts, words
 from matches.engine.hat_trick.engine import ENGINE, HatTrickEngine
+from matches.engine.hat_trick.expansion.teams import TEAMS
 from matches.engine.hat_trick.stats import HatTrickExtractor
 from matches.engine.i18n import pgettext
 
@@ -27,6 +28,7 @@ GAME = Game(
     rule_prefixes=("HT", "HX"),
     parts=parts,
     stats=HatTrickExtractor(),
+    teams=TEAMS,
 )
 
 __all__ = ["ENGINE", "GAME", "HatTrickEngine"]

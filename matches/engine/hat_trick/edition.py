@@ -101,6 +101,50 @@ def _build(
     colours = [s["colour"] for s in sorted(edition["sides"], key=lambda s: s["index"])]
     if len(colours) != 2:
         raise _err("edition_two_sides")
+    star_numbers, star_keepers = _star_numbers(edition, options)
+    players = [
+        _player_cards(edition, colour, star_numbers[side], side)
+        for side, colour in enumerate(colours)
+    ]
+    keeper_stars = [bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1)]
+    keepers = [
+        _keeper_cards(edition, colour, keeper_stars[side]) for side, colour in enumerate(colours)
+    ]
+    xsetup = hooks.expansion_from_lineups(
+        edition, sides, options, players, keepers, colours, keeper_stars
+    )
+    shooting = tuple(
+        ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
+        for s in edition["shooting_cards"]
+    )
+    deck = edition["action_deck"]
+    kinds, counts = _action_deck(deck)
+    layout_data = edition["kickoff_layout"]
+    grid = _kickoff_grid(layout_data, colours)
+    return Setup(
+        edition=str(edition.get("key", "custom")),
+        names=(names[0], names[1]),
+        colours=(colours[0], colours[1]),
+        players=(tuple(players[0]), tuple(players[1])),
+        star_keepers=(keeper_stars[0], keeper_stars[1]),
+        keepers=(keepers[0], keepers[1]),
+        shooting=shooting,
+        card_kinds=tuple(kinds),
+        composition=tuple(counts),
+        hand_size=int(deck.get("hand_size", 3)),
+        layout=grid,
+        ball_number=int(layout_data.get("ball", 6)),
+        extra_time=_bool(options, "extra_time"),
+        penalty_shootout=_bool(options, "penalty_shootout"),
+        expansion=xsetup,
+    )
+
+
+def _star_numbers(
+    edition: Mapping[str, Any], options: Mapping[str, Any]
+) -> tuple[list[set[int]], list[Any]]:
+    """Each side's star player numbers (its national team's or the ones it names) and its
+    ``star_goalkeepers`` option."""
     teams = edition.get("national_teams", {}).get("teams", {})
     star_numbers: list[set[int]] = [set(), set()]
     national = _pair(options, "national_teams", None)
@@ -123,46 +167,48 @@ def _build(
             star_numbers[side].update(stars[side])
         if not isinstance(star_keepers[side], bool):
             raise _err("star_goalkeepers")
-    players: list[list[PlayerCard]] = [[], []]
-    for side, colour in enumerate(colours):
-        cards = [p for p in edition["players"] if p["colour"] == colour]
-        numbers = {p["number"] for p in cards}
-        bad = star_numbers[side] - numbers - {1}
-        if bad:
-            raise _err("no_star_player", side=side, players=sorted(bad))
-        for p in sorted(cards, key=lambda p: p["number"]):
-            star = p["number"] in star_numbers[side]
-            values = p["star" if star else "regular"]
-            players[side].append(
-                PlayerCard(
-                    p["number"],
-                    p["role"],
-                    p["edge"],
-                    int(values["attack"]),
-                    int(values["defence"]),
-                    star,
-                )
+    return star_numbers, star_keepers
+
+
+def _player_cards(
+    edition: Mapping[str, Any], colour: str, star_numbers: set[int], side: int
+) -> list[PlayerCard]:
+    """A side's ten player cards by number, each with its star or regular values."""
+    cards = [p for p in edition["players"] if p["colour"] == colour]
+    numbers = {p["number"] for p in cards}
+    bad = star_numbers - numbers - {1}
+    if bad:
+        raise _err("no_star_player", side=side, players=sorted(bad))
+    players = []
+    for p in sorted(cards, key=lambda p: p["number"]):
+        star = p["number"] in star_numbers
+        values = p["star" if star else "regular"]
+        players.append(
+            PlayerCard(
+                p["number"],
+                p["role"],
+                p["edge"],
+                int(values["attack"]),
+                int(values["defence"]),
+                star,
             )
-        if len(players[side]) != 10:
-            raise _err("edition_player_cards")
-    keeper_stars = [bool(star_keepers[s]) or 1 in star_numbers[s] for s in (0, 1)]
-    keepers = list(
-        tuple(
-            KeeperCard(
-                k["id"], k["dive"], tuple(sorted((pos, int(k["draws"][pos])) for pos in POSITIONS))
-            )
-            for k in edition["goalkeepers"][colour]["star" if keeper_stars[side] else "regular"]
         )
-        for side, colour in enumerate(colours)
+    if len(players) != 10:
+        raise _err("edition_player_cards")
+    return players
+
+
+def _keeper_cards(edition: Mapping[str, Any], colour: str, star: bool) -> tuple[KeeperCard, ...]:
+    return tuple(
+        KeeperCard(
+            k["id"], k["dive"], tuple(sorted((pos, int(k["draws"][pos])) for pos in POSITIONS))
+        )
+        for k in edition["goalkeepers"][colour]["star" if star else "regular"]
     )
-    xsetup = hooks.expansion_from_lineups(
-        edition, sides, options, players, keepers, colours, keeper_stars
-    )
-    shooting = tuple(
-        ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
-        for s in edition["shooting_cards"]
-    )
-    deck = edition["action_deck"]
+
+
+def _action_deck(deck: Mapping[str, Any]) -> tuple[list[ActionCard], list[int]]:
+    """The deck's distinct action cards and how many of each it holds."""
     kinds: list[ActionCard] = []
     counts: list[int] = []
     for entry in deck["cards"]:
@@ -171,7 +217,11 @@ def _build(
             raise _err("edition_deck_twice")
         kinds.append(card)
         counts.append(int(entry["count"]))
-    layout_data = edition["kickoff_layout"]
+    return kinds, counts
+
+
+def _kickoff_grid(layout_data: Mapping[str, Any], colours: list[str]) -> tuple[int, ...]:
+    """The pitch at kick-off: each field's player code (``EMPTY`` where none stands)."""
     grid = [EMPTY] * N_FIELDS
     for side, colour in enumerate(colours):
         for number, name in layout_data[colour].items():
@@ -181,20 +231,4 @@ def _build(
             grid[f] = code(side, int(number))
     if sum(1 for g in grid if g) != 20:
         raise _err("edition_layout_count")
-    return Setup(
-        edition=str(edition.get("key", "custom")),
-        names=(names[0], names[1]),
-        colours=(colours[0], colours[1]),
-        players=(tuple(players[0]), tuple(players[1])),
-        star_keepers=(keeper_stars[0], keeper_stars[1]),
-        keepers=(keepers[0], keepers[1]),
-        shooting=shooting,
-        card_kinds=tuple(kinds),
-        composition=tuple(counts),
-        hand_size=int(deck.get("hand_size", 3)),
-        layout=tuple(grid),
-        ball_number=int(layout_data.get("ball", 6)),
-        extra_time=_bool(options, "extra_time"),
-        penalty_shootout=_bool(options, "penalty_shootout"),
-        expansion=xsetup,
-    )
+    return tuple(grid)

@@ -13,6 +13,7 @@ from matches.engine.trixkick import hints, parts, shapes, texts, words
 from matches.engine.trixkick.engine import ENGINE, TrixKickEngine
 from matches.engine.trixkick.state import TrixKickState
 from matches.engine.trixkick.stats import TrixKickExtractor
+from matches.engine.trixkick.teams import TEAMS
 
 GAME = Game(
     engine=ENGINE,
@@ -27,6 +28,7 @@ GAME = Game(
     rule_prefixes=("TK",),
     parts=parts,
     stats=TrixKickExtractor(),
+    teams=TEAMS,
 )
 
 __all__ = ["ENGINE", "GAME", "TrixKickEngine", "TrixKickState"]

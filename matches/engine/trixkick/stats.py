@@ -256,6 +256,14 @@ class TrixKickExtractor(StatsExtractor):
         """A piece by its symbols."""
         return gettext("Piece {piece}").format(piece=str(player).split("-", 1)[-1])
 
+    def region_words(self) -> dict[str, str]:
+        """Where a piece stood at the end, seen from its own side."""
+        return {
+            "defence": gettext("Defence"),
+            "midfield": gettext("Midfield"),
+            "attack": gettext("Attack"),
+        }
+
     def _pieces(self, match: MatchView, position: int) -> list[tuple[str, dict[str, Any]]]:
         pieces = match.state.get("pieces") if isinstance(match.state, dict) else None
         if not isinstance(pieces, dict):

@@ -7,9 +7,9 @@ import copy
 from functools import cache
 
 from matches.engine.hat_trick import ENGINE
+from matches.engine.hat_trick.expansion.teams import catalog, lineups
 from matches.engine.hat_trick.state import State
-from teams import rules
-from teams.adapters import _hat_trick_engine_lineup, with_team_catalogs
+from teams.catalogs import with_team_catalogs
 
 # The cheapest full blue lineup (see tests/teams/conftest.py).
 CHEAP = {
@@ -47,19 +47,19 @@ def lineup(
     """The engine's lineup for a team card, or for ``designs`` (slot -> card design)."""
     exp = _edition()["expansion"]
     if team_card is not None:
-        picks = rules.team_card_picks(exp, team_card, colour)
-        card = rules.team_cards(exp)[team_card]
+        picks = lineups.team_card_picks(exp, team_card, colour)
+        card = catalog.team_cards(exp)[team_card]
         star_keeper, style = card["star_keeper"], card["style"]
     else:
         designs = {**CHEAP, **(designs or {})}
         picks = [
             {"slot": s, "card": f"{colour}:{d}", "gold": s in gold} for s, d in designs.items()
         ]
-    assert not rules.check_lineup(exp, colour=colour, picks=picks)
-    full = rules.lineup_normalise(
+    assert not lineups.check_lineup(exp, colour=colour, picks=picks)
+    full = lineups.lineup_normalise(
         exp, colour=colour, picks=picks, star_keeper=star_keeper, style=style, source="test"
     )
-    return copy.deepcopy(_hat_trick_engine_lineup(full))
+    return copy.deepcopy(lineups.engine_lineup(full))
 
 
 def xnew(blue: dict | None = None, red: dict | None = None, **options) -> State:

@@ -31,6 +31,16 @@ from matches.engine.base import (
 )
 from matches.engine.game import Game
 from matches.engine.stats import StatsExtractor
+from matches.engine.teams import (
+    CheckedLineup,
+    EditionData,
+    Lineup,
+    NewTeam,
+    TeamRefusal,
+    TeamRequest,
+    TeamRules,
+    violation,
+)
 
 KEY = "toy-pile"
 
@@ -206,6 +216,39 @@ class PileStats(StatsExtractor):
     handlers = {"took": lambda ctx, side, data: [(side, None, "tokens", data["count"])]}
 
 
+class PileTeams(TeamRules):
+    """A Pile team is a name and up to two colours (PILE-T1); it brings nothing else: no
+    catalog, no card rows, nothing for the engine beside its name (the defaults)."""
+
+    def new_team(self, data: EditionData, request: TeamRequest) -> NewTeam:
+        if request.picks is not None or request.team_card is not None or request.pieces:
+            raise TeamRefusal("lineup_not_allowed", "A Pile team is only a name and colours.")
+        colours = request.colours or []
+        violations = []
+        if len(colours) > 2:
+            violations.append(
+                violation(
+                    "too_many_colours",
+                    "A Pile team wears up to {limit} colours, not {count}.",
+                    params={"limit": 2, "count": len(colours)},
+                    rule="PILE-T1",
+                )
+            )
+        lineup: Lineup = {"game": KEY, "source": "lineup"}
+        checked = CheckedLineup(lineup if not violations else {}, violations, "lineup")
+        return NewTeam(checked, request.name, colours, request.style)
+
+    def changed(
+        self, data: EditionData, current: Lineup, style: str | None, changes: Mapping[str, object]
+    ) -> CheckedLineup:
+        raise TeamRefusal("lineup_not_allowed", "A Pile team is only a name and colours.")
+
+    def rechecked(
+        self, data: EditionData, current: Lineup, source: str, style: str | None
+    ) -> CheckedLineup:
+        return CheckedLineup(dict(current), [], source)
+
+
 def first_action(entry: Mapping, legal: Mapping) -> dict:
     return {"type": "take", "count": entry["count"][0]}
 
@@ -224,4 +267,5 @@ GAME = Game(
     data=files(__name__) / "data",
     rule_prefixes=("PILE",),
     stats=PileStats(),
+    teams=PileTeams(),
 )

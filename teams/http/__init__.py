@@ -1,0 +1,1 @@
+"""The teams app's HTTP API, one module per feature: editions, teams, builds."""
