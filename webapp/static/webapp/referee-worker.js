@@ -37,6 +37,27 @@ async function saveStart(key, snapshot) {
   } catch { /* no room: the next start starts CPython again */ }
 }
 
+// Pyodide restores a snapshot into the heap its module starts with (30 MiB) and does not grow
+// it first (pyodide/pyodide#6254): a start whose engines took more memory than that would never
+// be restored. The module is made here instead, and before the snapshot is copied in, its heap
+// is grown through the module's own allocator (so every view of the memory follows); the room
+// beyond the snapshot is cleared after.
+function roomyModule(runtime) {
+  return async (settings) => {
+    const { default: createModule } = await import(`${runtime}pyodide.asm.mjs`);
+    const module = await createModule(settings);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = (snapshot) => {
+      while (module.HEAP8.length < snapshot.byteLength && module._malloc(1 << 20)) { /* grow */ }
+      const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+      const restored = restore(snapshot);
+      module.HEAPU8.fill(0, snapshot.byteLength - header);
+      return restored;
+    };
+    return module;
+  };
+}
+
 async function boot({ runtime, bundle, engine }) {
   const phases = {};
   let mark = performance.now();
@@ -53,7 +74,9 @@ async function boot({ runtime, bundle, engine }) {
   lap("fetch");
   if (saved) {
     try {
-      python = await loadPyodide({ indexURL: runtime, _loadSnapshot: saved });
+      python = await loadPyodide({
+        indexURL: runtime, _loadSnapshot: saved, createPyodideModule: roomyModule(runtime),
+      });
       phases.restored = true;
     } catch (err) {
       python = null;
