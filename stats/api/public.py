@@ -89,10 +89,25 @@ class GameQuery(serializers.Serializer):
     game = GameKeyField(required=False)
 
 
+def page_fields() -> tuple[serializers.CharField, serializers.IntegerField]:
+    """A list's ``cursor`` and ``page_size`` query fields, declared where they stand in the
+    query serializer (``cursor, page_size = page_fields()``): its parameters and its errors keep
+    that order."""
+    return (
+        serializers.CharField(required=False),
+        serializers.IntegerField(min_value=1, max_value=100, required=False),
+    )
+
+
+def record_fields() -> tuple[serializers.IntegerField, ...]:
+    """A record's counts as output fields, declared where they stand in the output serializer
+    (``played, won, drawn, lost, goals_for, goals_against = record_fields()``)."""
+    return tuple(serializers.IntegerField() for _count in range(6))
+
+
 class RequiredGameQuery(serializers.Serializer):
     game = GameKeyField()
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
 
 def query_parameters(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:

@@ -22,6 +22,8 @@ from stats.api.public import (
     PublicView,
     UsernameField,
     listed,
+    page_fields,
+    record_fields,
 )
 from stats.models import TeamCard
 from stats.svg import team_card_svg
@@ -53,12 +55,7 @@ class TeamCardOutput(serializers.Serializer):
     team_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     manager = serializers.CharField(source="user.username", allow_null=True, default=None)
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    goals_for = serializers.IntegerField()
-    goals_against = serializers.IntegerField()
+    played, won, drawn, lost, goals_for, goals_against = record_fields()
     form = serializers.CharField(help_text="Last five results, oldest first (W/D/L).")
     top_scorer = TopScorerField(allow_null=True)
     lines = serializers.JSONField(help_text="Strength of each formation line.")
@@ -76,8 +73,7 @@ class TeamQuery(serializers.Serializer):
     game = GameKeyField(required=False)
     manager = UsernameField(required=False)
     sort = serializers.ChoiceField(choices=list(SORTS), default="newest")
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
     def validate(self, attrs):
         if attrs["sort"] == "rating" and not attrs.get("game"):
