@@ -23,7 +23,6 @@ from stats.api.public import (
     UsernameField,
     listed,
     page_fields,
-    query_parameters,
     record_fields,
 )
 from stats.models import ManagerStats
@@ -103,7 +102,6 @@ class ManagerStatsView(PublicView):
 
     @extend_schema(
         operation_id="stats_manager",
-        parameters=query_parameters(GameQuery),
         responses=ManagerStatsOutput(many=True),
         summary="A manager's stats, one entry per game played.",
     )
@@ -120,7 +118,6 @@ class HeadToHeadView(PublicView):
 
     @extend_schema(
         operation_id="stats_head_to_head",
-        parameters=query_parameters(HeadToHeadQuery),
         responses=HeadToHeadOutput,
         summary="Two managers' record against each other in one game.",
     )

@@ -5,20 +5,19 @@ API 1.0)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from companion.api.renderers import SvgRenderer
 from companion.api.routes import Routes
 from matches.fields import GameKeyField
 from stats import selectors
 from stats.api.public import (
     SVG_RESPONSE,
     PublicListView,
+    PublicPictureView,
     PublicView,
     UsernameField,
     listed,
@@ -103,9 +102,7 @@ class TeamCardView(PublicView):
 
 
 @routes.at("stats/teams/<str:key>/card.svg", name="stats-team-svg")
-class TeamCardSvgView(PublicView):
-    renderer_classes = [JSONRenderer, SvgRenderer]
-
+class TeamCardSvgView(PublicPictureView):
     @extend_schema(
         operation_id="stats_team_card_svg",
         responses=SVG_RESPONSE,
@@ -119,7 +116,4 @@ class TeamCardSvgView(PublicView):
         lineup, line_words = team_card_drawing(
             game=card.game, team_id=card.team_id, lines=card.lines or {}
         )
-        return HttpResponse(
-            team_card_svg(card, lineup=lineup, line_words=line_words),
-            content_type="image/svg+xml; charset=utf-8",
-        )
+        return self.picture(team_card_svg(card, lineup=lineup, line_words=line_words))
