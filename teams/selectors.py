@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -122,37 +123,16 @@ def require_budget_builds(edition: Edition) -> BudgetRules:
     return rules
 
 
-#: What of a saved build its game's rules read (a ``BuildRequest``).
-BUILD_REQUEST = (
-    "orientation",
-    "budget_class",
-    "colour",
-    "picks",
-    "star_keeper",
-    "bench",
-    "captain",
-)
-#: What of a saved build ``build_evaluate`` checks.
-BUILD_CHECKED = ("edition", *BUILD_REQUEST)
+#: What of a saved build its game's rules read: a ``BuildRequest``'s fields.
+BUILD_REQUEST = tuple(field.name for field in dataclasses.fields(BuildRequest))
 
 
-def build_evaluate(
-    *,
-    edition: Edition,
-    orientation: str,
-    budget_class: str,
-    colour: str,
-    picks: list[dict[str, Any]],
-    star_keeper: bool = False,
-    bench: list[dict[str, Any]] | None = None,
-    captain: int | None = None,
-) -> dict[str, Any]:
-    """Check a build without saving it: ``{"valid", "violations", "pools", "picks", "bench",
-    ...}``."""
+def build_evaluate(*, edition: Edition, **request: Any) -> dict[str, Any]:
+    """Check a build (``request``: a ``BuildRequest``'s fields) without saving it: ``{"valid",
+    "violations", "pools", "picks", "bench", ...}``."""
     rules = require_budget_builds(edition)
     try:
-        build = BuildRequest(orientation, budget_class, colour, picks, star_keeper, bench, captain)
-        return rules.check_build(edition.data, build)
+        return rules.check_build(edition.data, BuildRequest(**request))
     except TeamRefusal as exc:
         raise refused(exc) from exc
 

@@ -22,7 +22,8 @@ from stats.api.public import (
     PublicView,
     UsernameField,
     listed,
-    query_parameters,
+    page_fields,
+    record_fields,
 )
 from stats.models import ManagerStats
 
@@ -33,12 +34,7 @@ routes = Routes()
 class ManagerStatsOutput(serializers.Serializer):
     game = serializers.CharField()
     manager = serializers.CharField(source="user.username")
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    goals_for = serializers.IntegerField()
-    goals_against = serializers.IntegerField()
+    played, won, drawn, lost, goals_for, goals_against = record_fields()
     win_rate = serializers.FloatField()
     current_streak = serializers.CharField()
     best_win_streak = serializers.IntegerField()
@@ -53,12 +49,7 @@ class ManagerStatsOutput(serializers.Serializer):
 
 @extend_schema_serializer(component_name="HeadToHeadRecordOut")
 class HeadToHeadRecordOutput(serializers.Serializer):
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    goals_for = serializers.IntegerField()
-    goals_against = serializers.IntegerField()
+    played, won, drawn, lost, goals_for, goals_against = record_fields()
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
@@ -80,8 +71,7 @@ class LeaderboardQuery(serializers.Serializer):
     }
     sort = serializers.ChoiceField(choices=list(SORTS), default="rating")
     min_played = serializers.IntegerField(min_value=0, max_value=100000, default=0)
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
 
 class HeadToHeadQuery(serializers.Serializer):
@@ -112,7 +102,6 @@ class ManagerStatsView(PublicView):
 
     @extend_schema(
         operation_id="stats_manager",
-        parameters=query_parameters(GameQuery),
         responses=ManagerStatsOutput(many=True),
         summary="A manager's stats, one entry per game played.",
     )
@@ -129,7 +118,6 @@ class HeadToHeadView(PublicView):
 
     @extend_schema(
         operation_id="stats_head_to_head",
-        parameters=query_parameters(HeadToHeadQuery),
         responses=HeadToHeadOutput,
         summary="Two managers' record against each other in one game.",
     )
@@ -138,15 +126,7 @@ class HeadToHeadView(PublicView):
         record = selectors.head_to_head(
             game=params["game"], user=params["manager"], opponent=params["opponent"]
         )
-        empty = {
-            "played": 0,
-            "won": 0,
-            "drawn": 0,
-            "lost": 0,
-            "goals_for": 0,
-            "goals_against": 0,
-            "last_played_at": None,
-        }
+        empty = {**dict.fromkeys(HeadToHeadRecordOutput().fields, 0), "last_played_at": None}
         body = {
             "game": params["game"],
             "manager": params["manager"].username,

@@ -22,6 +22,7 @@ from stats.api.public import (
     PublicView,
     UsernameField,
     listed,
+    page_fields,
 )
 from stats.models import PlayerStats
 
@@ -64,8 +65,7 @@ class PlayerQuery(serializers.Serializer):
     manager = UsernameField(required=False)
     player = serializers.CharField(required=False, max_length=32)
     sort = serializers.ChoiceField(choices=list(SORTS), default="goals")
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
     def validate(self, attrs):
         if attrs.get("team") and attrs.get("manager"):

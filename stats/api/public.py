@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -17,19 +17,31 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from companion.api.pagination import SortedCursorPagination
 from companion.api.query import validated_query
+from companion.api.renderers import SvgRenderer
+from companion.openapi import AutoSchema
 from matches.engine import game_keys
 from matches.fields import GameKeyField
 from matches.http.schema import GAME, ref
 from stats import selectors
 
 
+class PublicSchema(AutoSchema):
+    """A public view's schema: its query serializer's fields are its parameters."""
+
+    def get_override_parameters(self):
+        query = getattr(self.view, "query_serializer", None)
+        return [*super().get_override_parameters(), *(query_parameters(query) if query else [])]
+
+
 class PublicView(APIView):
     permission_classes = [AllowAny]
     query_serializer: type[serializers.Serializer] | None = None
+    schema = PublicSchema()
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -42,6 +54,16 @@ class PublicView(APIView):
     def query(self, request) -> dict[str, Any]:
         # text filters (manager, team, player) sent empty mean "not filtered", as documented
         return validated_query(self.query_serializer, request, text_may_be_empty=True)
+
+
+class PublicPictureView(PublicView):
+    # A public SVG picture (``SVG_RESPONSE``); an error is JSON, in the error shape. (A comment,
+    # not a docstring: the schema would take a docstring as the operations' description.)
+    renderer_classes = [JSONRenderer, SvgRenderer]
+
+    @staticmethod
+    def picture(svg: str) -> HttpResponse:
+        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
 
 
 class PublicListView(PublicView, ListAPIView):
@@ -89,10 +111,25 @@ class GameQuery(serializers.Serializer):
     game = GameKeyField(required=False)
 
 
+def page_fields() -> tuple[serializers.CharField, serializers.IntegerField]:
+    """A list's ``cursor`` and ``page_size`` query fields, declared where they stand in the
+    query serializer (``cursor, page_size = page_fields()``): its parameters and its errors keep
+    that order."""
+    return (
+        serializers.CharField(required=False),
+        serializers.IntegerField(min_value=1, max_value=100, required=False),
+    )
+
+
+def record_fields() -> tuple[serializers.IntegerField, ...]:
+    """A record's counts as output fields, declared where they stand in the output serializer
+    (``played, won, drawn, lost, goals_for, goals_against = record_fields()``)."""
+    return tuple(serializers.IntegerField() for _count in range(6))
+
+
 class RequiredGameQuery(serializers.Serializer):
     game = GameKeyField()
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
 
 def query_parameters(serializer: type[serializers.Serializer]) -> list[OpenApiParameter]:
@@ -118,15 +155,5 @@ SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 
 
 def listed(operation_id: str, summary: str):
-    """The schema of a public list's GET: its query serializer's fields as its parameters."""
-
-    def decorate(view: type[PublicListView]) -> type[PublicListView]:
-        return extend_schema_view(
-            get=extend_schema(
-                operation_id=operation_id,
-                parameters=query_parameters(view.query_serializer),
-                summary=summary,
-            )
-        )(view)
-
-    return decorate
+    """The schema of a public list's GET (its parameters are its query serializer's fields)."""
+    return extend_schema_view(get=extend_schema(operation_id=operation_id, summary=summary))

@@ -5,28 +5,23 @@ API 1.0)."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_serializer,
 )
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 
-from companion.api.renderers import SvgRenderer
 from companion.api.routes import Routes
 from matches.fields import GameKeyField
 from matches.i18n import game_name
 from stats import selectors
 from stats.api.public import (
     SVG_RESPONSE,
-    GameQuery,
     PublicListView,
-    PublicView,
+    PublicPictureView,
     RequiredGameQuery,
     listed,
-    query_parameters,
 )
 from stats.elo import START
 from stats.models import RatingEntry
@@ -58,22 +53,19 @@ class RatingHistoryView(PublicListView):
 
 
 @routes.at("stats/managers/<str:username>/rating.svg", name="stats-manager-rating-chart")
-class RatingChartView(PublicView):
-    query_serializer = GameQuery
-    renderer_classes = [JSONRenderer, SvgRenderer]
-
+class RatingChartView(PublicPictureView):
     class Query(serializers.Serializer):
         game = GameKeyField()
 
+    query_serializer = Query
+
     @extend_schema(
         operation_id="stats_manager_rating_chart",
-        parameters=query_parameters(Query),
         responses=SVG_RESPONSE,
         summary="A manager's rating history as an SVG line chart.",
     )
     def get(self, request, username: str):
         user = self.manager
-        self.query_serializer = self.Query
         game = self.query(request)["game"]
         history = list(
             selectors.rating_history(game=game, user=user, reader=request.user)
@@ -85,5 +77,4 @@ class RatingChartView(PublicView):
         title = _("{user} — {game} rating (start {start})").format(
             user=user.username, game=game_name(game), start=f"{START:.0f}"
         )
-        svg = rating_chart_svg(title, ratings, dates)
-        return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+        return self.picture(rating_chart_svg(title, ratings, dates))

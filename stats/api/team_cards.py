@@ -5,23 +5,24 @@ API 1.0)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from companion.api.renderers import SvgRenderer
 from companion.api.routes import Routes
 from matches.fields import GameKeyField
 from stats import selectors
 from stats.api.public import (
     SVG_RESPONSE,
     PublicListView,
+    PublicPictureView,
     PublicView,
     UsernameField,
     listed,
+    page_fields,
+    record_fields,
 )
 from stats.models import TeamCard
 from stats.svg import team_card_svg
@@ -53,12 +54,7 @@ class TeamCardOutput(serializers.Serializer):
     team_id = serializers.IntegerField(allow_null=True)
     name = serializers.CharField()
     manager = serializers.CharField(source="user.username", allow_null=True, default=None)
-    played = serializers.IntegerField()
-    won = serializers.IntegerField()
-    drawn = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    goals_for = serializers.IntegerField()
-    goals_against = serializers.IntegerField()
+    played, won, drawn, lost, goals_for, goals_against = record_fields()
     form = serializers.CharField(help_text="Last five results, oldest first (W/D/L).")
     top_scorer = TopScorerField(allow_null=True)
     lines = serializers.JSONField(help_text="Strength of each formation line.")
@@ -76,8 +72,7 @@ class TeamQuery(serializers.Serializer):
     game = GameKeyField(required=False)
     manager = UsernameField(required=False)
     sort = serializers.ChoiceField(choices=list(SORTS), default="newest")
-    cursor = serializers.CharField(required=False)
-    page_size = serializers.IntegerField(min_value=1, max_value=100, required=False)
+    cursor, page_size = page_fields()
 
     def validate(self, attrs):
         if attrs["sort"] == "rating" and not attrs.get("game"):
@@ -107,9 +102,7 @@ class TeamCardView(PublicView):
 
 
 @routes.at("stats/teams/<str:key>/card.svg", name="stats-team-svg")
-class TeamCardSvgView(PublicView):
-    renderer_classes = [JSONRenderer, SvgRenderer]
-
+class TeamCardSvgView(PublicPictureView):
     @extend_schema(
         operation_id="stats_team_card_svg",
         responses=SVG_RESPONSE,
@@ -123,7 +116,4 @@ class TeamCardSvgView(PublicView):
         lineup, line_words = team_card_drawing(
             game=card.game, team_id=card.team_id, lines=card.lines or {}
         )
-        return HttpResponse(
-            team_card_svg(card, lineup=lineup, line_words=line_words),
-            content_type="image/svg+xml; charset=utf-8",
-        )
+        return self.picture(team_card_svg(card, lineup=lineup, line_words=line_words))

@@ -78,28 +78,30 @@ class BuildUpdateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
+def price_fields(*, cost: str) -> tuple[serializers.Field, ...]:
+    """A priced card's ``shield, price, cost, pool, pool_chosen`` output fields (``cost`` says
+    what its cost is), declared where they stand in the output serializer."""
+    return (
+        serializers.CharField(allow_null=True),
+        serializers.IntegerField(allow_null=True, help_text="Silver price in stars."),
+        serializers.IntegerField(allow_null=True, help_text=cost),
+        serializers.CharField(allow_null=True, help_text="The pool that pays."),
+        serializers.BooleanField(
+            required=False, help_text="The server chose the pool of this balanced player."
+        ),
+    )
+
+
 class PricedPickOutput(serializers.Serializer):
     slot = serializers.IntegerField()
     card = serializers.CharField()
     gold = serializers.BooleanField()
-    shield = serializers.CharField(allow_null=True)
-    price = serializers.IntegerField(allow_null=True, help_text="Silver price in stars.")
-    cost = serializers.IntegerField(allow_null=True, help_text="Price, +1 star if gold.")
-    pool = serializers.CharField(allow_null=True, help_text="The pool that pays.")
-    pool_chosen = serializers.BooleanField(
-        required=False, help_text="The server chose the pool of this balanced player."
-    )
+    shield, price, cost, pool, pool_chosen = price_fields(cost="Price, +1 star if gold.")
 
 
 class PricedBenchOutput(serializers.Serializer):
     card = serializers.CharField()
-    shield = serializers.CharField(allow_null=True)
-    price = serializers.IntegerField(allow_null=True, help_text="Silver price in stars.")
-    cost = serializers.IntegerField(allow_null=True, help_text="What the bench card costs.")
-    pool = serializers.CharField(allow_null=True, help_text="The pool that pays.")
-    pool_chosen = serializers.BooleanField(
-        required=False, help_text="The server chose the pool of this balanced player."
-    )
+    shield, price, cost, pool, pool_chosen = price_fields(cost="What the bench card costs.")
 
 
 class BuildCheckOutput(serializers.Serializer):
@@ -193,8 +195,7 @@ class BuildListView(OwnedListView):
     rows = staticmethod(selectors.build_list)
     create = staticmethod(services.build_create)
 
-    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
-        return _clean_build(values)
+    cleaned = staticmethod(_clean_build)
 
 
 @routes.at("builds/<int:pk>/", name="build-detail")
@@ -215,8 +216,7 @@ class BuildDetailView(OwnedDetailView):
     update = staticmethod(services.build_update)
     remove = staticmethod(services.build_delete)
 
-    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
-        return _clean_build(values)
+    cleaned = staticmethod(_clean_build)
 
 
 @routes.at("builds/<int:pk>/team/", name="build-team")

@@ -142,13 +142,23 @@ class OwnerQuery(serializers.Serializer):
     status = serializers.ChoiceField(choices=Validity.choices, required=False)
 
 
+def clean_bench(values: dict[str, Any]) -> dict[str, Any]:
+    """The validated input with its bench as ``[{"card", "pool"?}]`` (``gold`` is always false)."""
+    values = dict(values)
+    if values.get("bench") is not None:
+        values["bench"] = [
+            {"card": b["card"], **({"pool": b["pool"]} if b.get("pool") else {})}
+            for b in values["bench"]
+        ]
+    return values
+
+
 class OwnedListView(ListAPIView):
     # Teams or builds: yours by default (``OwnerQuery``), and a new one of yours under the
-    # request's Idempotency-Key; ``rows`` is the selector, ``create`` the service.
+    # request's Idempotency-Key; ``rows`` is the selector, ``create`` the service, ``cleaned``
+    # the validated body as the service takes it.
     create_input: type[serializers.Serializer]
-
-    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
-        return clean_bench(values)
+    cleaned = staticmethod(clean_bench)
 
     def get_queryset(self):
         return type(self).rows(user=self.request.user, **query(OwnerQuery, self.request))
@@ -170,9 +180,7 @@ class OwnedDetailView(APIView):
     model: type[Team] | type[Build]
     output: type[serializers.Serializer]
     update_input: type[serializers.Serializer]
-
-    def cleaned(self, values: dict[str, Any]) -> dict[str, Any]:
-        return clean_bench(values)
+    cleaned = staticmethod(clean_bench)
 
     def owned(self, pk: int):
         found = get_object_or_404(self.model.objects.select_related("owner", "edition"), pk=pk)
@@ -191,14 +199,3 @@ class OwnedDetailView(APIView):
     def delete(self, request, pk: int):
         type(self).remove(**{self.model._meta.model_name: self.owned(pk)})
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-def clean_bench(values: dict[str, Any]) -> dict[str, Any]:
-    """The validated input with its bench as ``[{"card", "pool"?}]`` (``gold`` is always false)."""
-    values = dict(values)
-    if values.get("bench") is not None:
-        values["bench"] = [
-            {"card": b["card"], **({"pool": b["pool"]} if b.get("pool") else {})}
-            for b in values["bench"]
-        ]
-    return values

@@ -13,14 +13,16 @@ from companion.errors import DomainError
 from matches.engine.teams import BuildRequest, TeamRefusal, violation_said
 from teams.game_rules import refused
 from teams.models import Build, Edition, Team, Validity
-from teams.selectors import BUILD_CHECKED, BUILD_REQUEST, build_evaluate, require_budget_builds
+from teams.selectors import BUILD_REQUEST, build_evaluate, require_budget_builds
 from teams.services.teams import lineup_refused
 from teams.violations import said
 
 
 def build_recheck(build: Build, *, rechecked_against: str = "") -> Build:
     try:
-        result = build_evaluate(**{name: getattr(build, name) for name in BUILD_CHECKED})
+        result = build_evaluate(
+            edition=build.edition, **{name: getattr(build, name) for name in BUILD_REQUEST}
+        )
     except DomainError as exc:
         result = {
             "valid": False,
