@@ -30,6 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
 JSON = Any  # a value made of dict / list / str / int / float / bool / None
+# what ``GameEngine.initial_state`` is given: the edition's catalog data, each side's set-up
+# (name, line-up) and the match options
+Edition = Mapping[str, JSON]
+Sides = Sequence[Mapping[str, JSON]]
+MatchOptions = Mapping[str, JSON]
 
 
 def error_template(
@@ -381,13 +386,7 @@ class GameEngine(Protocol):
     def default_edition(self) -> Mapping[str, JSON]:
         """The reference edition's catalog data this engine plays with by default."""
 
-    def initial_state(
-        self,
-        *,
-        edition: Mapping[str, JSON],
-        sides: Sequence[Mapping[str, JSON]],
-        options: Mapping[str, JSON],
-    ) -> Any:
+    def initial_state(self, *, edition: Edition, sides: Sides, options: MatchOptions) -> Any:
         """The state before the first action. Raises :class:`SetupError`."""
 
     def parse_action(self, data: JSON) -> Any:
