@@ -25,7 +25,7 @@ gettext catalog): a refusal raised with the game's :class:`Sentences` reads its 
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
@@ -35,6 +35,18 @@ JSON = Any  # a value made of dict / list / str / int / float / bool / None
 Edition = Mapping[str, JSON]
 Sides = Sequence[Mapping[str, JSON]]
 MatchOptions = Mapping[str, JSON]
+
+
+def fill_hint(
+    template: str, params: Mapping[str, JSON], names: Sequence[str], **words: Callable[[Any], str]
+) -> str:
+    """A step hint in English: ``template`` filled with ``params``, a ``side`` index as that
+    side's name from ``names`` and each parameter named in ``words`` as its function writes it."""
+    filled = dict(params)
+    for name, write in {"side": names.__getitem__, **words}.items():
+        if name in filled:
+            filled[name] = write(filled[name])
+    return template.format(**filled)
 
 
 def error_template(
