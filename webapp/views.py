@@ -21,6 +21,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from webapp.engine_bundle import engine_bundle
+from webapp.game_modules import module_source, module_urls, static_base
 from webapp.runtime import runtime_url
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
@@ -106,16 +107,37 @@ def shell_files() -> tuple[str, ...]:
 
 
 def _static_source(name: str) -> str:
-    # the unhashed names: whitenoise serves them beside the hashed copies of collectstatic
-    return _source(name).replace("__STATIC__", f"{settings.STATIC_URL}webapp/")
+    return _source(name).replace("__STATIC__", static_base())
 
 
 @require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
     """The worker lives at /app/sw.js so that its scope is the whole app."""
-    source = _static_source("sw.js").replace("__SHELL_FILES__", json.dumps(list(shell_files())))
+    source = (
+        _static_source("sw.js")
+        .replace("__SHELL_FILES__", json.dumps(list(shell_files())))
+        .replace("__GAME_MODULES__", json.dumps(module_urls()))
+    )
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
+
+
+def _static_max_age() -> int:
+    # whitenoise's own rule for the files it serves by their unhashed names
+    return getattr(settings, "WHITENOISE_MAX_AGE", 0 if settings.DEBUG else 60)
+
+
+@require_safe
+def game_module(request, key: str):
+    """The phone module of the installed game ``key``, from its package (webapp/game_modules.py),
+    kept as long as the app's other unhashed files; 404: no such game, or none of its own (the
+    app then plays it with games/generic.js)."""
+    source = module_source(key)
+    if source is None:
+        raise Http404("No phone module for this game.")
+    response = HttpResponse(source, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = f"max-age={_static_max_age()}, public"
+    return response
 
 
 @require_safe

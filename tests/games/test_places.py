@@ -1,6 +1,6 @@
 """The places a new game touches are the four docs/games.md lists ("Adding a game"), and every
-shipped game has its entry in each: its package in the setting, its clauses in its package,
-its rules page, its title in the German catalog. (That it needs no other place is shown by the
+shipped game has its entry in each: its package in the setting, its clauses and its phone
+module in its package, its rules page, its title in the German catalog. (That it needs no other place is shown by the
 toy game, tests/games/test_a_fourth_game.py, and by tests/games/test_game_names.py.)"""
 
 import re
@@ -12,6 +12,8 @@ from django.utils import translation
 
 from matches.engine import games
 from matches.engine.registry import game_packages
+from tests.games import toy
+from webapp.game_modules import PHONE_MODULE, phone_module
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "games.md"
@@ -45,6 +47,18 @@ def test_every_shipped_game_has_its_rules_page_and_its_clauses_in_its_package():
         assert clauses is not None, game.key
         folder = Path(import_module(package).__file__).parent
         assert Path(str(clauses)).is_relative_to(folder), clauses
+
+
+def test_a_game_s_phone_module_is_an_optional_file_in_its_package():
+    # in its data (place 1), not a place of its own: the app's generic module plays a game
+    # without one, and the toy's is in its package too
+    assert "`phone.js`" in documented_places()[0]
+    for package, game in zip(settings.COMPANION_GAMES, games(), strict=True):
+        module = phone_module(game)
+        assert module is not None, game.key
+        assert Path(str(module)).is_relative_to(Path(import_module(package).__file__).parent)
+    toy_module = Path(toy.__file__).parent / "data" / PHONE_MODULE
+    assert toy_module.is_file()
 
 
 def test_every_shipped_game_s_title_is_in_the_german_catalog():

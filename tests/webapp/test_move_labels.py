@@ -1,7 +1,7 @@
 """Every move the app offers reads in the players' words: the labels moves.js and each game's
-module (games/<key>.js) make of the engines' legal actions (TriXKick's from a whole random
-match, the Hat-Trick expansion's from their JSON form) hold no piece ids, no field names of the
-JSON, no snake_case, in English and German."""
+phone module (data/phone.js in its package) make of the engines' legal actions (TriXKick's from
+a whole random match, the Hat-Trick expansion's from their JSON form) hold no piece ids, no
+field names of the JSON, no snake_case, in English and German."""
 
 from __future__ import annotations
 

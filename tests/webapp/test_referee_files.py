@@ -104,6 +104,9 @@ def test_engine_bundle_is_the_servers_source_named_by_its_hash(client):
     assert not any(
         n.startswith(("companion/", "webapp/")) or "django" in n.split("/")[0] for n in names
     )
+    # the games' phone modules are the app's, served at /app/games/<key>.js, not the referee's
+    assert (ROOT / "matches/engine/trixkick/data/phone.js").is_file()
+    assert not any(n.endswith(".js") for n in names)
     # another hash is not these engines
     assert client.get("/app/engine/0123456789abcdef.zip").status_code == 404
 

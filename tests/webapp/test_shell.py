@@ -71,7 +71,7 @@ def test_service_worker_is_served_at_the_app_scope(client):
 
 
 def test_service_worker_keeps_every_module_of_the_app_for_offline_use(client):
-    """The shell list is every file of static/webapp/ (each game's module, the match screen's
+    """The shell list is every file of static/webapp/ (the generic game module, the match screen's
     parts, the referee's protocol among them), so a module added is kept without a list to edit;
     the two workers are served at /app/ instead."""
     source = client.get("/app/sw.js").content.decode()
@@ -84,6 +84,7 @@ def test_service_worker_keeps_every_module_of_the_app_for_offline_use(client):
         if path.is_file() and path.name not in ("sw.js", "referee-worker.js")
     }
     assert {"games/generic.js", "match/screen.js", "referee-protocol.js", "app.js"} <= files
+    assert not {"games/hat-trick.js", "games/trixkick.js"} & files  # in their packages
     assert set(json.loads(re.search(r"\.\.\.(\[.*?\])\.map", listed.group(1)).group(1))) == files
     assert {"/app/", "/app/manifest.webmanifest", "/app/referee-worker.js"} <= kept
 

@@ -8,13 +8,26 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from matches.engine import games
+from webapp.game_modules import STATIC_PLACEHOLDER, phone_module
+
 pytestmark = pytest.mark.no_services
 
 STATIC = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp"
+
+#: node's resolve hook: /app/games/<key>.js (the address games.js loads a game's module by) is
+#: the module as served, written to a file whose imports are the static files themselves
+HOOKS = """
+const SERVED = %s;
+export async function resolve(specifier, context, next) {
+  return specifier in SERVED ? { url: SERVED[specifier], shortCircuit: true } : next(specifier, context);
+}
+"""
 
 
 def _node() -> str:
@@ -26,15 +39,45 @@ def _node() -> str:
     return node
 
 
-def run_module(script: str, *args: str, timeout: int = 60):
-    """What an ES module script run by node prints, read as JSON."""
-    out = subprocess.run(
-        [_node(), "--input-type=module", "-e", script, *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=timeout,
+def game_module_sources() -> dict[str, str]:
+    """Each installed game's phone module by its key, its imports the static files' own."""
+    static = STATIC.as_uri() + "/"
+    return {
+        game.key: found.read_text(encoding="utf-8").replace(STATIC_PLACEHOLDER, static)
+        for game in games()
+        if (found := phone_module(game)) is not None
+    }
+
+
+def _served_games(folder: Path) -> str:
+    """The ``--import`` module that has node load the games' modules as the app does."""
+    served = {}
+    for key, source in game_module_sources().items():
+        module = folder / f"{key}.mjs"
+        module.write_text(source, encoding="utf-8")
+        served[f"/app/games/{key}.js"] = module.as_uri()
+    hooks = folder / "hooks.mjs"
+    hooks.write_text(HOOKS % json.dumps(served), encoding="utf-8")
+    register = folder / "register.mjs"
+    register.write_text(
+        f'import {{ register }} from "node:module"; register({json.dumps(hooks.as_uri())});',
+        encoding="utf-8",
     )
+    return register.as_uri()
+
+
+def run_module(script: str, *args: str, timeout: int = 60):
+    """What an ES module script run by node prints, read as JSON (the games' modules at their
+    served address)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = subprocess.run(
+            [_node(), "--import", _served_games(Path(folder))]
+            + ["--input-type=module", "-e", script, *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=timeout,
+        )
     return json.loads(out.stdout)
 
 
@@ -69,8 +112,9 @@ def test_english_and_german_have_the_same_keys():
 def test_every_key_the_app_asks_for_is_there():
     words = _words()["en"]
     asked = set()
-    for module in STATIC.rglob("*.js"):
-        asked |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", module.read_text()))
+    sources = [module.read_text() for module in STATIC.rglob("*.js")]
+    for source in [*sources, *game_module_sources().values()]:
+        asked |= set(re.findall(r"""\bt\(\s*["']([\w-]+)["']""", source))
     assert asked - set(words) == set()
 
 

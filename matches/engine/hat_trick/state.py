@@ -11,6 +11,7 @@ from matches.engine.hat_trick.pitch import (
     EMPTY,
     code,
 )
+from matches.engine.named_tuples import fast_replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,7 @@ class Shot(NamedTuple):
     symbol: str
 
 
+@fast_replace
 class State(NamedTuple):
     """The match state: an immutable named tuple (a step copies it with ``_replace``)."""
 
@@ -178,26 +180,6 @@ class State(NamedTuple):
     @property
     def holder(self) -> int:
         return self.grid[self.ball] if self.ball >= 0 else EMPTY
-
-
-_FIELD_INDEX = {name: i for i, name in enumerate(State._fields)}
-_new_tuple = tuple.__new__
-
-
-def _replace_state(s: State, /, **changes: Any) -> State:
-    """``State._replace``: a step sets a few of the 17 fields by their index (the generic
-    ``_replace`` pops every field's name from the changes)."""
-    values = list(s)
-    try:
-        for name, value in changes.items():
-            values[_FIELD_INDEX[name]] = value
-    except KeyError:
-        raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
-    return _new_tuple(State, values)
-
-
-# a NamedTuple class body may not define its own _replace
-State._replace = _replace_state  # type: ignore[method-assign,assignment]
 
 
 _T = TypeVar("_T")

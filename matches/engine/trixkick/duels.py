@@ -38,9 +38,8 @@ def resolve_exchange(
     moved = dict(s.turn.moved)
     moved.update(defended)
     pieces = s.pieces
-    moved_in = {
-        pid for pid, start in moved.items() if start != field and pieces[pid].field == field
-    }
+    # the pieces on the ball's field now that came into it during the Spielzug
+    moved_in = {pid for pid in pieces.on(field) if moved.get(pid, field) != field}
     if ball.loose:
         need = ball.symbol
         takers = [

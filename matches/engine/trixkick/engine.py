@@ -28,6 +28,8 @@ from matches.engine.trixkick.state import (
 )
 from matches.engine.trixkick.svg import render
 
+_ACTION_CLASSES = frozenset(cls for cls, _fields in _actions.ACTION_FIELDS.values())
+
 
 class TrixKickEngine(ActionForms):
     """TriXKick: a football board game where the pieces' symbols decide every outcome."""
@@ -99,11 +101,15 @@ class TrixKickEngine(ActionForms):
 
     # actions
     def apply(self, state: TrixKickState, action: Any) -> Transition:
-        if isinstance(action, Mapping):
-            action = _actions.parse_action(dict(action))
-        else:
-            _actions.action_to_json(action)
-        check(state, action)
+        # an action's own class is found in a set (``isinstance`` against the abstract Mapping
+        # is slow); anything else is read as JSON, or refused by ``action_to_json``
+        if type(action) not in _ACTION_CLASSES:
+            if isinstance(action, Mapping):
+                action = _actions.parse_action(dict(action))
+            else:
+                _actions.action_to_json(action)
+        if not _legal.listed(state, action):  # else just listed as legal for this state
+            check(state, action)
         events: list[GameEvent] = []
         after = perform(state, action, events)
         return Transition(after._replace(moves=after.moves + 1), tuple(events))

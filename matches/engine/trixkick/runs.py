@@ -39,7 +39,6 @@ def check_run(s: TrixKickState, side: int, a: Run) -> None:
 
 def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> TrixKickState:
     start = field_of(s, a.piece)
-    was_holder = a.piece in holders(s)
     pieces = s.pieces.moved(a.piece, field=a.to)
     events.append(
         GameEvent(
@@ -50,6 +49,7 @@ def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> Trix
     )
     if s.step == "defend":
         return resolve_exchange(s._replace(pieces=pieces), events, {a.piece: start})
+    was_holder = a.piece in holders(s)
     turn = s.turn
     s = s._replace(
         pieces=pieces, turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start))

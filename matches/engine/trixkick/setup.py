@@ -8,6 +8,7 @@ alternating (``starter`` first); then each side sets up its keepers hidden. Subs
 from __future__ import annotations
 
 from itertools import permutations
+from operator import attrgetter
 
 from matches.engine.base import GameEvent
 from matches.engine.trixkick.actions import Keepers, Place, Substitute
@@ -146,12 +147,15 @@ def do_place(s: TrixKickState, side: int, a: Place, events: list[GameEvent]) -> 
     return _advance(s, events, last=side)
 
 
+_SIDE_STATUS = attrgetter("side", "status")
+_SQUAD = ((0, "squad"), (1, "squad"))
+
+
 def _advance(s: TrixKickState, events: list[GameEvent], last: int | None) -> TrixKickState:
     setup = the_setup(s)
-    left = [0, 0]
-    for p in s.pieces.values():
-        if p.status == "squad":
-            left[p.side] += 1
+    # the pieces each side has still to place (counted by C: a set-up runs this for every piece)
+    placed = list(map(_SIDE_STATUS, s.pieces.values()))
+    left = (placed.count(_SQUAD[0]), placed.count(_SQUAD[1]))
     if left[0] or left[1]:
         if last is None:
             nxt = setup.starter if left[setup.starter] else other(setup.starter)

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from matches.engine.base import GameEvent
+from matches.engine.named_tuples import fast_replace
 from matches.engine.trixkick.errors import refused_setup
 from matches.engine.trixkick.options import DEFAULTS
 from matches.engine.trixkick.pieces import count
@@ -36,6 +37,7 @@ def _pairs(data: Any) -> Pairs[Any]:
     return tuple(sorted(dict(data).items()))
 
 
+@fast_replace
 class Piece(NamedTuple):
     """A piece of the snapshot (``pieces``, by id such as ``"A-KKL"``)."""
 
@@ -146,7 +148,7 @@ def _moved_in_index(
             if len(ids) == 1:
                 del out[was]
             else:
-                out[was] = tuple([other_id for other_id in ids if other_id != pid])
+                out[was] = tuple(filter(pid.__ne__, ids))
         if now is not None:
             ids = out.get(now, ())
             out[now] = tuple(sorted((*ids, pid))) if ids else (pid,)
@@ -237,6 +239,7 @@ class Options(NamedTuple):
         return cls(**values)
 
 
+@fast_replace
 class SetUp(NamedTuple):
     """A set-up under way (TK-2, TK-10 - TK-12)."""
 
@@ -267,6 +270,7 @@ class SetUp(NamedTuple):
         )
 
 
+@fast_replace
 class Ball(NamedTuple):
     """Where the ball is and who may play it; after a pass, what the pass was (offside,
     dribble, TK-13, TK-7.2). Fields in the snapshot's order."""
@@ -317,6 +321,7 @@ class Ball(NamedTuple):
         )
 
 
+@fast_replace
 class Turn(NamedTuple):
     """The attacking move under way: played the ball, ran, who ran from where; ``defended``:
     the defence's runs of the whole Spielzug so far (None: none)."""
@@ -392,6 +397,7 @@ def _pair(values: Any) -> tuple[Any, Any]:
     return first, second
 
 
+@fast_replace
 class TrixKickState(NamedTuple):
     """A TriXKick position (and everything needed to go on from it): an immutable named
     tuple like the other engines' states; a step makes the next one with ``_replace``.

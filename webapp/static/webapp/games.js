@@ -1,7 +1,8 @@
-// Each game's phone knowledge lives in its own module, games/<key>.js (its move words, options,
-// face-down turns and set-up chores), found by the key /api/games/ gives and loaded on demand.
-// A game without a module of its own, or one that cannot be loaded (offline and never cached),
-// is played with games/generic.js: what a game's module leaves out is taken from there too.
+// Each game's phone knowledge lives in its own module (its move words, options, face-down turns
+// and set-up chores), written in the game's package and served at /app/games/<key>.js
+// (webapp/game_modules.py), found by the key /api/games/ gives and loaded on demand. A game
+// without a module of its own, or one that cannot be loaded (offline and never cached), is
+// played with games/generic.js: what a game's module leaves out is taken from there too.
 import * as fallback from "./games/generic.js";
 
 const KEY = /^[a-z0-9][a-z0-9-]*$/;
@@ -12,7 +13,7 @@ const loaded = new Map(); // key -> its module, once loaded
 export function loadGame(key) {
   if (!KEY.test(String(key))) return Promise.resolve(fallback);
   if (!asked.has(key)) {
-    asked.set(key, import(`./games/${key}.js`)
+    asked.set(key, import(`/app/games/${key}.js`)
       .then((own) => {
         const game = { ...fallback, ...own };
         loaded.set(key, game);

@@ -1,7 +1,8 @@
 // Every legal move as something to tap. The API's `legal.actions` are templates: a field
-// holding a list is a choice still to make, anything else is fixed. A game's module
-// (games/<key>.js) turns the entries it knows into a tree of buttons (branch: `children`;
-// leaf: `action`), with cards shown by their face; any other entry is read generically.
+// holding a list is a choice still to make, anything else is fixed. A game's phone module
+// (data/phone.js in its package) turns the entries it knows into a tree of buttons (branch:
+// `children`; leaf: `action`), with cards shown by their face; any other entry is read
+// generically.
 import { gameOf } from "./games.js";
 
 // The buttons for the current step: ctx = {game, legal, sides, state, summary, drawn}.

@@ -1,4 +1,4 @@
-// The match options of the new-match form, each game's own (its module in games/ lays them out
+// The match options of the new-match form, each game's own (its phone module lays them out
 // and reads them back), set to the rulebooks' defaults (docs/rules/<game>.md). The fields every
 // game's options are made of live here.
 import { t } from "./i18n.js";

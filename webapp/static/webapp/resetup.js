@@ -1,6 +1,6 @@
 // A set-up again "as before", the part every game shares: the moves that stand in the match's
 // log, and a batch of moves logged at once. What a set-up is, and which batch sets it up again,
-// is the game's own (games/<key>.js: asBefore, ownAsBefore).
+// is the game's own (its phone module: asBefore, ownAsBefore).
 import { api, newKey } from "./api.js";
 
 // The moves that stand (undone ones taken out, redone ones back), oldest first.

@@ -2,10 +2,11 @@
 // offline queue (IndexedDB, see queue.js) when the browser says the network is back.
 import { allQueues, flush, kvGet } from "__STATIC__queue.js";
 
-const CACHE = "companion-shell-v4";
-// the app's files (its modules, each game's module, the style sheet, the icons): the server
-// lists them, every file of static/webapp/ (webapp/views.py)
-const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js", ...__SHELL_FILES__.map((f) => `__STATIC__${f}`)];
+const CACHE = "companion-shell-v5";
+// the app's files (its modules, the style sheet, the icons) and each installed game's module:
+// the server lists them, every file of static/webapp/ and /app/games/<key>.js of every game
+// with one (webapp/views.py)
+const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js", ...__SHELL_FILES__.map((f) => `__STATIC__${f}`), ...__GAME_MODULES__];
 // The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
 // by a newer one is dropped.

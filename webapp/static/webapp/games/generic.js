@@ -1,4 +1,4 @@
-// What the app knows of a game that has no module of its own in games/ (a game the server
+// What the app knows of a game that has no phone module of its own (a game the server
 // referees and the app was never told of): nothing. Every legal move is offered as the API
 // writes it, there are no options to set, no face-down choice and no set-up chore. This module
 // also says what a game's module may hold: games.js lays a game's module over this one, so a

@@ -1,10 +1,10 @@
 // TriXKick on the phone: its pieces by their symbols, its moves as buttons (a piece, then the
 // field), their words in the log, the whole vocabulary for moves queued offline, its match
 // options, and its set-up chore: the set-up again "as before".
-import { t } from "../i18n.js";
-import { branch, describe, esc, leaf, sideName } from "../nodes.js";
-import { check, number, options, sideSelect } from "../options.js";
-import { standingActions } from "../resetup.js";
+import { t } from "__STATIC__i18n.js";
+import { branch, describe, esc, leaf, sideName } from "__STATIC__nodes.js";
+import { check, number, options, sideSelect } from "__STATIC__options.js";
+import { standingActions } from "__STATIC__resetup.js";
 
 // A piece by its symbols, as the rulebook names it ("A-KKL" -> "KKL").
 const tkPiece = (id) => String(id).split("-").pop();

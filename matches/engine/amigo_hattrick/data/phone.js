@@ -1,9 +1,9 @@
 // Amigo's Hattrick on the phone: its cards by colour and number, the deal (the cards dealt
 // unknown, or a known deal shuffled here), its words in the log, its whole vocabulary for
 // moves queued offline, and its match options.
-import { t } from "../i18n.js";
-import { branch, describe, esc, leaf } from "../nodes.js";
-import { number, options, sideSelect } from "../options.js";
+import { t } from "__STATIC__i18n.js";
+import { branch, describe, esc, leaf } from "__STATIC__nodes.js";
+import { number, options, sideSelect } from "__STATIC__options.js";
 
 function amigoText(card) {
   return `${t(`colour_${card.colour}`)} ${card.number}`;

@@ -2,9 +2,9 @@
 // goalkeeper cards by what is printed on them), their words in the log, its whole vocabulary
 // for moves queued offline, its match options, and its face-down choices with a phone each
 // (the action cards of a duel, the shot's cards).
-import { t } from "../i18n.js";
-import { branch, describe, esc, leaf, sideName } from "../nodes.js";
-import { check, options, sideSelect } from "../options.js";
+import { t } from "__STATIC__i18n.js";
+import { branch, describe, esc, leaf, sideName } from "__STATIC__nodes.js";
+import { check, options, sideSelect } from "__STATIC__options.js";
 
 // --- faces ---------------------------------------------------------------------------------
 
