@@ -25,11 +25,28 @@ gettext catalog): a refusal raised with the game's :class:`Sentences` reads its 
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
 
 JSON = Any  # a value made of dict / list / str / int / float / bool / None
+# what ``GameEngine.initial_state`` is given: the edition's catalog data, each side's set-up
+# (name, line-up) and the match options
+Edition = Mapping[str, JSON]
+Sides = Sequence[Mapping[str, JSON]]
+MatchOptions = Mapping[str, JSON]
+
+
+def fill_hint(
+    template: str, params: Mapping[str, JSON], names: Sequence[str], **words: Callable[[Any], str]
+) -> str:
+    """A step hint in English: ``template`` filled with ``params``, a ``side`` index as that
+    side's name from ``names`` and each parameter named in ``words`` as its function writes it."""
+    filled = dict(params)
+    for name, write in {"side": names.__getitem__, **words}.items():
+        if name in filled:
+            filled[name] = write(filled[name])
+    return template.format(**filled)
 
 
 def error_template(
@@ -381,13 +398,7 @@ class GameEngine(Protocol):
     def default_edition(self) -> Mapping[str, JSON]:
         """The reference edition's catalog data this engine plays with by default."""
 
-    def initial_state(
-        self,
-        *,
-        edition: Mapping[str, JSON],
-        sides: Sequence[Mapping[str, JSON]],
-        options: Mapping[str, JSON],
-    ) -> Any:
+    def initial_state(self, *, edition: Edition, sides: Sides, options: MatchOptions) -> Any:
         """The state before the first action. Raises :class:`SetupError`."""
 
     def parse_action(self, data: JSON) -> Any:

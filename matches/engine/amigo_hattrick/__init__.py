@@ -16,13 +16,13 @@ A short example, the English rules' first round::
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from importlib.resources import files
 from types import ModuleType
 from typing import ClassVar
 
 from matches.engine.action_forms import ActionForms
-from matches.engine.base import JSON, Outcome, Transition
+from matches.engine.base import JSON, Edition, MatchOptions, Outcome, Sides, Transition
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
 
@@ -48,13 +48,7 @@ class AmigoHattrickEngine(ActionForms):
     def default_edition(self) -> dict[str, JSON]:
         return default_edition()
 
-    def initial_state(
-        self,
-        *,
-        edition: Mapping[str, JSON],
-        sides: Sequence[Mapping[str, JSON]],
-        options: Mapping[str, JSON],
-    ) -> State:
+    def initial_state(self, *, edition: Edition, sides: Sides, options: MatchOptions) -> State:
         return game.initial_state(edition=edition, sides=sides, options=options)
 
     def apply(self, state: State, action: Action) -> Transition:

@@ -7,6 +7,7 @@ from typing import Any
 
 from matches.engine.amigo_hattrick import texts
 from matches.engine.amigo_hattrick.state import Step
+from matches.engine.base import fill_hint
 
 
 def hint(state: Any) -> tuple[str, dict[str, Any]]:
@@ -36,12 +37,10 @@ def hint(state: Any) -> tuple[str, dict[str, Any]]:
 def english_hint(state: Any) -> str:
     """The hint in English, as ``legal_actions`` gives it (the API translates it per request)."""
     key, params = hint(state)
-    words = dict(params)
-    if "side" in words:
-        words["side"] = state.names[words["side"]]
-    if "winners" in words:
-        words["winners"] = " and ".join(state.names[side] for side in words["winners"])
-    return texts.HINTS[key].format(**words)
+    names = state.names
+    return fill_hint(
+        texts.HINTS[key], params, names, winners=lambda sides: " and ".join(names[s] for s in sides)
+    )
 
 
 #: Hint key → the clauses that govern that step (the state answer's quick reference).

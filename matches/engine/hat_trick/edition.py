@@ -110,9 +110,8 @@ def _build(
     keepers = [
         _keeper_cards(edition, colour, keeper_stars[side]) for side, colour in enumerate(colours)
     ]
-    xsetup = hooks.expansion_from_lineups(
-        edition, sides, options, players, keepers, colours, keeper_stars
-    )
+    base = hooks.BaseCards(colours, players, keepers, keeper_stars)
+    xsetup = hooks.expansion_from_lineups(edition, sides, options, base)
     shooting = tuple(
         ShootingCard(s["id"], s["action"], int(s["modifier"]), tuple(sorted(s["symbols"].items())))
         for s in edition["shooting_cards"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, ClassVar, get_args
 
 from matches.engine.action_forms import ActionForms
-from matches.engine.base import Outcome, Transition
+from matches.engine.base import Edition, MatchOptions, Outcome, Sides, Transition
 from matches.engine.hat_trick import actions as _actions
 from matches.engine.hat_trick import codec, flow, hooks, legal, notation
 from matches.engine.hat_trick.edition import build_setup, reference_edition
@@ -34,21 +34,14 @@ class HatTrickEngine(ActionForms):
 
     key = "hat-trick"
     name = "Hat-Trick"
-    min_sides = 2
-    max_sides = 2
+    min_sides = max_sides = 2
     actions: ClassVar[ModuleType] = _actions
     notation: ClassVar[ModuleType] = notation
 
     def default_edition(self) -> Mapping[str, Any]:
         return reference_edition()
 
-    def initial_state(
-        self,
-        *,
-        edition: Mapping[str, Any],
-        sides: Sequence[Mapping[str, Any]],
-        options: Mapping[str, Any],
-    ) -> State:
+    def initial_state(self, *, edition: Edition, sides: Sides, options: MatchOptions) -> State:
         setup, kickoff = build_setup(edition, sides, options)
         return flow.new_match(setup, kickoff)
 

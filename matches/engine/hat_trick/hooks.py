@@ -17,12 +17,13 @@ expansion reads it (a second expansion would tag its part).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+    from collections.abc import Sequence
 
-    from matches.engine.base import GameEvent, Transition
+    from matches.engine.base import Edition, GameEvent, MatchOptions, Sides, Transition
     from matches.engine.hat_trick.actions import Action
     from matches.engine.hat_trick.state import KeeperCard, PlayerCard, Setup, State
 
@@ -80,22 +81,24 @@ class FlowHooks(Protocol):
         ...
 
 
+@dataclass
+class BaseCards:
+    """Both sides' base-game cards while a match's set-up is built, each list by side."""
+
+    colours: Sequence[str]
+    players: list[list[PlayerCard]]
+    keepers: list[tuple[KeeperCard, ...]]
+    star_keepers: list[bool]
+
+
 class ExpansionSetup(Protocol):
     """How an expansion builds its part of a match's set-up (``Setup.expansion``)."""
 
     def from_lineups(
-        self,
-        edition: Mapping[str, Any],
-        sides: Sequence[Mapping[str, Any]],
-        options: Mapping[str, Any],
-        players: list[list[PlayerCard]],
-        keepers: list[tuple[KeeperCard, ...]],
-        colours: Sequence[str],
-        star_keepers: list[bool],
+        self, edition: Edition, sides: Sides, options: MatchOptions, cards: BaseCards
     ) -> Any:
         """The expansion's part of the set-up (None: no side plays it); it may replace the
-        base cards in ``players``, ``keepers`` and ``star_keepers`` of the sides that bring a
-        lineup."""
+        base ``cards`` of the sides that bring a lineup."""
         ...
 
     def from_json(self, d: Any) -> Any:

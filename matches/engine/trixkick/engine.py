@@ -155,16 +155,7 @@ class TrixKickEngine(ActionForms):
     def view_state(self, state_json: Mapping[str, Any], visible: frozenset[int]) -> dict[str, Any]:
         return _hidden.view_state(state_json, visible)
 
-    def view_event(
-        self,
-        action: Mapping[str, Any],
-        notation: str,
-        effects: Sequence[Mapping[str, Any]],
-        visible: frozenset[int],
-        *,
-        finished: bool,
-    ) -> tuple[dict[str, Any], str, list[dict[str, Any]]]:
-        return _hidden.view_event(action, notation, effects, visible, finished=finished)
+    view_event = staticmethod(_hidden.view_event)
 
     def render_svg_for(
         self,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from matches.engine.base import fill_hint
 from matches.engine.trixkick import texts
 from matches.engine.trixkick.pieces import SYMBOL_NAMES
 from matches.engine.trixkick.setup import setup_area
@@ -51,11 +52,10 @@ def hint(s: TrixKickState) -> tuple[str, dict[str, Any]]:
 def english_hint(s: TrixKickState) -> str:
     """The hint in English, as ``legal_actions`` gives it (the API translates it per request)."""
     key, params = hint(s)
-    words = dict(params)
-    if "side" in words:
-        words["side"] = s.names[words["side"]]
-    if "symbol" in words:
-        words["symbol"] = SYMBOL_NAMES.get(words["symbol"], "any")
-    if "fields" in words:
-        words["fields"] = " or ".join(words["fields"])
-    return texts.HINTS[key].format(**words)
+    return fill_hint(
+        texts.HINTS[key],
+        params,
+        s.names,
+        symbol=lambda symbol: SYMBOL_NAMES.get(symbol, "any"),
+        fields=" or ".join,
+    )

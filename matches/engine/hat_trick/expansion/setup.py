@@ -10,8 +10,9 @@ from matches.engine.hat_trick.expansion.effects import check_effect
 from matches.engine.hat_trick.expansion.lineup import read_bench, read_captain, read_lineup
 from matches.engine.hat_trick.expansion.model import XCard, XSetup, XState
 from matches.engine.hat_trick.expansion.style_data import read_style_cards
+from matches.engine.hat_trick.hooks import BaseCards
 from matches.engine.hat_trick.pitch import code
-from matches.engine.hat_trick.state import KeeperCard, PlayerCard
+from matches.engine.hat_trick.state import KeeperCard
 
 MATCH_EVENTS = ("long_shot", "corners", "substitutions", "captain", "counter")
 
@@ -53,15 +54,12 @@ def apply_lineups(
     edition: Mapping[str, Any],
     sides: Sequence[Mapping[str, Any]],
     options: Mapping[str, Any],
-    players: list[list[PlayerCard]],
-    keepers: list[tuple[KeeperCard, ...]],
-    colours: Sequence[str],
-    star_keepers: list[bool],
+    base: BaseCards,
 ) -> XSetup | None:
     """Replace the base cards of every side that brings a lineup; the expansion set-up or None.
 
-    An expansion side keeps both goalkeeper sets in play (``keepers``); which one it may use is
-    ``XState.star_keeper`` (HX-K).
+    An expansion side keeps both goalkeeper sets in play (``base.keepers``); which one it may
+    use is ``XState.star_keeper`` (HX-K).
     """
     events = match_events(options)
     lineups = [side.get("lineup") for side in sides]
@@ -81,15 +79,15 @@ def apply_lineups(
         side_players, side_cards, side_gold, star, style = read_lineup(side, lineup)
         bench.extend(read_bench(side, lineup, {c.card for c in side_cards}))
         captains[side] = read_captain(side, lineup)
-        players[side] = side_players
+        base.players[side] = side_players
         cards.extend(side_cards)
         gold.update(code(side, n) for n in side_gold)
         styles[side] = style
-        star_keepers[side] = star_keepers[side] or star
-        sets = edition["goalkeepers"][colours[side]]
+        base.star_keepers[side] = base.star_keepers[side] or star
+        sets = edition["goalkeepers"][base.colours[side]]
         regular = tuple(_keeper(k) for k in sets["regular"])
         stars = tuple(_keeper(k) for k in sets["star"])
-        keepers[side] = regular + stars
+        base.keepers[side] = regular + stars
         star_ids[side] = tuple(k.id for k in stars)
     style_cards, conditions = read_style_cards(_catalog(edition))
     wanted = {a for c in (*cards, *bench) for a in (c.silver.ability, c.gold.ability) if a}
@@ -106,8 +104,8 @@ def apply_lineups(
         bench=tuple(bench),
         captains=(captains[0], captains[1]),
         start_star_keeper=(
-            bool(lineups[0] is not None and star_keepers[0]),
-            bool(lineups[1] is not None and star_keepers[1]),
+            bool(lineups[0] is not None and base.star_keepers[0]),
+            bool(lineups[1] is not None and base.star_keepers[1]),
         ),
     )
     return xsetup

@@ -7,7 +7,7 @@ cards) is stored under the key ``"expansion"`` of a Hat-Trick edition.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from matches.engine.hat_trick.expansion.effects import check_effect
@@ -161,8 +161,8 @@ def expansion_problems(exp: JSON) -> list[str]:
     if not isinstance(cards, list):
         return ["expansion.player_cards must be a list."]
     problems = _player_card_problems(cards)
-    problems.extend(_budget_card_problems(exp.get("budget_cards", []) or []))
-    problems.extend(_team_card_problems(exp.get("team_cards", []) or []))
+    problems.extend(_entry_problems(exp, "budget_cards", _budget_card_problems))
+    problems.extend(_entry_problems(exp, "team_cards", _team_card_problems))
     problems.extend(_effect_problems(exp))
     for key in ("gold_upgrade_price", "star_keeper_price"):
         if key in exp and not is_whole(exp[key], 0, 99):
@@ -205,41 +205,46 @@ def _player_card_problems(cards: list[JSON]) -> list[str]:
     return problems
 
 
-def _budget_card_problems(budgets: list[JSON]) -> list[str]:
-    problems: list[str] = []
-    for i, budget in enumerate(budgets):
-        where = f"expansion.budget_cards[{i}]"
-        if not isinstance(budget, dict) or budget.get("orientation") not in ORIENTATIONS:
-            problems.append(f"{where}.orientation must be one of {', '.join(ORIENTATIONS)}.")
-            continue
-        classes = budget.get("classes")
-        if not isinstance(classes, dict):
-            problems.append(f"{where}.classes must be an object.")
-            continue
-        for name, row in classes.items():
-            if not isinstance(row, dict) or not all(is_whole(row.get(p), 0, 999) for p in POOLS):
-                problems.append(f"{where}.classes.{name} must give defensive and offensive stars.")
-    return problems
+def _entry_problems(
+    exp: dict[str, JSON], key: str, problems_of: Callable[[str, JSON], Iterator[str]]
+) -> list[str]:
+    """The problems of each entry of the list ``expansion.<key>`` (none: no list), each
+    ``problems_of`` the entry named by its place and the entry."""
+    entries = exp.get(key, []) or []
+    return [
+        problem
+        for i, entry in enumerate(entries)
+        for problem in problems_of(f"expansion.{key}[{i}]", entry)
+    ]
 
 
-def _team_card_problems(teams: list[JSON]) -> list[str]:
-    problems: list[str] = []
-    for i, team in enumerate(teams):
-        where = f"expansion.team_cards[{i}]"
-        if not isinstance(team, dict) or not isinstance(team.get("id"), str):
-            problems.append(f"{where}.id must be a text.")
-            continue
-        lineup = team.get("lineup")
-        if not isinstance(lineup, dict) or not all(
-            isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in lineup.items()
-        ):
-            problems.append(f"{where}.lineup must map shirt numbers to card designs.")
-        gold = team.get("gold", [])
-        if not isinstance(gold, list) or not all(is_whole(n, 1, 11) for n in gold):
-            problems.append(f"{where}.gold must list shirt numbers.")
-        if not isinstance(team.get("star_keeper", False), bool):
-            problems.append(f"{where}.star_keeper must be true or false.")
-    return problems
+def _budget_card_problems(where: str, budget: JSON) -> Iterator[str]:
+    if not isinstance(budget, dict) or budget.get("orientation") not in ORIENTATIONS:
+        yield f"{where}.orientation must be one of {', '.join(ORIENTATIONS)}."
+        return
+    classes = budget.get("classes")
+    if not isinstance(classes, dict):
+        yield f"{where}.classes must be an object."
+        return
+    for name, row in classes.items():
+        if not isinstance(row, dict) or not all(is_whole(row.get(p), 0, 999) for p in POOLS):
+            yield f"{where}.classes.{name} must give defensive and offensive stars."
+
+
+def _team_card_problems(where: str, team: JSON) -> Iterator[str]:
+    if not isinstance(team, dict) or not isinstance(team.get("id"), str):
+        yield f"{where}.id must be a text."
+        return
+    lineup = team.get("lineup")
+    if not isinstance(lineup, dict) or not all(
+        isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in lineup.items()
+    ):
+        yield f"{where}.lineup must map shirt numbers to card designs."
+    gold = team.get("gold", [])
+    if not isinstance(gold, list) or not all(is_whole(n, 1, 11) for n in gold):
+        yield f"{where}.gold must list shirt numbers."
+    if not isinstance(team.get("star_keeper", False), bool):
+        yield f"{where}.star_keeper must be true or false."
 
 
 def _effect_problems(exp: dict[str, JSON]) -> list[str]:

@@ -41,12 +41,10 @@ def check_lineup(
         slot, card_id = pick["slot"], pick["card"]
         if slot not in SLOTS:
             found.append(
-                violation(
+                _slot_violation(
                     "unknown_slot",
                     N_("There is no shirt number {slot} in a lineup: numbers run from 2 to 11."),
-                    params={"slot": slot},
-                    rule="HX-B1.1",
-                    slot=slot,
+                    slot,
                     card=card_id,
                 )
             )
@@ -92,27 +90,30 @@ def check_lineup(
 def _slot_problems(slot_counts: Counter[int]) -> list[Violation]:
     """HX-B1.1: each slot 2–11 played by one card."""
     found = [
-        violation(
+        _slot_violation(
             "slot_used_twice",
             N_("{count} cards are picked as number {slot}; only one plays there."),
-            params={"count": slot_counts[slot], "slot": slot},
-            rule="HX-B1.1",
-            slot=slot,
+            slot,
+            count=slot_counts[slot],
         )
         for slot in sorted(s for s, n in slot_counts.items() if n > 1)
     ]
     found.extend(
-        violation(
-            "slot_not_covered",
-            N_("Nobody plays as number {slot}."),
-            params={"slot": slot},
-            rule="HX-B1.1",
-            slot=slot,
-        )
+        _slot_violation("slot_not_covered", N_("Nobody plays as number {slot}."), slot)
         for slot in SLOTS
         if slot not in slot_counts
     )
     return found
+
+
+def _slot_violation(
+    code: str, template: str, slot: int, *, card: str | None = None, **params: JSON
+) -> Violation:
+    """HX-B1.1: a violation about shirt number ``slot``, which the sentence names as ``{slot}``
+    after the other ``params``."""
+    return violation(
+        code, template, params={**params, "slot": slot}, rule="HX-B1.1", slot=slot, card=card
+    )
 
 
 def used_twice(card: Card, card_id: str, picks: list[Pick], bench: list[BenchPick]) -> Violation:
