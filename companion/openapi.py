@@ -1,14 +1,21 @@
-"""The OpenAPI schema's shared parts: the one error component, the headers, operation ids.
+"""The OpenAPI schema's shared parts: the error components, the headers, operation ids.
 
 :class:`AutoSchema` is the project's drf-spectacular schema class. On top of what each view
-declares it adds, to every operation, the error responses it really returns, all with the one
-``Error`` component:
+declares it adds, to every operation, the error responses it really returns, each in the
+shape of the ``Error`` component with ``code`` one of the codes that answer can carry (a named
+component per answer, ``<Operation><Status>Error``, or one shared by every operation whose
+answer carries the same default codes, such as ``UnauthorizedError``; its ``code`` the enum
+``<Name>Code``, open to codes added later: see :mod:`companion.open_enums`):
 
 - 400 where the operation reads a body or query parameters, 413/415 where it reads a body;
 - 401 everywhere (a wrong token is refused before any view runs), 403 on writes that need a
   login (permissions, and the CSRF check of session logins) and where the view declares it;
-- 404 where the path names an object; 429 where the view is throttled (with ``Retry-After``);
+- 404 where the path names an object; 429 where a throttle applies to the operation (with
+  ``Retry-After``): a scoped one always, the anonymous readers' only on reads open to them;
 - 503 everywhere (the database cannot be reached; with ``Retry-After``).
+
+The rate-limit header fields are declared on the answers a throttle judged (2xx, 304, 429) of
+the operations it applies to, and the description says which limit applies to whom.
 
 A view names the codes of its own errors with :func:`error_response`; statuses a view
 declares win over the defaults. Writes that honour ``Idempotency-Key`` list
@@ -21,15 +28,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from types import SimpleNamespace
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from drf_spectacular import openapi
 from drf_spectacular.plumbing import ResolvedComponent
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import SAFE_METHODS, AllowAny
+from rest_framework.relations import PrimaryKeyRelatedField
 
 from companion.api.codes import REGISTRY
+from companion.api.query import MAX_ID
+from companion.api.throttles import AnonymousReadThrottle
+from companion.open_enums import OPEN_VALUE, open_answer_enums
 
 ERROR = "Error"
 FIELD_ERROR = "FieldError"
@@ -171,10 +184,17 @@ RATE_LIMIT_HEADERS = {
         "schema": {"type": "integer", "minimum": 0},
     },
 }
+#: Said of the rate-limit header fields of an operation only anonymous readers are limited on.
+_ANONYMOUS_ONLY = "Only on answers to requests without a login (none is limited with one)."
 _CONTENT_LANGUAGE = {
     "description": "The language of the answer's sentences: `Accept-Language`, or the "
-    "user's choice (`PATCH /api/me/`).",
-    "schema": {"type": "string", "enum": [code for code, _name in settings.LANGUAGES]},
+    "user's choice (`PATCH /api/me/`); a language added later is a new value.",
+    "schema": {
+        "anyOf": [
+            {"type": "string", "enum": [code for code, _name in settings.LANGUAGES]},
+            OPEN_VALUE,
+        ]
+    },
 }
 _LINK_HELP = {
     "description": 'An engine\'s refusal: `<url>; rel="help"`, the clause `rule` names '
@@ -192,6 +212,21 @@ _REPLAYED = {
 #: turns them into the answer's ``code`` enum.
 _CODES = "x-error-codes"
 
+#: The word of a status in the names of its error components.
+_STATUS_WORDS = {
+    400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "NotFound",
+    405: "MethodNotAllowed",
+    409: "Conflict",
+    413: "PayloadTooLarge",
+    415: "UnsupportedMediaType",
+    422: "Unprocessable",
+    429: "TooManyRequests",
+    503: "Unavailable",
+}
+
 
 def error_response(description: str, codes: Iterable[str] = ()) -> OpenApiResponse:
     """An error status a view declares itself, with the codes it can carry: codes of the
@@ -200,13 +235,55 @@ def error_response(description: str, codes: Iterable[str] = ()) -> OpenApiRespon
     return OpenApiResponse(response={_CODES: list(codes)}, description=description)
 
 
-def error_schema(codes: Iterable[str]) -> dict:
-    """The error shape with ``code`` narrowed to ``codes``."""
-    return {
-        "allOf": [{"$ref": f"#/components/schemas/{ERROR}"}],
-        "type": "object",
-        "properties": {"code": {"type": "string", "enum": sorted(set(codes))}},
+def error_component_name(operation_id: str, status: int, codes: Iterable[str]) -> str:
+    """The name of the error component of an answer: ``UnauthorizedError`` (and the like) where
+    the answer carries exactly its status's default codes, shared by every operation, else
+    ``<OperationId><Status>Error`` (``MatchesEventsCreateConflictError``)."""
+    word = _STATUS_WORDS.get(status, f"Status{status}")
+    default = _DEFAULTS.get(status, ("", ()))[1]
+    if default and set(codes) == set(default):
+        return f"{word}Error"
+    camel = "".join(part[:1].upper() + part[1:] for part in re.split(r"[_\W]+", operation_id))
+    return f"{camel}{word}Error"
+
+
+def error_components(name: str, codes: Iterable[str]) -> dict[str, dict]:
+    """The error component ``name`` (the ``Error`` shape, every property of it) and its code
+    enum ``<name>Code``, open to codes added later (:mod:`companion.open_enums`)."""
+    values = sorted(set(codes))
+    properties = dict(_SCHEMAS[ERROR]["properties"])
+    properties["code"] = {
+        "anyOf": [{"$ref": f"#/components/schemas/{name}Code"}, OPEN_VALUE],
+        "description": f"One of this answer's codes (`{name}Code`); a code added later is read "
+        "by the answer's status.",
     }
+    return {
+        name: {
+            "type": "object",
+            "description": f"An `{ERROR}` whose `code` is one of this answer's codes.",
+            "properties": properties,
+            "required": ["code", "message"],
+        },
+        f"{name}Code": {"type": "string", "enum": values},
+    }
+
+
+def error_codes(document: dict, response: dict) -> list[str] | None:
+    """The codes an error answer of the schema ``document`` lists (its component's ``code``
+    enum); ``None`` where it lists none."""
+    schemas = document.get("components", {}).get("schemas", {})
+
+    def resolved(node: dict) -> dict:
+        ref = node.get("$ref", "")
+        return schemas.get(ref.rsplit("/", 1)[-1], {}) if ref else node
+
+    body = resolved(response.get("content", {}).get("application/json", {}).get("schema", {}))
+    code = body.get("properties", {}).get("code", {})
+    for member in code.get("anyOf", [code]):
+        values = resolved(member).get("enum")
+        if values:
+            return list(values)
+    return None
 
 
 class AutoSchema(openapi.AutoSchema):
@@ -215,15 +292,13 @@ class AutoSchema(openapi.AutoSchema):
         if operation is None:
             return None
         for name, schema in _SCHEMAS.items():
-            registry.register_on_missing(
-                ResolvedComponent(
-                    name=name, type=ResolvedComponent.SCHEMA, object=name, schema=schema
-                )
-            )
+            _register(registry, name, schema)
         if not operation.get("description"):
             operation["description"] = operation.get("summary", "")
-        self._add_errors(operation)
-        self._add_headers(operation)
+        answered = self._add_errors(operation)
+        for name, schema in answered.items():
+            _register(registry, name, schema)
+        self._add_headers(operation, answered)
         self._add_limits(operation)
         return operation
 
@@ -232,6 +307,15 @@ class AutoSchema(openapi.AutoSchema):
         if self.method == "POST" and operation_id.endswith("_create") and not self._has_get():
             operation_id = operation_id.removesuffix("_create")
         return operation_id
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        """A related object named by its id: an id is a whole number from 1 (as every id in a
+        query is, ``companion.api.query.MAX_ID``)."""
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, PrimaryKeyRelatedField) and schema.get("type") == "integer":
+            schema.setdefault("minimum", 1)
+            schema.setdefault("maximum", MAX_ID)
+        return schema
 
     def _has_get(self) -> bool:
         return "get" in {m.lower() for m in self.view.allowed_methods}
@@ -255,38 +339,52 @@ class AutoSchema(openapi.AutoSchema):
             statuses[403] = _DEFAULTS[403][1]
         if has_path:
             statuses[404] = _DEFAULTS[404][1]
-        if self._throttled():
+        if self._throttles():
             statuses[429] = _DEFAULTS[429][1]
         return statuses
 
     def _open_to_all(self) -> bool:
         return all(isinstance(p, AllowAny) for p in self.view.get_permissions())
 
-    def _throttled(self) -> bool:
-        try:
-            return bool(self.view.get_throttles())
-        except Exception:  # a throttle that needs a real request: count it as throttled
-            return True
+    def _admits_anonymous(self) -> bool:
+        """Whether a client without a login gets past the permissions (and so the throttles):
+        the permissions of a view are asked before its throttles."""
+        anonymous = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None)
+        return all(p.has_permission(anonymous, self.view) for p in self.view.get_permissions())
 
-    def _limits(self) -> list[tuple[str, str]]:
-        """``(scope, rate)`` of each throttle of the operation, as configured now."""
+    def _throttles(self) -> list[tuple[object, bool]]:
+        """The throttles that judge requests of this operation, each with whether it judges only
+        requests without a login (the anonymous readers' throttle, which lets every write and
+        every logged-in read through)."""
         try:
             throttles = self.view.get_throttles()
-        except Exception:
-            return []
-        limits = []
+        except Exception:  # a throttle that needs a real request: count it as throttling all
+            return [(None, False)]
+        applying = []
         for throttle in throttles:
+            anonymous_only = isinstance(throttle, AnonymousReadThrottle)
+            if anonymous_only and (self.method not in SAFE_METHODS or not self._admits_anonymous()):
+                continue
+            applying.append((throttle, anonymous_only))
+        return applying
+
+    def _limits(self) -> list[tuple[str, str, bool]]:
+        """``(scope, rate, anonymous only)`` of each throttle of the operation, as configured."""
+        limits = []
+        for throttle, anonymous_only in self._throttles():
             scope = getattr(throttle, "scope", None) or getattr(self.view, "throttle_scope", None)
-            rate = throttle.THROTTLE_RATES.get(scope) if scope else None
+            rate = getattr(throttle, "THROTTLE_RATES", {}).get(scope) if scope else None
             if rate:
-                limits.append((scope, rate))
+                limits.append((scope, rate, anonymous_only))
         return limits
 
-    def _add_errors(self, operation) -> None:
+    def _add_errors(self, operation) -> dict[str, dict]:
+        """Every error answer of the operation, in its named component; the components."""
         responses = operation["responses"]
         defaults = self._error_statuses(operation)
         for status in defaults:
             responses.setdefault(str(status), {"description": _DEFAULTS[status][0]})
+        components: dict[str, dict] = {}
         for status, response in responses.items():
             if not status.startswith(("4", "5")):
                 continue
@@ -303,38 +401,46 @@ class AutoSchema(openapi.AutoSchema):
             codes |= set(REGISTRY.expand(declared, int(status)))
             if status == "400":
                 codes.add("invalid_value")  # a value the database refuses, whatever the input
-            body = {"schema": error_schema(codes)}
+            name = error_component_name(operation["operationId"], int(status), codes)
+            components.update(error_components(name, codes))
+            body = {"schema": {"$ref": f"#/components/schemas/{name}"}}
             examples = next((part.get("examples") for part in content.values()), None)
             if examples:
                 body["examples"] = examples  # a view's own examples of this error
             response["content"] = {"application/json": body}
         operation["responses"] = dict(sorted(responses.items()))
+        return components
 
     def _add_limits(self, operation) -> None:
         """The operation's rate limits: stated in its description, carried in headers."""
         limits = self._limits()
         if not limits:
             return
-        stated = ", ".join(f"`{scope}` {rate}" for scope, rate in limits)
+        stated = ", ".join(
+            f"`{scope}` {rate}" + (" for requests without a login" if anonymous else "")
+            for scope, rate, anonymous in limits
+        )
         operation["description"] += (
             f'\n\nRate limit: {stated} (see `RateLimit-Policy`; docs/api.md, "Limits").'
         )
+        headers = RATE_LIMIT_HEADERS
+        if all(anonymous for _scope, _rate, anonymous in limits):
+            headers = {
+                name: {**header, "description": f"{header['description']} {_ANONYMOUS_ONLY}"}
+                for name, header in RATE_LIMIT_HEADERS.items()
+            }
         for status, response in operation["responses"].items():
-            if status.startswith("2") or status == "429":
-                response.setdefault("headers", {}).update(RATE_LIMIT_HEADERS)
+            if status.startswith("2") or status in ("304", "429"):
+                response.setdefault("headers", {}).update(headers)
 
-    def _add_headers(self, operation) -> None:
+    def _add_headers(self, operation, components: dict[str, dict]) -> None:
+        refusals = set(REGISTRY.group("engine_refusal"))
         for status, response in operation["responses"].items():
             response.setdefault("headers", {})["Content-Language"] = _CONTENT_LANGUAGE
-            codes = (
-                response.get("content", {})
-                .get("application/json", {})
-                .get("schema", {})
-                .get("properties", {})
-                .get("code", {})
-                .get("enum", ())
-            )
-            if status == "422" and set(codes) & set(REGISTRY.group("engine_refusal")):
+            ref = response.get("content", {}).get("application/json", {}).get("schema", {})
+            name = ref.get("$ref", "").rsplit("/", 1)[-1]
+            codes = components.get(f"{name}Code", {}).get("enum", ())
+            if status == "422" and set(codes) & refusals:
                 response["headers"]["Link"] = _LINK_HELP
         names = {p["name"] for p in operation.get("parameters", []) if p["in"] == "header"}
         if "Idempotency-Key" not in names:
@@ -342,6 +448,12 @@ class AutoSchema(openapi.AutoSchema):
         for status, response in operation["responses"].items():
             if status.startswith("2"):
                 response.setdefault("headers", {})["Idempotent-Replayed"] = _REPLAYED
+
+
+def _register(registry, name: str, schema: dict) -> None:
+    registry.register_on_missing(
+        ResolvedComponent(name=name, type=ResolvedComponent.SCHEMA, object=name, schema=schema)
+    )
 
 
 def postprocess_schema(result, generator, request, public):
@@ -352,6 +464,7 @@ def postprocess_schema(result, generator, request, public):
       ``allOf``/``oneOf`` of a component, an enum's ``NullEnum`` aside) becomes ``anyOf`` the
       component and :data:`NULL`, which generated clients read as "this or null".
     - DRF's cursor pagination example links end in a stray quote: they become valid URIs.
+    - The enums of answers are opened to values added later (:mod:`companion.open_enums`).
     """
     schemas = result.get("components", {}).get("schemas", {})
     _page_links_on_their_paths(result, schemas)
@@ -381,6 +494,7 @@ def postprocess_schema(result, generator, request, public):
         result, default=str
     ):
         del schemas["NullEnum"]  # every nullable enum now says "or null" with NULL
+    open_answer_enums(result)
     return result
 
 

@@ -2,7 +2,7 @@
 
 Each answer under ``/api/`` with a 4xx/5xx status is matched to its operation in the served
 schema (by the URL route that answered it); where the schema declares that status, the answer's
-``code`` must be in the status's ``code`` enum. A test whose request got an error code its
+``code`` must be in the status's ``code`` enum (the enum of its error component). A test whose request got an error code its
 operation does not list fails, so the whole suite checks the listing (routes a test adds
 itself, and statuses an operation does not declare, are left to the schema tests).
 """
@@ -43,12 +43,14 @@ def listed_codes(
     method: str, route: str, status: int, games: tuple[str, ...] = ()
 ) -> list[str] | None:
     """The codes the operation lists for ``status``; ``None`` where the schema does not say."""
-    operation = _schema(games or _games())["paths"].get(schema_path(route), {}).get(method.lower())
+    from companion.openapi import error_codes
+
+    document = _schema(games or _games())
+    operation = document["paths"].get(schema_path(route), {}).get(method.lower())
     response = (operation or {}).get("responses", {}).get(str(status))
     if response is None:
         return None
-    schema = response.get("content", {}).get("application/json", {}).get("schema", {})
-    return schema.get("properties", {}).get("code", {}).get("enum")
+    return error_codes(document, response)
 
 
 def _record(request, response) -> None:

@@ -35,6 +35,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
+from companion.open_enums import keep_closed
 from matches.engine import available_games, game_shapes
 from matches.engine.base import Bounds, GameShapes
 
@@ -415,20 +416,36 @@ def use_the_game_enum(result: dict, games: list[str]) -> set[str]:
     return replaced - {""}
 
 
-#: A live stream's messages (``matches.live.feed``), as a client reads them.
+#: A live stream's messages (``matches.live.feed``). Each message's ``data`` names its own
+#: ``event`` (as the ``event:`` line does), so that a client that reads only ``data`` (the
+#: Server-Sent Events client of @hey-api/openapi-ts yields the parsed ``data`` of each message,
+#: typed as the answer's schema) tells the two apart: the stream's answer is ``StreamData``;
+#: ``StreamMessage`` is a whole message, for a client that reads the ``event:`` and ``id:`` lines.
 STREAM_COMPONENTS = {
     "StreamEnd": {
         "type": "object",
-        "description": "Why a stream ended: the viewer's login was revoked, ended with a "
-        "password change or expired, or they may no longer read the match.",
+        "description": "The data of the stream's last message: why it ended (the viewer's login "
+        "was revoked, ended with a password change or expired, or they may no longer read the "
+        "match).",
         "properties": {
+            "event": {"type": "string", "enum": ["end"], "description": "As the `event:` line."},
             "reason": {
                 "type": "string",
                 "enum": ["revoked", "password_changed", "expired", "access_lost"],
             },
             "message": {"type": "string", "description": "In the viewer's language."},
         },
-        "required": ["reason", "message"],
+        "required": ["event", "reason", "message"],
+    },
+    "StreamData": {
+        "oneOf": [ref("StreamEvent"), ref("StreamEnd")],
+        "discriminator": {
+            "propertyName": "event",
+            "mapping": {"event": f"{REF}StreamEvent", "end": f"{REF}StreamEnd"},
+        },
+        "description": "The `data` of one message of a live stream, parsed as JSON, chosen by "
+        "its `event` (the message's `event:` line): an event as `GET events/` lists it, or the "
+        "stream's end.",
     },
     "StreamEventMessage": {
         "type": "object",
@@ -436,7 +453,7 @@ STREAM_COMPONENTS = {
         "properties": {
             "id": {"type": "string", "description": "The event's seq: `Last-Event-ID`."},
             "event": {"type": "string", "enum": ["event"]},
-            "data": ref("EventOutput"),
+            "data": ref("StreamEvent"),
         },
         "required": ["id", "event", "data"],
     },
@@ -455,19 +472,60 @@ STREAM_COMPONENTS = {
             "propertyName": "event",
             "mapping": {"event": f"{REF}StreamEventMessage", "end": f"{REF}StreamEndMessage"},
         },
-        "description": "One message of a live stream, its `data` parsed as JSON.",
+        "description": "One whole message of a live stream (its `id:`, `event:` and `data:` "
+        "lines), its `data` parsed as JSON.",
     },
 }
+
+
+def stream_event_components(schemas: dict[str, dict]) -> dict[str, dict]:
+    """``StreamEvent``: the data of an ``event: event`` message, one variant per game (the
+    game's ``EventOutput`` and ``event``), chosen by ``game`` as ``EventOutput`` is."""
+    events = schemas["EventOutput"]
+    variants: dict[str, dict] = {}
+    mapping: dict[str, str] = {}
+    for game, target in events["discriminator"]["mapping"].items():
+        name = target[len(REF) :].removesuffix("EventOutput") + "StreamEvent"
+        variants[name] = {
+            "allOf": [
+                {"$ref": target},
+                {
+                    "type": "object",
+                    "properties": {
+                        "event": {
+                            "type": "string",
+                            "enum": ["event"],
+                            "description": "As the `event:` line.",
+                        }
+                    },
+                    "required": ["event"],
+                },
+            ],
+            "description": f"The data of an `event: event` message (a `{game}` match): the "
+            "event as `GET events/` lists it, and `event`.",
+        }
+        mapping[game] = f"{REF}{name}"
+    return {
+        **variants,
+        "StreamEvent": {
+            "oneOf": [ref(name) for name in variants],
+            "discriminator": {"propertyName": "game", "mapping": mapping},
+            "description": "The data of an `event: event` message, chosen by `game`.",
+        },
+    }
 
 
 def postprocess_schema(result, generator, request, public):
     """drf-spectacular hook: add the game protocol's components to the schema, one ``Game``
     enum for every ``game``, and split the bodies that hold per-game parts by ``game``."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas.update(game_components())
+    protocol = game_components()
+    schemas.update(protocol)
     schemas.update(STREAM_COMPONENTS)
     games = available_games()
     unused = use_the_game_enum(result, games)
     unused |= discriminate_by_game(schemas, games)
+    schemas.update(stream_event_components(schemas))
     drop_unreferenced(result, unused)
+    keep_closed(result, protocol)  # a game's own values: its published rules
     return result

@@ -1,10 +1,11 @@
 """``GET /api/matches/{id}/stream/``: the match's events as Server-Sent Events, live.
 
-Each message is one event exactly as ``GET events/`` gives it to this viewer::
+Each message is one event exactly as ``GET events/`` gives it to this viewer, its ``data``
+naming its ``event`` too (a client that reads only ``data`` tells an event from the end)::
 
     id: <seq>
     event: event
-    data: <the event JSON>
+    data: <the event JSON, and "event": "event">
 
 A stream starts after the seq named by the ``Last-Event-ID`` header (what an ``EventSource``
 sends when it reconnects) or by ``?after=N`` (default 0: the whole log), so a client that lost
@@ -18,7 +19,8 @@ small shared pool of threads, and writes them to each; a comment line is the kee
 ends with one last message::
 
     event: end
-    data: {"reason": "revoked" | "password_changed" | "expired" | "access_lost", "message": ...}
+    data: {"event": "end", "reason": "revoked" | "password_changed" | "expired" | "access_lost",
+           "message": ...}
 
 when the viewer's login is revoked or ends with a password change, when their token expires,
 or when they may no longer read the match. Anywhere else (WSGI, the test client, a sync
@@ -105,11 +107,13 @@ class MatchStreamView(APIView):
         ],
         responses={
             (200, "text/event-stream"): OpenApiResponse(
-                {"$ref": "#/components/schemas/StreamMessage"},
+                {"$ref": "#/components/schemas/StreamData"},
                 description="Server-Sent Events (UTF-8 text): messages separated by a blank "
-                "line, each of `id:`, `event:` and `data:` lines; `StreamMessage` is one "
-                "message as a client reads it, chosen by `event`. `event: event` carries one "
-                "item of `GET events/` (`EventOutput`) as its `data` and the item's seq as "
+                "line, each of `id:`, `event:` and `data:` lines; the schema is the `data` of "
+                "one message, parsed as JSON (`StreamData`, chosen by its `event`, which is "
+                "the message's `event:` line; `StreamMessage` is a whole message). "
+                "`event: event` carries one item of `GET events/` (`EventOutput`) and "
+                '`"event": "event"` as its `data` (a `StreamEvent`), the item\'s seq as '
                 "its `id`; the last message, when the viewer may no longer follow, is "
                 "`event: end` with `data` a `StreamEnd`. The first message is "
                 f"`retry: {RETRY_MS}` (milliseconds before an EventSource reconnects); a "

@@ -72,7 +72,7 @@ def messages_for(read: SharedRead, user, language: str) -> bytes | None:
                 log.match, log.events, visible=visible, voided=log.voided, sides=log.sides
             )
         messages = read.rendered[key] = "".join(
-            f"id: {item['seq']}\nevent: event\ndata: {json.dumps(item, separators=(',', ':'))}\n\n"
+            f"id: {item['seq']}\nevent: event\ndata: {_data(item, 'event', ascii=True)}\n\n"
             for item in items
         ).encode()
     return messages
@@ -194,7 +194,13 @@ def end_message(reason: str, language: str) -> str:
     """The last message of a stream that ends for ``reason``."""
     with translation.override(language):
         body = {"reason": reason, "message": _end_message(reason)}
-    return f"event: end\ndata: {json.dumps(body, ensure_ascii=False, separators=(',', ':'))}\n\n"
+    return f"event: end\ndata: {_data(body, 'end')}\n\n"
+
+
+def _data(body: dict, event: str, *, ascii: bool = False) -> str:
+    """A message's ``data``: ``body`` naming its ``event`` first, as compact JSON (the schema's
+    ``StreamData``: a client that reads only ``data`` tells the messages apart by it)."""
+    return json.dumps({"event": event, **body}, ensure_ascii=ascii, separators=(",", ":"))
 
 
 @dataclass(frozen=True)

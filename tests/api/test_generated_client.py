@@ -6,10 +6,17 @@ the first ready action (``legal.ready[0]``, a typed model of the game's action u
 answer is parsed into the right game's classes (the match with its options, summary and
 result, each event with its action and effects, what comes next with its legal, summary and
 outcome), chosen by ``game``; there is one ``Game`` enum; an error comes back parsed into the
-generated error model of the operation, its ``code`` one of the codes the schema lists.
+generated error model of the operation and status, its ``code`` a member of that answer's own
+``Enum`` (every error component of the schema has one, with the codes the schema lists).
+
+A client generated from today's schema reads answers carrying values added later (CHANGELOG.md,
+"Enums"): a match ``status``, an event ``kind``, a ``game`` of an edition or a team, an error
+``code``, a stream's end ``reason`` it does not know come back as the plain string, next to
+the typed values it knows.
 """
 
 import importlib
+import json
 import pkgutil
 import shutil
 import subprocess
@@ -19,6 +26,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from teams.services import reference_editions_load
 from tests.live_server import asgi_server
 
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"
@@ -31,6 +39,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def server():
     with asgi_server() as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def generated(server, tmp_path_factory):
+    """The package generated from the served schema, and the schema."""
+    out = tmp_path_factory.mktemp("client")
+    package = generate(server, out)
+    return package, json.loads((out / "schema.json").read_text())
 
 
 def generate(base: str, out: Path):
@@ -117,8 +133,8 @@ def assert_reads_are_the_games(api, models, auth, match_id: int, prefix: str) ->
 
 
 @pytest.mark.slow
-def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
-    client_package = generate(server, tmp_path)
+def test_a_generated_client_plays_whole_matches(server, generated, make_user):
+    client_package, _schema = generated
     api = importlib.import_module(f"{PACKAGE}.api")
     for name in ("auth.auth_login", "matches.matches_create", "matches.matches_events_create"):
         importlib.import_module(f"{PACKAGE}.api.{name}")
@@ -165,11 +181,112 @@ def test_a_generated_client_plays_whole_matches(server, tmp_path, make_user):
         assert moves > 50, game
         assert_reads_are_the_games(api, models, auth, created.match.id, prefix)
 
-        # a refused write comes back as the Error model, with its code
+        # a refused write comes back as the operation's own error model, its code a member
+        # of that answer's enum
         stale = api.matches.matches_undo.sync(
             created.match.id, client=auth, body=models.ExpectedSeqInputRequest(expected_seq=0)
         )
-        # parsed into the operation's own error model, its code one of the listed enum
-        assert type(stale).__name__ != "NoneType", stale
-        assert getattr(stale.code, "value", stale.code) in ("stale_sequence", "match_closed")
+        assert isinstance(stale, models.MatchesUndoConflictError), stale
+        assert isinstance(stale.code, models.MatchesUndoConflictErrorCode), stale.code
+        assert stale.code in (
+            models.MatchesUndoConflictErrorCode.STALE_SEQUENCE,
+            models.MatchesUndoConflictErrorCode.MATCH_CLOSED,
+        )
         assert stale.message
+
+
+def error_components(schema: dict) -> dict[str, list[str]]:
+    """Every error component an answer refers to, with its code enum."""
+    names = {
+        response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+        for item in schema["paths"].values()
+        for operation in item.values()
+        for status, response in operation.get("responses", {}).items()
+        if status >= "400" and "$ref" in str(response.get("content", {}).get("application/json"))
+    }
+    components = schema["components"]["schemas"]
+    return {
+        name: components[f"{name}Code"]["enum"] for name in names if f"{name}Code" in components
+    }
+
+
+def test_every_error_answer_keeps_its_codes_as_an_enum(server, generated):
+    client_package, schema = generated
+    models = importlib.import_module(f"{PACKAGE}.models")
+    errors = error_components(schema)
+    assert len(errors) > 50 and "UnauthorizedError" in errors
+    for name, codes in errors.items():
+        enum = getattr(models, f"{name}Code")
+        assert {member.value for member in enum} == set(codes), name
+        annotation = getattr(models, name).__annotations__["code"]
+        assert set(annotation.split(" | ")) == {f"{name}Code", "str"}, (name, annotation)
+
+    # a real error answer, parsed by the generated function: the enum's member
+    api = importlib.import_module(f"{PACKAGE}.api.me.me_retrieve")
+    refused = api.sync_detailed(client=client_package.Client(base_url=server))
+    assert refused.status_code == 401
+    assert isinstance(refused.parsed, models.UnauthorizedError), refused.parsed
+    assert refused.parsed.code is models.UnauthorizedErrorCode.NOT_AUTHENTICATED
+    login = importlib.import_module(f"{PACKAGE}.api.auth.auth_login")
+    wrong = login.sync(
+        client=client_package.Client(base_url=server),
+        body=models.LoginInputRequest(username="nobody", password="not-the-password"),
+    )
+    assert isinstance(wrong, models.AuthLoginBadRequestError), wrong
+    assert wrong.code is models.AuthLoginBadRequestErrorCode.INVALID_CREDENTIALS
+
+
+def answer(server: str, path: str, token: str | None = None) -> dict:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return httpx.get(f"{server}{path}", headers=headers, timeout=30).raise_for_status().json()
+
+
+def test_a_client_generated_today_reads_values_added_later(server, generated, make_user):
+    """Real answers of the server with one value each that a later version may add: the known
+    values stay typed, the new one comes back as it is."""
+    reference_editions_load()
+    _client, _schema = generated
+    models = importlib.import_module(f"{PACKAGE}.models")
+    make_user("later", password="a-long-secret-pw")
+    token = httpx.post(
+        f"{server}/api/auth/login/",
+        json={"username": "later", "password": "a-long-secret-pw"},
+        timeout=30,
+    ).json()["token"]
+    created = httpx.post(
+        f"{server}/api/matches/",
+        json={"game": "trixkick", "sides": [{"name": "A"}, {"name": "B"}]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    ).json()
+    match_id, current = created["match"]["id"], created["current"]
+    httpx.post(
+        f"{server}/api/matches/{match_id}/events/",
+        json={"expected_seq": current["seq"], "action": current["legal"]["ready"][0]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    ).raise_for_status()
+
+    page = answer(server, "/api/matches/", token)
+    page["results"][0]["status"] = "paused"
+    matches = models.PaginatedMatchOutputList.from_dict(page)
+    assert type(matches.results[0]).__name__ == "TrixkickMatchOutput", matches.results[0]
+    assert matches.results[0].status == "paused"
+    assert matches.results[0].visibility is models.VisibilityEnum.PUBLIC  # known: typed
+
+    events = answer(server, f"/api/matches/{match_id}/events/", token)
+    events["results"][0]["kind"] = "paused"
+    read = models.PaginatedEventOutputList.from_dict(events)
+    assert type(read.results[0]).__name__ == "TrixkickEventOutput"
+    assert read.results[0].kind == "paused"
+
+    editions = answer(server, "/api/editions/")
+    editions["results"][0]["game"] = "table-hockey"
+    parsed = models.PaginatedEditionOutputList.from_dict(editions)
+    assert parsed.results[0].game == "table-hockey"
+    assert all(isinstance(e.game, models.Game) for e in parsed.results[1:]), parsed.results
+
+    later = models.MatchesUndoConflictError.from_dict({"code": "match_paused", "message": "."})
+    assert later.code == "match_paused"
+    ended = models.StreamEnd.from_dict({"event": "end", "reason": "kicked", "message": "."})
+    assert ended.reason == "kicked"

@@ -1,5 +1,6 @@
-"""A TypeScript client generated from the served schema with openapi-typescript (default
-flags) and openapi-fetch, as an outside web or mobile team would.
+"""TypeScript clients generated from the served schema, as an outside web or mobile team would:
+with openapi-typescript (default flags) and openapi-fetch, and with @hey-api/openapi-ts (its
+fetch client and its Server-Sent Events client).
 
 ``tests/api/typescript/play.mts`` is type-checked with ``tsc --strict`` against the generated
 types (no ``any``, no type guard written by hand: it narrows answers by their ``game``) and
@@ -7,6 +8,11 @@ run with node: it logs in, plays Hat-Trick (base, and with the expansion's team 
 TriXKick and a 4-player Amigo Hattrick match to the end by always sending ``legal.ready[0]``,
 and reads the rate-limit headers of every write. The tools are pinned in ``package.json``
 (``make install`` runs ``npm ci``); without ``node_modules`` the test is skipped.
+
+``tests/api/typescript/stream.mts`` follows a match's live stream through the SDK hey-api
+generates: every value its stream yields is typed as the schema's ``StreamData`` and narrowed on
+``event`` and then ``game`` by the compiler (no cast, no ``any``, no guard written by hand); it
+reads the four events logged, logs out, and reads the stream's end.
 """
 
 from __future__ import annotations
@@ -46,33 +52,61 @@ def run(*command, cwd: Path, timeout: int = 600) -> str:
     return done.stdout
 
 
-def test_the_program_uses_no_any_and_no_hand_written_guard():
-    source = (PROGRAM / "play.mts").read_text()
+#: hey-api's configuration: the fetch client, and imports with their ``.js`` extension (what
+#: ``moduleResolution: nodenext`` asks for).
+HEY_API_CONFIG = """export default {
+  input: "schema.json",
+  output: { path: "hey", module: { extension: ".js" } },
+  plugins: ["@hey-api/client-fetch"],
+};
+"""
+
+
+def code_of(name: str) -> str:
+    """A program's source without its comments."""
+    source = (PROGRAM / name).read_text()
+    return "\n".join(line.split("//", 1)[0] for line in source.splitlines())
+
+
+@pytest.mark.parametrize("name", ["play.mts", "stream.mts"])
+def test_the_programs_use_no_any_no_cast_and_no_hand_written_guard(name):
+    source = code_of(name)
     assert not re.search(r"(:\s*any\b|\bas\s+any\b|<any>|any\[\])", source)
     assert not re.search(r"\)\s*:\s*\w+\s+is\s+\w", source)  # no `x is T` predicate
     assert "typeof" not in source and "instanceof" not in source
+    assert not re.search(r"\bas\s+(?!const\b)[\w{\[(]", source), "a cast (`x as T`)"
+    assert not re.search(r"[\w)\]]!(?=[.;,)\[\s])", source), "a non-null assertion (`x!`)"
+
+
+def program_directory(tmp_path: Path, base: str, program: str, **config) -> None:
+    """``tmp_path`` holding ``program``, the schema served at ``base`` and ``config.mts``."""
+    for name in (program, "tsconfig.json"):
+        shutil.copy(PROGRAM / name, tmp_path / name)
+    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
+    schema = httpx.get(f"{base}/api/schema/?format=json", timeout=120).raise_for_status()
+    (tmp_path / "schema.json").write_bytes(schema.content)
+    lines = [f"export const BASE = {json.dumps(base)};"]
+    lines += [f"export const {key} = {json.dumps(value)};" for key, value in config.items()]
+    (tmp_path / "config.mts").write_text("\n".join(lines) + "\n")
+    tsconfig = json.loads((tmp_path / "tsconfig.json").read_text())
+    tsconfig["files"] = [program, "config.mts"]
+    (tmp_path / "tsconfig.json").write_text(json.dumps(tsconfig))
 
 
 def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")
     edition = Edition.objects.filter(game="hat-trick").order_by("-version").first()
-    for name in ("play.mts", "tsconfig.json"):
-        shutil.copy(PROGRAM / name, tmp_path / name)
-    (tmp_path / "node_modules").symlink_to(ROOT / "node_modules")
     with asgi_server() as base:
-        schema = httpx.get(f"{base}/api/schema/?format=json", timeout=120).raise_for_status()
-        (tmp_path / "schema.json").write_bytes(schema.content)
-        run(BIN / "openapi-typescript", "schema.json", "-o", "schema.d.ts", cwd=tmp_path)
-        (tmp_path / "config.mts").write_text(
-            f"export const BASE = {json.dumps(base)};\n"
-            'export const USERNAME = "phone";\n'
-            'export const PASSWORD = "a-long-secret-pw";\n'
-            f"export const EDITION = {edition.pk};\n"
+        program_directory(
+            tmp_path,
+            base,
+            "play.mts",
+            USERNAME="phone",
+            PASSWORD="a-long-secret-pw",
+            EDITION=edition.pk,
         )
-        config = json.loads((tmp_path / "tsconfig.json").read_text())
-        config["files"].append("config.mts")
-        (tmp_path / "tsconfig.json").write_text(json.dumps(config))
+        run(BIN / "openapi-typescript", "schema.json", "-o", "schema.d.ts", cwd=tmp_path)
         run(BIN / "tsc", "-p", "tsconfig.json", cwd=tmp_path)
         output = run(NODE, "out/play.mjs", cwd=tmp_path, timeout=900)
     report = json.loads(output.strip().splitlines()[-1])
@@ -84,3 +118,25 @@ def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_use
         assert len(result["scores"]) in (2, 4), result
     assert any(p.startswith('"append";q=') for p in report["policies"]), report["policies"]
     assert report["lowest"] >= 0
+
+
+@pytest.mark.skipif(
+    not (BIN / "openapi-ts").exists(), reason="@hey-api/openapi-ts is not installed (npm ci)"
+)
+def test_a_hey_api_client_reads_the_live_stream_typed(tmp_path, make_user):
+    reference_editions_load()
+    make_user("phone", password="a-long-secret-pw")
+    with asgi_server() as base:
+        program_directory(
+            tmp_path, base, "stream.mts", USERNAME="phone", PASSWORD="a-long-secret-pw"
+        )
+        (tmp_path / "hey.config.mjs").write_text(HEY_API_CONFIG)
+        run(BIN / "openapi-ts", "-f", "hey.config.mjs", cwd=tmp_path)
+        (tmp_path / "hey" / "package.json").write_text('{"type": "module"}\n')
+        run(BIN / "tsc", "-p", "tsconfig.json", cwd=tmp_path)
+        output = run(NODE, "out/stream.mjs", cwd=tmp_path, timeout=120)
+    report = json.loads(output.strip().splitlines()[-1])
+    assert report["seqs"] == [1, 2, 3, 4], report
+    assert report["games"] == ["trixkick"], report
+    assert report["ended"]["reason"] == "revoked" and report["ended"]["message"], report
+    assert report["lines"][-1].startswith("end: revoked"), report["lines"]
