@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -15,7 +15,7 @@ from companion.api.routes import Routes
 from companion.errors import DomainError
 from companion.openapi import error_response
 from matches.engine import available_games
-from matches.http.serializers import ClauseOutput
+from matches.http.serializers import ClauseOutput, SummaryField
 from matches.rules_at_hand import clauses, tutorials
 
 routes = Routes()
@@ -100,7 +100,7 @@ class TutorialStepOutput(serializers.Serializer):
     text = serializers.CharField(help_text="What happens, in the answer's language.")
     effects = serializers.ListField(child=serializers.CharField(), help_text="What followed.")
     next = serializers.CharField(help_text="What may be done after this step.")
-    summary = serializers.DictField()
+    summary = SummaryField(help_text="The game's summary after this step.")
 
 
 class TutorialOutput(serializers.Serializer):
@@ -112,10 +112,22 @@ class TutorialOutput(serializers.Serializer):
     steps = TutorialStepOutput(many=True)
 
 
+@extend_schema_field(
+    {
+        "anyOf": [
+            {"$ref": "#/components/schemas/GameAction"},
+            {"type": "string", "description": "The move in the game's notation."},
+        ]
+    }
+)
+class PlayAlongActionField(serializers.JSONField):
+    """A move as the game's JSON action or in its notation."""
+
+
 class PlayAlongInput(serializers.Serializer):
     step = serializers.IntegerField(min_value=1)
     move = serializers.IntegerField(min_value=1, default=1)
-    action = serializers.JSONField(help_text="The move as the game's JSON action or notation.")
+    action = PlayAlongActionField(help_text="The move as the game's JSON action or notation.")
 
 
 class PlayAlongOutput(serializers.Serializer):

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
     extend_schema,
+    extend_schema_field,
     extend_schema_serializer,
 )
 from rest_framework import serializers
@@ -49,6 +50,30 @@ class PlayerStatsOutput(serializers.Serializer):
         return round(obj.goals / shots, 4) if shots else None
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "A game's own facts of the player in the match (only Amigo Hattrick "
+        "has any so far; empty for the others).",
+        "properties": {
+            "game_scores": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "Amigo Hattrick: the points of each game of the match.",
+            },
+            "match_total": {"type": "integer", "description": "Amigo Hattrick: the total."},
+            "best_game": {
+                "type": "integer",
+                "nullable": True,
+                "description": "Amigo Hattrick: the best game's points (null: no game).",
+            },
+        },
+    }
+)
+class PlayerDetailField(serializers.DictField):
+    """The game's own facts of a player in a match (``stats.rows``: the engines' stats)."""
+
+
 @extend_schema_serializer(component_name="PlayerMatchOut")
 class PlayerMatchOutput(serializers.Serializer):
     position = serializers.IntegerField()
@@ -56,7 +81,7 @@ class PlayerMatchOutput(serializers.Serializer):
     player = serializers.CharField()
     goals = serializers.IntegerField()
     counters = serializers.DictField(child=serializers.IntegerField())
-    detail = serializers.DictField(help_text="e.g. Amigo: game_scores, match_total, best_game.")
+    detail = PlayerDetailField()
 
 
 class PlayerQuery(serializers.Serializer):

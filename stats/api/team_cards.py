@@ -47,6 +47,30 @@ class TopScorerField(serializers.JSONField):
     pass
 
 
+_COUNT = {"type": "integer", "minimum": 0}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "Strength of each formation line, by the line's name (Hat-Trick: a "
+        "role; TriXKick: a kind of piece or a region of the board).",
+        "additionalProperties": {
+            "type": "object",
+            "properties": {
+                "players": {**_COUNT, "description": "Players or pieces in the line."},
+                "attack": {**_COUNT, "description": "Hat-Trick: their attack values."},
+                "defence": {**_COUNT, "description": "Hat-Trick: their defence values."},
+                "symbols": {**_COUNT, "description": "TriXKick: their symbols."},
+            },
+            "required": ["players"],
+        },
+    }
+)
+class LinesField(serializers.JSONField):
+    """A team card's lines, as the engines' stats give them (``lines`` of their extractors)."""
+
+
 @extend_schema_serializer(component_name="TeamCardOut")
 class TeamCardOutput(serializers.Serializer):
     key = serializers.CharField()
@@ -57,7 +81,7 @@ class TeamCardOutput(serializers.Serializer):
     played, won, drawn, lost, goals_for, goals_against = record_fields()
     form = serializers.CharField(help_text="Last five results, oldest first (W/D/L).")
     top_scorer = TopScorerField(allow_null=True)
-    lines = serializers.JSONField(help_text="Strength of each formation line.")
+    lines = LinesField()
     rating = serializers.FloatField()
     style = serializers.CharField()
     last_played_at = serializers.DateTimeField(allow_null=True)

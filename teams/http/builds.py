@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -46,6 +46,21 @@ class PoolOutput(serializers.Serializer):
 class PoolsOutput(serializers.Serializer):
     defensive = PoolOutput()
     offensive = PoolOutput()
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "The stars of each pool as last checked (none before a check could "
+        "price the build).",
+        "properties": {
+            "defensive": {"$ref": "#/components/schemas/PoolOutput"},
+            "offensive": {"$ref": "#/components/schemas/PoolOutput"},
+        },
+    }
+)
+class StoredPoolsField(serializers.JSONField):
+    """A build's pools as stored at its last check (``PoolsOutput``'s shape)."""
 
 
 class BuildCheckInput(serializers.Serializer):
@@ -129,7 +144,7 @@ class BuildOutput(serializers.Serializer):
     )
     status = serializers.CharField(help_text="valid or invalid")
     violations = ViolationOutput(many=True)
-    pools = serializers.JSONField(help_text="{defensive|offensive: {budget, spent, left}}")
+    pools = StoredPoolsField()
     invalid_reason = serializers.CharField()
     team = serializers.IntegerField(source="team_id", allow_null=True)
     checked_at = serializers.DateTimeField()

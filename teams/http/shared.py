@@ -8,6 +8,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -23,6 +24,52 @@ from teams.models import Build, Team, Validity
 from teams.violations import public_violation
 
 
+def _integer(text: str) -> dict:
+    return {"type": "integer", "description": text}
+
+
+def _list_of(kind: str, text: str) -> dict:
+    return {"type": "array", "items": {"type": kind}, "description": text}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "Facts of the violation, those of its `code` (docs/teams.md).",
+        "properties": {
+            "count": _integer("`field_size`, `bench_too_long`: how many there are."),
+            "limit": _integer("`bench_too_long`: the most allowed."),
+            "expected": _list_of("string", "`wrong_keepers`: the keeper pieces of the set."),
+            "slots": _list_of("integer", "`card_used_twice`: the numbers the card is on."),
+            "bench": {
+                "anyOf": [{"type": "integer"}, {"type": "boolean"}],
+                "description": "`card_used_twice`: how often the card is on the bench; "
+                "`unknown_card`, `wrong_colour`: `true` for a card of the bench.",
+            },
+            "captain": _integer("`captain_not_a_slot`: the number named."),
+            "card_colour": {"type": "string", "description": "`wrong_colour`: the card's."},
+            "team_colour": {"type": "string", "description": "`wrong_colour`: the team's."},
+            "numbers": _list_of("integer", "`wrong_slot`: the numbers the card wears."),
+            "orientation": {"type": "string", "description": "`budget_row_missing`."},
+            "budget_class": {"type": "string", "description": "`budget_row_missing`."},
+            "shield": {"type": "string", "description": "`wrong_pool`: the card's shield."},
+            "pool": {
+                "type": "string",
+                "description": "`wrong_pool`, `<pool>_pool_exceeded`: a pool.",
+            },
+            "spent": _integer("`<pool>_pool_exceeded`: the pool's stars spent."),
+            "budget": _integer("`<pool>_pool_exceeded`: the pool's stars."),
+            "over": _integer("`<pool>_pool_exceeded`: the stars over the pool's."),
+            "cards": _list_of("string", "`balanced_player_split`: the balanced players."),
+            "needed": _integer("`balanced_player_split`: the stars all cost."),
+            "available": _integer("`balanced_player_split`: the stars of both pools."),
+        },
+    }
+)
+class ViolationDetailsField(serializers.DictField):
+    """A violation's facts, as the team-building rules give them (``matches.engine.teams``)."""
+
+
 class ViolationOutput(serializers.Serializer):
     """A stored violation, its sentence said in the reader's language."""
 
@@ -31,7 +78,7 @@ class ViolationOutput(serializers.Serializer):
     rule = serializers.CharField(help_text="Clause id in docs/teams.md, e.g. HX-B2.2.")
     slot = serializers.IntegerField(allow_null=True)
     card = serializers.CharField(allow_null=True)
-    details = serializers.DictField()
+    details = ViolationDetailsField()
 
     def to_representation(self, instance):
         return super().to_representation(public_violation(instance))
