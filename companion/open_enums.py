@@ -124,17 +124,17 @@ def _opened(node: dict, schemas: dict) -> dict | None:
     return None
 
 
-def _lift_inline(component: str, prop: str, node: dict, schemas: dict) -> None:
-    """An inline enum of several values becomes a component of its own (``<Component><Prop>``),
-    so that it can be referenced and opened (and a generated client names it)."""
+def _lifted(component: str, prop: str, node: dict, schemas: dict) -> dict:
+    """An inline enum of several values made a component of its own (``<Component><Prop>``), so
+    that it can be referenced and opened (and a generated client names it); ``node`` as it is
+    otherwise. Nothing of ``node`` is changed (the schema's parts may be shared)."""
     values = node.get("enum") or []
     if node.get("type") != "string" or len(values) < 2 or None in values or "nullable" in node:
-        return
+        return node
     name = component + "".join(part.capitalize() for part in prop.split("_"))
-    schemas.setdefault(name, {"type": "string", "enum": values})
-    for key in ("type", "enum"):
-        node.pop(key)
-    node["$ref"] = f"{_REF}{name}"
+    schemas.setdefault(name, {"type": "string", "enum": list(values)})
+    rest = {key: value for key, value in node.items() if key not in ("type", "enum")}
+    return {"$ref": f"{_REF}{name}", **rest}
 
 
 def open_answer_enums(result: dict) -> None:
@@ -144,11 +144,14 @@ def open_answer_enums(result: dict) -> None:
     answers, requests = bodies(result)
     tags = _tags(schemas)
     for component in sorted(answers - requests - closed):
-        properties = schemas.get(component, {}).get("properties", {})
+        if "properties" not in schemas.get(component, {}):
+            continue
+        schemas[component] = {**schemas[component]}  # its own copy: parts may be shared
+        properties = schemas[component]["properties"] = {**schemas[component]["properties"]}
         for prop, node in properties.items():
             if (component, prop) in tags:
                 continue
-            _lift_inline(component, prop, node, schemas)
+            node = _lifted(component, prop, node, schemas)
             opened = _opened(node, schemas)
             if opened is not None:
                 properties[prop] = opened

@@ -14,8 +14,9 @@ answer carries the same default codes, such as ``UnauthorizedError``; its ``code
   ``Retry-After``): a scoped one always, the anonymous readers' only on reads open to them;
 - 503 everywhere (the database cannot be reached; with ``Retry-After``).
 
-The rate-limit header fields are declared on the answers a throttle judged (2xx, 304, 429) of
-the operations it applies to, and the description says which limit applies to whom.
+The rate-limit header fields are declared on the answers a throttle may have judged (2xx, 304,
+and the errors the view answers after the throttles) of the operations it applies to, and the
+description says which limit applies to whom.
 
 A view names the codes of its own errors with :func:`error_response`; statuses a view
 declares win over the defaults. Writes that honour ``Idempotency-Key`` list
@@ -25,6 +26,7 @@ declares win over the defaults. Writes that honour ``Idempotency-Key`` list
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterable
@@ -184,6 +186,10 @@ RATE_LIMIT_HEADERS = {
         "schema": {"type": "integer", "minimum": 0},
     },
 }
+#: The statuses of the answers a throttle may have judged (besides 2xx): the view answers them
+#: after the throttles. The login check and the permissions answer before them (401, and a 403
+#: of the CSRF check or of a view's permissions), the body limit too (413): without the fields.
+_JUDGED = ("304", "400", "403", "404", "409", "415", "422", "429", "503")
 #: Said of the rate-limit header fields of an operation only anonymous readers are limited on.
 _ANONYMOUS_ONLY = "Only on answers to requests without a login (none is limited with one)."
 _CONTENT_LANGUAGE = {
@@ -421,7 +427,9 @@ class AutoSchema(openapi.AutoSchema):
             for scope, rate, anonymous in limits
         )
         operation["description"] += (
-            f'\n\nRate limit: {stated} (see `RateLimit-Policy`; docs/api.md, "Limits").'
+            f'\n\nRate limit: {stated} (see `RateLimit-Policy`; docs/api.md, "Limits"): on '
+            "every answer the limit judged, not on a refusal of the login check or of the "
+            "permissions (401, and such a 403)."
         )
         headers = RATE_LIMIT_HEADERS
         if all(anonymous for _scope, _rate, anonymous in limits):
@@ -430,7 +438,7 @@ class AutoSchema(openapi.AutoSchema):
                 for name, header in RATE_LIMIT_HEADERS.items()
             }
         for status, response in operation["responses"].items():
-            if status.startswith("2") or status in ("304", "429"):
+            if status.startswith("2") or status in _JUDGED:
                 response.setdefault("headers", {}).update(headers)
 
     def _add_headers(self, operation, components: dict[str, dict]) -> None:
@@ -472,6 +480,7 @@ def postprocess_schema(result, generator, request, public):
         if name.endswith("Request"):
             _defaults_in_words(schema)
     if ERROR_DETAILS in schemas:
+        schemas[ERROR_DETAILS] = copy.deepcopy(schemas[ERROR_DETAILS])  # not the module's own
         schemas[ERROR_DETAILS]["properties"].update(REGISTRY.details())
     if ERROR_DETAILS in schemas and REGISTRY.causes():
         schemas[ERROR_DETAILS]["properties"]["cause"]["enum"] = REGISTRY.causes()

@@ -17,6 +17,28 @@ from matches.engine import Game, on_register
 #: ``@engine_refusal``.
 ENGINE_INPUT = "engine_input"
 ENGINE_REFUSAL = "engine_refusal"
+#: The engines' refusals of malformed input a move can meet (``@engine_move_input``): those of
+#: ``engine_input`` but the set-up's.
+ENGINE_MOVE_INPUT = "engine_move_input"
+#: The engines' input codes only opening or importing a match raises (its game, sides, options,
+#: edition, lineups, pieces, a match file's state or notation), never a move: a move names no
+#: game, and the set-up was read when the match was opened.
+SETUP_INPUT_CODES = frozenset(
+    {
+        "unknown_game",
+        "wrong_player_count",
+        "invalid_sides",
+        "invalid_options",
+        "invalid_option",
+        "unknown_option",
+        "invalid_edition",
+        "invalid_setup",
+        "invalid_lineup",
+        "invalid_pieces",
+        "invalid_state",
+        "invalid_notation",
+    }
+)
 
 
 #: The match log's own codes: each with the status it is answered with and what it means.
@@ -85,6 +107,7 @@ DETAILS: dict[str, dict] = {
 def register_codes() -> None:
     REGISTRY.register_details(DETAILS)
     REGISTRY.register_group(ENGINE_INPUT, 400)
+    REGISTRY.register_group(ENGINE_MOVE_INPUT, 400)
     REGISTRY.register_group(ENGINE_REFUSAL, 422)
     register("unknown_game", description="No such game.", group=ENGINE_INPUT)
     for code, status, description in CODES:
@@ -99,6 +122,8 @@ def register_game_codes(game: Game) -> None:
         code = entry.split(":", 1)[0].split("@", 1)[0]
         if code in game.shapes.input_codes:
             register(code, description="Input the game cannot read.", group=ENGINE_INPUT)
+            if code not in SETUP_INPUT_CODES:
+                register(code, group=ENGINE_MOVE_INPUT)
         else:
             register(code, description="A move the rules refuse.", group=ENGINE_REFUSAL)
     REGISTRY.register_causes(entry.split(":", 1)[1] for entry in errors if ":" in entry)

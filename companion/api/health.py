@@ -38,15 +38,14 @@ def broker_status() -> dict:
     return {"ok": True, "mode": "broker"}
 
 
-_component = inline_serializer(
-    "HealthComponent",
-    fields={
-        "ok": serializers.BooleanField(),
-        "vendor": serializers.CharField(required=False),
-        "mode": serializers.CharField(required=False),
-        "error": serializers.CharField(required=False),
-    },
-)
+class HealthComponentSerializer(serializers.Serializer):
+    """One dependency's health (the schema's ``HealthComponent``): a field of its own in each
+    answer, so that ``database`` and ``broker`` are each named for what they are."""
+
+    ok = serializers.BooleanField()
+    vendor = serializers.CharField(required=False)
+    mode = serializers.CharField(required=False)
+    error = serializers.CharField(required=False)
 
 
 @routes.at("health/", name="api-health")
@@ -62,16 +61,16 @@ class HealthView(APIView):
                 "Health",
                 fields={
                     "status": serializers.ChoiceField(["ok", "degraded", "down"]),
-                    "database": _component,
-                    "broker": _component,
+                    "database": HealthComponentSerializer(),
+                    "broker": HealthComponentSerializer(),
                 },
             ),
             503: inline_serializer(
                 "HealthDown",
                 fields={
                     "status": serializers.ChoiceField(["down"]),
-                    "database": _component,
-                    "broker": _component,
+                    "database": HealthComponentSerializer(),
+                    "broker": HealthComponentSerializer(),
                 },
             ),
         },

@@ -13,13 +13,13 @@ _NOT_PARTICIPANT = error_response(
     "Only the match's creator and its managers may write.", ["not_participant"]
 )
 _CLOSED = ["stale_sequence", "match_closed"]
-#: Malformed input of a write: a field (`fields`), the Idempotency-Key, or (``@engine_input``)
-#: a move or set-up the game cannot read (`details.cause`).
+#: Malformed input of a write: a field (`fields`), the Idempotency-Key, or a move
+#: (``@engine_move_input``) or set-up (``@engine_input``) the game cannot read (`details.cause`).
 _WRITE_400 = ["invalid", "invalid_idempotency_key"]
 APPEND_ERRORS = {
     400: error_response(
         "Malformed input, or a move the game cannot read (`details.cause`, `details.field`).",
-        [*_WRITE_400, "@engine_input"],
+        [*_WRITE_400, "@engine_move_input"],
     ),
     403: _NOT_PARTICIPANT,
     409: error_response("The match moved on, or is closed.", _CLOSED),

@@ -428,7 +428,7 @@ STREAM_COMPONENTS = {
         "was revoked, ended with a password change or expired, or they may no longer read the "
         "match).",
         "properties": {
-            "event": {"type": "string", "enum": ["end"], "description": "As the `event:` line."},
+            "event": {"type": "string", "enum": ["end"], "description": "As `event:`."},
             "reason": {
                 "type": "string",
                 "enum": ["revoked", "password_changed", "expired", "access_lost"],
@@ -480,29 +480,23 @@ STREAM_COMPONENTS = {
 
 def stream_event_components(schemas: dict[str, dict]) -> dict[str, dict]:
     """``StreamEvent``: the data of an ``event: event`` message, one variant per game (the
-    game's ``EventOutput`` and ``event``), chosen by ``game`` as ``EventOutput`` is."""
+    properties of the game's ``EventOutput`` and ``event``), chosen by ``game`` as
+    ``EventOutput`` is."""
     events = schemas["EventOutput"]
     variants: dict[str, dict] = {}
     mapping: dict[str, str] = {}
     for game, target in events["discriminator"]["mapping"].items():
+        item = schemas[target[len(REF) :]]
         name = target[len(REF) :].removesuffix("EventOutput") + "StreamEvent"
         variants[name] = {
-            "allOf": [
-                {"$ref": target},
-                {
-                    "type": "object",
-                    "properties": {
-                        "event": {
-                            "type": "string",
-                            "enum": ["event"],
-                            "description": "As the `event:` line.",
-                        }
-                    },
-                    "required": ["event"],
-                },
-            ],
+            "type": "object",
             "description": f"The data of an `event: event` message (a `{game}` match): the "
             "event as `GET events/` lists it, and `event`.",
+            "properties": {
+                "event": {"type": "string", "enum": ["event"], "description": "As `event:`."},
+                **copy.deepcopy(item["properties"]),
+            },
+            "required": ["event", *item.get("required", [])],
         }
         mapping[game] = f"{REF}{name}"
     return {

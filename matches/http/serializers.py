@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from companion.api.query import MAX_SEQ
+from companion.api.query import MAX_ID, MAX_SEQ
 from matches.engine import available_games
 from matches.http.schema import union_ref
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
@@ -89,7 +89,10 @@ class SideInput(serializers.Serializer):
 class MatchCreateInput(serializers.Serializer):
     game = serializers.ChoiceField(choices=[])
     edition = serializers.IntegerField(
-        required=False, help_text="Edition id; default: the game's latest reference edition."
+        min_value=1,
+        max_value=MAX_ID,
+        required=False,
+        help_text="Edition id; default: the game's latest reference edition.",
     )
     sides = serializers.ListField(child=SideInput(), min_length=2, max_length=8)
     options = OptionsField(required=False, default=dict)

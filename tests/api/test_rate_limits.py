@@ -158,3 +158,92 @@ def test_a_six_player_ten_game_amigo_match_logged_at_a_phones_fastest_never_hits
         moves += 1
     assert moves > 500  # every card of ten deals, and the deals
     assert lowest > 0  # the whole match fits in one window, with room for retries
+
+
+# --- the schema says which answers carry the limits, and to whom --------------------------------
+
+
+def declares_limits(operation: dict, status: int) -> bool | None:
+    """Whether the schema declares the rate-limit header fields on ``status`` (``None``: the
+    operation does not declare the status)."""
+    response = operation["responses"].get(str(status))
+    return None if response is None else "RateLimit" in response.get("headers", {})
+
+
+def anonymous_only(operation: dict) -> bool:
+    """The operation's limit applies to requests without a login only (its description says)."""
+    return "for requests without a login" in operation["description"]
+
+
+def filled(path: str, values: dict[str, object]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda found: str(values.get(found[1], 1)), path)
+
+
+def test_every_read_carries_the_limits_the_schema_declares_to_whom_it_declares_them(phone, rates):
+    """Every GET of the schema but the live stream,
+    anonymous and logged in: an answer carries ``RateLimit`` only
+    where the schema declares it on that status, and does where it is declared (but a 403 or a
+    503, which the permissions or the login check may answer before the throttle); a limit on
+    readers without a login only is never sent to a logged-in reader."""
+    rates()
+    match = phone.post(
+        "/api/matches/",
+        {"game": "trixkick", "sides": [{"name": "A"}, {"name": "B"}]},
+        format="json",
+    ).json()["match"]
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    values = {"id": match["id"], "username": "ann", "game": "trixkick", "clause": "TK-12.2"}
+    values |= {"tutorial": "basics", "key": "ITA"}
+    checked = {"anonymous": 0, "token": 0}
+    reads = 0
+    for path, item in schema["paths"].items():
+        operation = item.get("get")
+        if operation is None or path.endswith("/stream/"):  # streams: below
+            continue
+        reads += 1
+        for who, client in (("anonymous", APIClient()), ("token", phone)):
+            answer = client.get(filled(path, values))
+            declared = declares_limits(operation, answer.status_code)
+            if declared is None:
+                continue
+            expected = declared and (who == "anonymous" or not anonymous_only(operation))
+            sent = answer.has_header("RateLimit")
+            assert sent <= expected, (who, path, answer.status_code)  # never undeclared
+            if answer.status_code not in (403, 503):
+                assert sent == expected, (who, path, answer.status_code)
+            assert answer.has_header("X-RateLimit-Remaining") == sent, (who, path)
+            checked[who] += 1
+    assert checked == {"anonymous": reads, "token": reads}  # every read answered a declared status
+    assert reads > 30
+
+
+def test_the_me_read_is_not_said_to_be_limited():
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    me = schema["paths"]["/api/me/"]["get"]
+    assert "Rate limit" not in me["description"]
+    assert "429" not in me["responses"]
+    assert not declares_limits(me, 200)
+    games = schema["paths"]["/api/games/"]["get"]
+    assert anonymous_only(games) and declares_limits(games, 200) and "429" in games["responses"]
+    assert "without a login" in games["responses"]["200"]["headers"]["RateLimit"]["description"]
+
+
+def test_a_write_carries_its_limit_on_every_answer_it_judged(phone, rates):
+    rates()
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    append = schema["paths"]["/api/matches/{id}/events/"]["post"]
+    assert not anonymous_only(append)
+    created = phone.post(
+        "/api/matches/",
+        {"game": "trixkick", "sides": [{"name": "A"}, {"name": "B"}]},
+        format="json",
+    ).json()
+    pk, current = created["match"]["id"], created["current"]
+    body = {"expected_seq": current["seq"], "action": current["legal"]["ready"][0]}
+    logged = phone.post(f"/api/matches/{pk}/events/", body, format="json")
+    stale = phone.post(f"/api/matches/{pk}/events/", body, format="json")
+    missing = phone.post("/api/matches/999999/events/", body, format="json")
+    anonymous = APIClient().post(f"/api/matches/{pk}/events/", body, format="json")
+    for answer, status in ((logged, 201), (stale, 409), (missing, 404), (anonymous, 401)):
+        assert answer.status_code == status, answer.content
+        assert answer.has_header("RateLimit") == declares_limits(append, status), status

@@ -527,3 +527,50 @@ def test_the_walker_finds_a_closed_answer_enum():
         },
     }
     assert closed_answer_enums(schema) == ["A.colour"]
+
+
+# --- what can occur, said once --------------------------------------------------------------------
+
+
+def test_a_move_lists_no_set_up_codes_and_the_set_up_lists_them(schema):
+    paths = schema["paths"]
+    for suffix in ("events/", "events/batch/"):
+        codes = error_codes(
+            schema, paths[f"/api/matches/{{id}}/{suffix}"]["post"]["responses"]["400"]
+        )
+        assert "invalid_action" in codes and "unknown_action_type" in codes, suffix
+        assert not {"wrong_player_count", "unknown_game", "invalid_options"} & set(codes), suffix
+    created = error_codes(schema, paths["/api/matches/"]["post"]["responses"]["400"])
+    assert {"wrong_player_count", "unknown_game", "invalid_options", "invalid_action"} <= set(
+        created
+    )
+
+
+def test_the_health_answers_name_each_dependency(schema):
+    components = schema["components"]["schemas"]
+    for name in ("Health", "HealthDown"):
+        properties = components[name]["properties"]
+        assert set(properties) == {"status", "database", "broker"}, name
+        for dependency in ("database", "broker"):
+            assert properties[dependency] == {"$ref": "#/components/schemas/HealthComponent"}
+
+
+def unbounded_ids_in_bodies(schema) -> list[str]:
+    """Integer request fields that name an object (an id) without the bounds of an id."""
+    found = []
+    for name, component in schema["components"]["schemas"].items():
+        if not name.endswith("Request"):
+            continue
+        for field, node in component.get("properties", {}).items():
+            named = field in ("edition", "team", "build") or field.endswith("_id")
+            if named and node.get("type") == "integer" and node.get("minimum") != 1:
+                found.append(f"{name}.{field}")
+    return found
+
+
+def test_every_id_in_a_body_is_bounded_as_in_a_query(schema):
+    assert unbounded_ids_in_bodies(schema) == []
+    create = schema["components"]["schemas"]["HatTrickMatchCreateInputRequest"]
+    assert create["properties"]["edition"]["minimum"] == 1
+    team = schema["components"]["schemas"]["TeamCreateInputRequest"]["properties"]["edition"]
+    assert team["minimum"] == 1 and team["maximum"] == 2**63 - 1

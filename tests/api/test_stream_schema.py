@@ -1,6 +1,7 @@
 """The live stream is typed: each message of ``GET /api/matches/{id}/stream/``, parsed as a
-client parses Server-Sent Events, validates against the schema's ``StreamMessage`` (its
-``data`` the very ``EventOutput`` of ``GET events/``)."""
+client parses Server-Sent Events, validates against the schema's ``StreamMessage``, and its
+``data`` against the answer's schema, ``StreamData`` (the very item of ``GET events/``, and the
+message's ``event``: what a client that reads only ``data`` narrows on)."""
 
 import json
 
@@ -50,9 +51,10 @@ def test_every_stream_message_validates_against_the_schema(make_user):
         current = answer.json()["current"]
     schema = client.get("/api/schema/", {"format": "json"}).json()
     stream = schema["paths"]["/api/matches/{id}/stream/"]["get"]["responses"]["200"]
-    assert stream["content"]["text/event-stream"]["schema"]["$ref"].endswith("/StreamMessage")
+    assert stream["content"]["text/event-stream"]["schema"]["$ref"].endswith("/StreamData")
     root = {"components": {"schemas": strict(schema["components"]["schemas"])}}
     validator = Draft202012Validator({**root, "$ref": "#/components/schemas/StreamMessage"})
+    data = Draft202012Validator({**root, "$ref": "#/components/schemas/StreamData"})
 
     response = client.get(f"/api/matches/{pk}/stream/", HTTP_LAST_EVENT_ID="1")
     assert response["Content-Type"].startswith("text/event-stream")
@@ -62,9 +64,17 @@ def test_every_stream_message_validates_against_the_schema(make_user):
     for message in parsed:
         errors = sorted(validator.iter_errors(message), key=str)
         assert not errors, (message["id"], errors[0].message)
+        errors = sorted(data.iter_errors(message["data"]), key=str)
+        assert not errors, (message["id"], errors[0].message)
         assert message["data"]["game"] == "trixkick"
+        assert message["data"]["event"] == message["event"] == "event"
     events = client.get(f"/api/matches/{pk}/events/?after=1").json()["results"]
-    assert [m["data"] for m in parsed] == events  # the same item as GET events/
-    ended = {"event": "end", "data": {"reason": "expired", "message": "Log in again."}}
-    assert not list(validator.iter_errors(ended))
+    # the same item as GET events/, naming its event
+    assert [m["data"] for m in parsed] == [{"event": "event", **item} for item in events]
+    end = {"event": "end", "reason": "expired", "message": "Log in again."}
+    assert not list(validator.iter_errors({"event": "end", "data": end}))
+    assert not list(data.iter_errors(end))
+    # a reason added later is read (an open enum); a message that names no event is not
+    assert not list(data.iter_errors({**end, "reason": "kicked"}))
+    assert list(data.iter_errors({"reason": "expired", "message": "Log in again."}))
     assert list(validator.iter_errors({"event": "end", "data": {"reason": "bored"}}))
