@@ -77,7 +77,7 @@ ETAG = OpenApiParameter(
 )
 NOT_MODIFIED = OpenApiResponse(description="Not modified: the answer the client holds is current.")
 
-_SCHEMAS = {
+_SCHEMAS: dict[str, dict] = {
     FIELD_ERROR: {
         "type": "object",
         "description": "One problem with one input field.",

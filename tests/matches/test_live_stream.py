@@ -46,6 +46,7 @@ def read_stream(base, match_id, headers, *, until, after=None, stop_after=None, 
                 if "data" in message:
                     assert message["event"] == "event"
                     item = json.loads(message["data"])
+                    assert item.pop("event") == "event"  # the data names its event too
                     assert int(message["id"]) == item["seq"]
                     got.append(item)
                     if item["seq"] >= until or len(got) == stop_after:
