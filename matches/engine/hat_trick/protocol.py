@@ -242,7 +242,8 @@ class Options(TypedDict, total=False):
     """Match options (HT-0.2; the expansion's HX-E): per-side values are lists, side 0 first."""
 
     kickoff: Side
-    star_players: Annotated[list[list[Player]], Bounds(min_items=2, max_items=2)]
+    #: null: none named (as left out; HT-0.2)
+    star_players: Annotated[list[list[Player]] | None, Bounds(min_items=2, max_items=2)]
     national_teams: Annotated[list[str | None], Bounds(min_items=2, max_items=2)]
     star_goalkeepers: Annotated[list[bool], Bounds(min_items=2, max_items=2)]
     extra_time: bool
