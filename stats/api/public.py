@@ -167,7 +167,7 @@ def listed(
     are the GET's parameters) and its output serializer, and the schema of its GET."""
 
     def declare(view: type[PublicListView]) -> type[PublicListView]:
-        view.queryset = rows_of.objects.none()
+        view.queryset = rows_of._default_manager.none()
         view.query_serializer = query
         view.serializer_class = output
         return extend_schema_view(get=extend_schema(operation_id=operation_id, summary=summary))(
