@@ -17,6 +17,7 @@ from tests.browser.phone import (
 pytestmark = [pytest.mark.browser]
 
 
+@pytest.mark.slow
 def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make_user):
     make_user("ann", password="a-long-secret-pw")
     with browser() as b:

@@ -83,6 +83,7 @@ def _open_with_referee(page, match_id):
     page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
 
 
+@pytest.mark.slow
 def test_a_tap_is_refereed_at_once_while_the_server_answers_slowly(app_server, hat_trick_table):
     ann, match_id, token = hat_trick_table
     moves = 24
@@ -156,6 +157,7 @@ def test_a_move_another_phone_logged_first_rolls_the_phones_move_back(app_server
         shot(page, "referee-rolled-back")
 
 
+@pytest.mark.slow
 def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
     app_server, hat_trick_table
 ):
@@ -176,6 +178,7 @@ def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
         _back_online_stored(context, page, match_id, moves)
 
 
+@pytest.mark.slow
 def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
     app_server, hat_trick_table, monkeypatch
 ):
@@ -227,6 +230,7 @@ def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
         ),
     ],
 )
+@pytest.mark.slow
 def test_offline_trixkick_and_amigo_moves_are_checked_on_the_phone(
     app_server, make_user, token_for, game, sides
 ):
@@ -276,6 +280,7 @@ def _effect_kinds(match_id) -> list[str]:
     return kinds
 
 
+@pytest.mark.slow
 def test_offline_hat_trick_with_the_expansion_through_a_scoring_chance(
     app_server, make_user, token_for
 ):

@@ -34,6 +34,7 @@ def _setup(ann, ben) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
 def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
     app_server, make_user, token_for, language
 ):
@@ -91,6 +92,7 @@ def _events(match_id) -> list:
     return list(MatchEvent.objects.filter(match_id=match_id).values_list("seq", "action"))
 
 
+@pytest.mark.slow
 def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
     app_server, make_user, token_for
 ):
@@ -174,6 +176,7 @@ def _to_first_shot(match_id, ann) -> int:
     return legal["actor"]
 
 
+@pytest.mark.slow
 def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
     ann, ben = make_user("ann"), make_user("ben")
     match_id = db(_linked_match, ann, ben)

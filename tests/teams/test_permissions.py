@@ -135,6 +135,7 @@ def test_budget_team_cannot_take_a_style(auth_client, alice_build):
     assert_error_shape(response, 400, "lineup_from_build")
 
 
+@pytest.mark.slow
 def test_schema_lists_the_teams_endpoints(tmp_path):
     import yaml
     from django.core.management import call_command
