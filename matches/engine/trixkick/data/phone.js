@@ -9,13 +9,15 @@ import { standingActions } from "__STATIC__resetup.js";
 // A piece by its symbols, as the rulebook names it ("A-KKL" -> "KKL").
 const tkPiece = (id) => String(id).split("-").pop();
 const tkSymbol = (s) => t(`symbol_${s}`);
+// its symbols said in the rulebook's words ("KKL" -> "head, head, left foot")
+const tkSaid = (id) => [...tkPiece(id)].map(tkSymbol).join(", ");
 
 function tkFields(entry, key, make, label) {
   return () => entry[key].map((field) => leaf(label(field), make(field), "", { field }));
 }
 
 export const moves = {
-  place: (entry) => [branch(t("tkPlace", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
+  place: (entry) => [branch(t("tkPlaceSaid", { piece: tkPiece(entry.piece), symbols: tkSaid(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
     tkFields(entry, "to", (to) => ({ type: "place", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece))],
   run: (entry) => [branch(t("tkRun", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
     tkFields(entry, "to", (to) => ({ type: "run", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece), { piece: entry.piece })],
@@ -46,7 +48,8 @@ function tkFace(id) {
 function tkKeepers(order) {
   if (order === null || order === undefined) return t("tkKeepersHidden");
   const slots = order.length === 2 ? ["left", "right"] : ["left", "middle", "right"];
-  return `${t("tkKeepers")}: ${[...order].map((s, i) => `${t(`corner_${slots[i]}`)} ${s}`).join(" · ")}`;
+  // each keeper by his symbol in words, where he stands ("head on the left")
+  return `${t("tkKeepers")}: ${[...order].map((s, i) => t(`tkKeeper_${slots[i]}`, { symbol: tkSymbol(s) })).join(" · ")}`;
 }
 
 const TK_FIELDS = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "C1", "C2", "C3", "C4", "B5", "B6", "B7", "B8", "B1", "B2", "B3", "B4"];

@@ -5,6 +5,7 @@ import { sideLabel, t } from "../i18n.js";
 import { esc } from "../nodes.js";
 import { actionLabel, pictureTargets } from "../moves.js";
 import { gameOf } from "../games.js";
+import { resultText } from "../outcome.js";
 import { logsBoth, sharedTable, waitingLine } from "../turns.js";
 
 export function header(s) {
@@ -105,7 +106,7 @@ function asBeforeLines(s, offline) {
 // half: the half-chosen move's part of the screen (its nodes at this step, whose turn it is)
 export function movesPanel(s, half) {
   const legal = s.current?.legal;
-  if (s.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
+  if (s.match.status !== "in_progress") return `<p class="over" id="over">${esc(resultText(s.match, s.current?.outcome || s.match.result))}</p>`;
   const offline = s.queue && s.queue.actions.length && !s.table;
   let nodes = half.stepNodes();
   let title = offline ? t("unchecked") : legal?.hint || "";

@@ -12,6 +12,7 @@ import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
 import { gameOf, loadGame } from "../games.js";
 import { errorBox, html, main, nav, networkState, onLeave, show } from "../shell.js";
 import { esc } from "../nodes.js";
+import { matchMissing } from "../errors.js";
 import { pictureTargets } from "../moves.js";
 import { halfPart } from "./half.js";
 import { offlinePart } from "./offline.js";
@@ -49,7 +50,7 @@ function readingPart(s, ui) {
   const { id } = s;
   const load = async () => {
     const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
-    if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
+    if (!m.ok) { show(missing(m), t("game")); return false; }
     await loadGame(m.data.game);
     s.match = m.data;
     s.current = st.data;
@@ -138,6 +139,10 @@ function readingPart(s, ui) {
 
   return { load, refreshAsBefore, refreshPicture, reload, seatReferee };
 }
+
+// a match that cannot be shown (none by that number): said plainly, with the way home
+export const missing = ({ status, data }) =>
+  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p><a class="button secondary" href="#/">${t("home")}</a>`;
 
 function render(s, ui) {
   if (!s.match || !shown(s)) return;
