@@ -69,6 +69,55 @@ def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
         assert (side["user"], side["name"]) == ("ben", "Harbour Blues") and side["team"]
 
 
+#: the select's chosen words wider than the room the select gives them (cut on screen)
+CUT = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const words = context.measureText(select.selectedOptions[0].textContent).width;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return words > room ? `${words} px of words in ${room} px` : "";
+}"""
+
+
+def _invite_as_guest(ann, ben) -> int:
+    response = _client(ann).post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Gast", "user": "ben"}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["match"]["id"]
+
+
+def test_accepted_without_a_team_the_side_takes_the_managers_name(app_server, make_user, token_for):
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_invite_as_guest, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0], language="de")
+        _, ben_page = phone(b, app_server, token=tokens[1], language="de")
+        ann_page.goto(f"/app/#/match/{match_id}")
+        ann_page.locator(".match-head h1", has_text="Ann – Gast").wait_for()
+        ben_page.goto("/app/#/")
+        bring = ben_page.get_by_label("Spielen mit")
+        bring.wait_for()
+        # the choice shown whole, not cut at the select's edge
+        assert bring.evaluate("(s) => s.selectedOptions[0].textContent") == "Ohne Team, als ben"
+        assert bring.evaluate(CUT) == ""
+        shot(ben_page, "126-invitation-without-team-de")
+        ben_page.get_by_role("button", name="Annehmen").tap()
+        ben_page.locator(".match-head h1", has_text="Ann – ben").wait_for()
+        # the inviter's phone reads the side's new name by itself
+        ann_page.locator(".match-head h1", has_text="Ann – ben").wait_for(timeout=10_000)
+        shot(ann_page, "127-inviter-sees-the-managers-name-de")
+    side = db(lambda: _client(ann).get(f"/api/matches/{match_id}/").json()["sides"][1])
+    assert (side["user"], side["name"]) == ("ben", "ben")
+
+
 def _linked_match(ann, ben) -> int:
     from tests.helpers import accept_invitations
 
