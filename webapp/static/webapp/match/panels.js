@@ -33,9 +33,14 @@ export function lastMovePanel(s) {
   return `${said}<ul class="effects">${texts.slice(0, 2).map(item).join("")}${more}</ul>`;
 }
 
+// Where the moves are, in one place (one status, never two that disagree): every move stored;
+// moves checked here and being stored (the phone's referee ahead of the server); or moves
+// queued while the server cannot be reached, with what the phone's referee made of them.
 export function queuePanel(s) {
   const q = s.queue;
-  if (!q || !q.actions.length) return `<p class="stored" id="queue-state">${t("pendingNone")}</p>`;
+  if ((!q || !q.actions.length) && s.pending.length) return `<p class="storing" id="queue-state" role="status">${t("refStoring")}</p>`;
+  if (!q || !q.actions.length) return `<p class="stored" id="queue-state" role="status">${t("pendingNone")}</p>`;
+  const note = s.note ? `<p class="referee-note">${esc(s.note)}</p>` : "";
   let problem = "";
   if (q.problem?.status === 409) {
     const n = (q.problem.details?.current_seq ?? q.baseSeq) - q.baseSeq;
@@ -46,7 +51,7 @@ export function queuePanel(s) {
     problem = `<div class="refused" role="alert">${esc(t("batchRefused", { i, message: q.problem.message || "" }))}</div>
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
   }
-  return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
+  return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>${note}
       <ol>${q.actions.map((a) => `<li>${esc(actionLabel(s.match.game, a, s.match.sides, s.current?.state))}</li>`).join("")}</ol>
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
 }

@@ -151,7 +151,6 @@ function render(s, ui) {
   show(html`${nav("")}${header(s)}
       ${lastMovePanel(s)}
       ${s.error ? errorBox(s.error) : ""}
-      ${s.note ? `<p class="referee-note" id="referee-note" role="status">${esc(s.note)}</p>` : ""}
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>

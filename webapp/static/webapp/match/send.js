@@ -61,7 +61,7 @@ async function sendAction(s, ui, action) {
     const local = await refereeFirst(s, ui, action);
     if (local?.ok) {
       s.pending.push({ action, local, key: newKey() });
-      s.note = t("refStoring");
+      s.note = ""; // the status says these moves are being stored
       ui.render();
       pump(s, ui);
       return;
