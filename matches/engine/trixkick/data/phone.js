@@ -243,8 +243,10 @@ export async function asBefore(id, legal, state = null) {
   // a piece on the middle row (C) stood there for that kick-off; the next may want another:
   // those go last, so that a refusal stops the batch as late as it can
   const middle = (a) => (String(a.to).startsWith("C") ? 1 : 0);
+  // a piece still in hand, as the state shown says (set up by hand meanwhile, sent off: not)
+  const inHand = (piece) => !state?.pieces || state.pieces[piece]?.status === "squad";
   const queues = [0, 1].map((side) => fitted(before.places
-    .filter((a) => sideOf(a.piece) === side && !done.has(a.piece))
+    .filter((a) => sideOf(a.piece) === side && !done.has(a.piece) && inHand(a.piece))
     .sort((x, y) => middle(x) - middle(y)), side, state?.setup, standingFields(state, side)));
   const batch = [];
   let side = legal.actor;
@@ -253,7 +255,13 @@ export async function asBefore(id, legal, state = null) {
     batch.push({ type: "place", piece: next.piece, to: next.to });
     side = 1 - side;
   }
-  for (const keepers of before.keepers) {
+  // the keepers as then, in this set-up's order (the side that began it first, TK-2), each
+  // side's only while still to set up
+  const starter = state?.setup?.starter;
+  const first = (k) => (k.side === starter ? 0 : 1);
+  const keepersDone = state?.setup?.keepers_done || [];
+  for (const keepers of [...before.keepers].sort((a, b) => first(a) - first(b))) {
+    if (keepersDone[keepers.side]) continue;
     if (keepers.order === null || keepers.order === undefined) break; // hidden from this phone
     batch.push({ type: "keepers", side: keepers.side, order: keepers.order });
   }

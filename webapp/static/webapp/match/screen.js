@@ -119,22 +119,27 @@ function readingPart(s, ui) {
   };
 
   // A set-up again "as before", as the game's module finds it: one batch, offered on a phone
-  // that logs both sides; with a phone each, each manager's own side as their part of the set-up
+  // that logs both sides; with a phone each, each manager's own side as their part of the set-up.
+  // Found once every move shown is stored (the batch goes on from the server's seq and the
+  // moves it logged): after a server's answer, and after the phone's own moves are stored.
   const refreshAsBefore = async () => {
     s.asBefore = null;
     s.ownBefore = null;
     const game = gameOf(s.match.game);
     if (!game.settingUp(s.current?.legal)) return; // no set-up under way
+    const waiting = () => s.pending.length > 0 || s.queue?.actions.length > 0;
+    if (waiting()) return; // asked again once they are stored
     const seq = s.match.seq;
+    const fresh = () => seq === s.match.seq && shown(s) && !waiting();
     const sides = sidesOfPhone(s.match, s.me, id);
     if (sides) {
       const side = [...sides][0];
       const own = side === undefined ? null : await game.ownAsBefore(id, s.current?.legal, s.current?.state, side).catch(() => null);
-      if (own && seq === s.match.seq && shown(s)) { s.ownBefore = own; ui.render(); }
+      if (own && fresh()) { s.ownBefore = own; ui.render(); }
       return;
     }
     const batch = await game.asBefore(id, s.current?.legal, s.current?.state).catch(() => null);
-    if (batch && seq === s.match.seq && shown(s)) { s.asBefore = batch; ui.render(); }
+    if (batch && fresh()) { s.asBefore = batch; ui.render(); }
   };
 
   return { load, refreshAsBefore, refreshPicture, reload, seatReferee };
