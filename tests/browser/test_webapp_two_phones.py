@@ -250,3 +250,56 @@ def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
         for page in pages.values():
             page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]', timeout=10_000)
         assert "Shot: Shooting card" in shooter.locator(".last").inner_text()
+
+
+@pytest.mark.slow
+def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in(
+    app_server, make_user, token_for
+):
+    """With the phones' referees on: the card in is marked (pressed) on its phone, which says
+    it may be changed until the other's is in; the other phone says a card is chosen; another
+    tap changes it, and the move is made of the card in last."""
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_linked_match, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    first = "Short pass, 3 footballs, right edge"
+    second = "Short pass, 1 football, left edge"
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0], referee=True)
+        _, ben_page = phone(b, app_server, token=tokens[1], referee=True)
+        for page in (ann_page, ben_page):
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector('.match-head[data-seq="0"]')
+        cards = ann_page.locator("section.moves button.move")
+        assert cards.count() > 4
+        assert ann_page.locator('section.moves button.move[aria-pressed="true"]').count() == 0
+        for card, other in ((first, second), (second, first)):
+            ann_page.get_by_role("button", name=card).tap()
+            waiting = ann_page.locator("#waiting", has_text=f"Your card is in ({card})")
+            waiting.wait_for()
+            assert "Until Ben has chosen, tap another card to change yours." in (
+                waiting.inner_text()
+            )
+            # the card in marked, and only it
+            pressed = ann_page.locator('section.moves button.move[aria-pressed="true"]')
+            assert pressed.count() == 1 and pressed.get_attribute("aria-label") == card
+            assert ann_page.get_by_role("button", name=other).get_attribute("aria-pressed") == (
+                "false"
+            )
+            shot(ann_page, "130-own-card-in-marked")
+            # ben's phone says so, without the card
+            ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for(timeout=10_000)
+            assert "footballs" not in ben_page.locator("#waiting").inner_text()
+            # both phones say alike who is still to choose
+            for page in (ann_page, ben_page):
+                page.locator("#turn", has_text="Ben to act").wait_for(timeout=10_000)
+        shot(ben_page, "131-other-has-chosen")
+        assert db(_events, match_id) == []
+        ben_page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        for page in (ann_page, ben_page):
+            page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+        assert db(_events, match_id)[0][1]["cards"][0] == {
+            "kind": "short_pass",
+            "footballs": 1,
+            "edge": "left",
+        }
