@@ -3,6 +3,7 @@
 import { gameTitle } from "../api.js";
 import { sideLabel, t } from "../i18n.js";
 import { esc } from "../nodes.js";
+import { sameJSON } from "../same.js";
 import { actionLabel, pictureTargets } from "../moves.js";
 import { gameOf } from "../games.js";
 import { resultText } from "../outcome.js";
@@ -77,7 +78,7 @@ function pairRows(s, n, i) {
   return n.pair.rows(values).map((row, r) => {
     const head = `<p class="group">${esc(row.title)}</p>`;
     if (values[r] != null) {
-      const chosen = row.options.find((o) => JSON.stringify(o.value) === JSON.stringify(values[r]));
+      const chosen = row.options.find((o) => sameJSON(o.value, values[r]));
       return `${head}<button class="secondary picked" data-unpick="${r}" aria-pressed="true">${chosen?.face || ""}<span>${esc(chosen?.label ?? "")}</span></button>`;
     }
     const rowFaces = row.options.length > 4 && row.options.every((o) => isCard(o.face));

@@ -6,6 +6,7 @@ import { currentLanguage, t } from "../i18n.js";
 import { problemText } from "../errors.js";
 import { enqueue } from "../queue.js";
 import { refApply, startReferee } from "../referee.js";
+import { sameJSON } from "../same.js";
 import { syncCredentials } from "../shell.js";
 import { sendPart } from "../turns.js";
 import { sendAsBefore } from "../resetup.js";
@@ -17,7 +18,7 @@ export const lastOf = (data) => lastMove(data?.events?.filter((e) => e.kind === 
 // what the referee's view holds of the state shown
 export const shownOf = (view) => ({ legal: view.legal, summary: view.summary, outcome: view.outcome, state: view.state });
 // Same events as the phone's referee foresaw: stored as shown.
-const sameEvents = (local, events) => JSON.stringify(local.effects) === JSON.stringify(
+const sameEvents = (local, events) => sameJSON(local.effects,
   events.flatMap((e) => e.effects).map((e) => ({ kind: e.kind, side: e.side, data: e.data, text: e.text })));
 
 // A move the phone's referee checked: shown at once (picture, hint, last move, the next
