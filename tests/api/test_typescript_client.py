@@ -53,6 +53,7 @@ def test_the_program_uses_no_any_and_no_hand_written_guard():
     assert "typeof" not in source and "instanceof" not in source
 
 
+@pytest.mark.slow
 def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")

@@ -48,6 +48,7 @@ schema.app, schema.location = get_wsgi_application(), deeper.location
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
+@pytest.mark.slow
 def test_every_check_of_schemathesis_passes(case, world):  # noqa: F811
     SEEN["count"] += 1
     _aim(case, world, SEEN["count"] % 2 == 0)
