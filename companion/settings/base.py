@@ -255,7 +255,7 @@ SPECTACULAR_SETTINGS = {
     ),
     # the API's version (semantic: a breaking change is a new major version and a new path
     # prefix; CHANGELOG.md lists every change and the policy)
-    "VERSION": "1.1.0",
+    "VERSION": "1.2.0",
     "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
     "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,
@@ -272,6 +272,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "matches.http.schema.postprocess_schema",
         "companion.openapi.postprocess_schema",
+        "companion.openapi_examples.postprocess_schema",
     ],
     # relative: the schema serves whichever host it is read from
     "SERVERS": [{"url": "/", "description": "This server"}],
