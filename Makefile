@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1:8000
 # Message catalogs: the .po files are the source, the .mo files are built here (docs/i18n.md).
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard companion/locale/*/LC_MESSAGES/django.po))
 
-.PHONY: run test install lint worker beat bench bench-load clean messages
+.PHONY: run test install lint worker beat bench bench-load clean messages examples
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,12 @@ messages: $(STAMP)
 	  --no-location --sort-output --omit-header --output-file companion/locale/django.pot .
 	$(BIN)/pybabel update --domain django --input-file companion/locale/django.pot \
 	  --output-dir companion/locale --no-fuzzy-matching --omit-header
+
+# The schema's examples: the tour of the API (companion/examples/tour.py) played on a fresh test
+# database, written to companion/openapi_examples.json (docs/api.md, "Examples"). Run it when an
+# answer changes; tests/api/test_schema_examples.py replays the file.
+examples: $(STAMP) $(CATALOGS)
+	DJANGO_SETTINGS_MODULE=companion.settings.test $(BIN)/python manage.py record_api_examples
 
 run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 	$(BIN)/python manage.py migrate --noinput

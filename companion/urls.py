@@ -1,17 +1,17 @@
 from django.contrib import admin
 from django.contrib.auth.views import LoginView
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
-from companion.api import accounts, devices, health, passwords, root
+from companion.api import accounts, devices, docs, health, passwords, root
 from companion.api.throttles import throttle_login_posts
 
 api_patterns = [
     *root.routes,
     *health.routes,
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("docs/", docs.SwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("redoc/", docs.RedocView.as_view(url_name="api-schema"), name="api-redoc"),
     *accounts.routes,
     *devices.routes,
     *passwords.routes,

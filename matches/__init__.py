@@ -21,8 +21,8 @@ imports nothing of the rest.
   ``...Input``/``...Output``/``...Query`` shapes), ``presenters`` (the JSON of matches, sides
   and events, built directly from rows), ``reading`` (what every match view reads first: the
   match if the reader may see it, else 404; a page of events as answered), ``filters``
-  (history filters), ``responses`` (the error responses they declare), ``schema`` and
-  ``schema_examples`` (the game protocol in the OpenAPI schema).
+  (history filters), ``responses`` (the error responses they declare), ``schema`` (the game
+  protocol in the OpenAPI schema).
 - Shared by the features: ``models``, ``errors`` (the log's own errors), ``error_codes`` (the
   codes registered with ``companion.api.codes``), ``i18n`` (engine sentences in the reader's
   language), ``fields`` (serializer fields the apps' APIs share); ``urls`` gathers the

@@ -75,13 +75,17 @@ class RuntimeFinder(BaseFinder):
         return []
 
     def find(self, path, find_all=False, **kwargs):
+        """The file's path (a list of it when ``find_all``); ``[]`` when it is not one of the
+        runtime's. (Not ``None``: as Django's own finders do, since ``finders.find`` takes any
+        answer but a list for a match, and whitenoise, serving through the finders under
+        DEBUG, would then stat ``[None]``: a 500 for ``pyodide.js`` instead of a 404.)"""
         storage = self._storage()
         if storage is not None:
             folder, _, name = path.rpartition("/")
             if folder == storage.prefix and name in RUNTIME_FILES:  # type: ignore[attr-defined]
                 found = str(runtime_dir() / name)
                 return [found] if find_all else found
-        return [] if find_all else None
+        return []
 
     def list(self, ignore_patterns):
         storage = self._storage()

@@ -17,10 +17,16 @@ that rebuilds it, ``answer_recipe``), and the replay rebuilds the very answer fr
 logged move's record weighs a few hundred bytes where its answer with ``?include=state`` weighs
 ten kilobytes. Other writes (a team, a build) keep their small answer as it is.
 
-Records expire: ``records_prune`` deletes those older than ``IDEMPOTENCY_RETENTION_HOURS``
-(24 by default, as Stripe keeps its keys), run hourly by the beat job
-``matches.tasks.prune_idempotency_records`` through the index on ``created_at``. A retry after
-that is a new request (an append's ``expected_seq`` is stale by then: 409, nothing doubled).
+Records expire after ``IDEMPOTENCY_RETENTION_HOURS`` (24 by default, as Stripe keeps its
+keys): a retry after that is a new request (an append's ``expected_seq`` is stale by then: 409,
+nothing doubled; a creation creates again, and the key then answers that one). An expired
+record is never replayed, also before it is deleted: when its key is in the way, it is deleted
+and the write goes through again. ``records_prune`` deletes them all, run hourly by the beat job
+``matches.tasks.prune_idempotency_records`` through the index on ``created_at``.
+
+An answer to a write with a key has its keys in sorted order (``canonical``), the first time
+and on a replay, so the replay is the first answer byte for byte, though the database may hand
+JSON back with its keys in another order (PostgreSQL's ``jsonb`` keeps them by length).
 
 The records live in the model named by the setting ``IDEMPOTENCY_RECORD_MODEL`` (an app's
 model, so this module imports no app): its fields ``user``, ``key`` (unique together),
@@ -85,6 +91,16 @@ def _records():
     return apps.get_model(settings.IDEMPOTENCY_RECORD_MODEL)
 
 
+def canonical(value: Any) -> Any:
+    """``value`` with the keys of every object in sorted order: rendered, the same data gives
+    the same bytes, whatever order its parts were built or read back in."""
+    if isinstance(value, dict):
+        return {str(key): canonical(value[key]) for key in sorted(value, key=str)}
+    if isinstance(value, list | tuple):
+        return [canonical(item) for item in value]
+    return value
+
+
 def _replay(request, record, fingerprint: str) -> Response:
     if record.fingerprint != fingerprint:
         raise DomainError(
@@ -92,16 +108,27 @@ def _replay(request, record, fingerprint: str) -> Response:
             _("This Idempotency-Key was already used for a different request."),
         )
     body = _REBUILDERS[record.replay](request, record.body) if record.replay else record.body
-    return Response(body, status=record.status_code, headers={REPLAY_HEADER: "true"})
+    return Response(canonical(body), status=record.status_code, headers={REPLAY_HEADER: "true"})
+
+
+def _cutoff() -> datetime:
+    """Records created before this have expired."""
+    return timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS)
 
 
 def _record(user, key: str):
     rows = (
         _records()
         .objects.filter(user=user, key=key)
-        .only("fingerprint", "status_code", "replay", "body")[:1]
+        .only("fingerprint", "status_code", "replay", "body", "created_at")[:1]
     )
     return next(iter(rows), None)
+
+
+def _forget_expired(record) -> None:
+    """Delete an expired record whose key is in the way of a new request (unless a request
+    raced in and renewed it meanwhile)."""
+    _records().objects.filter(pk=record.pk, created_at__lt=_cutoff()).delete()
 
 
 def _remember(user, key: str, fingerprint: str, scope: int | None, response) -> None:
@@ -125,7 +152,7 @@ def records_prune(*, older_than: datetime | None = None, batch: int = 5000) -> i
     """Delete the records older than the retention (or ``older_than``), ``batch`` rows a
     statement through the index on ``created_at``; returns how many were deleted."""
     if older_than is None:
-        older_than = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS)
+        older_than = _cutoff()
     records = _records().objects
     expired = records.filter(created_at__lt=older_than).order_by("created_at")
     deleted = 0
@@ -150,6 +177,19 @@ def idempotent(request, write: Callable[[], Response], *, scope: int | None = No
         )
     fingerprint = _fingerprint(request)
     try:
+        return _written(request, write, key, fingerprint, scope, last=False)
+    except _ExpiredKey:  # a retry past the retention: a new request
+        return _written(request, write, key, fingerprint, scope, last=True)
+
+
+class _ExpiredKey(Exception):
+    """The key was held by an expired record, now deleted: the request goes through again."""
+
+
+def _written(request, write, key: str, fingerprint: str, scope: int | None, *, last: bool):
+    """``write()`` and its record in one transaction: its answer, or the first answer to the
+    request it repeats. ``_ExpiredKey`` (unless ``last``) when an expired record held the key."""
+    try:
         with transaction.atomic():
             response = write()
             _remember(request.user, key, fingerprint, scope, response)
@@ -158,9 +198,16 @@ def idempotent(request, write: Callable[[], Response], *, scope: int | None = No
             raise  # the database failed: nothing was stored and the key is not used up
         # The write failed (a retry's expected_seq is stale by now…) or the key is taken (a
         # retry that went through again, or the same key raced in from another request and
-        # won; either way the write was rolled back): answer as the first time, if there was one.
+        # won; either way the write was rolled back): answer as the first time, if there was
+        # one within the retention.
         existing = _record(request.user, key)
         if existing is None:
             raise
-        return _replay(request, existing, fingerprint)
+        if existing.created_at >= _cutoff():
+            return _replay(request, existing, fingerprint)
+        if last or not isinstance(exc, IntegrityError):
+            raise  # a new request, refused on its own
+        _forget_expired(existing)
+        raise _ExpiredKey from exc
+    response.data = canonical(response.data)
     return response

@@ -43,16 +43,23 @@ class BodySizeLimitMiddleware(Middleware):
         return None
 
 
-class ApiCommonMiddleware(CommonMiddleware):
-    """Django's ``CommonMiddleware`` without the trailing-slash redirect under ``/api/``.
+#: the methods a trailing-slash redirect is followed with as they were sent
+REDIRECTED_METHODS = frozenset({"GET", "HEAD"})
 
-    A redirect of ``POST /api/matches`` would be followed as a GET (a write silently turned
-    into a read), and under DEBUG Django answers it with a plain-text 500. Under ``/api/`` a
-    path without its slash is a 404 in the error shape that names the path with the slash
-    (``details.path``); elsewhere (the web app, the admin) the redirect stays."""
+
+class ApiCommonMiddleware(CommonMiddleware):
+    """Django's ``CommonMiddleware`` with the trailing-slash redirect (``APPEND_SLASH``) only
+    where it is safe: never under ``/api/``, and elsewhere only for ``GET`` and ``HEAD``.
+
+    Django redirects any method with a 301, which clients follow as a GET (``POST
+    /api/matches`` or ``POST /app``: a write silently turned into a read), and under DEBUG it
+    answers a ``POST`` with a plain-text 500 instead. Under ``/api/`` a path without its slash
+    is a 404 in the error shape that names the path with the slash (``details.path``);
+    elsewhere (the web app, the admin) a ``GET`` or ``HEAD`` is redirected, any other method
+    is a 404 (there is nothing at the path without its slash)."""
 
     def should_redirect_with_slash(self, request):
-        if is_api_path(request.path_info):
+        if is_api_path(request.path_info) or request.method not in REDIRECTED_METHODS:
             return False
         return super().should_redirect_with_slash(request)
 

@@ -272,6 +272,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "matches.http.schema.postprocess_schema",
         "companion.openapi.postprocess_schema",
+        "companion.openapi_examples.postprocess_schema",
     ],
     # relative: the schema serves whichever host it is read from
     "SERVERS": [{"url": "/", "description": "This server"}],

@@ -339,6 +339,11 @@ class GameShapes:
       cannot read, set-ups it cannot play: :class:`InvalidActionError`, :class:`SetupError`);
       every other code of its texts' ``ERRORS`` is a refusal by the rules
       (:class:`IllegalActionError`). The API lists them by status.
+    - ``parts``: the game's face-down choices (its ``parts`` module, :class:`Game`), by the
+      ``type`` of the action the parts make: the shapes a side's part may have at that step,
+      one per role (Hat-Trick's shot: the shooter's, the keeper's, a shoot-out penalty's).
+      Every key of a part is required and no other key is read, so the shapes of one game
+      never fit the same part. Empty: the game chooses nothing face down.
 
     Each game's ``shapes`` module holds its ``SHAPES`` and, where taking the first of each
     listed value is not enough (:func:`matches.engine.game.first_of_each`),
@@ -356,6 +361,7 @@ class GameShapes:
     side_config: type
     ready_rule: str = ""
     input_codes: frozenset[str] = frozenset()
+    parts: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_protocol(
@@ -368,7 +374,8 @@ class GameShapes:
     ) -> GameShapes:
         """The shapes a game's ``protocol`` module declares under the conventional names
         (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
-        ``Options``, ``SideConfig``); ``overrides`` name any kept elsewhere."""
+        ``Options``, ``SideConfig``, and ``PARTS`` where the game chooses face down);
+        ``overrides`` name any kept elsewhere."""
         names = {
             "actions": "ACTIONS",
             "legal": "Legal",
@@ -383,7 +390,8 @@ class GameShapes:
             attr: overrides[attr] if attr in overrides else getattr(protocol, name)
             for attr, name in names.items()
         }
-        return cls(**shapes, ready_rule=ready_rule, input_codes=input_codes)
+        parts = overrides.get("parts", getattr(protocol, "PARTS", {}))
+        return cls(**shapes, ready_rule=ready_rule, input_codes=input_codes, parts=parts)
 
 
 @runtime_checkable

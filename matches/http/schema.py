@@ -10,7 +10,13 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 - ``<Game>Legal``: the ``legal`` object (``actions``: entries, ``ready``: actions);
 - ``<Game>Effect``: ``oneOf`` its effects with a ``kind`` discriminator;
 - ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options) and
-  ``<Game>SideConfig`` (a side's set-up).
+  ``<Game>SideConfig`` (a side's set-up);
+- ``<Game>Part``: ``oneOf`` the shapes a side's face-down part may have (what ``POST parts/``
+  takes), told apart by their keys (each closed: every key required, no other allowed), and
+  ``<Game><Step>Part`` the shapes of one step (the ``type`` of the action its parts make);
+- ``<Game>PartOutput``: ``oneOf`` a side's part as ``GET parts/`` shows it, one variant per
+  step (``<Game><Step>PartOutput``, its ``part`` that step's), discriminated by ``type``; a game
+  that chooses nothing face down has none (its ``parts`` are always empty).
 
 Every object of a match body that holds one of those per-game parts carries the match's ``game``
 (the match, the state answers, an event, the create input) and is, in the schema, a ``oneOf``
@@ -23,8 +29,9 @@ of every game, the one schema of every other ``game`` field and parameter.
 
 The variants are made from the components the serializers give: a serializer field declares
 its part as the cross-game union (``GameOptions``...; :func:`union_ref`), and each variant
-replaces it by that game's component. The only union left in the schema is ``GameAction`` in
-the append inputs, which carry no ``game`` (the match's game judges the action).
+replaces it by that game's component. The only unions left in the schema are ``GameAction`` in
+the append inputs and ``GamePart`` in the part input, which carry no ``game`` (the match's game
+judges the action or part).
 """
 
 from __future__ import annotations
@@ -32,7 +39,7 @@ from __future__ import annotations
 import copy
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 from companion.open_enums import keep_closed
@@ -40,7 +47,16 @@ from matches.engine import available_games, game_shapes
 from matches.engine.base import Bounds, GameShapes
 
 REF = "#/components/schemas/"
-UNIONS = ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
+UNIONS = (
+    "Action",
+    "Legal",
+    "Effect",
+    "Summary",
+    "Outcome",
+    "Options",
+    "SideConfig",
+    "PartOutput",
+)
 
 _SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
 _BOUNDS = {
@@ -246,6 +262,83 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     build.typed_dict(shapes.outcome, f"{prefix}Outcome")
     build.typed_dict(shapes.options, f"{prefix}Options")
     build.typed_dict(shapes.side_config, f"{prefix}SideConfig")
+    add_parts(build, key, shapes.parts)
+
+
+#: a schema no value fits: the part of a game that chooses nothing face down
+NO_PART = {"not": {}}
+
+
+def add_parts(build: _Builder, key: str, parts: Mapping[str, tuple[type, ...]]) -> None:
+    """Register ``<Game>Part``, ``<Game><Step>Part`` and ``<Game>PartOutput`` (see the
+    module's docstring) of the game ``key``, whose face-down choices are ``parts``."""
+    prefix = build.prefix
+    if not parts:
+        build.register(
+            f"{prefix}PartOutput",
+            {**NO_PART, "description": f"None: `{key}` chooses nothing face down."},
+        )
+        return
+    roles: list[dict[str, str]] = []
+    outputs: dict[str, dict[str, str]] = {}
+    for step, shapes in parts.items():
+        refs = [_closed(build, cls) for cls in shapes]
+        roles += [r for r in refs if r not in roles]
+        name = f"{prefix}{game_prefix(step)}Part"
+        if len(refs) > 1 or refs[0] != ref(name):
+            build.register(
+                name,
+                {
+                    "oneOf": refs,
+                    "description": f"A side's part of a `{step}` choice, by its role.",
+                },
+            )
+        outputs[step] = _part_output(build, step, ref(name))
+    build.register(
+        f"{prefix}Part",
+        {
+            "oneOf": roles,
+            "description": f"A side's part of a face-down choice of `{key}` (`POST parts/`): "
+            "one of these shapes, told apart by their keys.",
+        },
+    )
+    _tagged_union(build, f"{prefix}PartOutput", "type", outputs)
+    build.components[f"{prefix}PartOutput"]["description"] = (
+        "A side's part of the step's face-down choice (`GET parts/`), by the step's `type`."
+    )
+
+
+def _closed(build: _Builder, cls: type) -> dict[str, str]:
+    """A part's shape: every key required, no other allowed (the server reads no other)."""
+    target = build.typed_dict(cls)
+    build.components[target["$ref"][len(REF) :]]["additionalProperties"] = False
+    return target
+
+
+def _part_output(build: _Builder, step: str, part: dict[str, str]) -> dict[str, str]:
+    return build.register(
+        f"{build.prefix}{game_prefix(step)}PartOutput",
+        {
+            "type": "object",
+            "description": f"A side's part of a `{step}` choice, as this reader may see it.",
+            "properties": {
+                "type": {
+                    "type": "string",
+                    "enum": [step],
+                    "description": "The action the parts make (the answer's `type`).",
+                },
+                "side": {"type": "integer", "description": "The side's position."},
+                "chosen": {"type": "boolean", "description": "Whether the side's part is in."},
+                "part": {
+                    "allOf": [part],
+                    "nullable": True,
+                    "description": "The part itself: only for the side the reader chooses "
+                    "for (null until it is in, and for every other reader).",
+                },
+            },
+            "required": ["type", "side", "chosen", "part"],
+        },
+    )
 
 
 def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:
@@ -259,6 +352,14 @@ def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:
             "anyOf": [ref(f"{game_prefix(key)}{kind}") for key in keys],
             "description": f"A {kind} of one of the games (the match's `game` says which).",
         }
+    choosing = [key for key in keys if game_shapes(key).parts]
+    components["GamePart"] = {
+        **(
+            {"anyOf": [ref(f"{game_prefix(key)}Part") for key in choosing]} if choosing else NO_PART
+        ),
+        "description": "A side's part of a face-down choice of one of the games (the match's "
+        "`game` and step say which).",
+    }
     return components
 
 

@@ -41,7 +41,6 @@ from matches.http.responses import (
     NOT_FOUND,
     SEQ_QUERY,
 )
-from matches.http.schema_examples import examples
 from matches.log import answers, selectors, services
 from matches.models import Match, MatchEvent, MatchStatus
 from teams.models import Edition
@@ -164,7 +163,6 @@ class MatchListCreateView(ListAPIView):
         request=serializers.MatchCreateInput,
         parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
         responses={201: serializers.CreatedOutput, **CREATE_ERRORS},
-        examples=examples("create"),
     )
     def post(self, request):
         full = answers.include_state(request)
@@ -257,7 +255,7 @@ class _MatchWriteView(APIView):
         return idempotent(request, write, scope=pk)
 
 
-def _write_schema(summary: str, errors: dict = COMMAND_ERRORS, **extra):
+def _write_schema(summary: str, errors: dict = COMMAND_ERRORS):
     """The schema of a write view's POST: its ``input_class``, the ``Idempotency-Key`` and
     ``?state=``, and 201 with the write's answer or one of ``errors``."""
 
@@ -268,7 +266,6 @@ def _write_schema(summary: str, errors: dict = COMMAND_ERRORS, **extra):
                 request=view.input_class,
                 parameters=[IDEMPOTENCY_KEY, serializers.WriteQuery],
                 responses={201: serializers.WriteOutput, **errors},
-                **extra,
             )
         )(view)
 
@@ -289,7 +286,7 @@ class _AppendView(_MatchWriteView):
 
 
 @routes.at("matches/<int:pk>/events/", name="match-events")
-@_write_schema("Log one move", APPEND_ERRORS, examples=examples("append"))
+@_write_schema("Log one move", APPEND_ERRORS)
 class MatchEventsView(_AppendView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = EventPagination

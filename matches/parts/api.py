@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -12,12 +12,25 @@ from companion.api.idempotency import idempotent
 from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
+from matches.fields import GameKeyField
 from matches.http import reading
 from matches.http import serializers as match_serializers
+from matches.http.schema import union_ref
 from matches.log import answers
 from matches.parts import services
 
 routes = Routes()
+
+
+@extend_schema_field(union_ref("Part"))
+class PartField(serializers.JSONField):
+    """A side's part, as the game's ``Part`` shapes declare it (the match's open choice judges
+    it: a part that is not one of the side's options is 422 ``part_not_allowed``)."""
+
+
+@extend_schema_field(union_ref("PartOutput"))
+class PartOutputField(serializers.JSONField):
+    pass
 
 
 class PartInput(serializers.Serializer):
@@ -25,28 +38,25 @@ class PartInput(serializers.Serializer):
         min_value=0, help_text="The match's seq this choice is made at."
     )
     side = serializers.IntegerField(min_value=0, max_value=7, help_text="Your side's position.")
-    part = serializers.JSONField(
-        help_text='Your part of the step (Hat-Trick\'s action cards: `{"card": {"kind", '
-        '"footballs", "edge"}}`; a shot: `{"shooting_card": "L2"}` from the shooter, '
-        '`{"goalkeeper_card": "B1"}` from the keeper; a shoot-out\'s penalty: the shooter\'s '
-        'turned-up action card and shooting card, `{"card": {...}, "shooting_card": "L2"}`).'
-    )
-
-
-class PartOutput(serializers.Serializer):
-    side = serializers.IntegerField()
-    chosen = serializers.BooleanField(help_text="Whether the side's part is in.")
-    part = serializers.JSONField(
-        allow_null=True, help_text="The part itself: only for the side you choose for."
+    part = PartField(
+        help_text="Your part of the step, one of the match's game's `Part` shapes: Hat-Trick's "
+        'action card `{"card": {"kind", "footballs", "edge"}}`; a shot: `{"shooting_card": '
+        '"L2"}` from the shooter, `{"goalkeeper_card": "B1"}` from the keeper; a shoot-out\'s '
+        'penalty: the shooter\'s turned-up action card and shooting card, `{"card": {...}, '
+        '"shooting_card": "L2"}`; TriXKick\'s re-set-up: `{"places": [{"piece", "to"}, ...], '
+        '"keepers": "KLR"}`.'
     )
 
 
 class PartsOutput(serializers.Serializer):
     seq = serializers.IntegerField()
+    game = GameKeyField(help_text="The match's game: it says which game's parts these are.")
     type = serializers.CharField(
         allow_null=True, help_text="The action the parts make; null: no face-down choice now."
     )
-    parts = PartOutput(many=True)
+    parts = serializers.ListField(
+        child=PartOutputField(), help_text="Each side's part (empty: no face-down choice now)."
+    )
 
 
 @routes.at("matches/<int:pk>/parts/", name="match-parts")

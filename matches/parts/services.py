@@ -31,11 +31,12 @@ class PartsView:
     in, and the part itself only where the reader chooses for that side."""
 
     seq: int
+    game: str
     type: str | None
     parts: list[dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "type": self.type, "parts": self.parts}
+        return {"seq": self.seq, "game": self.game, "type": self.type, "parts": self.parts}
 
 
 def _chooses_for(match: Match, side: MatchSide, user) -> bool:
@@ -54,19 +55,20 @@ def _open_choice(match: Match, engine, state) -> Any:
 
 def _view(match: Match, sides, user, entry, rows: dict[int, PendingPart]) -> PartsView:
     if entry is None:
-        return PartsView(seq=match.seq, type=None, parts=[])
+        return PartsView(seq=match.seq, game=match.game, type=None, parts=[])
     parts = []
     for side in sides:
         row = rows.get(side.position)
         mine = _chooses_for(match, side, user)
         parts.append(
             {
+                "type": entry["type"],
                 "side": side.position,
                 "chosen": row is not None,
                 "part": row.part if row is not None and mine else None,
             }
         )
-    return PartsView(seq=match.seq, type=entry["type"], parts=parts)
+    return PartsView(seq=match.seq, game=match.game, type=entry["type"], parts=parts)
 
 
 def _current_rows(match: Match) -> dict[int, PendingPart]:
@@ -136,4 +138,4 @@ def part_submit(
         # batch: the moves before it are logged, the rest is placed move by move
         up_to_refusal=True,
     )
-    return PartsView(seq=result.match.seq, type=None, parts=[]), result
+    return PartsView(seq=result.match.seq, game=match.game, type=None, parts=[]), result

@@ -86,12 +86,14 @@ class HeadToHeadQuery(serializers.Serializer):
 
 
 @routes.at("stats/games/<str:game>/leaderboard/", name="stats-leaderboard")
-@listed("stats_leaderboard", "Managers of a game, best first (rating, win_rate, played or won).")
+@listed(
+    "stats_leaderboard",
+    "Managers of a game, best first (rating, win_rate, played or won).",
+    rows_of=ManagerStats,
+    query=LeaderboardQuery,
+    output=ManagerStatsOutput,
+)
 class LeaderboardView(PublicListView):
-    queryset = ManagerStats.objects.none()  # the rows' model, for the schema
-    query_serializer = LeaderboardQuery
-    serializer_class = ManagerStatsOutput
-
     def rows(self, params):
         return selectors.leaderboard(game=self.kwargs["game"], min_played=params["min_played"])
 

@@ -99,12 +99,14 @@ class PlayerQuery(serializers.Serializer):
 
 
 @routes.at("stats/games/<str:game>/players/", name="stats-players")
-@listed("stats_players", "Footballers' (pieces', persons') totals per team or per manager.")
+@listed(
+    "stats_players",
+    "Footballers' (pieces', persons') totals per team or per manager.",
+    rows_of=PlayerStats,
+    query=PlayerQuery,
+    output=PlayerStatsOutput,
+)
 class PlayerStatsView(PublicListView):
-    queryset = PlayerStats.objects.none()  # the rows' model, for the schema
-    query_serializer = PlayerQuery
-    serializer_class = PlayerStatsOutput
-
     def rows(self, params):
         return selectors.player_stats_list(
             game=self.kwargs["game"],

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import models
 from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -154,6 +155,23 @@ def query_parameters(serializer: type[serializers.Serializer]) -> list[OpenApiPa
 SVG_RESPONSE = {(200, "image/svg+xml"): OpenApiTypes.STR}
 
 
-def listed(operation_id: str, summary: str):
-    """The schema of a public list's GET (its parameters are its query serializer's fields)."""
-    return extend_schema_view(get=extend_schema(operation_id=operation_id, summary=summary))
+def listed(
+    operation_id: str,
+    summary: str,
+    *,
+    rows_of: type[models.Model],
+    query: type[serializers.Serializer],
+    output: type[serializers.Serializer],
+):
+    """A public list: the model of its rows (for the schema), its query serializer (whose fields
+    are the GET's parameters) and its output serializer, and the schema of its GET."""
+
+    def declare(view: type[PublicListView]) -> type[PublicListView]:
+        view.queryset = rows_of._default_manager.none()
+        view.query_serializer = query
+        view.serializer_class = output
+        return extend_schema_view(get=extend_schema(operation_id=operation_id, summary=summary))(
+            view
+        )
+
+    return declare

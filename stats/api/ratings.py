@@ -39,11 +39,14 @@ class RatingEntryOutput(serializers.Serializer):
 
 
 @routes.at("stats/managers/<str:username>/ratings/", name="stats-manager-ratings")
-@listed("stats_manager_ratings", "A manager's rating after each rated match, newest first.")
+@listed(
+    "stats_manager_ratings",
+    "A manager's rating after each rated match, newest first.",
+    rows_of=RatingEntry,
+    query=RequiredGameQuery,
+    output=RatingEntryOutput,
+)
 class RatingHistoryView(PublicListView):
-    queryset = RatingEntry.objects.none()  # the rows' model, for the schema
-    query_serializer = RequiredGameQuery
-    serializer_class = RatingEntryOutput
     ordering = ("-finished_at", "-id")
 
     def rows(self, params):

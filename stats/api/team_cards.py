@@ -105,12 +105,14 @@ class TeamQuery(serializers.Serializer):
 
 
 @routes.at("stats/teams/", name="stats-team-cards")
-@listed("stats_team_cards", "Team cards, newest first or by rating.")
+@listed(
+    "stats_team_cards",
+    "Team cards, newest first or by rating.",
+    rows_of=TeamCard,
+    query=TeamQuery,
+    output=TeamCardOutput,
+)
 class TeamCardListView(PublicListView):
-    queryset = TeamCard.objects.none()  # the rows' model, for the schema
-    query_serializer = TeamQuery
-    serializer_class = TeamCardOutput
-
     def rows(self, params):
         return selectors.team_card_list(game=params.get("game"), user=params.get("manager"))
 

@@ -29,6 +29,7 @@ from teams.http.shared import (
     ViolationOutput,
     bench_field,
     captain_field,
+    changes_of,
     clean_bench,
 )
 from teams.http.teams import TeamOutput
@@ -80,17 +81,12 @@ class BuildCreateInput(BuildCheckInput):
     name = serializers.CharField(max_length=100)
 
 
-class BuildUpdateInput(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False)
-    orientation = serializers.ChoiceField(choices=input_words("orientation"), required=False)
-    budget_class = serializers.ChoiceField(choices=input_words("budget_class"), required=False)
-    card_colour = serializers.ChoiceField(
-        choices=input_words("colour"), required=False, source="colour"
-    )
-    star_keeper = serializers.BooleanField(required=False)
-    picks = PickInput(many=True, max_length=20, allow_empty=True, required=False)
-    bench = bench_field(required=False)
-    captain = captain_field(required=False)
+BuildUpdateInput = changes_of(
+    BuildCreateInput,
+    "BuildUpdateInput",
+    ["name", "orientation", "budget_class", "card_colour", "star_keeper", "picks", "bench"]
+    + ["captain"],
+)
 
 
 def price_fields(*, cost: str) -> tuple[serializers.Field, ...]:

@@ -4,6 +4,7 @@ owner)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -137,6 +138,19 @@ def captain_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(
         min_value=0, max_value=99, allow_null=True, help_text=CAPTAIN_HELP, **kwargs
     )
+
+
+def changes_of(source: type[serializers.Serializer], name: str, fields: list[str]):
+    """The input of a change (PATCH): the named fields of ``source``'s input, in this order, each
+    made optional and without a default (a field left out is left as it is)."""
+    declared = source._declared_fields
+    optional = {}
+    for field_name in fields:
+        field = declared[field_name]
+        kwargs = {key: copy.deepcopy(value) for key, value in field._kwargs.items()}
+        kwargs.pop("default", None)
+        optional[field_name] = type(field)(*field._args, **{**kwargs, "required": False})
+    return type(name, (serializers.Serializer,), {"__module__": source.__module__, **optional})
 
 
 class BenchOutput(serializers.Serializer):

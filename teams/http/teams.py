@@ -25,6 +25,7 @@ from teams.http.shared import (
     ViolationOutput,
     bench_field,
     captain_field,
+    changes_of,
 )
 from teams.models import Edition, Team
 
@@ -69,19 +70,12 @@ class TeamCreateInput(serializers.Serializer):
     captain = captain_field(required=False)
 
 
-class TeamUpdateInput(serializers.Serializer):
-    name = serializers.CharField(max_length=100, required=False)
-    colours = serializers.ListField(
-        child=serializers.CharField(max_length=32), max_length=4, required=False
-    )
-    style = serializers.ChoiceField(choices=input_words("style"), required=False, allow_blank=True)
-    card_colour = serializers.ChoiceField(choices=input_words("colour"), required=False)
-    picks = PickInput(many=True, required=False, max_length=20)
-    star_keeper = serializers.BooleanField(required=False)
-    team_card = serializers.CharField(max_length=100, required=False)
-    pieces = PiecesInput(required=False)
-    bench = bench_field(required=False)
-    captain = captain_field(required=False)
+TeamUpdateInput = changes_of(
+    TeamCreateInput,
+    "TeamUpdateInput",
+    ["name", "colours", "style", "card_colour", "picks", "star_keeper", "team_card", "pieces"]
+    + ["bench", "captain"],
+)
 
 
 @routes.at("teams/", name="team-list")

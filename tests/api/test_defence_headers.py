@@ -1,8 +1,10 @@
-"""Defence in depth: TRACE is 405 to anyone, SVG answers and the web app's shell carry a
-Content-Security-Policy, and the production proxy does not announce its version."""
+"""Defence in depth: TRACE is 405 to anyone, SVG answers, the web app's shell and the API's
+documentation pages carry a Content-Security-Policy, and the production proxy does not
+announce its version."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -70,6 +72,27 @@ def test_the_shell_page_forbids_inline_script():
     assert policy["script-src"] == "'self'"
     assert policy["object-src"] == "'none'" and policy["frame-ancestors"] == "'none'"
     assert b"<script>" not in response.content  # nothing inline for the policy to block
+
+
+@pytest.mark.parametrize("path", ["/api/docs/", "/api/redoc/"])
+def test_the_api_documentation_pages_run_no_inline_script(path):
+    response = Client().get(path)
+    assert response.status_code == 200
+    policy = dict(
+        part.strip().split(" ", 1) for part in response["Content-Security-Policy"].split(";")
+    )
+    assert policy["script-src"] == "'self'" and policy["default-src"] == "'none'"
+    assert policy["frame-ancestors"] == "'none'" and policy["base-uri"] == "'none'"
+    html = response.content.decode()
+    assert "<script>" not in html and "<style>" not in html  # nothing inline
+    assert "https://" not in html  # everything from this server
+    scripts = re.findall(r'<script src="([^"]+)"></script>', html)
+    assert scripts and all(src.startswith("/") for src in scripts)
+    if path == "/api/docs/":  # Swagger UI's start, served as a script of its own
+        start = Client().get(scripts[-1])
+        assert start.status_code == 200
+        assert start["Content-Type"].startswith("application/javascript")
+        assert b"SwaggerUIBundle(" in start.content
 
 
 def test_nginx_does_not_announce_its_version():

@@ -87,10 +87,18 @@ def test_a_write_without_its_slash_is_a_404_and_creates_nothing(auth_client, set
     assert auth_client.post("/api/matches/", payload, format="json").status_code == 201
 
 
-def test_outside_the_api_the_slash_redirect_stays(client):
-    response = client.get("/app")
-    assert response.status_code == 301
-    assert response["Location"] == "/app/"
+@pytest.mark.parametrize("debug", [True, False])
+def test_outside_the_api_the_slash_redirect_stays_for_reads_only(client, settings, debug):
+    settings.DEBUG = debug
+    for method in ("get", "head"):
+        response = getattr(client, method)("/app")
+        assert response.status_code == 301
+        assert response["Location"] == "/app/"
+    # a write is never redirected (a client would follow it as a GET): nothing is at the path
+    for method in ("post", "put", "patch", "delete"):
+        response = getattr(client, method)("/app", "x=1", content_type="text/plain")
+        assert response.status_code == 404, method
+        assert "Location" not in response
 
 
 @pytest.mark.urls("tests.api.test_no_surprises")

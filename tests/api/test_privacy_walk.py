@@ -165,6 +165,7 @@ def _facts(match: Match) -> list[bytes]:
     ]
 
 
+@pytest.mark.slow
 def test_no_public_answer_tells_anything_of_a_private_match(world):
     ann, cat, owner = world["ann"], world["cat"], world["owner"]
     private = _play(owner, "SecretSide", visibility="private")  # opened, nothing played yet

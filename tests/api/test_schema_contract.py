@@ -133,10 +133,6 @@ def test_parameters_and_inputs_are_typed(schema):
 #: The values a body may still carry untyped, each named ``<component>.<property>``; the test
 #: fails once one is typed, so that it leaves this list.
 ALLOWED_UNTYPED = {
-    # the face-down parts a phone sends and reads: described in words until they are typed
-    # per game and step
-    "PartInputRequest.part",
-    "PartOutput.part",
     # not typed yet: the engine's whole state (``?include=state``, ``GET state/``; docs/api.md,
     # "The game protocol in the schema"), a team's lineup as its game's engine reads it
     # (docs/teams.md, "Lineup shape"), and an edition's catalog (its cards' data)
@@ -258,11 +254,40 @@ def test_the_game_protocol_is_typed_per_game_with_discriminators(schema):
     assert legal["properties"]["step"]["enum"]
 
 
+def test_face_down_parts_are_typed_per_game_and_step(schema):
+    components = schema["components"]["schemas"]
+    ref = "#/components/schemas/"
+    part = components["PartInputRequest"]["properties"]["part"]
+    assert part["allOf"] == [{"$ref": f"{ref}GamePart"}]
+    assert components["GamePart"]["anyOf"] == [
+        {"$ref": f"{ref}HatTrickPart"},
+        {"$ref": f"{ref}TrixkickPart"},
+    ]
+    for game, steps in (("HatTrick", {"play_cards", "shoot"}), ("Trixkick", {"set_up"})):
+        # a side's part as GET parts/ shows it: one variant per step, chosen by `type`
+        output = components[f"{game}PartOutput"]
+        assert output["discriminator"]["propertyName"] == "type"
+        assert set(output["discriminator"]["mapping"]) == steps
+        for step, target in output["discriminator"]["mapping"].items():
+            variant = components[target.rsplit("/", 1)[1]]["properties"]
+            assert variant["type"]["enum"] == [step]
+            assert variant["part"]["anyOf"][0]["$ref"].endswith("Part")
+        # the shapes a part may have: closed, so exactly one fits a part
+        for role in components[f"{game}Part"]["oneOf"]:
+            shape = components[role["$ref"].rsplit("/", 1)[1]]
+            assert shape["additionalProperties"] is False
+            assert set(shape["required"]) == set(shape["properties"])
+    parts = components["HatTrickPartsOutput"]["properties"]["parts"]
+    assert parts["items"] == {"$ref": f"{ref}HatTrickPartOutput"}
+    # a game that chooses nothing face down lists no part
+    assert components["AmigoHattrickPartOutput"]["not"] == {}
+
+
 # --- per-game bodies are chosen by `game` ------------------------------------------------------
 
-#: The one undiscriminated cross-game union allowed, and where: the action(s) of an append, whose
-#: body names no game (the match's game judges it).
-UNDISCRIMINATED_ALLOWED = {"GameAction"}
+#: The undiscriminated cross-game unions allowed, and where: the action(s) of an append and the
+#: part of a face-down choice, whose bodies name no game (the match's game judges them).
+UNDISCRIMINATED_ALLOWED = {"GameAction", "GamePart"}
 
 
 def game_of(name: str, prefixes: list[str]) -> str | None:
@@ -340,6 +365,7 @@ def test_match_bodies_are_chosen_by_game(schema):
         "NextOutput",
         "EventOutput",
         "MatchCreateInputRequest",
+        "PartsOutput",
     ):
         union = components[name]
         assert union["discriminator"]["propertyName"] == "game", name

@@ -93,6 +93,7 @@ def program_directory(tmp_path: Path, base: str, program: str, **config) -> None
     (tmp_path / "tsconfig.json").write_text(json.dumps(tsconfig))
 
 
+@pytest.mark.slow
 def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")

@@ -168,6 +168,7 @@ def _play(
     ("game", "language"),
     [("hat-trick", "de"), ("trixkick", "en"), ("amigo-hattrick", "de")],
 )
+@pytest.mark.slow
 def test_the_phones_engine_answers_as_the_server_does(
     app_server, make_user, token_for, game, language
 ):

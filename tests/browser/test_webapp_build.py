@@ -34,6 +34,7 @@ def _pick(page, slot: int, name: str, numbers: str | None = None) -> None:
     page.locator(".slot-pick", has_text=name).nth(0).wait_for()
 
 
+@pytest.mark.slow
 def test_build_within_the_budget_card_fix_a_violation_save_and_play(
     app_server, make_user, token_for
 ):

@@ -16,6 +16,7 @@ document.addEventListener("securitypolicyviolation", (event) => {
 """
 
 
+@pytest.mark.slow
 def test_the_app_and_its_referee_work_under_the_csp(app_server, make_user, token_for):
     ann = make_user("ann")
     token = token_for(ann)

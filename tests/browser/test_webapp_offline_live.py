@@ -87,6 +87,7 @@ def test_three_moves_logged_offline_are_stored_once_and_a_refused_one_is_resolve
         context.close()
 
 
+@pytest.mark.slow
 def test_a_second_phone_sees_the_moves_live_and_a_stale_queue_is_resolved(
     app_server, make_user, token_for
 ):

@@ -121,6 +121,7 @@ def test_an_amigo_card_is_one_tap_on_its_face(app_server, make_user, token_for):
     assert played == [{"type": "play", "card": {"colour": "red", "number": 7}, "trick": 1}]
 
 
+@pytest.mark.slow
 def test_a_shootout_penalty_is_chosen_on_both_phones_at_once(app_server, make_user, token_for):
     ann, ben = make_user("ann"), make_user("ben")
     tokens = {ann: token_for(ann), ben: token_for(ben)}
@@ -156,6 +157,7 @@ def test_a_shootout_penalty_is_chosen_on_both_phones_at_once(app_server, make_us
 
 
 @pytest.mark.parametrize("after", ["a foul", "a goal or a period"])
+@pytest.mark.slow
 def test_trixkick_each_manager_sets_up_their_side_as_before_with_one_tap(
     app_server, make_user, token_for, after
 ):

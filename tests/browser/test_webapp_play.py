@@ -17,6 +17,15 @@ from tests.browser.phone import (
 pytestmark = [pytest.mark.browser]
 
 
+#: Amigo's card numbers that spill over their card's face (the hand, ten a row)
+SPILLED = """() => [...document.querySelectorAll(".grid.faces.small .card.amigo")].flatMap((card) => {
+  const c = card.getBoundingClientRect(), n = card.querySelector(".num").getBoundingClientRect();
+  const inside = n.left >= c.left - 0.5 && n.right <= c.right + 0.5 && card.scrollWidth <= card.clientWidth;
+  return inside ? [] : [`${card.textContent}: ${n.left}..${n.right} in ${c.left}..${c.right}`];
+})"""
+
+
+@pytest.mark.slow
 def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make_user):
     make_user("ann", password="a-long-secret-pw")
     with browser() as b:
@@ -60,13 +69,21 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         shot(page, "04-amigo-deal")
         seq = tap_and_wait(page, page.get_by_role("button", name="Shuffle and deal in the app"))
         shot(page, "05-amigo-hand")
+        # ten cards a row, two-digit numbers among them: every number inside its card's face
+        assert page.locator(".grid.faces.small .card.amigo").count() >= 10
+        spilled = page.evaluate(SPILLED)
+        assert not spilled, spilled
         while page.locator('.match-head[data-status="in_progress"]').count():
             seq = tap_and_wait(page, page.locator("button.move").first, seq=seq)
             if seq == 20:
                 page.wait_for_selector('#picture[data-seq="20"] g.card.last')
                 assert smallest_picture_text(page) >= 11
                 shot(page, "06-amigo-tricks")
-        page.get_by_text("The match is over.").wait_for()
+        # the winner (or a draw), the final table and how it ended
+        over = page.locator("#over")
+        over.wait_for()
+        assert over.inner_text().startswith("The match is over: ")
+        assert "final table" in over.inner_text()
         shot(page, "07-amigo-over")
         amigo = db(Match.objects.get, game="amigo-hattrick")
         assert amigo.status == "finished" and amigo.seq == seq > 40

@@ -56,6 +56,7 @@ def _match(user, game: str) -> int:
 @pytest.mark.parametrize(
     ("game", "moves"), [("hat-trick", 40), ("trixkick", 25), ("amigo-hattrick", 25)]
 )
+@pytest.mark.slow
 def test_hint_and_next_choices_are_in_reach_on_every_step(
     app_server, make_user, token_for, game, moves
 ):

@@ -77,12 +77,20 @@ def _back_online_stored(context, page, match_id, moves: int) -> None:
     assert page.locator("[role=alert]").count() == 0
 
 
+def _one_status(page, said: str, never: str) -> None:
+    """The screen says ``said`` of where the moves are, once, and nothing that disagrees
+    (``never``): one status line, not two."""
+    text = page.locator("#app").inner_text()
+    assert text.count(said) == 1 and never not in text, text
+
+
 def _open_with_referee(page, match_id):
     page.goto(f"/app/#/match/{match_id}")
     page.wait_for_selector('.match-head[data-seq="0"]')
     page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
 
 
+@pytest.mark.slow
 def test_a_tap_is_refereed_at_once_while_the_server_answers_slowly(app_server, hat_trick_table):
     ann, match_id, token = hat_trick_table
     moves = 24
@@ -103,16 +111,15 @@ def test_a_tap_is_refereed_at_once_while_the_server_answers_slowly(app_server, h
             assert elapsed is not None, "no next choices after a tap"
             times.append(elapsed)
             if len(times) == 3:
-                # the phone shows the move, and says it is not stored yet
-                note = page.locator("#referee-note")
-                if note.count():
-                    assert "being stored" in note.inner_text()
+                # the phone shows the move, and says where the moves are, in one status
+                _one_status(page, "Checked on this phone; being stored", "Every move is stored.")
         page.screenshot(path=str(SCREENSHOTS / "referee-instant-online-pending.png"))
         page.wait_for_function(
             f"() => document.querySelector('.match-head').dataset.seq === '{moves}'",
             timeout=moves * DELAY * 1000 + 30_000,
         )
-        page.locator("#referee-note").wait_for(state="detached")
+        page.locator("#queue-state", has_text="Every move is stored.").wait_for()
+        _one_status(page, "Every move is stored.", "Checked on this phone")
         shot(page, "referee-instant-online")
         median = statistics.median(times)
         print(f"next choices after a tap: median {median:.1f} ms, max {max(times):.1f} ms")
@@ -156,6 +163,7 @@ def test_a_move_another_phone_logged_first_rolls_the_phones_move_back(app_server
         shot(page, "referee-rolled-back")
 
 
+@pytest.mark.slow
 def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
     app_server, hat_trick_table
 ):
@@ -171,11 +179,15 @@ def test_offline_the_phone_offers_the_checked_moves_and_all_are_stored_once(
             # the phone's own hint, in German, not the unchecked vocabulary
             hint = page.locator("#hint").inner_text()
             assert "Noch nicht geprüft" not in hint and hint
-            assert "Auf diesem Telefon geprüft" in page.locator("#referee-note").inner_text()
+            _one_status(page, "Auf diesem Telefon geprüft", "Alle Züge sind gespeichert.")
         shot(page, "referee-offline-checked")
         _back_online_stored(context, page, match_id, moves)
+        # stored: said once, and nothing left of the offline sentence
+        page.locator("#queue-state", has_text="Alle Züge sind gespeichert.").wait_for()
+        _one_status(page, "Alle Züge sind gespeichert.", "sobald das Netz zurück ist")
 
 
+@pytest.mark.slow
 def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
     app_server, hat_trick_table, monkeypatch
 ):
@@ -227,6 +239,7 @@ def test_a_phone_holding_other_engines_than_the_servers_loads_the_servers(
         ),
     ],
 )
+@pytest.mark.slow
 def test_offline_trixkick_and_amigo_moves_are_checked_on_the_phone(
     app_server, make_user, token_for, game, sides
 ):
@@ -276,6 +289,7 @@ def _effect_kinds(match_id) -> list[str]:
     return kinds
 
 
+@pytest.mark.slow
 def test_offline_hat_trick_with_the_expansion_through_a_scoring_chance(
     app_server, make_user, token_for
 ):

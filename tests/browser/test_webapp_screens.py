@@ -84,6 +84,7 @@ def _check(page, name: str, language: str, problems: list) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
 def test_every_screen_in_both_languages(app_server, make_user, token_for, language):
     ann, ben = make_user("ann"), make_user("ben")
     matches = db(_matches, ann, ben)

@@ -34,6 +34,7 @@ def _setup(ann, ben) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
 def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
     app_server, make_user, token_for, language
 ):
@@ -68,6 +69,55 @@ def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
         assert (side["user"], side["name"]) == ("ben", "Harbour Blues") and side["team"]
 
 
+#: the select's chosen words wider than the room the select gives them (cut on screen)
+CUT = """(select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const words = context.measureText(select.selectedOptions[0].textContent).width;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+  return words > room ? `${words} px of words in ${room} px` : "";
+}"""
+
+
+def _invite_as_guest(ann, ben) -> int:
+    response = _client(ann).post(
+        "/api/matches/",
+        {
+            "game": "hat-trick",
+            "sides": [{"name": "Ann", "user": "ann"}, {"name": "Gast", "user": "ben"}],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    return response.json()["match"]["id"]
+
+
+def test_accepted_without_a_team_the_side_takes_the_managers_name(app_server, make_user, token_for):
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_invite_as_guest, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0], language="de")
+        _, ben_page = phone(b, app_server, token=tokens[1], language="de")
+        ann_page.goto(f"/app/#/match/{match_id}")
+        ann_page.locator(".match-head h1", has_text="Ann – Gast").wait_for()
+        ben_page.goto("/app/#/")
+        bring = ben_page.get_by_label("Spielen mit")
+        bring.wait_for()
+        # the choice shown whole, not cut at the select's edge
+        assert bring.evaluate("(s) => s.selectedOptions[0].textContent") == "Ohne Team, als ben"
+        assert bring.evaluate(CUT) == ""
+        shot(ben_page, "126-invitation-without-team-de")
+        ben_page.get_by_role("button", name="Annehmen").tap()
+        ben_page.locator(".match-head h1", has_text="Ann – ben").wait_for()
+        # the inviter's phone reads the side's new name by itself
+        ann_page.locator(".match-head h1", has_text="Ann – ben").wait_for(timeout=10_000)
+        shot(ann_page, "127-inviter-sees-the-managers-name-de")
+    side = db(lambda: _client(ann).get(f"/api/matches/{match_id}/").json()["sides"][1])
+    assert (side["user"], side["name"]) == ("ben", "ben")
+
+
 def _linked_match(ann, ben) -> int:
     from tests.helpers import accept_invitations
 
@@ -91,6 +141,7 @@ def _events(match_id) -> list:
     return list(MatchEvent.objects.filter(match_id=match_id).values_list("seq", "action"))
 
 
+@pytest.mark.slow
 def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
     app_server, make_user, token_for
 ):
@@ -174,6 +225,7 @@ def _to_first_shot(match_id, ann) -> int:
     return legal["actor"]
 
 
+@pytest.mark.slow
 def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
     ann, ben = make_user("ann"), make_user("ben")
     match_id = db(_linked_match, ann, ben)
@@ -198,3 +250,56 @@ def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
         for page in pages.values():
             page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]', timeout=10_000)
         assert "Shot: Shooting card" in shooter.locator(".last").inner_text()
+
+
+@pytest.mark.slow
+def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in(
+    app_server, make_user, token_for
+):
+    """With the phones' referees on: the card in is marked (pressed) on its phone, which says
+    it may be changed until the other's is in; the other phone says a card is chosen; another
+    tap changes it, and the move is made of the card in last."""
+    ann, ben = make_user("ann"), make_user("ben")
+    match_id = db(_linked_match, ann, ben)
+    tokens = token_for(ann), token_for(ben)
+    first = "Short pass, 3 footballs, right edge"
+    second = "Short pass, 1 football, left edge"
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0], referee=True)
+        _, ben_page = phone(b, app_server, token=tokens[1], referee=True)
+        for page in (ann_page, ben_page):
+            page.goto(f"/app/#/match/{match_id}")
+            page.wait_for_selector('.match-head[data-seq="0"]')
+        cards = ann_page.locator("section.moves button.move")
+        assert cards.count() > 4
+        assert ann_page.locator('section.moves button.move[aria-pressed="true"]').count() == 0
+        for card, other in ((first, second), (second, first)):
+            ann_page.get_by_role("button", name=card).tap()
+            waiting = ann_page.locator("#waiting", has_text=f"Your card is in ({card})")
+            waiting.wait_for()
+            assert "Until Ben has chosen, tap another card to change yours." in (
+                waiting.inner_text()
+            )
+            # the card in marked, and only it
+            pressed = ann_page.locator('section.moves button.move[aria-pressed="true"]')
+            assert pressed.count() == 1 and pressed.get_attribute("aria-label") == card
+            assert ann_page.get_by_role("button", name=other).get_attribute("aria-pressed") == (
+                "false"
+            )
+            shot(ann_page, "130-own-card-in-marked")
+            # ben's phone says so, without the card
+            ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for(timeout=10_000)
+            assert "footballs" not in ben_page.locator("#waiting").inner_text()
+            # both phones say alike who is still to choose
+            for page in (ann_page, ben_page):
+                page.locator("#turn", has_text="Ben to act").wait_for(timeout=10_000)
+        shot(ben_page, "131-other-has-chosen")
+        assert db(_events, match_id) == []
+        ben_page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
+        for page in (ann_page, ben_page):
+            page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+        assert db(_events, match_id)[0][1]["cards"][0] == {
+            "kind": "short_pass",
+            "footballs": 1,
+            "edge": "left",
+        }

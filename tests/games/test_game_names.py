@@ -25,6 +25,11 @@ GAME_PACKAGES = tuple(package.replace(".", "/") + "/" for package in PACKAGES)
 #: path -> (how many literals, why this place may name a game)
 ALLOWED = {
     "companion/demo.py": (2, "the demo data is a Hat-Trick match, by choice"),
+    "companion/examples/tour.py": (
+        3,
+        "the recorded tour of the API (the schema's examples) plays a Hat-Trick match and "
+        "opens a TriXKick one, by choice",
+    ),
     "matches/engine/base.py": (3, "the protocol's docstring names the three keys as examples"),
     "matches/engine/matchfile.py": (1, "the docstring shows a match file, which names its game"),
 }

@@ -33,9 +33,10 @@ def test_each_manager_logs_their_card_and_the_first_stays_hidden(table):
     match_id, ann, ben, cat = table
     first = part(ann, match_id, 0, SHORT_3R)
     assert first.status_code == 202, first.content
+    assert first.json()["game"] == "hat-trick"
     assert first.json()["parts"] == [
-        {"side": 0, "chosen": True, "part": {"card": SHORT_3R}},
-        {"side": 1, "chosen": False, "part": None},
+        {"type": "play_cards", "side": 0, "chosen": True, "part": {"card": SHORT_3R}},
+        {"type": "play_cards", "side": 1, "chosen": False, "part": None},
     ]
     # ben sees that ann has chosen, never what; nor does anyone else, nor the log
     for reader in (ben, cat):

@@ -9,6 +9,7 @@ beat job, through an index on their creation time.
 
 from __future__ import annotations
 
+import gzip
 import json
 import random
 import uuid
@@ -185,3 +186,85 @@ def test_pruning_reads_the_creation_time_index():
             )
             plan = " ".join(str(row) for row in cursor.fetchall())
         assert "INDEX" in plan.upper(), plan
+
+
+def _age_past_the_retention(settings, **lookup) -> None:
+    """The records matching ``lookup`` made older than the retention, as the clock would."""
+    old = timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS, minutes=1)
+    assert IdempotencyRecord.objects.filter(**lookup).update(created_at=old) == 1
+
+
+def test_a_retry_past_the_retention_is_a_new_request_before_any_prune(
+    players, client_for, settings
+):
+    """The hourly prune has not run: the aged record is still there, and still not replayed."""
+    client = client_for(players[0])
+    match_id, answers = _play(client, moves=2)
+    key = next(iter(answers))
+    first, sent = answers[key]
+    url = f"/api/matches/{match_id}/events/?include=state"
+    _age_past_the_retention(settings, key=key)
+    stale = client.post(url, sent, format="json", HTTP_IDEMPOTENCY_KEY=key)
+    assert stale.status_code == 409 and REPLAY_HEADER not in stale  # a new, stale move
+    assert MatchEvent.objects.filter(match_id=match_id).count() == len(answers)
+
+    # a creation retried past the retention creates again, under the same key
+    opening = {"game": "hat-trick", "sides": [{"name": "Blue", "user": "ann"}, {"name": "Red"}]}
+    created = client.post("/api/matches/", opening, format="json", HTTP_IDEMPOTENCY_KEY="open")
+    _age_past_the_retention(settings, key="open")
+    assert IdempotencyRecord.objects.filter(key="open").exists()
+    again = client.post("/api/matches/", opening, format="json", HTTP_IDEMPOTENCY_KEY="open")
+    assert again.status_code == 201 and REPLAY_HEADER not in again
+    assert again.json()["match"]["id"] != created.json()["match"]["id"]
+    # the key now answers the second opening, and is kept from now on
+    record = IdempotencyRecord.objects.get(key="open")
+    assert record.match_id == again.json()["match"]["id"]
+    third = client.post("/api/matches/", opening, format="json", HTTP_IDEMPOTENCY_KEY="open")
+    assert third[REPLAY_HEADER] == "true" and third.content == again.content
+    # within the retention a retry is still the first answer
+    _age_past_the_retention(settings, key="open")
+    IdempotencyRecord.objects.filter(key="open").update(
+        created_at=timezone.now() - timedelta(hours=settings.IDEMPOTENCY_RETENTION_HOURS - 1)
+    )
+    kept = client.post("/api/matches/", opening, format="json", HTTP_IDEMPOTENCY_KEY="open")
+    assert kept[REPLAY_HEADER] == "true" and kept.content == again.content
+
+
+@pytest.mark.parametrize("query", ["?include=state", ""])
+def test_a_replay_is_the_first_answer_byte_for_byte(players, client_for, query):
+    """Also where the database hands JSON back with its keys in another order (PostgreSQL's
+    jsonb: a move's effects, a stored answer): the answer's keys are sorted both times."""
+    client = client_for(players[0])
+    opening = {"game": "hat-trick", "sides": [{"name": "Blue", "user": "ann"}, {"name": "Red"}]}
+
+    def twice(url: str, body: dict, key: str, **extra):
+        return [
+            client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY=key, **extra)
+            for _ in range(2)
+        ]
+
+    pairs = {"opening": twice(f"/api/matches/{query}", opening, "open")}
+    match_id = pairs["opening"][0].json()["match"]["id"]
+    url = f"/api/matches/{match_id}/events/{query}"
+    rng = random.Random(3)
+
+    def move(seq: int) -> dict:
+        state = client.get(f"/api/matches/{match_id}/state/").json()["state"]
+        legal = ENGINE.legal_actions(ENGINE.state_from_json(state))
+        return {"expected_seq": seq, "action": ENGINE.action_to_json(random_action(legal, rng))}
+
+    for seq in range(4):  # the first moves have effects, with keys of several lengths
+        pairs[f"move {seq}"] = twice(url, move(seq), f"move-{seq}")
+    assert any(event["effects"] for event in pairs["move 0"][0].json()["events"])
+    for name, (first, retry) in pairs.items():
+        assert REPLAY_HEADER not in first and retry[REPLAY_HEADER] == "true", name
+        assert retry.status_code == first.status_code, name
+        assert retry.content == first.content, name
+        assert retry["Content-Length"] == first["Content-Length"] == str(len(first.content))
+
+    # compressed: the same bytes once unpacked (the gzip wrapping is padded at random)
+    unpacked = [
+        gzip.decompress(answer.content)
+        for answer in twice(url, move(4), "packed", HTTP_ACCEPT_ENCODING="gzip")
+    ]
+    assert unpacked[0] == unpacked[1]

@@ -24,6 +24,7 @@ LOGGED = 300  # before the slow stream opens: about 180 KB, far more than its co
 MORE = 5
 
 
+@pytest.mark.slow
 def test_a_client_that_reads_nothing_holds_up_no_other_stream(make_user, settings, monkeypatch):
     settings.LIVE_KEEPALIVE_SECONDS = 60
     direct = {True: 0, False: 0}  # written straight to the transport / left to ``send``

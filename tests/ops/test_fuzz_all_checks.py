@@ -23,6 +23,7 @@ import schemathesis.specs.openapi.checks  # noqa: F401 - registers the OpenAPI c
 from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS
+from schemathesis.config import SchemathesisConfig
 
 from tests.ops.test_fuzz_api import _aim, keep_the_test_connection, world  # noqa: F401
 from tests.ops.test_fuzz_api import schema as deeper
@@ -35,8 +36,12 @@ LEFT_OUT = {"positive_data_acceptance", "negative_data_rejection"}
 CHECKED = [check for check in CHECKS.get_all() if check.__name__ not in LEFT_OUT]
 
 # the schema the deeper run loaded from the server (building it again costs seconds), with the
-# default phases, the coverage phase among them
-schema = schemathesis.openapi.from_dict(copy.deepcopy(deeper.raw_schema))
+# default phases, the coverage phase among them, but the examples phase (the recorded examples
+# are replayed in their order by tests/api/test_schema_examples.py)
+schema = schemathesis.openapi.from_dict(
+    copy.deepcopy(deeper.raw_schema),
+    config=SchemathesisConfig.from_dict({"phases": {"examples": {"enabled": False}}}),
+)
 schema.app, schema.location = get_wsgi_application(), deeper.location
 
 
@@ -48,6 +53,7 @@ schema.app, schema.location = get_wsgi_application(), deeper.location
     suppress_health_check=list(HealthCheck),
     derandomize=True,
 )
+@pytest.mark.slow
 def test_every_check_of_schemathesis_passes(case, world):  # noqa: F811
     SEEN["count"] += 1
     _aim(case, world, SEEN["count"] % 2 == 0)

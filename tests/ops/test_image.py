@@ -178,6 +178,7 @@ def test_the_image_holds_every_app_the_settings_name(image):
     assert not (workdir / "tests").exists()  # the image carries no tests
 
 
+@pytest.mark.slow
 def test_the_image_passes_check_deploy_and_migrates(image):
     check = _manage(image, "manage.py", "check", "--deploy", "--fail-level", "WARNING")
     assert check.returncode == 0, check.stdout + check.stderr

@@ -81,6 +81,27 @@ def test_trixkick_moves_read_in_words():
     assert not bad, bad
 
 
+def test_trixkick_set_up_and_keepers_say_their_symbols_in_words():
+    """A piece to set up and the keepers' order say what the letters stand for, in the
+    rulebook's words (K = Kopf, L = linker Fuß, R = rechter Fuß): no letter left alone."""
+    legal = {
+        "actor": 0,
+        "hint": "",
+        "step": "setup",
+        "actions": [
+            {"type": "place", "piece": "A-KKL", "to": ["A1"]},
+            {"type": "keepers", "side": 0, "order": ["KLR"]},
+        ],
+    }
+    labels = _labels("trixkick", [legal], [{"name": "Blue"}, {"name": "Red"}])
+    assert "Set up KKL (head, head, left foot)" in labels
+    assert "KKL aufstellen (Kopf, Kopf, linker Fuß)" in labels
+    assert "Keepers: head on the left · left foot in the middle · right foot on the right" in labels
+    assert "Torwarte: Kopf links · linker Fuß in der Mitte · rechter Fuß rechts" in labels
+    keepers = [label for label in labels if label.startswith(("Keepers", "Torwarte"))]
+    assert not [label for label in keepers if re.search(r"\b[KLR]\b", label)], keepers
+
+
 @pytest.mark.parametrize(
     "entry",
     [

@@ -82,11 +82,21 @@ def run_module(script: str, *args: str, timeout: int = 60):
 
 
 def _words() -> dict:
+    """The app's words by language (``{"en": {key: text}, "de": {...}}``), from its table of
+    each word in every language (``{key: {"en": text, "de": text}}``)."""
     script = (
-        f"import {{ WORDS }} from {json.dumps((STATIC / 'i18n.js').as_uri())};"
-        "console.log(JSON.stringify(WORDS));"
+        f"import {{ WORDS, LANGUAGES }} from {json.dumps((STATIC / 'i18n.js').as_uri())};"
+        "console.log(JSON.stringify({ words: WORDS, languages: LANGUAGES }));"
     )
-    return run_module(script)
+    table = run_module(script)
+    languages = [code for code, _name in table["languages"]]
+    assert languages == ["en", "de"]
+    for key, entry in table["words"].items():
+        assert sorted(entry) == sorted(languages), key  # each word in every language, no other
+    return {
+        language: {key: entry[language] for key, entry in table["words"].items()}
+        for language in languages
+    }
 
 
 def test_english_and_german_have_the_same_keys():

@@ -216,6 +216,42 @@ class Legal(LegalShape):
     step: Step  # type: ignore[misc]  # a game narrows the common step to its own steps
 
 
+# --- face-down parts (POST parts/; the rule is ``parts``) ------------------------------------
+
+
+class PlayCardsPart(TypedDict):
+    """A manager's action card of step 1 (or of a chance), played face down (HT-1.1, HT-5.1)."""
+
+    card: ActionCard
+
+
+class ShooterPart(TypedDict):
+    """The attacking manager's shooting card, played face down (HT-6.1)."""
+
+    shooting_card: CardId
+
+
+class KeeperPart(TypedDict):
+    """The defending manager's goalkeeper card, played face down at the same time (HT-6.2)."""
+
+    goalkeeper_card: CardId
+
+
+class PenaltyShooterPart(TypedDict):
+    """A shoot-out penalty's shooter: the action card he turns up and a shooting card of its
+    colour, both hidden until the keeper's card is in (HT-8.5)."""
+
+    card: ActionCard
+    shooting_card: CardId
+
+
+#: the parts of each face-down choice, by the type of the action they make
+PARTS = {
+    "play_cards": (PlayCardsPart,),
+    "shoot": (ShooterPart, KeeperPart, PenaltyShooterPart),
+}
+
+
 # --- summary and outcome ---------------------------------------------------------------------
 
 

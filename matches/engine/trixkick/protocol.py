@@ -9,7 +9,7 @@ open now. Rule clauses: docs/rules/trixkick.md.
 from __future__ import annotations
 
 from types import GenericAlias
-from typing import Annotated, Literal, NotRequired
+from typing import Annotated, Literal, NotRequired, TypedDict
 
 from matches.engine.action_codec import TAG, camel
 from matches.engine.base import Bounds, LegalShape, outcome_shape, shape
@@ -37,6 +37,30 @@ LEGAL_ENTRIES = tuple(_entry(tag) for tag in CODEC.tags)
 
 class Legal(LegalShape):
     step: Step  # type: ignore[misc]  # the schema narrows the base's str to the steps
+
+
+# --- face-down parts (POST parts/; the rule is ``parts``) ------------------------------------
+
+
+class PlacePart(TypedDict):
+    piece: Piece
+    to: Field
+
+
+class SetUpPart(TypedDict):
+    """A manager's set-up of their side after a foul, a goal or a period (TK-2): the side's
+    pieces still in hand where they go, in the order they go down, and its keepers."""
+
+    places: Annotated[list[PlacePart], "Every piece of the side still in hand, once each."]
+    keepers: Annotated[
+        str | None,
+        "The keepers' symbols, left to right (`LKR`; two keepers: `LR`); null: set up "
+        "afterwards as a move of their own.",
+    ]
+
+
+#: the parts of each face-down choice, by the type of the action they make
+PARTS = {"set_up": (SetUpPart,)}
 
 
 Summary = shape(

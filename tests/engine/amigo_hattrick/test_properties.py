@@ -121,7 +121,6 @@ def _check_match(players, start, final, actions, events):
     assert ENGINE.render_svg(final).startswith("<svg")
 
 
-@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.sampled_from([4, 5, 6]), st.integers(0, 2**32), st.booleans())
 def test_random_full_matches(players, seed, log_hands):

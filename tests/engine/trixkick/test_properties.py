@@ -55,7 +55,6 @@ def invariants(state):
 
 
 # 24 random matches in all, one test per option set so that the suite's workers share them
-@pytest.mark.slow
 @pytest.mark.parametrize("option_index", range(len(OPTION_SETS)))
 @settings(
     max_examples=8,

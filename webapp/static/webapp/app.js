@@ -10,7 +10,8 @@ import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions } from "./options.js";
 import { loadGames } from "./games.js";
 import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, show, syncCredentials } from "./shell.js";
-import { matchScreen } from "./match/screen.js";
+import { matchScreen, missing } from "./match/screen.js";
+import { resultText, scoreText, turnText } from "./outcome.js";
 
 // --- sign in -------------------------------------------------------------------------------
 
@@ -86,13 +87,20 @@ async function home() {
   }
 }
 
+// One row a match: its game, its sides and score, and what tells it from the others: whose
+// turn and how many moves (running), or who won and how (finished); when it was begun.
 function matchItems(matches) {
   if (!matches.length) return `<li>${t("noMatches")}</li>`;
   return matches.map((m) => {
     const names = m.sides.map((s) => esc(sideLabel(s.name))).join(" – ");
-    const score = m.sides.every((s) => s.score !== null) ? ` ${m.sides.map((s) => s.score).join(m.sides.length > 2 ? " · " : ":")}` : "";
-    const status = { in_progress: t("running"), finished: t("finishedStatus"), abandoned: t("abandoned") }[m.status] || m.status;
-    return `<li><a class="item" href="#/${m.status === "in_progress" ? "match" : "replay"}/${m.id}"><span class="g">${esc(gameTitle(m.game))}</span><span class="n">${names}${esc(score)}</span><span class="s">${esc(status)} · ${esc(m.created_at.slice(0, 10))}</span></a></li>`;
+    const running = m.status === "in_progress";
+    const summary = m.summary || {};
+    const score = running ? scoreText(m, summary.score || summary.totals) : "";
+    const begun = new Date(m.created_at).toLocaleString(currentLanguage(), { dateStyle: "short", timeStyle: "short" });
+    const state = running
+      ? [t("running"), turnText(m), t("movesPlayed", { n: m.seq })].filter(Boolean).join(" · ")
+      : resultText(m);
+    return `<li><a class="item" href="#/${running ? "match" : "replay"}/${m.id}"><span class="g">${esc(gameTitle(m.game))}</span><span class="n">${names}${score ? ` · ${esc(score)}` : ""}</span><span class="s">${esc(state)}</span><span class="s when">${esc(begun)}</span></a></li>`;
   }).join("");
 }
 
@@ -217,8 +225,8 @@ async function history() {
 }
 
 async function replay(id, mine) {
-  const { ok, data: match } = await api(`matches/${id}/`);
-  if (!ok) { show(errorBox(match?.message || ""), t("history")); return; }
+  const { ok, status, data: match } = await api(`matches/${id}/`);
+  if (!ok) { show(missing({ status, data: match }), t("history")); return; }
   let seq = match.seq;
   let drawn = 0;
   const render = async () => {
@@ -226,11 +234,12 @@ async function replay(id, mine) {
     const step = ++drawn;
     show(html`${nav("history")}<h1>${match.sides.map((s) => esc(sideLabel(s.name))).join(" – ")}</h1>
       <p class="meta">${esc(gameTitle(match.game))} · <span id="at">${esc(t("moveN", { n: seq, total: match.seq }))}</span></p>
-      <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
+      ${match.status === "in_progress" ? "" : `<p class="over" id="over">${esc(resultText(match))}</p>`}
       <p class="hint" id="hint"></p>
       <div class="row steps"><button class="secondary" data-go="first">${t("first")}</button><button class="primary" data-go="prev">${t("prev")}</button>
       <button class="primary" data-go="next">${t("next")}</button><button class="secondary" data-go="last">${t("last")}</button></div>
       <input type="range" id="seq" min="0" max="${match.seq}" value="${seq}" aria-label="${t("stepThrough")}">
+      <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
       <div class="row"><button class="secondary" id="export">${t("export")}</button><a class="secondary button" href="#/match/${id}">${t("open")}</a></div>`, t("stepThrough"));
     const go = { first: () => 0, prev: () => Math.max(0, seq - 1), next: () => Math.min(match.seq, seq + 1), last: () => match.seq };
     for (const b of main.querySelectorAll("[data-go]")) b.addEventListener("click", () => { seq = go[b.dataset.go](); render(); });
@@ -246,7 +255,10 @@ async function replay(id, mine) {
     const [url, state] = await Promise.all([pictureUrl(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
     if (step !== drawn || !isShown(mine)) return;
     if (url) document.getElementById("picture").src = url;
-    document.getElementById("hint").textContent = state.data?.legal?.hint || "";
+    // the last step of a finished match: the result line above says it
+    const said = match.status !== "in_progress" && seq === match.seq ? "" : state.data?.legal?.hint || "";
+    document.getElementById("hint").textContent = said;
+    document.getElementById("hint").hidden = !said;
   };
   render();
 }

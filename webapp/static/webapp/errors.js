@@ -15,7 +15,18 @@ function fieldSentence(path, error, sent) {
     if (field === "name" && (error.code === "blank" || error.code === "required")) return t("sideNameMissing", { n });
     return t("sideProblem", { n, message: error.message });
   }
-  return error.message;
+  // a field of the form by its label: "Password: This password is too short…"
+  const label = FIELD_WORDS[path];
+  return label ? `${t(label)}: ${error.message}` : error.message;
+}
+
+// the sign-in form's fields, by the words of their labels
+const FIELD_WORDS = { username: "username", password: "password" };
+
+// Why a match cannot be shown: none by that number (or not one this manager may see) said
+// as a plain sentence, anything else as the API says it.
+export function matchMissing(status, data) {
+  return status === 404 ? t("noSuchMatch") : problemText(status, data);
 }
 
 // One sentence (or a few) for an answer that was not ok: `sent` is the body that was sent.

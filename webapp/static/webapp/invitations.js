@@ -21,21 +21,28 @@ async function offers(edition) {
   ];
 }
 
+// Accepted without a team, the side takes the accepting manager's name (the inviter's name
+// for it, "Away" most often, stays only if chosen). The choices are short: a phone's select
+// shows one line.
 function card(inv, brought) {
-  const pick = gameFacts(inv.game).builds // a team or a build of one's own, or the side's name
-    ? `<label>${t("playWith")}<select name="bring"><option value="">${esc(t("noTeamKeepName", { name: inv.side_name }))}</option>${brought.map((o) => `<option value="${o.value}">${esc(o.label)}</option>`).join("")}</select></label>`
-    : `<label>${t("yourSideName")}<input name="name" value="${esc(inv.side_name)}" maxlength="100" autocomplete="off"></label>`;
+  const me = localStorage.getItem("username") || "";
+  const keep = inv.side_name && inv.side_name !== me ? `<option value="keep">${esc(t("asSide", { name: inv.side_name }))}</option>` : "";
+  const pick = gameFacts(inv.game).builds // a team or a build of one's own, or a name
+    ? `<label>${t("playWith")}<select name="bring"><option value="">${esc(t("asMe", { name: me }))}</option>${keep}${brought.map((o) => `<option value="${o.value}">${esc(o.label)}</option>`).join("")}</select></label>`
+    : `<label>${t("yourSideName")}<input name="name" value="${esc(me || inv.side_name)}" maxlength="100" autocomplete="off"></label>`;
   return `<li class="item invitation"><form class="stack" data-invitation="${inv.id}" data-match="${inv.match}">
-    <span class="g">${esc(gameTitle(inv.game))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))}</span>
+    <span class="g">${esc(gameTitle(inv.game))}</span><span class="n">${esc(t("invitedBy", { name: inv.invited_by, side: inv.side + 1 }))} ${esc(t("sideNow", { name: inv.side_name }))}</span>
     ${pick}
     <div class="row"><button class="primary" type="submit">${t("accept")}</button><button class="secondary" type="button" data-decline="${inv.id}">${t("decline")}</button></div></form></li>`;
 }
 
-// The answer's body: a team or a build chosen, or a name other than the side's own.
+// The answer's body: a team or a build chosen, or the name the side is to take.
 function answer(form, inv) {
-  const [kind, id] = (form.elements.bring?.value || "").split(":");
+  const chosen = form.elements.bring?.value;
+  if (chosen === "keep") return {};
+  const [kind, id] = (chosen || "").split(":");
   if (kind) return { [kind]: Number(id) };
-  const name = form.elements.name?.value.trim();
+  const name = (form.elements.name ? form.elements.name.value : localStorage.getItem("username") || "").trim();
   return name && name !== inv.side_name ? { name } : {};
 }
 

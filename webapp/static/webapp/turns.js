@@ -66,7 +66,11 @@ export function waitingLine(turn, parts, game, state = null) {
   if (turn.mode === "wait") return t("waitingFor", { name: turn.names.join(", ") });
   const mine = parts?.parts?.find((p) => p.side === turn.side);
   const theirs = parts?.parts?.filter((p) => p.side !== turn.side) || [];
-  if (mine?.chosen && mine.part) return t("cardInWaiting", { name: turn.others.join(", "), card: gameOf(game).partText(mine.part, state) });
+  // the server keeps a part until the last one is in: it may be changed until then
+  if (mine?.chosen && mine.part) {
+    const name = turn.others.join(", ");
+    return `${t("cardInWaiting", { name, card: gameOf(game).partText(mine.part, state) })} ${t("cardChangeable", { name })}`;
+  }
   if (theirs.some((p) => p.chosen)) return t("theyHaveChosen", { name: turn.others.join(", ") });
   return "";
 }

@@ -9,13 +9,15 @@ import { standingActions } from "__STATIC__resetup.js";
 // A piece by its symbols, as the rulebook names it ("A-KKL" -> "KKL").
 const tkPiece = (id) => String(id).split("-").pop();
 const tkSymbol = (s) => t(`symbol_${s}`);
+// its symbols said in the rulebook's words ("KKL" -> "head, head, left foot")
+const tkSaid = (id) => [...tkPiece(id)].map(tkSymbol).join(", ");
 
 function tkFields(entry, key, make, label) {
   return () => entry[key].map((field) => leaf(label(field), make(field), "", { field }));
 }
 
 export const moves = {
-  place: (entry) => [branch(t("tkPlace", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
+  place: (entry) => [branch(t("tkPlaceSaid", { piece: tkPiece(entry.piece), symbols: tkSaid(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
     tkFields(entry, "to", (to) => ({ type: "place", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece))],
   run: (entry) => [branch(t("tkRun", { piece: tkPiece(entry.piece) }), t("tkWhere", { piece: tkPiece(entry.piece) }),
     tkFields(entry, "to", (to) => ({ type: "run", piece: entry.piece, to }), (to) => t("tkTo", { field: to })), tkFace(entry.piece), { piece: entry.piece })],
@@ -46,7 +48,8 @@ function tkFace(id) {
 function tkKeepers(order) {
   if (order === null || order === undefined) return t("tkKeepersHidden");
   const slots = order.length === 2 ? ["left", "right"] : ["left", "middle", "right"];
-  return `${t("tkKeepers")}: ${[...order].map((s, i) => `${t(`corner_${slots[i]}`)} ${s}`).join(" · ")}`;
+  // each keeper by his symbol in words, where he stands ("head on the left")
+  return `${t("tkKeepers")}: ${[...order].map((s, i) => t(`tkKeeper_${slots[i]}`, { symbol: tkSymbol(s) })).join(" · ")}`;
 }
 
 const TK_FIELDS = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "C1", "C2", "C3", "C4", "B5", "B6", "B7", "B8", "B1", "B2", "B3", "B4"];
@@ -240,8 +243,10 @@ export async function asBefore(id, legal, state = null) {
   // a piece on the middle row (C) stood there for that kick-off; the next may want another:
   // those go last, so that a refusal stops the batch as late as it can
   const middle = (a) => (String(a.to).startsWith("C") ? 1 : 0);
+  // a piece still in hand, as the state shown says (set up by hand meanwhile, sent off: not)
+  const inHand = (piece) => !state?.pieces || state.pieces[piece]?.status === "squad";
   const queues = [0, 1].map((side) => fitted(before.places
-    .filter((a) => sideOf(a.piece) === side && !done.has(a.piece))
+    .filter((a) => sideOf(a.piece) === side && !done.has(a.piece) && inHand(a.piece))
     .sort((x, y) => middle(x) - middle(y)), side, state?.setup, standingFields(state, side)));
   const batch = [];
   let side = legal.actor;
@@ -250,7 +255,13 @@ export async function asBefore(id, legal, state = null) {
     batch.push({ type: "place", piece: next.piece, to: next.to });
     side = 1 - side;
   }
-  for (const keepers of before.keepers) {
+  // the keepers as then, in this set-up's order (the side that began it first, TK-2), each
+  // side's only while still to set up
+  const starter = state?.setup?.starter;
+  const first = (k) => (k.side === starter ? 0 : 1);
+  const keepersDone = state?.setup?.keepers_done || [];
+  for (const keepers of [...before.keepers].sort((a, b) => first(a) - first(b))) {
+    if (keepersDone[keepers.side]) continue;
     if (keepers.order === null || keepers.order === undefined) break; // hidden from this phone
     batch.push({ type: "keepers", side: keepers.side, order: keepers.order });
   }

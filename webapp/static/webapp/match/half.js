@@ -5,6 +5,7 @@
 import { t } from "../i18n.js";
 import { choices, pictureTargets, vocabulary } from "../moves.js";
 import { partNodes, turnOf } from "../turns.js";
+import { sameJSON } from "../same.js";
 import { bound } from "./state.js";
 
 const halfKey = (s) => `half:${s.id}`;
@@ -78,8 +79,7 @@ function pickPart(s, ui, node, i, row, option) {
   values[row] = node.pair.rows(values)[row].options[option].value;
   // a later part that no longer goes with this one (a shooting card of another colour) is dropped
   const rows = node.pair.rows(values);
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  rows.forEach((r, k) => { if (values[k] != null && !r.options.some((o) => same(o.value, values[k]))) values[k] = null; });
+  rows.forEach((r, k) => { if (values[k] != null && !r.options.some((o) => sameJSON(o.value, values[k]))) values[k] = null; });
   for (let k = 0; k < rows.length; k++) if (values[k] === undefined) values[k] = null;
   if (values.every((v) => v != null)) {
     s.pick = null;

@@ -33,6 +33,7 @@ async function sendQueue(s, ui) {
       s.retries = 0;
       s.last = lastOf(result.data);
       s.queue = null;
+      s.note = ""; // what the referee said of the queued moves: they are stored now
       await ui.afterWrite(result.data);
       return;
     }
@@ -40,7 +41,7 @@ async function sendQueue(s, ui) {
   } catch { /* still offline: the online event sends it */ }
   s.sending = false;
   s.queue = await getQueue(s.id).catch(() => null);
-  if (!s.queue) { await ui.reload(); return; }
+  if (!s.queue) { s.note = ""; await ui.reload(); return; }
   ui.render();
   if (busy && shown(s)) {
     s.retries += 1;

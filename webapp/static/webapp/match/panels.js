@@ -3,8 +3,10 @@
 import { gameTitle } from "../api.js";
 import { sideLabel, t } from "../i18n.js";
 import { esc } from "../nodes.js";
+import { sameJSON } from "../same.js";
 import { actionLabel, pictureTargets } from "../moves.js";
 import { gameOf } from "../games.js";
+import { resultText } from "../outcome.js";
 import { logsBoth, sharedTable, waitingLine } from "../turns.js";
 
 export function header(s) {
@@ -12,8 +14,11 @@ export function header(s) {
   const summary = s.current?.summary || m.summary || {};
   const legal = s.current?.legal;
   const actor = legal?.actor;
-  const both = actor === null || actor === undefined;
-  const who = both ? "" : sideLabel(m.sides[actor]?.name ?? "");
+  // both choose face down: once a part is in, the sides still to choose (both phones alike)
+  const parts = s.parts?.seq === m.seq ? s.parts.parts : [];
+  const open = parts.some((p) => p.chosen) ? parts.filter((p) => !p.chosen).map((p) => sideLabel(m.sides[p.side]?.name ?? "")) : [];
+  const both = (actor === null || actor === undefined) && !open.length;
+  const who = open.length ? open.join(", ") : both ? "" : sideLabel(m.sides[actor]?.name ?? "");
   const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
   return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + s.pending.length + (s.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${s.table}" data-setup="${gameOf(m.game).settingUp(legal) ? 1 : 0}"><h1>${m.sides.map((x) => esc(sideLabel(x.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(gameTitle(m.game))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
@@ -32,9 +37,14 @@ export function lastMovePanel(s) {
   return `${said}<ul class="effects">${texts.slice(0, 2).map(item).join("")}${more}</ul>`;
 }
 
+// Where the moves are, in one place (one status, never two that disagree): every move stored;
+// moves checked here and being stored (the phone's referee ahead of the server); or moves
+// queued while the server cannot be reached, with what the phone's referee made of them.
 export function queuePanel(s) {
   const q = s.queue;
-  if (!q || !q.actions.length) return `<p class="stored" id="queue-state">${t("pendingNone")}</p>`;
+  if ((!q || !q.actions.length) && s.pending.length) return `<p class="storing" id="queue-state" role="status">${t("refStoring")}</p>`;
+  if (!q || !q.actions.length) return `<p class="stored" id="queue-state" role="status">${t("pendingNone")}</p>`;
+  const note = s.note ? `<p class="referee-note">${esc(s.note)}</p>` : "";
   let problem = "";
   if (q.problem?.status === 409) {
     const n = (q.problem.details?.current_seq ?? q.baseSeq) - q.baseSeq;
@@ -45,13 +55,22 @@ export function queuePanel(s) {
     problem = `<div class="refused" role="alert">${esc(t("batchRefused", { i, message: q.problem.message || "" }))}</div>
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
   }
-  return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>
+  return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>${note}
       <ol>${q.actions.map((a) => `<li>${esc(actionLabel(s.match.game, a, s.match.sides, s.current?.state))}</li>`).join("")}</ol>
       ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
 }
 
 const isCard = (face) => face?.startsWith('<span class="card');
-const button = (n, i, extra = "") => `<button class="${n.face ? "move face" : "move"}" data-i="${i}"${extra} aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button>`;
+// a face-down part is pressed while it is the one in (tapping another changes it)
+const pressed = (n) => (n.part ? ` aria-pressed="${Boolean(n.chosen)}"` : "");
+const button = (n, i, extra = "") => `<button class="${n.face ? "move face" : "move"}${n.chosen ? " chosen" : ""}" data-i="${i}"${extra}${pressed(n)} aria-label="${esc(n.label)}">${n.face || ""}<span class="lbl">${esc(n.label)}</span></button>`;
+
+// This phone's face-down part in at this step, as the server keeps it (null: none yet).
+function partIn(s, now) {
+  if (now.mode !== "parts" || s.parts?.seq !== s.match.seq) return null;
+  return s.parts.parts.find((p) => p.side === now.side && p.chosen)?.part ?? null;
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // a two-part choice: every part's row at once; a part picked shows as a button to take it back
 function pairRows(s, n, i) {
@@ -59,7 +78,7 @@ function pairRows(s, n, i) {
   return n.pair.rows(values).map((row, r) => {
     const head = `<p class="group">${esc(row.title)}</p>`;
     if (values[r] != null) {
-      const chosen = row.options.find((o) => JSON.stringify(o.value) === JSON.stringify(values[r]));
+      const chosen = row.options.find((o) => sameJSON(o.value, values[r]));
       return `${head}<button class="secondary picked" data-unpick="${r}" aria-pressed="true">${chosen?.face || ""}<span>${esc(chosen?.label ?? "")}</span></button>`;
     }
     const rowFaces = row.options.length > 4 && row.options.every((o) => isCard(o.face));
@@ -105,7 +124,7 @@ function asBeforeLines(s, offline) {
 // half: the half-chosen move's part of the screen (its nodes at this step, whose turn it is)
 export function movesPanel(s, half) {
   const legal = s.current?.legal;
-  if (s.match.status !== "in_progress") return `<p class="over">${t("finished")}</p>`;
+  if (s.match.status !== "in_progress") return `<p class="over" id="over">${esc(resultText(s.match, s.current?.outcome || s.match.result))}</p>`;
   const offline = s.queue && s.queue.actions.length && !s.table;
   let nodes = half.stepNodes();
   let title = offline ? t("unchecked") : legal?.hint || "";
@@ -117,6 +136,8 @@ export function movesPanel(s, half) {
     nodes = node.children();
   }
   if (s.extra) ({ title, nodes } = s.extra);
+  const mine = partIn(s, now);
+  if (mine && !s.path.length && !s.extra) nodes = nodes.map((n) => (n.part ? { ...n, chosen: same(n.part.part, mine) } : n));
   const tappable = pictureTargets(nodes).size > 0;
   const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
   const drawn = s.drawn.length ? `<p class="drawn" id="drawn">${esc(t("keeperDrawn", { cards: gameOf(s.match.game).drawnText(s.drawn) }))}</p>` : "";

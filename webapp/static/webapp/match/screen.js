@@ -12,6 +12,7 @@ import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
 import { gameOf, loadGame } from "../games.js";
 import { errorBox, html, main, nav, networkState, onLeave, show } from "../shell.js";
 import { esc } from "../nodes.js";
+import { matchMissing } from "../errors.js";
 import { pictureTargets } from "../moves.js";
 import { halfPart } from "./half.js";
 import { offlinePart } from "./offline.js";
@@ -49,7 +50,7 @@ function readingPart(s, ui) {
   const { id } = s;
   const load = async () => {
     const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
-    if (!m.ok) { show(errorBox(m.data?.message || ""), t("game")); return false; }
+    if (!m.ok) { show(missing(m), t("game")); return false; }
     await loadGame(m.data.game);
     s.match = m.data;
     s.current = st.data;
@@ -118,26 +119,35 @@ function readingPart(s, ui) {
   };
 
   // A set-up again "as before", as the game's module finds it: one batch, offered on a phone
-  // that logs both sides; with a phone each, each manager's own side as their part of the set-up
+  // that logs both sides; with a phone each, each manager's own side as their part of the set-up.
+  // Found once every move shown is stored (the batch goes on from the server's seq and the
+  // moves it logged): after a server's answer, and after the phone's own moves are stored.
   const refreshAsBefore = async () => {
     s.asBefore = null;
     s.ownBefore = null;
     const game = gameOf(s.match.game);
     if (!game.settingUp(s.current?.legal)) return; // no set-up under way
+    const waiting = () => s.pending.length > 0 || s.queue?.actions.length > 0;
+    if (waiting()) return; // asked again once they are stored
     const seq = s.match.seq;
+    const fresh = () => seq === s.match.seq && shown(s) && !waiting();
     const sides = sidesOfPhone(s.match, s.me, id);
     if (sides) {
       const side = [...sides][0];
       const own = side === undefined ? null : await game.ownAsBefore(id, s.current?.legal, s.current?.state, side).catch(() => null);
-      if (own && seq === s.match.seq && shown(s)) { s.ownBefore = own; ui.render(); }
+      if (own && fresh()) { s.ownBefore = own; ui.render(); }
       return;
     }
     const batch = await game.asBefore(id, s.current?.legal, s.current?.state).catch(() => null);
-    if (batch && seq === s.match.seq && shown(s)) { s.asBefore = batch; ui.render(); }
+    if (batch && fresh()) { s.asBefore = batch; ui.render(); }
   };
 
   return { load, refreshAsBefore, refreshPicture, reload, seatReferee };
 }
+
+// a match that cannot be shown (none by that number): said plainly, with the way home
+export const missing = ({ status, data }) =>
+  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p><a class="button secondary" href="#/">${t("home")}</a>`;
 
 function render(s, ui) {
   if (!s.match || !shown(s)) return;
@@ -146,7 +156,6 @@ function render(s, ui) {
   show(html`${nav("")}${header(s)}
       ${lastMovePanel(s)}
       ${s.error ? errorBox(s.error) : ""}
-      ${s.note ? `<p class="referee-note" id="referee-note" role="status">${esc(s.note)}</p>` : ""}
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>

@@ -6,6 +6,7 @@ import { currentLanguage, t } from "../i18n.js";
 import { problemText } from "../errors.js";
 import { enqueue } from "../queue.js";
 import { refApply, startReferee } from "../referee.js";
+import { sameJSON } from "../same.js";
 import { syncCredentials } from "../shell.js";
 import { sendPart } from "../turns.js";
 import { sendAsBefore } from "../resetup.js";
@@ -17,7 +18,7 @@ export const lastOf = (data) => lastMove(data?.events?.filter((e) => e.kind === 
 // what the referee's view holds of the state shown
 export const shownOf = (view) => ({ legal: view.legal, summary: view.summary, outcome: view.outcome, state: view.state });
 // Same events as the phone's referee foresaw: stored as shown.
-const sameEvents = (local, events) => JSON.stringify(local.effects) === JSON.stringify(
+const sameEvents = (local, events) => sameJSON(local.effects,
   events.flatMap((e) => e.effects).map((e) => ({ kind: e.kind, side: e.side, data: e.data, text: e.text })));
 
 // A move the phone's referee checked: shown at once (picture, hint, last move, the next
@@ -29,6 +30,9 @@ function showLocal(s, ui, local) {
     if (markup) { s.picture = markup; s.pictureSeq = `local-${s.match.seq + s.pending.length}`; }
   }
   s.last = { action: local.action, texts: local.effects.map((e) => e.text).filter(Boolean) };
+  // a set-up as before found for the step before is stale: found again once this is stored
+  s.asBefore = null;
+  s.ownBefore = null;
   ui.clearChoice();
 }
 
@@ -61,7 +65,7 @@ async function sendAction(s, ui, action) {
     const local = await refereeFirst(s, ui, action);
     if (local?.ok) {
       s.pending.push({ action, local, key: newKey() });
-      s.note = t("refStoring");
+      s.note = ""; // the status says these moves are being stored
       ui.render();
       pump(s, ui);
       return;
@@ -107,7 +111,7 @@ async function overruled(s, ui, answer) {
   s.note = "";
   s.error = ok ? t("refOverruled") : t("refRolledBack", { message: data?.message || "" });
   if (ok || data?.code !== "stale_sequence") startReferee(); // other engines on the server?
-  if (ok) { s.last = lastOf(data); s.match = data.match; s.current = data.current; await ui.seatReferee(); }
+  if (ok) { s.last = lastOf(data); s.match = data.match; s.current = data.current; await ui.seatReferee(); ui.refreshAsBefore(); }
   else await ui.load().catch(() => {});
   ui.clearChoice();
   ui.render();
@@ -146,6 +150,7 @@ async function pump(s, ui) {
         s.last = lastOf(data);
         ui.render();
         ui.refreshPicture();
+        ui.refreshAsBefore(); // every move shown stored: a set-up as before, if one is under way
       } else ui.render();
     }
   } finally {
