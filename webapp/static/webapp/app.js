@@ -7,7 +7,7 @@ import { esc } from "./nodes.js";
 import { startReferee } from "./referee.js";
 import { showInvitations } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
-import { optionFields, readOptions } from "./options.js";
+import { optionFields, readOptions, showWhen } from "./options.js";
 import { loadGames } from "./games.js";
 import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, show, syncCredentials } from "./shell.js";
 import { matchScreen, missing } from "./match/screen.js";
@@ -106,6 +106,9 @@ function matchItems(matches) {
 
 // --- new match -----------------------------------------------------------------------------
 
+// the longest side name the API takes (matches.models.MatchSide.name)
+const SIDE_NAME_MAX = 100;
+
 async function newMatch() {
   const me = localStorage.getItem("username");
   const GAMES = await gameKeys();
@@ -137,9 +140,10 @@ async function newMatch() {
           ${GAMES.map((g) => `<label class="pick"><input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""}><span>${esc(gameTitle(g))}</span></label>`).join("")}
         </fieldset>
         <fieldset><legend>${t("sides")}</legend>
-          ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
+          ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="${SIDE_NAME_MAX}" aria-describedby="side-limit"></label>
             <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>
             <label class="invite">${t("inviteManager")}<input name="invite${i}" autocapitalize="none" autocomplete="off" maxlength="150" placeholder="${t("username")}"></label>${teamOptions(i)}</div>`).join("")}
+          <p class="note" id="side-limit">${t("sideNameLimit", { n: SIDE_NAME_MAX })}</p>
           ${facts.max_sides > facts.min_sides ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= facts.max_sides ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= facts.min_sides ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
@@ -155,6 +159,7 @@ async function newMatch() {
         if (select.value && input) input.value = select.selectedOptions[0].textContent; // the side takes the team's name
       });
     }
+    showWhen(form); // an option that applies only to another choice (TriXKick's time) is hidden
     for (const radio of form.querySelectorAll("input[name=game]")) {
       radio.addEventListener("change", () => { game = radio.value; names = defaults(game); render(); });
     }
