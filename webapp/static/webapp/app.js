@@ -5,11 +5,11 @@ import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { esc } from "./nodes.js";
 import { startReferee } from "./referee.js";
-import { showInvitations } from "./invitations.js";
+import { showInvitations, watchInvitations } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions, showWhen } from "./options.js";
 import { loadGames } from "./games.js";
-import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, show, syncCredentials } from "./shell.js";
+import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, onLeave, show, syncCredentials } from "./shell.js";
 import { matchScreen, missing } from "./match/screen.js";
 import { resultText, scoreText, turnText } from "./outcome.js";
 
@@ -66,7 +66,7 @@ function bindLanguage() {
 
 // --- home ----------------------------------------------------------------------------------
 
-async function home() {
+async function home(mine) {
   const me = localStorage.getItem("username");
   show(html`<h1>${t("home")}</h1>${nav("home")}<section id="invitations-section" hidden><h2>${t("invitations")}</h2><ul id="invitations" class="list"></ul></section>
     <section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
@@ -78,8 +78,13 @@ async function home() {
     localStorage.removeItem("token");
     route();
   });
+  const invitations = [document.getElementById("invitations-section"), document.getElementById("invitations"), { errorBox, again: route }];
+  let drawn = [];
   try {
-    await showInvitations(document.getElementById("invitations-section"), document.getElementById("invitations"), { errorBox, again: route });
+    drawn = await showInvitations(...invitations);
+  } catch { /* offline: the watch below asks again */ }
+  if (isShown(mine)) onLeave(watchInvitations(...invitations, drawn)); // one sent meanwhile arrives
+  try {
     const { data } = await api(`matches/?status=in_progress&manager=${encodeURIComponent(me)}&page_size=20`);
     running.innerHTML = matchItems(data?.results || []); // (a screen left meanwhile: drawn nowhere)
   } catch (err) {
@@ -302,7 +307,7 @@ async function route() {
   if (path === "/build") {
     return buildScreen(main, show, nav, () => isShown(mine));
   }
-  return home();
+  return home(mine);
 }
 
 window.addEventListener("hashchange", route);
