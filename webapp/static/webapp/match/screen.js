@@ -153,12 +153,14 @@ function render(s, ui) {
   if (!s.match || !shown(s)) return;
   // the picture folded away with one tap (and back): the phone remembers it
   const folded = localStorage.getItem("pictureFolded") === "1";
-  show(html`${nav("")}${header(s)}
+  // in a match the tabs fold away under the picture: the hint and the choices keep the screen
+  show(html`${header(s)}
       ${lastMovePanel(s)}
       ${s.error ? errorBox(s.error) : ""}
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
+      ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
   for (const b of main.querySelectorAll("button.move")) {
@@ -185,7 +187,8 @@ function render(s, ui) {
   ui.keepBackInside(ui.halfMade());
   ui.keepHalf();
   // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
-  const step = `${s.match.seq}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
+  // (offline the move shown counts the queue: the server's seq stays)
+  const step = `${s.match.seq + s.pending.length + (s.queue?.actions.length || 0)}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
   if (step !== s.step) { s.step = step; window.scrollTo(0, 0); }
 }
 
