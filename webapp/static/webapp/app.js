@@ -315,5 +315,13 @@ window.addEventListener("online", networkState);
 window.addEventListener("offline", networkState);
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/app/sw.js", { type: "module", scope: "/app/" }).catch(() => {});
+  // Without Background Sync (Firefox, Safari) the browser never wakes the service worker for
+  // the queue: it is handed the queue when the page is hidden or closed, and sends it while it
+  // lives on (and again when it next wakes, sw.js)
+  if (!("SyncManager" in window)) {
+    const handOver = () => navigator.serviceWorker.controller?.postMessage("send-queues");
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") handOver(); });
+    window.addEventListener("pagehide", handOver);
+  }
 }
 route();
