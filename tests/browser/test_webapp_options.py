@@ -86,7 +86,9 @@ def test_a_long_side_name_is_kept_whole_and_only_the_chosen_length_is_asked(
     says the limit; TriXKick asks for goals to a number of goals, periods and minutes on time."""
     ann = make_user("ann")
     token = token_for(ann)
-    long_name = "The Very Long Named Tabletop Football Club of the Upper Valley and Lakes " + "x" * 27
+    long_name = (
+        "The Very Long Named Tabletop Football Club of the Upper Valley and Lakes " + "x" * 27
+    )
     assert len(long_name) == 100
     with browser() as b:
         _, page = phone(b, app_server, token=token)

@@ -8,7 +8,7 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import browser, choice, db, phone, shot
+from tests.browser.phone import browser, db, phone, shot
 from tests.helpers import open_match
 from webapp.runtime import runtime_version
 
