@@ -8,31 +8,11 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import browser, db, phone, shot
+from tests.browser.phone import IN_REACH, browser, choice, db, phone, shot
 from tests.helpers import open_match
 from webapp.runtime import runtime_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
-
-#: the hint and every choice of the step (up to eight) above the bar pinned to the bottom,
-#: nothing scrolled, and one status line that says where the moves are
-IN_REACH = """() => {
-  const hint = document.getElementById("hint");
-  const choices = [...document.querySelectorAll("section.moves button.move")].slice(0, 8);
-  const bar = document.querySelector(".sticky").getBoundingClientRect().top;
-  const status = document.querySelectorAll("#queue-state, .stored, .storing, section.queue").length;
-  if (status !== 1) return `${status} status lines`;
-  if (!hint || !choices.length) return "no hint or no choice";
-  const h = hint.getBoundingClientRect();
-  if (window.scrollY !== 0) return `scrolled by ${window.scrollY}`;
-  if (h.top < 0 || h.bottom > bar) return `hint at ${h.top}..${h.bottom}, bar at ${bar}`;
-  for (const [i, b] of choices.entries()) {
-    const r = b.getBoundingClientRect();
-    if (r.bottom > bar) return `choice ${i + 1} of ${choices.length} ends at ${r.bottom}, bar at ${bar}`;
-  }
-  return "";
-}"""
-
 
 #: what a tap may change: the choices, the move shown, an alert
 SCREEN = """() => [document.querySelector("section.moves")?.innerHTML,
@@ -160,3 +140,28 @@ def test_in_reach_offline_with_a_growing_queue_and_while_moves_are_stored(
         assert seen["queued"] >= seen["steps"] // 2, seen
     else:
         assert seen["storing"] >= 5, seen
+
+
+def test_back_inside_a_choice_steps_back_inside_it(app_server, make_user, token_for):
+    ann = make_user("ann")
+    match_id = db(_match, ann, "hat-trick")
+    token = token_for(ann)
+    with browser() as b:
+        _, page = phone(b, app_server, token=token)
+        page.goto("/app/#/")
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        # both sides' cards at once, a row each
+        assert page.locator("p.group").all_inner_texts() == ["Card of Ann", "Card of Guests"]
+        choice(page, "Short pass, 2 footballs, left edge").tap()
+        page.locator("button.picked").wait_for()  # Ann's card picked, Guests' still to pick
+        page.go_back()
+        page.locator("button.picked").wait_for(state="detached")
+        assert page.url.endswith(f"#/match/{match_id}")
+        # both cards: the move is logged, and Back then leaves the match
+        choice(page, "Short pass, 2 footballs, left edge").tap()
+        choice(page, "Short pass, 3 footballs, right edge").tap()
+        page.wait_for_selector('.match-head[data-seq="1"]')
+        page.wait_for_timeout(200)
+        page.go_back()
+        page.wait_for_function("() => !location.hash.startsWith('#/match/')")

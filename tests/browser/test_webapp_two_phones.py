@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.models import Edition
-from tests.browser.phone import browser, db, phone, seq_of, shot
+from tests.browser.phone import IN_REACH, browser, db, phone, seq_of, shot
 from tests.ops.conftest import create_build
 
 pytestmark = [pytest.mark.browser]
@@ -290,9 +290,11 @@ def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in
             # ben's phone says so, without the card
             ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for(timeout=10_000)
             assert "footballs" not in ben_page.locator("#waiting").inner_text()
-            # both phones say alike who is still to choose
+            # both phones say alike who is still to choose; the hint and the first eight
+            # cards still on the screen, under one status line
             for page in (ann_page, ben_page):
                 page.locator("#turn", has_text="Ben to act").wait_for(timeout=10_000)
+                assert page.evaluate(IN_REACH) == ""
         shot(ben_page, "131-other-has-chosen")
         assert db(_events, match_id) == []
         ben_page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
