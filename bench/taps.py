@@ -7,7 +7,8 @@ whenever it has something to choose; the other waits, as at the table.
 
 Reported per game and per phone:
 - taps per move (the taps a phone made for each move it logged or helped log): median, p95, max;
-- steps whose hint or first choice needed a scroll (not on screen above the Undo bar);
+- steps whose hint or any of its choices (up to eight) needed a scroll (not on screen above
+  the Undo bar);
 - tap-to-screen time: from the tap that completes a move to the other phone showing it
   (median, p95).
 
@@ -34,14 +35,16 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 PASSWORD = "a-long-secret-pw"
 
-#: the hint and the first choice on screen, above the bar pinned to the bottom, unscrolled
+#: the hint and every choice of the step (up to eight) on screen, above the bar pinned to the
+#: bottom, unscrolled
 IN_REACH = """() => {
   const hint = document.getElementById("hint");
-  const first = document.querySelector("section.moves button.move");
+  const choices = [...document.querySelectorAll("section.moves button.move")].slice(0, 8);
   const bar = document.querySelector(".sticky")?.getBoundingClientRect().top ?? innerHeight;
-  if (!hint || !first) return true;
-  const h = hint.getBoundingClientRect(), b = first.getBoundingClientRect();
-  return window.scrollY === 0 && h.top >= 0 && h.bottom <= bar && b.bottom <= bar;
+  if (!hint || !choices.length) return true;
+  const h = hint.getBoundingClientRect();
+  return window.scrollY === 0 && h.top >= 0 && h.bottom <= bar
+    && choices.every((b) => b.getBoundingClientRect().bottom <= bar);
 }"""
 
 
@@ -96,7 +99,7 @@ def play(pages, moves: int, rng: random.Random) -> dict:
     hints = {name: {} for name in pages}  # the hints a phone tapped at, per step
     out_of_reach = dict.fromkeys(pages, 0)
     missed = []  # moves the other phone did not show within 15 s
-    scrolls = []  # (phone, hint) of every step whose hint or first choice was out of reach
+    scrolls = []  # (phone, hint) of every step whose hint or a choice was out of reach
     shown = []
     # TriXKick's re-set-ups (after a foul, a goal or a period: a set-up after play): the taps
     # each phone made from its start to its end; "as before" is tapped whenever offered

@@ -244,6 +244,26 @@ def phone(
     return context, page
 
 
+#: the hint and every choice of the step (up to eight) above the bar pinned to the bottom,
+#: nothing scrolled, and one status line that says where the moves are
+IN_REACH = """() => {
+  const hint = document.getElementById("hint");
+  const choices = [...document.querySelectorAll("section.moves button.move")].slice(0, 8);
+  const bar = document.querySelector(".sticky").getBoundingClientRect().top;
+  const status = document.querySelectorAll("#queue-state, .stored, .storing, section.queue").length;
+  if (status !== 1) return `${status} status lines`;
+  if (!hint || !choices.length) return "no hint or no choice";
+  const h = hint.getBoundingClientRect();
+  if (window.scrollY !== 0) return `scrolled by ${window.scrollY}`;
+  if (h.top < 0 || h.bottom > bar) return `hint at ${h.top}..${h.bottom}, bar at ${bar}`;
+  for (const [i, b] of choices.entries()) {
+    const r = b.getBoundingClientRect();
+    if (r.bottom > bar) return `choice ${i + 1} of ${choices.length} ends at ${r.bottom}, bar at ${bar}`;
+  }
+  return "";
+}"""
+
+
 def seq_of(page) -> int:
     return int(page.locator(".match-head").get_attribute("data-seq"))
 

@@ -218,3 +218,51 @@ def test_the_service_worker_sends_the_queue_once_the_page_is_closed(
         page.wait_for_selector('.match-head[data-seq="3"]')
         page.get_by_text("Every move is stored.").wait_for()
         context.close()
+
+
+def test_without_background_sync_the_queue_is_sent_once_the_page_is_closed(
+    app_server, make_user, token_for
+):
+    """A browser without Background Sync (Firefox, Safari; here Chromium with it taken away
+    before the app loads): three moves queued while the server cannot be reached, the server
+    back and the app closed before it noticed; the page hands the queue to its service worker
+    as it closes, and the worker stores it, once."""
+    ann = make_user("ann")
+    match_id = _hat_trick_match(ann)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token)
+        context.add_init_script(
+            "delete window.SyncManager; delete ServiceWorkerRegistration.prototype.sync;"
+        )
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="0"]')
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        assert page.evaluate("() => 'SyncManager' in window") is False
+
+        # the network is up, but the server's events cannot be reached
+        context.route("**/api/matches/*/events/**", lambda route: route.abort())
+        _play_first_cards(page)
+        page.get_by_role("heading", name="1 move not yet stored on the server").wait_for()
+        page.get_by_role("button", name="Move nobody").tap()
+        page.get_by_role("button", name="Move a player").tap()
+        page.get_by_role("button", name="No. 2", exact=True).tap()
+        page.get_by_role("button", name="No. 2 forward").tap()
+        page.get_by_role("heading", name="3 moves not yet stored on the server").wait_for()
+        page.wait_for_timeout(1500)  # its last try to send them refused too
+        assert db(_stored, match_id) == []
+        context.unroute("**/api/matches/*/events/**")
+        page.wait_for_timeout(1500)  # the server back: the app does not know it yet
+        assert db(_stored, match_id) == []
+        page.goto("about:blank")  # the app is closed before it tried again
+
+        for _ in range(100):
+            if len(db(_stored, match_id)) == 3:
+                break
+            page.wait_for_timeout(100)
+        assert [kind for _, kind, _ in db(_stored, match_id)] == ["action"] * 3
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-seq="3"]')
+        page.get_by_text("Every move is stored.").wait_for()
+        assert len(db(_stored, match_id)) == 3  # nothing stored twice
+        context.close()

@@ -77,3 +77,45 @@ def test_the_sides_of_the_form_follow_the_games_facts(app_server, make_user, tok
         page.get_by_role("button", name="Start the match").tap()
         page.wait_for_selector('.match-head[data-seq="0"]')
     assert db(lambda: Match.objects.get().sides.count()) == 5
+
+
+def test_a_long_side_name_is_kept_whole_and_only_the_chosen_length_is_asked(
+    app_server, make_user, token_for
+):
+    """A side's name of up to 100 characters (what the API takes) is kept whole, and the form
+    says the limit; TriXKick asks for goals to a number of goals, periods and minutes on time."""
+    ann = make_user("ann")
+    token = token_for(ann)
+    long_name = (
+        "The Very Long Named Tabletop Football Club of the Upper Valley and Lakes " + "x" * 27
+    )
+    assert len(long_name) == 100
+    with browser() as b:
+        _, page = phone(b, app_server, token=token)
+        page.goto("/app/#/new")
+        page.get_by_text("TriXKick", exact=True).tap()
+        page.get_by_text("A side's name has up to 100 characters.").wait_for()
+        assert page.get_by_label("Goals to win").is_visible()
+        assert not page.get_by_label("Periods").is_visible()
+        assert not page.get_by_label("Minutes").is_visible()
+        page.get_by_text("On time", exact=True).tap()
+        assert page.get_by_label("Periods").is_visible()
+        assert page.get_by_label("Minutes").is_visible()
+        assert not page.get_by_label("Goals to win").is_visible()
+        page.get_by_label("Minutes").fill("10")
+        page.get_by_label("Name of side 2").fill(long_name + "yz")  # typed past the limit
+        assert page.get_by_label("Name of side 2").input_value() == long_name
+        shot(page, "92-new-match-on-time-long-name")
+        page.get_by_role("button", name="Start the match").tap()
+        page.wait_for_selector('.match-head[data-seq="0"]')
+    match = db(lambda: Match.objects.get())
+    assert db(lambda: list(match.sides.order_by("position").values_list("name", flat=True))) == [
+        "ann",
+        long_name,
+    ]
+    assert match.options["match_length"] == {"kind": "time", "periods": 2, "minutes": 10}
+
+    with browser() as b:
+        _, page = phone(b, app_server, token=token, language="de")
+        page.goto("/app/#/new")
+        page.get_by_text("Der Name einer Seite hat höchstens 100 Zeichen.").wait_for()

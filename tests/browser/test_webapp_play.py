@@ -196,6 +196,7 @@ def test_trixkick_pieces_set_up_by_tapping_the_board(app_server, make_user, toke
         page.get_by_role("button", name="KKR (Gast) aufstellen").tap()
         page.get_by_role("button", name="nach B6").tap()
         page.get_by_role("heading", name="2 Züge noch nicht auf dem Server gespeichert").wait_for()
+        page.get_by_text("Die Züge zeigen").tap()  # the queue's moves, folded under one line
         queued = page.locator("#queue-state li").all_inner_texts()
         assert queued == ["KKL aufstellen nach C2", "KKR aufstellen nach B6"]
         shot(page, "43-trixkick-offline-de")

@@ -3,28 +3,16 @@ scrolling on every step of a match of each game (the picture gives way: it comes
 the phone's Back button inside a choice of several taps steps back inside it."""
 
 import random
+import time
 
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import browser, choice, db, phone, seq_of, shot
+from tests.browser.phone import IN_REACH, browser, choice, db, phone, shot
 from tests.helpers import open_match
+from webapp.runtime import runtime_version
 
 pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
-
-#: the hint, and the first row of choices, above the bar pinned to the bottom
-IN_REACH = """() => {
-  const hint = document.getElementById("hint");
-  const first = document.querySelector("section.moves button.move");
-  const bar = document.querySelector(".sticky").getBoundingClientRect().top;
-  if (!hint || !first) return "no hint or no choice";
-  const h = hint.getBoundingClientRect(), b = first.getBoundingClientRect();
-  if (window.scrollY !== 0) return `scrolled by ${window.scrollY}`;
-  if (h.top < 0 || h.bottom > bar) return `hint at ${h.top}..${h.bottom}, bar at ${bar}`;
-  if (b.bottom > bar) return `first choice ends at ${b.bottom}, bar at ${bar}`;
-  return "";
-}"""
-
 
 #: what a tap may change: the choices, the move shown, an alert
 SCREEN = """() => [document.querySelector("section.moves")?.innerHTML,
@@ -53,6 +41,44 @@ def _match(user, game: str) -> int:
     return open_match(client, game, sides, options=options)["match"]["id"]
 
 
+def _walk(page, game: str, moves: int, state: str) -> tuple[list[str], dict]:
+    """Tap random choices for ``moves`` moves, checking at every level of every step that the
+    hint and its choices are in reach. -> the problems found, and the states seen."""
+    rng = random.Random(5)
+    problems: list[str] = []
+    seen = {"storing": 0, "queued": 0, "steps": 0}
+    shown = lambda: page.locator(".match-head").get_attribute("data-shown")  # noqa: E731
+    for _ in range(moves):
+        before_move = shown()
+        if page.locator(".over").count():
+            break
+        for depth in range(6):  # a move of several taps: each level in reach
+            seen["storing"] += page.locator(".storing").count()
+            seen["queued"] += page.locator("section.queue").count()
+            seen["steps"] += 1
+            problem = page.evaluate(IN_REACH)
+            if problem:
+                problems.append(f"{state} move {before_move} level {depth}: {problem}")
+                shot(page, f"80-out-of-reach-{game}-{state}-{before_move}-{depth}")
+            buttons = page.locator("section.moves button.move")
+            if buttons.count() == 0:
+                break
+            before = page.evaluate(SCREEN)
+            buttons.nth(rng.randrange(buttons.count())).tap()
+            confirm = page.locator("#multi-ok")
+            if confirm.count():
+                confirm.tap()
+            page.evaluate(ANSWERED, before)
+            if shown() != before_move or page.get_by_role("alert").count():
+                break
+        if page.get_by_role("alert").count():
+            if state == "offline":
+                break  # a queue refused is the player's to resolve (test_webapp_offline_live)
+            page.reload()  # a refused pick: take another
+            page.wait_for_selector(".match-head")
+    return problems, seen
+
+
 @pytest.mark.parametrize(
     ("game", "moves"), [("hat-trick", 40), ("trixkick", 25), ("amigo-hattrick", 25)]
 )
@@ -63,36 +89,57 @@ def test_hint_and_next_choices_are_in_reach_on_every_step(
     ann = make_user("ann")
     match_id = db(_match, ann, game)
     token = token_for(ann)
-    rng = random.Random(5)
-    problems = []
     with browser() as b:
         _, page = phone(b, app_server, token=token)
         page.goto(f"/app/#/match/{match_id}")
         page.wait_for_selector('.match-head[data-seq="0"]')
-        for _ in range(moves):
-            seq = seq_of(page)
-            if page.locator(".over").count():
-                break
-            for depth in range(6):  # a move of several taps: each level in reach
-                problem = page.evaluate(IN_REACH)
-                if problem:
-                    problems.append(f"seq {seq} level {depth}: {problem}")
-                    shot(page, f"80-out-of-reach-{game}-{seq}-{depth}")
-                buttons = page.locator("section.moves button.move")
-                if buttons.count() == 0:
-                    break
-                before = page.evaluate(SCREEN)
-                buttons.nth(rng.randrange(buttons.count())).tap()
-                confirm = page.locator("#multi-ok")
-                if confirm.count():
-                    confirm.tap()
-                page.evaluate(ANSWERED, before)
-                if seq_of(page) != seq or page.get_by_role("alert").count():
-                    break
-            if page.get_by_role("alert").count():  # a refused pick: take another
-                page.reload()
-                page.wait_for_selector(".match-head")
+        problems, _ = _walk(page, game, moves, "online")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("state", ["offline", "storing"])
+@pytest.mark.parametrize(("game", "moves"), [("hat-trick", 30), ("trixkick", 22)])
+@pytest.mark.slow
+@pytest.mark.skipif(runtime_version() is None, reason="Pyodide is not installed (npm ci)")
+def test_in_reach_offline_with_a_growing_queue_and_while_moves_are_stored(
+    app_server, make_user, token_for, game, moves, state
+):
+    """With the phone's referee: offline, every move joins the queue (any length of it), and
+    with a slow server every move is shown as checked here and being stored; the hint and the
+    choices stay on the screen, under one status line, on every step."""
+    ann = make_user("ann")
+    match_id = db(_match, ann, game)
+    token = token_for(ann)
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, referee=True)
+        if state == "storing":
+
+            def slow(route):
+                if route.request.method == "POST":
+                    time.sleep(0.4)
+                route.continue_()
+
+            context.route("**/api/matches/*/events/**", slow)
+        page.goto(f"/app/#/match/{match_id}")
+        page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+        if state == "offline":
+            context.set_offline(True)
+            page.get_by_text("Offline").wait_for()
+        problems, seen = _walk(page, game, moves, state)
+        if state == "offline":
+            assert (
+                page.locator("section.queue h2")
+                .inner_text()
+                .endswith("not yet stored on the server")
+            )
+            shot(page, f"81-in-reach-{game}-offline-queue")
+    assert not problems, "\n".join(problems)
+    # the state was the one meant: a queue on most steps offline, moves being stored (the
+    # server's answer held back) on many steps online
+    if state == "offline":
+        assert seen["queued"] >= seen["steps"] // 2, seen
+    else:
+        assert seen["storing"] >= 5, seen
 
 
 def test_back_inside_a_choice_steps_back_inside_it(app_server, make_user, token_for):

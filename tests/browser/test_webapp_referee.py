@@ -367,6 +367,46 @@ def test_the_referee_starts_without_a_network_from_the_phones_caches(app_server,
         _back_online_stored(context, page, match_id, 3)
 
 
+def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_it_had(
+    app_server, hat_trick_table
+):
+    """Three moves stored, four queued offline, the app opened again without a network: it
+    shows the three stored moves and the four queued, checked by the phone's referee on the
+    state the server last gave (not the match as first read, nor the unchecked vocabulary)."""
+    ann, match_id, token = hat_trick_table
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, referee=True)
+        _open_with_referee(page, match_id)
+        page.evaluate("() => navigator.serviceWorker.ready")
+        page.reload()  # now under the service worker, which keeps the shell and the runtime
+        page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+        for n in (1, 2, 3):
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+        page.wait_for_selector('.match-head[data-seq="3"]')
+        page.locator("#queue-state", has_text="Every move is stored.").wait_for()
+        context.set_offline(True)
+        for n in (4, 5, 6, 7):
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+        hint = page.locator("#hint").inner_text()
+        page.get_by_role("heading", name="4 moves not yet stored on the server").wait_for()
+
+        page.reload()  # the app opened again at the table, without a network
+        page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
+        head = page.locator(".match-head")
+        assert (head.get_attribute("data-seq"), head.get_attribute("data-shown")) == ("3", "7")
+        page.get_by_role("heading", name="4 moves not yet stored on the server").wait_for()
+        assert page.locator("#hint").inner_text() == hint  # the referee's, as before closing
+        assert "Not checked yet" not in page.locator("#app").inner_text()
+        page.get_by_text("Checked on this phone; stored on the server when").wait_for()
+        page.locator("#turn").wait_for()  # whose turn, as the referee finds it
+        shot(page, "referee-reopened-offline-queue")
+        assert page.evaluate(TAP_NEXT) is not None  # and it goes on refereeing
+        page.wait_for_selector('.match-head[data-shown="8"]')
+        _back_online_stored(context, page, match_id, 8)
+
+
 def test_a_new_service_worker_keeps_the_referees_saved_start(app_server, make_user, token_for):
     """A new version of the app's service worker drops the caches older versions kept, but
     not the referee's saved start: the phone's next start is not a cold one."""

@@ -5,7 +5,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.models import Edition
-from tests.browser.phone import browser, db, phone, seq_of, shot
+from tests.browser.phone import IN_REACH, browser, db, phone, seq_of, shot
 from tests.ops.conftest import create_build
 
 pytestmark = [pytest.mark.browser]
@@ -290,9 +290,11 @@ def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in
             # ben's phone says so, without the card
             ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for(timeout=10_000)
             assert "footballs" not in ben_page.locator("#waiting").inner_text()
-            # both phones say alike who is still to choose
+            # both phones say alike who is still to choose; the hint and the first eight
+            # cards still on the screen, under one status line
             for page in (ann_page, ben_page):
                 page.locator("#turn", has_text="Ben to act").wait_for(timeout=10_000)
+                assert page.evaluate(IN_REACH) == ""
         shot(ben_page, "131-other-has-chosen")
         assert db(_events, match_id) == []
         ben_page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
@@ -303,3 +305,28 @@ def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in
             "footballs": 1,
             "edge": "left",
         }
+
+
+def test_an_invitation_reaches_an_open_home_screen(app_server, make_user, token_for):
+    """Ben has Home open; Ann opens a match on her phone and invites him: the invitation shows
+    on his Home within seconds, no reload, and he accepts it there."""
+    ann, ben = make_user("ann"), make_user("ben")
+    tokens = token_for(ann), token_for(ben)
+    with browser() as b:
+        _, ann_page = phone(b, app_server, token=tokens[0])
+        _, ben_page = phone(b, app_server, token=tokens[1])
+        ben_page.goto("/app/#/")
+        ben_page.get_by_text("No matches yet.").wait_for()
+        assert ben_page.locator("#invitations-section").is_hidden()
+        ann_page.goto("/app/#/new")
+        ann_page.get_by_text("Hat-Trick", exact=True).tap()
+        ann_page.locator("input[name=invite1]").fill("ben")
+        ann_page.get_by_role("button", name="Start the match").tap()
+        ann_page.wait_for_selector('.match-head[data-seq="0"]')
+        invitation = ben_page.get_by_text("ann invites you to play side 2")
+        invitation.wait_for(timeout=10_000)  # on the Home screen opened before it was sent
+        assert ben_page.url.endswith("/app/#/")
+        shot(ben_page, "128-invitation-arrives-on-home")
+        ben_page.get_by_role("button", name="Accept").tap()
+        ben_page.wait_for_selector('.match-head[data-seq="0"]')
+        ann_page.locator(".match-head h1", has_text="ann – ben").wait_for(timeout=10_000)

@@ -5,11 +5,11 @@ import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { esc } from "./nodes.js";
 import { startReferee } from "./referee.js";
-import { showInvitations } from "./invitations.js";
+import { showInvitations, watchInvitations } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
-import { optionFields, readOptions } from "./options.js";
+import { optionFields, readOptions, showWhen } from "./options.js";
 import { loadGames } from "./games.js";
-import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, show, syncCredentials } from "./shell.js";
+import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, onLeave, show, syncCredentials } from "./shell.js";
 import { matchScreen, missing } from "./match/screen.js";
 import { resultText, scoreText, turnText } from "./outcome.js";
 
@@ -66,7 +66,7 @@ function bindLanguage() {
 
 // --- home ----------------------------------------------------------------------------------
 
-async function home() {
+async function home(mine) {
   const me = localStorage.getItem("username");
   show(html`<h1>${t("home")}</h1>${nav("home")}<section id="invitations-section" hidden><h2>${t("invitations")}</h2><ul id="invitations" class="list"></ul></section>
     <section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
@@ -78,8 +78,13 @@ async function home() {
     localStorage.removeItem("token");
     route();
   });
+  const invitations = [document.getElementById("invitations-section"), document.getElementById("invitations"), { errorBox, again: route }];
+  let drawn = [];
   try {
-    await showInvitations(document.getElementById("invitations-section"), document.getElementById("invitations"), { errorBox, again: route });
+    drawn = await showInvitations(...invitations);
+  } catch { /* offline: the watch below asks again */ }
+  if (isShown(mine)) onLeave(watchInvitations(...invitations, drawn)); // one sent meanwhile arrives
+  try {
     const { data } = await api(`matches/?status=in_progress&manager=${encodeURIComponent(me)}&page_size=20`);
     running.innerHTML = matchItems(data?.results || []); // (a screen left meanwhile: drawn nowhere)
   } catch (err) {
@@ -105,6 +110,9 @@ function matchItems(matches) {
 }
 
 // --- new match -----------------------------------------------------------------------------
+
+// the longest side name the API takes (matches.models.MatchSide.name)
+const SIDE_NAME_MAX = 100;
 
 async function newMatch() {
   const me = localStorage.getItem("username");
@@ -137,9 +145,10 @@ async function newMatch() {
           ${GAMES.map((g) => `<label class="pick"><input type="radio" name="game" value="${g}" ${g === game ? "checked" : ""}><span>${esc(gameTitle(g))}</span></label>`).join("")}
         </fieldset>
         <fieldset><legend>${t("sides")}</legend>
-          ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="60"></label>
+          ${names.map((n, i) => `<div class="side"><label>${t("sideName", { n: i + 1 })}<input name="side${i}" value="${esc(n)}" required maxlength="${SIDE_NAME_MAX}" aria-describedby="side-limit"></label>
             <label class="me"><input type="radio" name="me" value="${i}" ${i === 0 ? "checked" : ""}> ${t("me")}</label>
             <label class="invite">${t("inviteManager")}<input name="invite${i}" autocapitalize="none" autocomplete="off" maxlength="150" placeholder="${t("username")}"></label>${teamOptions(i)}</div>`).join("")}
+          <p class="note" id="side-limit">${t("sideNameLimit", { n: SIDE_NAME_MAX })}</p>
           ${facts.max_sides > facts.min_sides ? `<div class="row"><button type="button" class="secondary" id="more" ${names.length >= facts.max_sides ? "disabled" : ""}>${t("addSide")}</button>
             <button type="button" class="secondary" id="fewer" ${names.length <= facts.min_sides ? "disabled" : ""}>${t("removeSide")}</button></div>` : ""}
         </fieldset>
@@ -155,6 +164,7 @@ async function newMatch() {
         if (select.value && input) input.value = select.selectedOptions[0].textContent; // the side takes the team's name
       });
     }
+    showWhen(form); // an option that applies only to another choice (TriXKick's time) is hidden
     for (const radio of form.querySelectorAll("input[name=game]")) {
       radio.addEventListener("change", () => { game = radio.value; names = defaults(game); render(); });
     }
@@ -297,7 +307,7 @@ async function route() {
   if (path === "/build") {
     return buildScreen(main, show, nav, () => isShown(mine));
   }
-  return home();
+  return home(mine);
 }
 
 window.addEventListener("hashchange", route);
@@ -305,5 +315,13 @@ window.addEventListener("online", networkState);
 window.addEventListener("offline", networkState);
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.register("/app/sw.js", { type: "module", scope: "/app/" }).catch(() => {});
+  // Without Background Sync (Firefox, Safari) the browser never wakes the service worker for
+  // the queue: it is handed the queue when the page is hidden or closed, and sends it while it
+  // lives on (and again when it next wakes, sw.js)
+  if (!("SyncManager" in window)) {
+    const handOver = () => navigator.serviceWorker.controller?.postMessage("send-queues");
+    document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") handOver(); });
+    window.addEventListener("pagehide", handOver);
+  }
 }
 route();

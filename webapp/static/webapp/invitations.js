@@ -47,11 +47,56 @@ function answer(form, inv) {
 }
 
 // Draws the pending invitations into `list` (section shown when there are any); an accepted
-// one opens its match, a declined one redraws the screen (`again`).
-export async function showInvitations(section, list, { errorBox, again }) {
+// one opens its match, a declined one redraws the screen (`again`). -> the invitations drawn
+export async function showInvitations(section, list, opts) {
   const invited = await api("invitations/");
   const pending = invited.ok ? invited.data.results || [] : [];
-  if (!pending.length) return;
+  await drawInvitations(section, list, pending, opts);
+  return pending;
+}
+
+const idsOf = (pending) => pending.map((inv) => inv.id).join(",");
+
+// While Home is open: an invitation sent meanwhile (or one withdrawn) shows within a few
+// seconds, and at once when the phone comes back to the app. The list is drawn again only
+// when the invitations change, so a choice half made in one stays. -> what stops it
+export function watchInvitations(section, list, opts, drawn = []) {
+  let ids = idsOf(drawn);
+  let timer = null;
+  let stopped = false;
+  let busy = false;
+  const tick = async () => {
+    clearTimeout(timer);
+    if (stopped || busy) return;
+    busy = true;
+    try {
+      if (document.visibilityState !== "hidden") {
+        const invited = await api("invitations/");
+        const pending = invited.ok ? invited.data.results || [] : null;
+        if (!stopped && pending && idsOf(pending) !== ids) {
+          ids = idsOf(pending);
+          await drawInvitations(section, list, pending, opts);
+        }
+      }
+    } catch { /* offline: asked again later */ }
+    busy = false;
+    if (!stopped) timer = setTimeout(tick, INVITATIONS_EVERY);
+  };
+  const onVisible = () => { if (document.visibilityState === "visible") tick(); };
+  timer = setTimeout(tick, INVITATIONS_EVERY);
+  document.addEventListener("visibilitychange", onVisible);
+  window.addEventListener("online", tick);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener("online", tick);
+  };
+}
+const INVITATIONS_EVERY = 3000; // ms between two reads of one's invitations while Home is open
+
+async function drawInvitations(section, list, pending, { errorBox, again }) {
+  if (!pending.length) { section.hidden = true; list.innerHTML = ""; return; }
   await games(); // what the app offers for each game
   const editions = [...new Set(pending.filter((inv) => gameFacts(inv.game).builds).map((inv) => inv.edition))];
   const brought = Object.fromEntries(await Promise.all(editions.map(async (e) => [e, await offers(e).catch(() => [])])));

@@ -56,7 +56,13 @@ self.addEventListener("fetch", (event) => {
   }).catch(() => caches.match(event.request, { ignoreSearch: true })));
 });
 
+let sendingQueues = null; // the queues being sent: one send at a time
 async function sendQueues() {
+  sendingQueues ??= sendAll().finally(() => { sendingQueues = null; });
+  return sendingQueues;
+}
+
+async function sendAll() {
   const token = await kvGet("token");
   const language = await kvGet("language");
   for (const queue of await allQueues()) {
@@ -65,9 +71,20 @@ async function sendQueues() {
   }
 }
 
+// Without Background Sync, a queue left by a closed page is sent whenever the worker wakes
+// next (the app or any of its files asked for), at most once a minute.
+const NO_SYNC = !("sync" in self.registration);
+let lastTry = 0;
+function sendLeftQueues(event) {
+  if (!NO_SYNC || Date.now() - lastTry < 60000) return;
+  lastTry = Date.now();
+  event.waitUntil(sendQueues().catch(() => {}));
+}
+self.addEventListener("fetch", sendLeftQueues);
+
 self.addEventListener("sync", (event) => {
   if (event.tag === "moves") event.waitUntil(sendQueues());
 });
 self.addEventListener("message", (event) => {
-  if (event.data === "send-queues") event.waitUntil(sendQueues());
+  if (event.data === "send-queues") event.waitUntil(sendQueues().catch(() => {}));
 });

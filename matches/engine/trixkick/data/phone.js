@@ -3,7 +3,7 @@
 // options, and its set-up chore: the set-up again "as before".
 import { t } from "__STATIC__i18n.js";
 import { branch, describe, esc, leaf, sideName } from "__STATIC__nodes.js";
-import { check, number, options, sideSelect } from "__STATIC__options.js";
+import { check, number, options, sideSelect, when } from "__STATIC__options.js";
 import { standingActions } from "__STATIC__resetup.js";
 
 // A piece by its symbols, as the rulebook names it ("A-KKL" -> "KKL").
@@ -112,7 +112,7 @@ export function optionFields(names) {
       <fieldset class="choices"><legend>${t("opt_length")}</legend>
         <label class="pick"><input type="radio" name="match_length" value="goals" checked><span>${t("opt_to_goals")}</span></label>
         <label class="pick"><input type="radio" name="match_length" value="time"><span>${t("opt_on_time")}</span></label></fieldset>
-      ${number("goals", 1, 1, 99)}${number("periods", 2, 1, 4)}${number("minutes", 15, 1, 180)}
+      ${when("match_length=goals", number("goals", 1, 1, 99))}${when("match_length=time", `${number("periods", 2, 1, 4)}${number("minutes", 15, 1, 180)}`)}
       <fieldset><legend>${t("opt_special")}</legend>${TK_SPECIAL.map((o) => check(o, true)).join("")}</fieldset>
       <details><summary>${t("opt_variants")}</summary>${TK_VARIANTS.map((o) => check(o, false)).join("")}</details>`);
 }

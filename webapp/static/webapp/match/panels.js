@@ -22,7 +22,7 @@ export function header(s) {
   const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
   return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + s.pending.length + (s.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${s.table}" data-setup="${gameOf(m.game).settingUp(legal) ? 1 : 0}"><h1>${m.sides.map((x) => esc(sideLabel(x.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(gameTitle(m.game))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
-      ${m.status === "in_progress" && !s.queue?.actions.length ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
+      ${m.status === "in_progress" && (!s.queue?.actions.length || s.table) ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
 }
 
 // what followed the last move: two sentences on screen, any more folded under them (the
@@ -55,9 +55,12 @@ export function queuePanel(s) {
     problem = `<div class="refused" role="alert">${esc(t("batchRefused", { i, message: q.problem.message || "" }))}</div>
         <div class="row"><button class="primary" data-resolve="drop">${t("dropFrom", { i })}</button></div>`;
   }
+  // a queue of any length takes the same few lines: its moves folded under one line, the
+  // hint and the next choices below keep their place on the screen
+  const send = !q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : "";
   return `<section class="queue" id="queue-state" aria-live="polite"><h2>${t("pending", { n: q.actions.length })}</h2>${note}
-      <ol>${q.actions.map((a) => `<li>${esc(actionLabel(s.match.game, a, s.match.sides, s.current?.state))}</li>`).join("")}</ol>
-      ${problem}${!q.problem ? `<button class="secondary" id="send">${t("sendNow")}</button>` : ""}</section>`;
+      <div class="queue-foot"><details class="queued"><summary>${t("queuedMoves")}</summary><ol>${q.actions.map((a) => `<li>${esc(actionLabel(s.match.game, a, s.match.sides, s.current?.state))}</li>`).join("")}</ol></details>${send}</div>
+      ${problem}</section>`;
 }
 
 const isCard = (face) => face?.startsWith('<span class="card');

@@ -18,7 +18,7 @@ import { halfPart } from "./half.js";
 import { offlinePart } from "./offline.js";
 import { header, lastMovePanel, movesPanel, queuePanel } from "./panels.js";
 import { lastMove, sendingPart, shownOf } from "./send.js";
-import { matchState, shown } from "./state.js";
+import { keepServerState, keptServerState, matchState, shown } from "./state.js";
 
 export async function matchScreen(id, screen) {
   const s = matchState(id, localStorage.getItem("username"), screen);
@@ -30,10 +30,11 @@ export async function matchScreen(id, screen) {
   try {
     if (!(await ui.load())) return;
   } catch (err) {
-    const cached = JSON.parse(localStorage.getItem(`match:${id}`) || "null");
+    const cached = keptServerState(id); // the match as the server last gave it
     if (!cached) { show(errorBox(t("offline")), t("offline")); return; }
     s.match = cached.match;
     s.current = cached.current;
+    s.last = cached.last ?? null;
     await loadGame(s.match.game);
   }
   s.queue = await getQueue(id).catch(() => null);
@@ -55,7 +56,7 @@ function readingPart(s, ui) {
     s.match = m.data;
     s.current = st.data;
     s.last = s.match.seq > 0 ? await lastStanding() : null;
-    localStorage.setItem(`match:${id}`, JSON.stringify({ match: s.match, current: s.current }));
+    keepServerState(s);
     refreshAsBefore();
     await seatReferee();
     return true;
@@ -80,6 +81,9 @@ function readingPart(s, ui) {
     s.table = false;
     if (!refereeReady() || !s.current?.state || s.match.status !== "in_progress") return;
     s.queue = await getQueue(id).catch(() => s.queue);
+    // a queue made on another state than the one held (another phone's moves came between)
+    // is the server's to check
+    if (s.queue?.actions.length && s.queue.baseSeq !== s.match.seq) return;
     const language = currentLanguage();
     let answer = await refLoad(id, s.match.game, s.current.state, language);
     if (!answer?.ok) return;
@@ -90,6 +94,8 @@ function readingPart(s, ui) {
       view = answer.view;
     }
     if (s.queue?.actions.length) Object.assign(s.current, shownOf(view));
+    // (the app opened again with a queue: the status says the phone checked it)
+    if (s.queue?.actions.length && !s.queue.problem && !s.note) s.note = t("refOffline");
     s.table = true;
   };
 
@@ -153,12 +159,14 @@ function render(s, ui) {
   if (!s.match || !shown(s)) return;
   // the picture folded away with one tap (and back): the phone remembers it
   const folded = localStorage.getItem("pictureFolded") === "1";
-  show(html`${nav("")}${header(s)}
+  // in a match the tabs fold away under the picture: the hint and the choices keep the screen
+  show(html`${header(s)}
       ${lastMovePanel(s)}
       ${s.error ? errorBox(s.error) : ""}
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
+      ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
   for (const b of main.querySelectorAll("button.move")) {
@@ -185,7 +193,8 @@ function render(s, ui) {
   ui.keepBackInside(ui.halfMade());
   ui.keepHalf();
   // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
-  const step = `${s.match.seq}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
+  // (offline the move shown counts the queue: the server's seq stays)
+  const step = `${s.match.seq + s.pending.length + (s.queue?.actions.length || 0)}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
   if (step !== s.step) { s.step = step; window.scrollTo(0, 0); }
 }
 

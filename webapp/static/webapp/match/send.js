@@ -10,7 +10,7 @@ import { sameJSON } from "../same.js";
 import { syncCredentials } from "../shell.js";
 import { sendPart } from "../turns.js";
 import { sendAsBefore } from "../resetup.js";
-import { bound, shown } from "./state.js";
+import { bound, keepServerState, shown } from "./state.js";
 
 // the last move: what was chosen (the action) and what followed, in the API's sentences
 export const lastMove = (event) => (event?.kind === "action" ? { action: event.action, texts: (event.effects || []).map((e) => e.text).filter(Boolean) } : null);
@@ -97,7 +97,7 @@ async function sendAction(s, ui, action) {
 async function afterWrite(s, ui, data) {
   s.match = data.match;
   s.asBefore = null;
-  if (data.current?.legal) { s.current = data.current; await ui.seatReferee(); ui.refreshAsBefore(); }
+  if (data.current?.legal) { s.current = data.current; keepServerState(s); await ui.seatReferee(); ui.refreshAsBefore(); }
   else await ui.load();
   ui.clearChoice();
   ui.render();
@@ -111,7 +111,7 @@ async function overruled(s, ui, answer) {
   s.note = "";
   s.error = ok ? t("refOverruled") : t("refRolledBack", { message: data?.message || "" });
   if (ok || data?.code !== "stale_sequence") startReferee(); // other engines on the server?
-  if (ok) { s.last = lastOf(data); s.match = data.match; s.current = data.current; await ui.seatReferee(); ui.refreshAsBefore(); }
+  if (ok) { s.last = lastOf(data); s.match = data.match; s.current = data.current; keepServerState(s); await ui.seatReferee(); ui.refreshAsBefore(); }
   else await ui.load().catch(() => {});
   ui.clearChoice();
   ui.render();
@@ -148,10 +148,14 @@ async function pump(s, ui) {
         s.note = "";
         s.current = { ...data.current, state: data.current.state ?? s.current.state };
         s.last = lastOf(data);
+        keepServerState(s);
         ui.render();
         ui.refreshPicture();
         ui.refreshAsBefore(); // every move shown stored: a set-up as before, if one is under way
-      } else ui.render();
+      } else {
+        if (data.current?.state) keepServerState(s, data.match, data.current);
+        ui.render();
+      }
     }
   } finally {
     s.pumping = false;

@@ -52,3 +52,15 @@ export const shown = (s) => isShown(s.screen);
 // A part's functions of (state, ui, ...args) as the screen's actions of (...args).
 export const bound = (s, ui, functions) =>
   Object.fromEntries(Object.entries(functions).map(([name, f]) => [name, (...args) => f(s, ui, ...args)]));
+
+// The match as the server last gave it (its seq, state and last move), kept on the phone after
+// every answer: reopened offline, the screen starts from it, and the phone's referee replays
+// the queue (queued on top of that seq) on it.
+export function keepServerState(s, match = s.match, current = s.current) {
+  if (!match || !current) return;
+  try {
+    localStorage.setItem(`match:${s.id}`, JSON.stringify({ match, current, last: s.last }));
+  } catch { /* storage full: reopened offline, the match shows as last read */ }
+}
+
+export const keptServerState = (id) => JSON.parse(localStorage.getItem(`match:${id}`) || "null");
