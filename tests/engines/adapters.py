@@ -203,9 +203,18 @@ class WebKitPhone(Phone):
         return answer.get("value")
 
     def click(self, selector: str) -> None:
+        """Found again when the app draws the screen anew between finding and clicking (a move
+        another phone made), as Playwright's and puppeteer's locators do."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        for attempt in range(3):
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))

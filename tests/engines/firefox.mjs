@@ -34,8 +34,10 @@ const ops = {
   async evaluate({ phone, source }) {
     return phones.get(phone).page.evaluate(source);
   },
+  // a locator waits for the element to be there and still, and finds it again when the app
+  // draws the screen anew meanwhile (a move another phone made)
   async click({ phone, selector }) {
-    await phones.get(phone).page.click(selector);
+    await phones.get(phone).page.locator(selector).click();
     return null;
   },
   async screenshot({ phone, path }) {

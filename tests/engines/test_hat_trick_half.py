@@ -17,6 +17,7 @@ from webapp.runtime import runtime_version
 
 pytestmark = [
     pytest.mark.engines,
+    pytest.mark.slow,
     pytest.mark.phone_only,
     pytest.mark.skipif(runtime_version() is None, reason="Pyodide is not installed (npm ci)"),
 ]
@@ -81,9 +82,14 @@ def play_through_a_chance(phone, *, offline: bool) -> int:
 
 
 def _all_stored_once(phone, match_id: int, moves: int) -> None:
-    phone.wait(
-        "(n) => document.querySelector('.match-head')?.dataset.seq === String(n)", moves, 120
-    )
+    try:
+        phone.wait(
+            "(n) => document.querySelector('.match-head')?.dataset.seq === String(n)", moves, 180
+        )
+    except AssertionError as not_stored:
+        # the server's refusal of a queued move, as the phone shows it
+        refusal = phone.text("#queue-state") + " | " + phone.text("[role=alert]")
+        raise AssertionError(f"{not_stored}; on screen: {refusal}") from None
     assert db(_stored, match_id) == list(range(1, moves + 1))
     assert phone.count("[role=alert]") == 0
     kinds = db(_effect_kinds, match_id)
