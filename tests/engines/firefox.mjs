@@ -34,10 +34,18 @@ const ops = {
   async evaluate({ phone, source }) {
     return phones.get(phone).page.evaluate(source);
   },
-  // a locator waits for the element to be there and still, and finds it again when the app
-  // draws the screen anew meanwhile (a move another phone made)
+  // found again when the app draws the screen anew between finding and clicking (a move
+  // another phone made)
   async click({ phone, selector }) {
-    await phones.get(phone).page.locator(selector).click();
+    const { page } = phones.get(phone);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await page.click(selector);
+        break;
+      } catch (error) {
+        if (attempt === 2 || !String(error).includes("detached")) throw error;
+      }
+    }
     return null;
   },
   async screenshot({ phone, path }) {
