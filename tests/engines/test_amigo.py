@@ -1,6 +1,6 @@
 """A game of Hattrick (Amigo) to its end on one phone, refereed on the phone, in Chromium,
 Firefox ESR and WebKitGTK: the cards shuffled and dealt by the app, every card one tap on its
-face, each move stored in order, the final table on screen."""
+face (a set confirmed), each move stored, the match finished."""
 
 from __future__ import annotations
 
