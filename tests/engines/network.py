@@ -34,11 +34,15 @@ class Network:
         threading.Thread(target=self._accept, daemon=True).start()
 
     def cut(self) -> None:
+        """Every open connection ends with a reset. Each socket is closed only by the thread
+        that reads it (``_pump``): closed under a thread blocked reading it, its number could
+        be given to a new connection that the old thread would then read from."""
         with self.lock:
             self.up = False
-            for conn in list(self.open):
-                _reset(conn)
-            self.open.clear()
+            for conn in self.open:
+                with contextlib.suppress(OSError):
+                    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                    conn.shutdown(socket.SHUT_RD)  # its reader wakes and closes it
 
     def restore(self) -> None:
         with self.lock:
@@ -74,12 +78,13 @@ class Network:
         except OSError:
             pass
         finally:
-            with self.lock:
-                self.open -= {source, sink}
+            # the other direction's reader wakes too, and closes its own socket
             for end in (source, sink):
                 with contextlib.suppress(OSError):
                     end.shutdown(socket.SHUT_RDWR)
-                end.close()
+            with self.lock:
+                self.open.discard(source)
+            source.close()
 
 
 def _reset(conn: socket.socket) -> None:
