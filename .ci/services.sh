@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Make sure the services the test runs need are installed and running: Chromium (browser
-# test), node (the web app's words), PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx
-# binary (the proxy test starts its own).
+# test), Firefox ESR, WebKitGTK's WebDriver and Xvfb (the phone's scenarios in three engines,
+# tests/engines: Debian's own browsers, never a downloaded build), node (the web app's words),
+# PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx binary
+# (the proxy test starts its own).
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)  # driven over WebDriver BiDi by puppeteer-core
+[ -x /usr/bin/WebKitWebDriver ] || need+=(webkit2gtk-driver)  # with MiniBrowser (libwebkit2gtk-4.1-0)
+command -v Xvfb >/dev/null || need+=(xvfb)  # MiniBrowser has no headless mode
 command -v node >/dev/null || need+=(nodejs)  # tests/webapp/test_words.py reads the app's words
 command -v npm >/dev/null || need+=(npm)  # package.json: Pyodide for the phone, the TypeScript client test
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
