@@ -123,7 +123,8 @@ def test_a_tap_is_refereed_at_once_while_the_server_answers_slowly(app_server, h
         shot(page, "referee-instant-online")
         median = statistics.median(times)
         print(f"next choices after a tap: median {median:.1f} ms, max {max(times):.1f} ms")
-        assert median < 100, times
+        # well inside the server's delay: the phone did not wait for the server's answer
+        assert median < DELAY * 1000 / 2, times
         assert [seq for seq, _ in db(_stored, match_id)] == list(range(1, moves + 1))
         assert page.locator(".error, [role=alert]").count() == 0
 

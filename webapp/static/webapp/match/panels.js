@@ -73,7 +73,6 @@ function partIn(s, now) {
   if (now.mode !== "parts" || s.parts?.seq !== s.match.seq) return null;
   return s.parts.parts.find((p) => p.side === now.side && p.chosen)?.part ?? null;
 }
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
 // a two-part choice: every part's row at once; a part picked shows as a button to take it back
 function pairRows(s, n, i) {
@@ -140,7 +139,7 @@ export function movesPanel(s, half) {
   }
   if (s.extra) ({ title, nodes } = s.extra);
   const mine = partIn(s, now);
-  if (mine && !s.path.length && !s.extra) nodes = nodes.map((n) => (n.part ? { ...n, chosen: same(n.part.part, mine) } : n));
+  if (mine && !s.path.length && !s.extra) nodes = nodes.map((n) => (n.part ? { ...n, chosen: sameJSON(n.part.part, mine) } : n));
   const tappable = pictureTargets(nodes).size > 0;
   const group = nodes.length && nodes.every((n) => n.group === nodes[0].group) ? nodes[0].group : "";
   const drawn = s.drawn.length ? `<p class="drawn" id="drawn">${esc(t("keeperDrawn", { cards: gameOf(s.match.game).drawnText(s.drawn) }))}</p>` : "";
