@@ -124,7 +124,8 @@ def test_a_hat_trick_half_offline_through_a_scoring_chance(
     table.network.cut()
     begun = time.monotonic()
     moves = play_through_a_chance(phone, offline=True)
-    assert "Auf diesem Telefon geprüft" in phone.text("#referee-note")
+    # the one status line says where the moves are, with what the referee made of them
+    assert "Auf diesem Telefon geprüft" in phone.text("#queue-state .referee-note")
     phone.shot("hat-trick-offline")
     table.network.restore()
     phone.evaluate("() => window.dispatchEvent(new Event('online'))")
