@@ -62,6 +62,20 @@ def api_client() -> APIClient:
 
 
 @pytest.fixture
+def token_for():
+    """A phone's token (tests/browser, tests/engines), as the app gets it: by logging in (make_user's password)."""
+
+    def make(user, password: str = "a-long-secret-pw") -> str:
+        response = APIClient().post(
+            "/api/auth/login/", {"username": user.username, "password": password}, format="json"
+        )
+        assert response.status_code == 200, response.content
+        return response.json()["token"]
+
+    return make
+
+
+@pytest.fixture
 def make_user(db, django_user_model):
     counter = {"n": 0}
 

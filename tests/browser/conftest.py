@@ -1,5 +1,4 @@
 import pytest
-from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
 from tests.browser.phone import serving_referee_start, stop_browser
@@ -16,20 +15,6 @@ def app_server(transactional_db, settings):
     reference_editions_load()
     with asgi_server(wrap=serving_referee_start) as url:
         yield url
-
-
-@pytest.fixture
-def token_for():
-    """A phone's token, as the app gets it: by logging in (make_user's password)."""
-
-    def make(user, password: str = "a-long-secret-pw") -> str:
-        response = APIClient().post(
-            "/api/auth/login/", {"username": user.username, "password": password}, format="json"
-        )
-        assert response.status_code == 200, response.content
-        return response.json()["token"]
-
-    return make
 
 
 @pytest.fixture(scope="session", autouse=True)

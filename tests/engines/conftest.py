@@ -2,7 +2,6 @@ import asyncio
 from dataclasses import dataclass
 
 import pytest
-from rest_framework.test import APIClient
 
 from teams.services import reference_editions_load
 from tests.engines.adapters import ENGINES, open_phone, stop_all
@@ -56,18 +55,6 @@ def phones(engine, table):
         # Playwright's sync API marks its loop running after each call (tests/browser/phone.py),
         # and Django refuses the ORM under a running loop: the database's teardown needs none
         asyncio._set_running_loop(None)
-
-
-@pytest.fixture
-def token_for():
-    def make(user, password: str = "a-long-secret-pw") -> str:
-        response = APIClient().post(
-            "/api/auth/login/", {"username": user.username, "password": password}, format="json"
-        )
-        assert response.status_code == 200, response.content
-        return response.json()["token"]
-
-    return make
 
 
 @pytest.fixture(scope="session", autouse=True)
