@@ -11,9 +11,8 @@ from tests.helpers import trixkick_second_setup
 pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
 
-def _to_a_second_setup(user) -> tuple[int, dict]:
-    """A TriXKick match logged through the API up to the start of its second full set-up;
-    returns its id and where each piece stood after the first one."""
+def _trixkick_to_five_goals(user) -> tuple[APIClient, int]:
+    """``user``'s client and a TriXKick match to five goals it opened, Ann against Guests."""
     client = APIClient()
     client.force_authenticate(user)
     opened = client.post(
@@ -26,7 +25,13 @@ def _to_a_second_setup(user) -> tuple[int, dict]:
         format="json",
     )
     assert opened.status_code == 201, opened.content
-    match_id = opened.json()["match"]["id"]
+    return client, opened.json()["match"]["id"]
+
+
+def _to_a_second_setup(user) -> tuple[int, dict]:
+    """A TriXKick match logged through the API up to the start of its second full set-up;
+    returns its id and where each piece stood after the first one."""
+    client, match_id = _trixkick_to_five_goals(user)
     _seq, _legal, first, _keepers = trixkick_second_setup(client, match_id)
     return match_id, first
 
@@ -67,19 +72,7 @@ def _just_before_a_goal(user) -> tuple[int, dict]:
     phone scores it again. Returns the match's id and the scoring shot."""
     from matches.models import MatchEvent
 
-    client = APIClient()
-    client.force_authenticate(user)
-    opened = client.post(
-        "/api/matches/",
-        {
-            "game": "trixkick",
-            "sides": [{"name": "Ann", "user": user.username}, {"name": "Guests"}],
-            "options": {"match_length": {"kind": "goals", "goals": 5}},
-        },
-        format="json",
-    )
-    assert opened.status_code == 201, opened.content
-    match_id = opened.json()["match"]["id"]
+    client, match_id = _trixkick_to_five_goals(user)
     seq, *_ = trixkick_second_setup(client, match_id, kinds=["kickoff"])
     shot_ = MatchEvent.objects.get(match_id=match_id, seq=seq).action
     assert shot_["type"] == "shoot", shot_
