@@ -17,6 +17,7 @@ import json
 import os
 import subprocess
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -205,16 +206,20 @@ class WebKitPhone(Phone):
     def click(self, selector: str) -> None:
         """Found again when the app draws the screen anew between finding and clicking (a move
         another phone made), as Playwright's and puppeteer's locators do."""
-        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.common.exceptions import (
+            ElementNotInteractableException,
+            StaleElementReferenceException,
+        )
         from selenium.webdriver.common.by import By
 
-        for attempt in range(3):
+        for attempt in range(5):
             try:
                 self.driver.find_element(By.CSS_SELECTOR, selector).click()
                 return
-            except StaleElementReferenceException:
-                if attempt == 2:
+            except (StaleElementReferenceException, ElementNotInteractableException):
+                if attempt == 4:
                     raise
+                time.sleep(0.1)
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))

@@ -35,7 +35,8 @@ const ops = {
     return phones.get(phone).page.evaluate(source);
   },
   // found again when the app draws the screen anew between finding and clicking (a move
-  // another phone made)
+  // another phone made, the phone's own answer): puppeteer then says the node is detached or
+  // "not clickable or not an Element"; a short wait lets the new screen settle
   async click({ phone, selector }) {
     const { page } = phones.get(phone);
     for (let attempt = 0; ; attempt++) {
@@ -43,7 +44,9 @@ const ops = {
         await page.click(selector);
         break;
       } catch (error) {
-        if (attempt === 2 || !String(error).includes("detached")) throw error;
+        const redrawn = /detached|not clickable|not an Element/.test(String(error));
+        if (attempt === 4 || !redrawn) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
     return null;
