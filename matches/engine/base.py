@@ -333,6 +333,8 @@ class GameShapes:
       :meth:`Outcome.to_json` gives (see :func:`outcome_shape`).
     - ``options``: the match options ``initial_state`` accepts (every key optional);
       ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
+    - ``state``: what :meth:`GameEngine.state_to_json` writes (and ``view_state`` gives a
+      viewer): the whole state as the API sends it (``?include=state``, ``GET state/``).
     - ``ready_rule``: in plain words, how a legal entry becomes a ready action (the schema
       describes the entries with it).
     - ``input_codes``: the error codes of the game's refusals of malformed input (moves it
@@ -359,6 +361,7 @@ class GameShapes:
     outcome: type
     options: type
     side_config: type
+    state: type
     ready_rule: str = ""
     input_codes: frozenset[str] = frozenset()
     parts: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
@@ -374,7 +377,8 @@ class GameShapes:
     ) -> GameShapes:
         """The shapes a game's ``protocol`` module declares under the conventional names
         (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
-        ``Options``, ``SideConfig``, and ``PARTS`` where the game chooses face down);
+        ``Options``, ``SideConfig``, ``State``, and ``PARTS`` where the game chooses face
+        down);
         ``overrides`` name any kept elsewhere."""
         names = {
             "actions": "ACTIONS",
@@ -385,6 +389,7 @@ class GameShapes:
             "outcome": "Outcome",
             "options": "Options",
             "side_config": "SideConfig",
+            "state": "State",
         }
         shapes = {
             attr: overrides[attr] if attr in overrides else getattr(protocol, name)

@@ -9,8 +9,9 @@ prefix is its key in CamelCase, e.g. ``HatTrick``):
 - ``<Game>LegalEntry``: ``oneOf`` its legal entries, discriminated by ``type`` too;
 - ``<Game>Legal``: the ``legal`` object (``actions``: entries, ``ready``: actions);
 - ``<Game>Effect``: ``oneOf`` its effects with a ``kind`` discriminator;
-- ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options) and
-  ``<Game>SideConfig`` (a side's set-up);
+- ``<Game>Summary``, ``<Game>Outcome``, ``<Game>Options`` (the match options),
+  ``<Game>SideConfig`` (a side's set-up) and ``<Game>State`` (the whole state, as
+  ``?include=state`` and ``GET state/`` send it);
 - ``<Game>Part``: ``oneOf`` the shapes a side's face-down part may have (what ``POST parts/``
   takes), told apart by their keys (each closed: every key required, no other allowed), and
   ``<Game><Step>Part`` the shapes of one step (the ``type`` of the action its parts make);
@@ -56,6 +57,7 @@ UNIONS = (
     "Options",
     "SideConfig",
     "PartOutput",
+    "State",
 )
 
 _SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
@@ -262,6 +264,7 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     build.typed_dict(shapes.outcome, f"{prefix}Outcome")
     build.typed_dict(shapes.options, f"{prefix}Options")
     build.typed_dict(shapes.side_config, f"{prefix}SideConfig")
+    build.typed_dict(shapes.state, f"{prefix}State")
     add_parts(build, key, shapes.parts)
 
 

@@ -44,6 +44,12 @@ class SummaryField(serializers.JSONField):
     """The game's summary (score, step, whose turn...): ``GameSummary``."""
 
 
+@extend_schema_field(union_ref("State"))
+class StateField(serializers.DictField):
+    """The whole match state as the game's engine writes it (``GameState``; secrets the reader
+    may not see taken out)."""
+
+
 @extend_schema_field(union_ref("Outcome", nullable=True))
 class OutcomeField(serializers.JSONField):
     """The result once the match has ended (``GameOutcome``), else null."""
@@ -217,7 +223,7 @@ class StateOutput(serializers.Serializer):
         help_text="The sides whose move it is (all of them when they act at once; none once "
         "the match is over), for a phone to show 'your turn'.",
     )
-    state = serializers.DictField(required=False)
+    state = StateField(required=False)
 
 
 class NextOutput(serializers.Serializer):
@@ -232,7 +238,7 @@ class NextOutput(serializers.Serializer):
     reference = ClauseOutput(
         many=True, required=False, help_text="With `?include=state`: the quick reference."
     )
-    state = serializers.DictField(required=False, help_text="With `?include=state`.")
+    state = StateField(required=False, help_text="With `?include=state`.")
 
 
 class EventOutput(serializers.Serializer):

@@ -4,7 +4,8 @@ The actions need no walk: their schema is built from the action classes the engi
 with (:mod:`matches.engine.action_codec`), which a check below confirms, with what ``action_to_json``
 writes of real actions. The rest is declared beside the engine, so random full matches of every
 game are played through it; the legal answer (its entries and ready actions), every effect, the
-summary, the outcome and a logged action as another viewer reads it are validated against the
+summary, the outcome, the whole state (as its log's reader and as a reader who may see no
+side's secrets receive it) and a logged action as another viewer reads it are validated against the
 components of the served ``/api/schema/`` (``<Game>Legal``, ``<Game>Effect``, ...). The
 validation is strict: an object may carry no key its shape does not declare, so a new key in an
 engine fails here until its shape declares it. Every ready action is one the engine parses.
@@ -13,6 +14,7 @@ engine fails here until its shape declares it. Every ready action is one the eng
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Callable, Iterator
 from importlib import import_module
@@ -23,7 +25,7 @@ from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from matches.engine import first_action, game_shapes, get_engine
-from matches.engine.base import view_event
+from matches.engine.base import view_event, view_state
 from matches.engine.hat_trick.sampling import random_action as hat_trick_action
 from matches.http.schema import game_prefix
 from tests.matches.play import amigo_deal
@@ -84,7 +86,16 @@ class Checker:
         prefix = game_prefix(game)
         self.validators = {
             part: Validator({**root, "$ref": f"#/components/schemas/{prefix}{part}"})
-            for part in ("Action", "Legal", "Effect", "Summary", "Outcome", "Options", "SideConfig")
+            for part in (
+                "Action",
+                "Legal",
+                "Effect",
+                "Summary",
+                "Outcome",
+                "Options",
+                "SideConfig",
+                "State",
+            )
         }
         self.seen: dict[str, set[str]] = {"actions": set(), "entries": set(), "effects": set()}
 
@@ -96,11 +107,18 @@ class Checker:
 def play(checker: Checker, game: str, state, pick: Callable, rng: random.Random, limit=3000):
     """Play ``pick``'s actions to the end, validating everything on the way."""
     engine = get_engine(game)
-    for _ in range(limit):
+    steps: set[str] = set()
+    for ply in range(limit):
         legal = dict(engine.legal_actions(state))
         legal["ready"] = [first_action(game, entry, legal) for entry in legal["actions"]]
         checker.check("Legal", legal)
         checker.check("Summary", engine.summary(state))
+        if ply % 25 == 0 or legal["step"] not in steps:  # each step once, every 25th state
+            # as the log's reader and as a reader who may see no side's secrets receive it
+            state_json = json.loads(json.dumps(engine.state_to_json(state)))
+            checker.check("State", state_json)
+            checker.check("State", view_state(engine, state_json, frozenset()))
+        steps.add(legal["step"])
         for ready in legal["ready"]:
             engine.parse_action(ready)
         checker.seen["entries"].update(entry["type"] for entry in legal["actions"])

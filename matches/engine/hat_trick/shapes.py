@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from matches.engine.base import GameShapes
-from matches.engine.hat_trick import protocol
+from matches.engine.hat_trick import protocol, state_shapes
 from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.effect_shapes import EFFECTS
 from matches.engine.hat_trick.sampling import random_action
@@ -24,6 +24,7 @@ _T = TypeVar("_T")
 
 SHAPES = GameShapes.from_protocol(
     protocol,
+    state=state_shapes.State,
     input_codes=frozenset(
         {
             "invalid_action",

@@ -9,10 +9,11 @@ values open now; the first ready action takes the first of each list (the game's
 from __future__ import annotations
 
 from matches.engine.base import GameShapes
-from matches.engine.trixkick import protocol
+from matches.engine.trixkick import protocol, state_shapes
 
 SHAPES = GameShapes.from_protocol(
     protocol,
+    state=state_shapes.State,
     input_codes=frozenset(
         {
             "invalid_action",

@@ -90,6 +90,9 @@ SHAPES = GameShapes(
     outcome=outcome_shape("PileOutcome", ("last_token",)),
     options=PileOptions,
     side_config=PileSide,
+    state=shape(
+        "PileStateShape", pile=int, turn=int, names=list[str], taken=list[int], winner=int | None
+    ),
     ready_rule="The first count of an entry makes its ready action.",
     input_codes=frozenset({"unknown_action", "bad_count", "bad_notation", "bad_pile"}),
 )
