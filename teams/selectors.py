@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Value
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -57,8 +57,9 @@ def card_list(
     colour: str | None = None,
     role: str | None = None,
 ) -> QuerySet[Card]:
-    """Cards of an edition; every filter is backed by one of ``Card``'s indexes."""
-    qs = Card.objects.filter(edition=edition)
+    """Cards of an edition, each with its ``game``; every filter is backed by one of
+    ``Card``'s indexes."""
+    qs = Card.objects.filter(edition=edition).annotate(game=Value(edition.game))
     if kind:
         qs = qs.filter(kind=kind)
     if number is not None:

@@ -335,6 +335,9 @@ class GameShapes:
       ``side_config``: one entry of its ``sides`` (a side's set-up: name, lineup, pieces...).
     - ``state``: what :meth:`GameEngine.state_to_json` writes (and ``view_state`` gives a
       viewer): the whole state as the API sends it (``?include=state``, ``GET state/``).
+    - ``edition``: an edition's ``data`` (the engine's reference data and the team-building
+      catalogs its teams facet adds); ``cards``: a catalog card's ``data`` by the card's kind
+      (empty: the game's editions list no cards).
     - ``ready_rule``: in plain words, how a legal entry becomes a ready action (the schema
       describes the entries with it).
     - ``input_codes``: the error codes of the game's refusals of malformed input (moves it
@@ -362,9 +365,11 @@ class GameShapes:
     options: type
     side_config: type
     state: type
+    edition: type
     ready_rule: str = ""
     input_codes: frozenset[str] = frozenset()
     parts: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
+    cards: Mapping[str, type] = field(default_factory=dict)
 
     @classmethod
     def from_protocol(
@@ -378,7 +383,7 @@ class GameShapes:
         """The shapes a game's ``protocol`` module declares under the conventional names
         (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
         ``Options``, ``SideConfig``, ``State``, and ``PARTS`` where the game chooses face
-        down);
+        down); ``edition`` (and ``cards``, where its editions list cards) are given;
         ``overrides`` name any kept elsewhere."""
         names = {
             "actions": "ACTIONS",
@@ -396,7 +401,14 @@ class GameShapes:
             for attr, name in names.items()
         }
         parts = overrides.get("parts", getattr(protocol, "PARTS", {}))
-        return cls(**shapes, ready_rule=ready_rule, input_codes=input_codes, parts=parts)
+        return cls(
+            **shapes,
+            edition=overrides["edition"],
+            ready_rule=ready_rule,
+            input_codes=input_codes,
+            parts=parts,
+            cards=overrides.get("cards", {}),
+        )
 
 
 @runtime_checkable

@@ -194,6 +194,8 @@ class TeamRules(Protocol):
     choices: Mapping[str, tuple[str, ...]] = {}
     #: budget builds, or ``None``
     builds: BudgetRules | None = None
+    #: the typed shape of a saved lineup (a ``TypedDict``: the API's ``<Game>TeamLineup``)
+    lineup_shape: type | None = None
 
     def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
         """The data files (JSON) team building adds to an edition's ``data``, by key: those the

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal, NotRequired, Required, Union, get_args, get_origin
 
 from companion.open_enums import keep_closed
-from matches.engine import available_games, game_shapes
+from matches.engine import available_games, game_shapes, get_game
 from matches.engine.base import Bounds, GameShapes
 
 REF = "#/components/schemas/"
@@ -58,7 +58,17 @@ UNIONS = (
     "SideConfig",
     "PartOutput",
     "State",
+    "Edition",
+    "CardData",
+    "TeamLineup",
 )
+#: what the cross-game union of each kind of an edition's or a team's part says of itself
+_UNION_WORDS = {
+    "Edition": "An edition's data in one of the games (the edition's `game` says which).",
+    "CardData": "A catalog card's data in one of the games (its edition's game and the "
+    "card's `kind` say which).",
+    "TeamLineup": "A team's lineup in one of the games (the team's `game` says which).",
+}
 
 _SCALARS = {str: "string", int: "integer", bool: "boolean", float: "number"}
 _BOUNDS = {
@@ -90,6 +100,7 @@ class _Builder:
     def __init__(self, prefix: str, components: dict[str, dict]) -> None:
         self.prefix = prefix
         self.components = components
+        self.shapes: dict[str, type] = {}  # the class each component was built from
 
     def register(self, name: str, schema: dict) -> dict[str, str]:
         known = self.components.get(name)
@@ -100,6 +111,9 @@ class _Builder:
 
     def typed_dict(self, cls: type, name: str | None = None) -> dict[str, str]:
         name = name or f"{self.prefix}{cls.__name__}"
+        known = self.shapes.setdefault(name, cls)
+        if known is not cls:
+            raise ValueError(f"Two different shapes are called {name}: {known!r}, {cls!r}.")
         if name in self.components:
             return ref(name)
         self.components[name] = {}  # a placeholder while the fields are built
@@ -228,8 +242,11 @@ def _effect(build: _Builder, kind: str, data: type) -> dict[str, str]:
     )
 
 
-def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
-    """Register the components of the game ``key`` (see the module's docstring)."""
+def add_game(
+    components: dict[str, dict], key: str, shapes: GameShapes, lineup: type | None = None
+) -> None:
+    """Register the components of the game ``key`` (see the module's docstring); ``lineup``:
+    the shape of its teams' lineups, if it builds teams."""
     prefix = game_prefix(key)
     build = _Builder(prefix, components)
     actions = {_tag(cls, "type"): build.typed_dict(cls) for cls in shapes.actions}
@@ -265,11 +282,40 @@ def add_game(components: dict[str, dict], key: str, shapes: GameShapes) -> None:
     build.typed_dict(shapes.options, f"{prefix}Options")
     build.typed_dict(shapes.side_config, f"{prefix}SideConfig")
     build.typed_dict(shapes.state, f"{prefix}State")
+    build.typed_dict(shapes.edition, f"{prefix}Edition")
+    add_catalog(build, key, shapes.cards, lineup)
     add_parts(build, key, shapes.parts)
 
 
 #: a schema no value fits: the part of a game that chooses nothing face down
 NO_PART = {"not": {}}
+
+
+def add_catalog(build: _Builder, key: str, cards: Mapping[str, type], lineup: type | None) -> None:
+    """Register ``<Game>CardData`` (a catalog card's data, ``anyOf`` its kinds) and
+    ``<Game>TeamLineup`` (a team's saved lineup): a schema no value fits where the game's
+    editions list no cards or it builds no teams."""
+    prefix = build.prefix
+    if cards:
+        build.register(
+            f"{prefix}CardData",
+            {
+                "anyOf": [build.typed_dict(shape) for shape in cards.values()],
+                "description": "A catalog card's data, by the card's `kind`: "
+                + ", ".join(f"`{kind}` {shape.__name__}" for kind, shape in cards.items())
+                + ".",
+            },
+        )
+    else:
+        build.register(
+            f"{prefix}CardData", {**NO_PART, "description": f"None: `{key}` lists no cards."}
+        )
+    if lineup is not None:
+        build.typed_dict(lineup, f"{prefix}TeamLineup")
+    else:
+        build.register(
+            f"{prefix}TeamLineup", {**NO_PART, "description": f"None: `{key}` has no teams."}
+        )
 
 
 def add_parts(build: _Builder, key: str, parts: Mapping[str, tuple[type, ...]]) -> None:
@@ -349,11 +395,14 @@ def game_components(keys: Iterable[str] | None = None) -> dict[str, dict]:
     keys = list(available_games() if keys is None else keys)
     components: dict[str, dict] = {}
     for key in keys:
-        add_game(components, key, game_shapes(key))
+        teams = get_game(key).teams
+        add_game(components, key, game_shapes(key), teams.lineup_shape if teams else None)
     for kind in UNIONS:
         components[f"Game{kind}"] = {
             "anyOf": [ref(f"{game_prefix(key)}{kind}") for key in keys],
-            "description": f"A {kind} of one of the games (the match's `game` says which).",
+            "description": _UNION_WORDS.get(
+                kind, f"A {kind} of one of the games (the match's `game` says which)."
+            ),
         }
     choosing = [key for key in keys if game_shapes(key).parts]
     components["GamePart"] = {

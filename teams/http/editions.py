@@ -15,6 +15,7 @@ from companion.api.pagination import CursorPagination
 from companion.api.query import validated_body
 from companion.api.routes import Routes
 from matches.fields import GameKeyField
+from matches.http.schema import union_ref
 from teams import selectors, services
 from teams.http.shared import TEAM_INPUT, query
 from teams.labels import abilities_by_id, card_name, card_texts
@@ -35,8 +36,19 @@ class EditionOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+@extend_schema_field(union_ref("Edition"))
+class EditionDataField(serializers.JSONField):
+    """An edition's data: its game's reference data and team-building catalogs
+    (``GameEdition``)."""
+
+
+@extend_schema_field(union_ref("CardData"))
+class CardDataField(serializers.JSONField):
+    """A catalog card's data as its edition holds it (``GameCardData``, by the card's kind)."""
+
+
 class EditionDetailOutput(EditionOutput):
-    data = serializers.JSONField()
+    data = EditionDataField()
     in_use = serializers.SerializerMethodField()
 
     def get_in_use(self, obj: Edition) -> bool:
@@ -52,7 +64,7 @@ class EditionUpdateInput(serializers.Serializer):
     title = serializers.CharField(max_length=200, required=False)
     notes = serializers.CharField(required=False, allow_blank=True)
     is_reconstruction = serializers.BooleanField(required=False)
-    data = serializers.JSONField(required=False, help_text="The whole catalog, replaced.")
+    data = EditionDataField(required=False, help_text="The whole catalog, replaced.")
 
     def validate_data(self, value):
         if not isinstance(value, dict):
@@ -101,6 +113,7 @@ class EditionDetailView(APIView):
 
 
 class CardOutput(serializers.Serializer):
+    game = serializers.CharField(help_text="The game of the card's edition.")
     code = serializers.CharField()
     kind = serializers.ChoiceField(choices=CardKind.choices)
     colour = serializers.CharField()
@@ -115,7 +128,7 @@ class CardOutput(serializers.Serializer):
             "`gold`), a style card's `condition` and `effect`; empty for other cards."
         )
     )
-    data = serializers.JSONField()
+    data = CardDataField()
 
     def get_name(self, obj) -> str:
         return card_name(obj)

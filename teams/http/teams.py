@@ -4,7 +4,12 @@ and what a match side receives when it plays one."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view, inline_serializer
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -12,6 +17,8 @@ from rest_framework.views import APIView
 
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY
+from matches.http.schema import union_ref
+from matches.http.serializers import SideConfigField
 from teams import selectors, services
 from teams.game_rules import input_words
 from teams.http.shared import (
@@ -32,6 +39,11 @@ from teams.models import Edition, Team
 routes = Routes()
 
 
+@extend_schema_field(union_ref("TeamLineup"))
+class LineupField(serializers.JSONField):
+    """A team's saved lineup (``GameTeamLineup``; docs/teams.md, "Lineup shape")."""
+
+
 class TeamOutput(serializers.Serializer):
     id = serializers.IntegerField()
     owner = serializers.CharField(source="owner.username")
@@ -41,7 +53,7 @@ class TeamOutput(serializers.Serializer):
     colours = serializers.ListField(child=serializers.CharField())
     style = serializers.CharField()
     source = serializers.ChoiceField(choices=Team.Source.choices)
-    lineup = serializers.JSONField(help_text="See docs/teams.md, 'Lineup shape'.")
+    lineup = LineupField(help_text="See docs/teams.md, 'Lineup shape'.")
     status = serializers.CharField(help_text="valid or invalid")
     violations = ViolationOutput(many=True)
     invalid_reason = serializers.CharField()
@@ -122,8 +134,10 @@ SideConfigOutput = inline_serializer(
         "game": serializers.CharField(),
         "colours": serializers.ListField(child=serializers.CharField()),
         "style": serializers.CharField(allow_null=True),
-        "lineup": serializers.JSONField(),
-        "engine_side": serializers.JSONField(),
+        "lineup": LineupField(),
+        "engine_side": SideConfigField(
+            help_text="What the game's engine takes for the side (its `SideConfig`)."
+        ),
     },
 )
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from matches.engine.amigo_hattrick import protocol, state_shapes
+from matches.engine.amigo_hattrick import edition_shapes, protocol, state_shapes
 from matches.engine.amigo_hattrick.actions import CODEC
 from matches.engine.amigo_hattrick.cards import COLOURS, HIGHEST, LOWEST, Card, full_deck
 from matches.engine.base import GameShapes
@@ -24,6 +24,7 @@ from matches.engine.base import GameShapes
 SHAPES = GameShapes.from_protocol(
     protocol,
     state=state_shapes.State,
+    edition=edition_shapes.Edition,
     input_codes=frozenset(
         {
             "invalid_action",

@@ -6,16 +6,10 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypedDict
 
 from .actions import Colour
+from .edition_shapes import Numbers
 from .protocol import CardText, Seat, Step
 
 Hand = Annotated[list[CardText], "Cards, in the order the engine keeps them."]
-
-
-class Numbers(TypedDict):
-    """The lowest and the highest number of the deck."""
-
-    low: int
-    high: int
 
 
 class StateOptions(TypedDict):

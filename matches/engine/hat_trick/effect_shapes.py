@@ -21,6 +21,8 @@ SHOT = {
     "cards_drawn": Number,
     "goalkeeper_card": CardId,
 }
+#: the player a moved player swapped places with (HX: an ability's or style card's swap)
+SwappedWith = shape("SwappedWith", side=Side, player=Player)
 
 
 Moved = shape(
@@ -29,7 +31,7 @@ Moved = shape(
         "player": Player,
         "from": Field,
         "to": Field,
-        "swapped_with": shape("SwappedWith", side=Side, player=Player) | None,
+        "swapped_with": SwappedWith | None,
     },
 )
 

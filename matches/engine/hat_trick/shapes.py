@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from matches.engine.base import GameShapes
-from matches.engine.hat_trick import protocol, state_shapes
+from matches.engine.hat_trick import edition_shapes, protocol, state_shapes
 from matches.engine.hat_trick.actions import action_to_json
 from matches.engine.hat_trick.effect_shapes import EFFECTS
 from matches.engine.hat_trick.sampling import random_action
@@ -25,6 +25,8 @@ _T = TypeVar("_T")
 SHAPES = GameShapes.from_protocol(
     protocol,
     state=state_shapes.State,
+    edition=edition_shapes.Edition,
+    cards=edition_shapes.CARDS,
     input_codes=frozenset(
         {
             "invalid_action",

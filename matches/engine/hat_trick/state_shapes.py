@@ -10,6 +10,8 @@ from typing import Annotated, Literal, NotRequired, TypedDict
 from matches.engine.base import Bounds
 from matches.engine.hat_trick.actions import ActionCardShape as ActionCard
 from matches.engine.hat_trick.actions import CardId, CardKind, Edge, Player, Side
+from matches.engine.hat_trick.edition_shapes import RuleEffect
+from matches.engine.hat_trick.effect_shapes import SwappedWith
 from matches.engine.hat_trick.protocol import Face, Field, Step
 
 Pair = Annotated[list[int], Bounds(min_items=2, max_items=2)]
@@ -18,7 +20,6 @@ PerSide = Annotated[list[list[str]], Bounds(min_items=2, max_items=2)]
 Dive = Literal["left", "centre", "right"]
 Symbol = Annotated[Literal["", "+", "-"], "Against that dive: `+`, `-` or nothing."]
 Style = Literal["tactical", "technical", "physical", "total"]
-AbilityId = Annotated[str, "An ability of the expansion's catalog, e.g. `stopper.gold`."]
 GridCode = Annotated[str, "A player on the pitch: `B` (blue) or `R` (red) and the number."]
 Pitch = Annotated[dict[str, GridCode], "Field (`a1` - `d6`) -> the player standing there."]
 
@@ -58,60 +59,6 @@ class CardKindCount(TypedDict):
     footballs: int
     edge: Edge
     count: int
-
-
-RuleEffect = TypedDict(
-    "RuleEffect",
-    {
-        "kind": Literal[
-            "block",
-            "borrow",
-            "foul",
-            "free_kick",
-            "intercept",
-            "modifier",
-            "move",
-            "swap",
-            "take_ball",
-        ],
-        "when": str,
-        "role": str,
-        "team": Literal["own", "opponent"],
-        "target": str,
-        "action": CardKind,
-        "pass_type": CardKind,
-        "amount": int,
-        "steps": int,
-        "directions": list[str],
-        "face": Literal["silver", "gold"],
-        "column": str,
-        "columns": str,
-        "half": Literal["own", "opponent"],
-        "where": str,
-        "who": str,
-        "relation": str,
-        "requires": AbilityId,
-        "until": str,
-        "needs_card": CardKind,
-        "own_card": str,
-        "from": str,
-        "with": str,
-        "final_line": bool,
-        "flip_on_return": bool,
-        "needs_pass_card": bool,
-        "not_in_chance": bool,
-        "opponent_stronger": bool,
-        "optional": bool,
-        "to_final_line": bool,
-        "wing_only": bool,
-        "with_ball": bool,
-    },
-    total=False,
-)
-RuleEffect.__doc__ = (
-    "What an expansion ability or style card does, in the catalog's vocabulary: its `kind` "
-    "and the conditions and amounts that go with it (docs/rules/hat-trick.md, HX)."
-)
 
 
 class ExpansionCard(TypedDict):
@@ -204,11 +151,6 @@ class Shot(TypedDict):
 Entry = Annotated[list[int | str], "A tuple: a player or side, then an ability or card id."]
 
 
-class SwappedWith(TypedDict):
-    side: Side
-    player: Player
-
-
 WindowData = TypedDict(
     "WindowData",
     {
@@ -229,7 +171,7 @@ WindowData = TypedDict(
         "passer": Player,
         "player": Player,
         "receiver": Player | None,
-        "swapped_with": SwappedWith | None,
+        "swapped_with": SwappedWith | None,  # type: ignore[valid-type]  # (made at run time)
         "to": Field | None,
         "winner": Player | None,
     },

@@ -9,11 +9,13 @@ values open now; the first ready action takes the first of each list (the game's
 from __future__ import annotations
 
 from matches.engine.base import GameShapes
-from matches.engine.trixkick import protocol, state_shapes
+from matches.engine.trixkick import edition_shapes, protocol, state_shapes
 
 SHAPES = GameShapes.from_protocol(
     protocol,
     state=state_shapes.State,
+    edition=edition_shapes.Edition,
+    cards=edition_shapes.CARDS,
     input_codes=frozenset(
         {
             "invalid_action",

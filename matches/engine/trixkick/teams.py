@@ -28,6 +28,7 @@ from matches.engine.teams import (
     Violation,
     violation,
 )
+from matches.engine.trixkick.edition_shapes import TeamLineup
 
 #: the piece sets team building adds to an edition without its own
 PIECES_FILE = Path(__file__).resolve().parent / "data" / "team_pieces.json"
@@ -162,6 +163,8 @@ def checked_pieces(data: EditionData, pieces: PieceChoice | None) -> CheckedLine
 
 class TrixKickTeams(TeamRules):
     """Piece sets: field pieces, substitutes and keepers."""
+
+    lineup_shape: type | None = TeamLineup
 
     def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
         return {} if piece_sets(data) is not None else {"team_pieces": PIECES_FILE}

@@ -93,6 +93,7 @@ SHAPES = GameShapes(
     state=shape(
         "PileStateShape", pile=int, turn=int, names=list[str], taken=list[int], winner=int | None
     ),
+    edition=shape("PileEdition", {"title": NotRequired[str], "pile": NotRequired[int]}),
     ready_rule="The first count of an entry makes its ready action.",
     input_codes=frozenset({"unknown_action", "bad_count", "bad_notation", "bad_pile"}),
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from matches.engine.hat_trick.expansion.teams import budget, catalog
+from matches.engine.hat_trick.expansion.teams import budget, catalog, shapes
 from matches.engine.hat_trick.expansion.teams.catalog import (
     CLASSES,
     COLOURS,
@@ -146,6 +146,7 @@ class HatTrickTeams:
     line_roles = True
     choices: Mapping[str, tuple[str, ...]] = {"colour": COLOURS, "style": STYLES}
     builds: BudgetRules | None = HatTrickBuilds()
+    lineup_shape: type | None = shapes.TeamLineup
 
     def catalog_files(self, data: EditionData) -> Mapping[str, Path]:
         return {} if "expansion" in data else {"expansion": catalog.CATALOG_FILE}
