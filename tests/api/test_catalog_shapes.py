@@ -12,21 +12,9 @@ from jsonschema.exceptions import best_match
 
 from tests.api.test_protocol_drift import Validator, components  # noqa: F401 (a fixture)
 from tests.teams.conftest import CHEAP, picks
+from tests.teams.test_builds import OFFENSIVE_II
 
 pytestmark = pytest.mark.django_db
-
-OFFENSIVE_II = {
-    2: "blue:full_back-2",
-    3: "blue:full_back-3",
-    4: "blue:stopper-4",
-    5: "blue:stopper-5",
-    6: "blue:central_midfielder-6",
-    7: "blue:central_midfielder-7",
-    8: "blue:attacking_midfielder-8",
-    10: "blue:attacking_midfielder-10",
-    9: "blue:centre_forward-9",
-    11: "blue:goal_poacher-11",
-}
 
 
 def checker(components):  # noqa: F811

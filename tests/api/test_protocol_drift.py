@@ -27,7 +27,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from matches.engine import first_action, game_shapes, get_engine
 from matches.engine.base import view_event, view_state
 from matches.engine.hat_trick.sampling import random_action as hat_trick_action
-from matches.http.schema import game_prefix
+from matches.http.schema import UNIONS, game_prefix
 from tests.matches.play import amigo_deal
 
 
@@ -86,16 +86,7 @@ class Checker:
         prefix = game_prefix(game)
         self.validators = {
             part: Validator({**root, "$ref": f"#/components/schemas/{prefix}{part}"})
-            for part in (
-                "Action",
-                "Legal",
-                "Effect",
-                "Summary",
-                "Outcome",
-                "Options",
-                "SideConfig",
-                "State",
-            )
+            for part in UNIONS
         }
         self.seen: dict[str, set[str]] = {"actions": set(), "entries": set(), "effects": set()}
 
