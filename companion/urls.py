@@ -18,6 +18,7 @@ api_patterns = [
     path("", include("teams.urls")),
     path("", include("matches.urls")),
     path("", include("stats.urls")),
+    path("", include("competitions.urls")),
 ]
 
 # the login forms of the browsable API and the admin count against the API's login rate

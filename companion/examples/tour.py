@@ -34,6 +34,7 @@ def play(rec: Recorder) -> None:
     finished_match(rec)
     stats(rec)
     more_matches(rec, moves)
+    competitions(rec)
 
 
 def accounts(rec: Recorder) -> None:
@@ -569,4 +570,147 @@ def more_matches(rec: Recorder, moves: list[dict]) -> None:
     rec.call(
         "matches_abandon", "POST", "/api/matches/{id}/abandon/", status=201, example="abandon",
         as_="ann", params=tri, body={"expected_seq": 0}, summary="Ann stops the match",
+    )  # fmt: skip
+
+
+COMPETITION = {"id": Ref("competition")}
+
+
+def competitions(rec: Recorder) -> None:
+    """Ann runs a Hat-Trick league on Thursdays: Ben joins with his team, Cleo declines and is
+    asked again; the fixtures are drawn; Ann taps "Play now" (a second tap answers the same
+    match); Ben puts his fixture off; Cleo leaves (her open fixtures go to her opponents);
+    Ann gives Ben her fixture; the table, champion and awards; the next season."""
+    rec.call(
+        "competitions_create", "POST", "/api/competitions/", status=400,
+        example="not_for_the_game", as_="ann",
+        body={"name": "Amigo league", "game": AMIGO, "format": "league"},
+        summary="Amigo Hattrick is played by more than two at a table: not a league",
+    )  # fmt: skip
+    rec.call(
+        "competitions_create", "POST", "/api/competitions/", status=201, example="league",
+        as_="ann", headers={"Idempotency-Key": "ann-league-1"},
+        body={"name": "Thursday league", "game": HAT_TRICK, "format": "league",
+              "invite": ["ben", "cleo"], "seed": 2026},
+        summary="Ann creates a league and asks Ben and Cleo to join",
+        binds={"competition": "/id", "ann_member": "/members/0/id"},
+    )  # fmt: skip
+    rec.call(
+        "competitions_invitations_list", "GET", "/api/competitions/invitations/", status=200,
+        example="asked", as_="ben", summary="Ben is asked to join",
+        binds={"ben_member": "/results/0/id"},
+    )  # fmt: skip
+    rec.call(
+        "competitions_members_accept", "POST", "/api/competitions/members/{id}/accept/",
+        status=200, example="join", as_="ben", params={"id": Ref("ben_member")},
+        body={"team": Ref("build_team")}, summary="Ben joins with his team",
+    )  # fmt: skip
+    rec.call(
+        "competitions_invitations_list", "GET", "/api/competitions/invitations/", status=200,
+        as_="cleo", summary="Cleo is asked too", binds={"cleo_member": "/results/0/id"},
+    )  # fmt: skip
+    rec.call(
+        "competitions_members_decline", "POST", "/api/competitions/members/{id}/decline/",
+        status=200, example="decline", as_="cleo", params={"id": Ref("cleo_member")},
+        summary="Cleo declines",
+    )  # fmt: skip
+    rec.call(
+        "competitions_members", "POST", "/api/competitions/{id}/members/", status=201,
+        example="ask_again", as_="ann", params=COMPETITION, body={"user": "cleo"},
+        summary="Ann asks Cleo again",
+    )  # fmt: skip
+    rec.call(
+        "competitions_members_accept", "POST", "/api/competitions/members/{id}/accept/",
+        status=200, as_="cleo", params={"id": Ref("cleo_member")}, body={},
+        summary="Cleo joins",
+    )  # fmt: skip
+    rec.call(
+        "competitions_draw", "POST", "/api/competitions/{id}/draw/", status=403,
+        example="not_organiser", as_="ben", params=COMPETITION, body={},
+        summary="Only the organiser draws",
+    )  # fmt: skip
+    rec.call(
+        "competitions_draw", "POST", "/api/competitions/{id}/draw/", status=200,
+        example="drawn", as_="ann", params=COMPETITION,
+        body={"first_date": "2030-05-02", "days_between": 7},
+        summary="The fixtures drawn by Berger tables (three members: one sits out each "
+        "round), a round every Thursday",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_retrieve", "GET", "/api/competitions/{id}/fixtures/", status=200,
+        example="by_round", as_="ben", params=COMPETITION,
+        summary="The fixtures, round by round",
+        binds={"fixture_ben_cleo": "/rounds/0/fixtures/0/id",
+               "fixture_ann_ben": "/rounds/2/fixtures/0/id"},
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_play", "POST", "/api/competitions/fixtures/{id}/play/",
+        status=403, example="not_in_fixture", as_="ann",
+        params={"id": Ref("fixture_ben_cleo")}, body={},
+        summary="Ann is not in Ben and Cleo's fixture",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_play", "POST", "/api/competitions/fixtures/{id}/play/",
+        status=201, example="play_now", as_="ann", params={"id": Ref("fixture_ann_ben")},
+        headers={"Idempotency-Key": "ann-play-1"}, body={},
+        summary="Play now: Ann opens the fixture's match; Ben is invited to his side",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_play", "POST", "/api/competitions/fixtures/{id}/play/",
+        status=200, example="open_already", as_="ben", params={"id": Ref("fixture_ann_ben")},
+        body={}, summary="Ben taps too: the same match",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_postpone", "POST", "/api/competitions/fixtures/{id}/postpone/",
+        status=200, example="postpone", as_="ben", params={"id": Ref("fixture_ben_cleo")},
+        body={"date": "2030-05-02"}, summary="Ben puts his fixture against Cleo off",
+    )  # fmt: skip
+    rec.call(
+        "competitions_members_leave", "POST", "/api/competitions/members/{id}/leave/",
+        status=200, example="leave", as_="cleo", params={"id": Ref("cleo_member")},
+        summary="Cleo leaves: her open fixtures go to her opponents, 3-0",
+    )  # fmt: skip
+    rec.call(
+        "competitions_members_leave", "POST", "/api/competitions/members/{id}/leave/",
+        status=409, example="organiser_stays", as_="ann", params={"id": Ref("ann_member")},
+        summary="The organiser stays",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_walkover", "POST", "/api/competitions/fixtures/{id}/walkover/",
+        status=400, example="not_in_fixture", as_="ann", params={"id": Ref("fixture_ann_ben")},
+        body={"winner": Ref("cleo_member")}, summary="Cleo is not in the fixture",
+    )  # fmt: skip
+    rec.call(
+        "competitions_fixtures_walkover", "POST", "/api/competitions/fixtures/{id}/walkover/",
+        status=200, example="walkover", as_="ann", params={"id": Ref("fixture_ann_ben")},
+        body={"winner": Ref("ben_member")},
+        summary="Ann must go: the organiser gives Ben the fixture, 3-0",
+    )  # fmt: skip
+    rec.call(
+        "competitions_table_retrieve", "GET", "/api/competitions/{id}/table/", status=200,
+        example="final", params=COMPETITION,
+        summary="The final table: champion and awards (anyone may read a public one)",
+        binds={"table_etag": "header:ETag"},
+    )  # fmt: skip
+    rec.call(
+        "competitions_table_retrieve", "GET", "/api/competitions/{id}/table/", status=304,
+        example="unchanged", params=COMPETITION, headers={"If-None-Match": Ref("table_etag")},
+        summary="Asked again with the ETag: not changed",
+    )  # fmt: skip
+    rec.call(
+        "competitions_bracket_retrieve", "GET", "/api/competitions/{id}/bracket/", status=200,
+        example="league", params=COMPETITION, summary="A league has no bracket",
+    )  # fmt: skip
+    rec.call(
+        "competitions_retrieve", "GET", "/api/competitions/{id}/", status=200,
+        example="finished", params=COMPETITION, summary="The season is over",
+    )  # fmt: skip
+    rec.call(
+        "competitions_next_season", "POST", "/api/competitions/{id}/next-season/",
+        status=201, example="next_season", as_="ann", params=COMPETITION,
+        summary="The next season: the same members who stayed, drawn anew",
+    )  # fmt: skip
+    rec.call(
+        "competitions_list", "GET", "/api/competitions/", status=200, example="mine",
+        as_="ben", query={"mine": "true"}, summary="Ben's competitions, newest first",
     )  # fmt: skip

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "teams",
     "matches",
     "stats",
+    "competitions",
     "webapp",
 ]
 
@@ -255,7 +256,7 @@ SPECTACULAR_SETTINGS = {
     ),
     # the API's version (semantic: a breaking change is a new major version and a new path
     # prefix; CHANGELOG.md lists every change and the policy)
-    "VERSION": "1.3.0",
+    "VERSION": "1.4.0",
     "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
     "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,
@@ -267,6 +268,9 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "matches.models.MatchStatus",
         "InvitationStatusEnum": "matches.models.InvitationStatus",
         "ValidityEnum": "teams.models.Validity",
+        "CompetitionStatusEnum": "competitions.models.CompetitionStatus",
+        "MemberStatusEnum": "competitions.models.MemberStatus",
+        "FixtureStatusEnum": "competitions.models.FixtureStatus",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -293,6 +297,11 @@ SPECTACULAR_SETTINGS = {
         {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
         {"name": "builds", "description": "Budget builds of teams within a budget card."},
         {"name": "stats", "description": "Player stats, ratings and team cards from jobs."},
+        {
+            "name": "competitions",
+            "description": "Leagues, cups, groups, Swiss and series among members who accepted: "
+            "fixtures played with one tap, a table rebuilt from the matches.",
+        },
         {"name": "health", "description": "Whether the service and its database answer."},
     ],
 }
@@ -322,6 +331,8 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE: dict = {
     # finished matches whose stats a lost hand-off never delivered (broker down, worker killed)
     "stats-catch-up": {"task": "stats.tasks.catch_up", "schedule": 300.0},
+    # the running competitions' standings, where a lost hand-off missed a match's end
+    "competitions-catch-up": {"task": "competitions.tasks.catch_up", "schedule": 900.0},
     # idempotency records past their retention (companion.api.idempotency)
     "idempotency-prune": {"task": "matches.tasks.prune_idempotency_records", "schedule": 3600.0},
 }

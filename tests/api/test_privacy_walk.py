@@ -206,3 +206,83 @@ def test_a_private_matchs_stream_and_reads_are_404_to_others(world):
         assert players.status_code == 404
     # those who played it still read its player lines
     assert owner.get(f"/api/stats/matches/{private.pk}/players/").status_code == 200
+
+
+def _team(member, name: str) -> int:
+    """A Hat-Trick team of ``member`` (a team is public, whoever plays it where)."""
+    from teams.models import Edition
+
+    edition = Edition.objects.filter(game="hat-trick").order_by("-id").first()
+    team = _client(member).post(
+        "/api/teams/",
+        {"edition": edition.pk, "team_card": "ITA", "card_colour": "red", "name": name},
+        format="json",
+    )
+    assert team.status_code == 201, team.content
+    return team.json()["id"]
+
+
+def _competition(owner: APIClient, member, team: int, *, visibility: str, name: str) -> dict:
+    """A Hat-Trick league of ``owner`` and ``member`` (who joins with ``team``), drawn, its
+    fixture played now (a match opened) and given as a walkover."""
+    from competitions.models import Member
+
+    created = owner.post(
+        "/api/competitions/",
+        {"name": f"{name} league", "game": "hat-trick", "format": "league",
+         "visibility": visibility, "invite": [member.username]},
+        format="json",
+    )  # fmt: skip
+    assert created.status_code == 201, created.content
+    competition = created.json()
+    joining = Member.objects.get(competition_id=competition["id"], user=member)
+    accepted = _client(member).post(
+        f"/api/competitions/members/{joining.pk}/accept/", {"team": team}, format="json"
+    )
+    assert accepted.status_code == 200, accepted.content
+    assert owner.post(f"/api/competitions/{competition['id']}/draw/").status_code == 200
+    fixtures = owner.get(f"/api/competitions/{competition['id']}/fixtures/").json()
+    fixture = fixtures["rounds"][0]["fixtures"][0]
+    played = owner.post(f"/api/competitions/fixtures/{fixture['id']}/play/", {}, format="json")
+    assert played.status_code == 201, played.content
+    accept_invitations(played.json()["match"]["id"])
+    awarded = owner.post(
+        f"/api/competitions/fixtures/{fixture['id']}/walkover/",
+        {"winner": joining.pk},
+        format="json",
+    )
+    assert awarded.status_code == 200, awarded.content
+    return competition
+
+
+@pytest.mark.slow
+def test_no_public_answer_tells_anything_of_a_private_competition(world, make_user):
+    """A private competition with a member "SecretMember" (and his team), drawn, a fixture's
+    match opened and the fixture decided, changes no public answer by a byte; a public one
+    made the same way shows in the competitions' answers."""
+    owner, cat = world["owner"], world["cat"]
+    secret = make_user("SecretMember")
+    secret_team = _team(secret, "Secret XI")
+    control = make_user("OpenMember")
+    control_team = _team(control, "Open XI")
+    values = _values(world)
+    values["id"] = sorted(set(values["id"]) | set(range(1, 9)))  # the competitions' rows to be
+    values["mine"] = ["true"]
+    global FILTERS
+    saved, FILTERS = FILTERS, (*FILTERS, "mine")
+    try:
+        urls = _urls(_operations(), values)
+        readers = {"anonymous": _client(), "stranger": _client(cat)}
+        before = _walk(urls, readers)
+        _competition(owner, secret, secret_team, visibility="private", name="Secret")
+        after = _walk(urls, readers)
+        assert sorted(key for key in before if before[key] != after[key]) == []
+        assert [key for key, body in after.items() if b"Secret league" in body] == []
+
+        _competition(owner, control, control_team, visibility="public", name="Open")
+        seen = _walk(urls, readers)
+        changed = {url for (who, url) in seen if seen[(who, url)] != after[(who, url)]}
+        assert any(u.startswith("/api/competitions/") for u in changed)
+        assert any(b"OpenMember" in body for (_w, u), body in seen.items() if "/competitions/" in u)
+    finally:
+        FILTERS = saved

@@ -32,7 +32,14 @@ from tests.api.test_protocol_drift import Validator, strict
 
 #: keys whose integer values are ids of rows (each run numbers its rows its own way; an id a
 #: later request sends is bound where it first appears, and sent as this run's)
-ID_KEYS = frozenset({"id", "device", "match", "team", "edition", "previous", "build"})
+ID_KEYS = frozenset(
+    {"id", "device", "match", "team", "edition", "previous", "build"}
+    # a competition's rows: its members, fixtures and seasons
+    | {"competition", "member", "home", "away", "champion", "winner", "runner_up", "third", "next"}
+)
+#: keys whose values are lists of ids of rows (an award's members, a match day's seats, a
+#: cup tie's fixtures): compared by length
+ID_LIST_KEYS = frozenset({"members", "seats", "fixtures"})
 #: a key whose text names a row by its id (a team card's ``key`` and ``team_key``:
 #: ``u<user id>-<hash of the name>``, a stats row's ``scope_key``): ``key``, ``..._key``
 ID_TEXT_KEY = re.compile(r"(?:^|_)key$")
@@ -91,6 +98,10 @@ class Replay:
         is_id = key in ID_KEYS or key.endswith("_id")
         if is_id and type(recorded_value) is int and type(value) is int:
             return []
+        if key in ID_LIST_KEYS and isinstance(recorded_value, list) and isinstance(value, list):
+            ids = all(type(v) is int for v in (*recorded_value, *value))
+            if ids and len(recorded_value) == len(value):
+                return []
         if isinstance(recorded_value, str) and isinstance(value, str):
             if key in NEW_EVERY_TIME:
                 return []

@@ -287,7 +287,7 @@ def test_every_sentence_has_its_german_translation():
 def _code_messages() -> set[tuple[str | None, str]]:
     """Every sentence marked for translation in the project's code (what `make messages` finds)."""
     ids = set()
-    for package in ("companion", "matches", "teams", "stats"):
+    for package in ("companion", "matches", "teams", "stats", "competitions"):
         for _filename, _lineno, message, _comments, context in extract_from_dir(
             ROOT / package,
             method_map=[("**.py", "python")],
@@ -495,7 +495,7 @@ def unmarked_error_sentences(package: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["stats", "teams", "matches", "companion"])
+@pytest.mark.parametrize("package", ["stats", "teams", "matches", "companion", "competitions"])
 def test_every_error_sentence_of_the_api_is_marked_for_translation(package):
     """An error the API writes itself goes through gettext, so it has German (checked above)."""
     unmarked = unmarked_error_sentences(package)

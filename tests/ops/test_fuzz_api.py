@@ -73,6 +73,11 @@ def world(django_user_model, editions, phone):
     client = phone(user)
     match = client.post("/api/matches/", amigo_payload("fuzzer"), format="json").json()
     edition = Edition.objects.filter(game="hat-trick").order_by("pk").first()
+    competition = client.post(
+        "/api/competitions/",
+        {"name": "Fuzz league", "game": "hat-trick", "format": "league"},
+        format="json",
+    ).json()
     return {
         "token": client.token,
         "ids": {
@@ -80,6 +85,7 @@ def world(django_user_model, editions, phone):
             "teams": create_team(client, edition.pk),
             "builds": create_build(client, edition.pk),
             "editions": edition.pk,
+            "competitions": competition["id"],
         },
         "username": user.username,
     }

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class CompetitionsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "competitions"
+
+    def ready(self) -> None:
+        from competitions import error_codes, signals
+
+        error_codes.register_codes()
+        signals.connect()

@@ -1,0 +1,3 @@
+from competitions import api
+
+urlpatterns = [*api.routes]
