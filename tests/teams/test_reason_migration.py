@@ -18,8 +18,18 @@ OLD_VIOLATION = {
 }
 
 
+@pytest.fixture
+def whole_schema_after():
+    """Every app migrated to its last migration again once the test is over: going back to
+    ``BEFORE`` unapplies the migrations of the apps that depend on a later one (competitions),
+    which the tests after it in the same process need."""
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_stored_reason_becomes_the_edition_rechecked_against():
+def test_the_stored_reason_becomes_the_edition_rechecked_against(whole_schema_after):
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
