@@ -388,8 +388,19 @@ def guest_claim(*, claim_token: str, user) -> tuple[GuestPass, MatchSide]:
             guest_pass.end_reason = GuestEnd.CLAIMED
         guest_pass.save(update_fields=["claimed_by", "ended_at", "end_reason"])
         if match.status == MatchStatus.FINISHED:  # the account's stats and rating
+            _stats_due(match)
             transaction.on_commit(lambda: match_finished_handoff(match.pk))
         return guest_pass, side
+
+
+def _stats_due(match: Match) -> None:
+    """The match's stats are to be computed again: the job handed it after commit does it, and
+    should that hand-off be lost (the broker down), the catch-up job finds the match, since
+    what its stats included is forgotten (docs/stats.md: as when an admin changes a match)."""
+    from django.apps import apps
+
+    if apps.is_installed("stats"):
+        apps.get_model("stats", "MatchStatsState").objects.filter(match_id=match.pk).delete()
 
 
 # --- retention ---------------------------------------------------------------------------------
