@@ -315,3 +315,35 @@ def test_a_claim_during_the_match_ends_the_guests_pass_and_the_account_logs_on(
         409,
         "already_playing",
     )
+
+
+def test_old_codes_and_guest_passes_are_pruned(ann, players):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from matches.models import JoinCode
+    from matches.tasks import prune_join_codes_and_guests
+
+    match_id = open_match(ann, "hat-trick", SIDES)["match"]["id"]
+    guest = guest_of(ann, match_id)
+    fresh = ann.post(f"/api/matches/{match_id}/join-codes/", {"side": 1}, format="json")
+    assert fresh.status_code == 409  # the guest plays it
+    now = timezone.now()
+    assert prune_join_codes_and_guests() == (0, 0)
+    JoinCode.objects.update(expires_at=now - timedelta(days=1, minutes=1))
+    GuestPass.objects.update(created_at=now - timedelta(days=31))
+    assert prune_join_codes_and_guests() == (1, 1)
+    assert not JoinCode.objects.exists() and not GuestPass.objects.exists()
+    # a pruned pass is no pass: its token and its claim token are refused
+    assert_error_shape(guest["client"].get("/api/guest/"), 401, "authentication_failed")
+    claim = client_for_user(players[2]).post(
+        "/api/guest/claim/", {"claim_token": guest["claim_token"]}, format="json"
+    )
+    assert_error_shape(claim, 404, "guest_claim_invalid")
+
+
+def client_for_user(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
