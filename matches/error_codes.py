@@ -76,6 +76,7 @@ CODES: list[tuple[str, int, str]] = [
     ("join_code_cancelled", 409, "The host cancelled the join code."),
     ("side_taken", 409, "A guest plays the side already."),
     ("guest_claim_invalid", 404, "A claim token that claims nothing (any more)."),
+    ("match_not_finished", 409, "The match is not finished: no report yet."),
     ("guest_taken_back", 409, "The host took the side back from the guest: nothing to claim."),
 ]
 

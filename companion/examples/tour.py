@@ -450,6 +450,15 @@ def finished_match(rec: Recorder) -> None:
         summary="The events after a seq, as Server-Sent Events (here: the last one)",
     )  # fmt: skip
     rec.call(
+        "matches_report_retrieve", "GET", "/api/matches/{id}/report/", status=200,
+        example="report", params=MATCH,
+        summary="The match's report: score, goals and cards, moments, rating changes",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_svg", "GET", "/api/matches/{id}/report.svg", status=200,
+        example="card", params=MATCH, summary="The report as a card of 1200×630 (SVG)",
+    )  # fmt: skip
+    rec.call(
         "matches_list", "GET", "/api/matches/", status=200, example="finished", as_="ben",
         query={"game": HAT_TRICK, "manager": "ann", "status": "finished"},
         summary="Ann's finished Hat-Trick matches",
@@ -658,6 +667,15 @@ def joining(rec: Recorder) -> None:
         "guest_claim", "POST", "/api/guest/claim/", status=409, example="taken_back",
         as_="cleo", body={"claim_token": Ref("guest_claim")},
         summary="Nothing to claim of a side taken back",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_png", "GET", "/api/matches/{id}/report.png", status=404,
+        example="private", params={"id": Ref("tri_match")},
+        summary="A private match has no report for a stranger",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_retrieve", "GET", "/api/matches/{id}/report/", status=409,
+        example="not_over", params=visit, summary="No report before the match ends",
     )  # fmt: skip
     second = _guest(rec, visit, "second_guest")
     rec.call(

@@ -293,6 +293,11 @@ SPECTACULAR_SETTINGS = {
             "name": "invitations",
             "description": "Invitations to play a side of a match: sent, accepted, declined.",
         },
+        {
+            "name": "guests",
+            "description": "Joining a match by a scanned code, playing a side as a guest, "
+            "claiming a match played as a guest.",
+        },
         {"name": "editions", "description": "Card catalogs (editions) the games play with."},
         {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
         {"name": "builds", "description": "Budget builds of teams within a budget card."},

@@ -90,6 +90,7 @@ class MatchJoinCodesView(APIView):
 
     @takes_body(
         JoinCodeInput,
+        tags=["guests"],
         summary="A code (and its QR code) that lets a second phone play a side",
         description="The match's creator, while the match is in progress, makes a single-use "
         "code for a free side (no manager, no guest, nobody invited). Whoever scans its QR code "
@@ -131,6 +132,7 @@ class MatchJoinCodeView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
+        tags=["guests"],
         summary="Cancel a code (the match's creator): it opens nothing from now on",
         request=None,
         responses={
@@ -166,6 +168,7 @@ class JoinCodeView(_Joining):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        tags=["guests"],
         summary="What a scanned code opens: the match and the side",
         description="Anyone with the code reads what it opens (the phone shows it before the "
         "scanner signs in, registers or plays as a guest). Reading uses nothing up.",
@@ -229,6 +232,7 @@ class JoinAcceptView(_Joining):
 
     @takes_body(
         JoinAcceptInput,
+        tags=["guests"],
         summary="Play the side of a scanned code from your account",
         description="Uses the code up and links the side to you, as an invitation accepted: "
         "`{}`, or with one of your teams or builds, or a name (before the first move). Your "
@@ -288,12 +292,19 @@ class JoinGuestView(_Joining):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        tags=["guests"],
         summary="Play the side of a scanned code as a guest, without an account",
         description="Uses the code up and answers with a guest's token for that side of that "
         "match, and a claim token. Nothing of the match counts for anyone on that side until "
         "an account claims it.",
         request=None,
-        responses={201: GuestPassOutput, **_CODE_REFUSALS},
+        responses={
+            201: GuestPassOutput,
+            403: error_response(
+                "A signed-in browser's request without its CSRF token.", ["permission_denied"]
+            ),
+            **_CODE_REFUSALS,
+        },
     )
     def post(self, request, code: str):
         made = services.join_code_guest(text=code)
@@ -325,6 +336,7 @@ class GuestView(GuestWelcome, APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
+        tags=["guests"],
         summary="The guest's own pass: its match and side (a guest's token only)",
         responses={
             200: GuestOutput,
@@ -367,6 +379,7 @@ class GuestClaimView(_Joining):
 
     @takes_body(
         ClaimInput,
+        tags=["guests"],
         summary="Claim a match played as a guest on this phone: it counts for you from now on",
         description="Signed in, send the claim token kept with a guest's pass: the side the "
         "guest played is linked to your account, as an accepted invitation links it, and a "
@@ -404,6 +417,7 @@ class MatchGuestView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
+        tags=["guests"],
         summary="Take a side back from its guest (the match's creator)",
         description="The guest's pass ends at once: its token is refused (401 "
         "`guest_pass_ended`) and a live stream opened with it ends within a few seconds. The "
