@@ -176,3 +176,50 @@ def test_the_score_line_says_extra_time_and_the_shoot_out():
         summary={"shootout": [4, 3]},
     )
     assert score_line(match, sides) == "2:2 after extra time, 4:3 on penalties"
+
+
+def test_a_comeback_the_saves_and_an_undone_goal(people):
+    from matches.models import MatchEvent
+    from stats.report import match_report
+
+    ann = people[0]
+    match_id = open_match(ann, "hat-trick", [{"name": "Ann", "user": "ann"}, {"name": "Red"}])[
+        "match"
+    ]["id"]
+
+    def goal(side, scorer):
+        return {"kind": "goal", "side": side, "data": {"scorer": scorer, "penalty": False}}
+
+    logged = [
+        (1, "action", [goal(1, 9)], None),
+        (2, "action", [{"kind": "shot", "side": 0, "data": {"shooter": 7}},
+                       {"kind": "save", "side": 1, "data": {}}], None),
+        (3, "action", [goal(0, 10)], None),
+        (4, "action", [goal(1, 11)], None),
+        (5, "undo", [], 4),
+        (6, "action", [{"kind": "yellow_card", "side": 1, "data": {"player": 4}}], None),
+        (7, "action", [goal(0, 9)], None),
+    ]  # fmt: skip
+    MatchEvent.objects.bulk_create(
+        MatchEvent(match_id=match_id, seq=seq, kind=kind, action={"type": "x"}, effects=effects,
+                   target_seq=target)
+        for seq, kind, effects, target in logged
+    )  # fmt: skip
+    Match.objects.filter(pk=match_id).update(
+        status="finished", seq=7, result={"termination": "full_time", "scores": [2, 1]}
+    )
+    MatchSide.objects.filter(match_id=match_id, position=0).update(score=2, result="win")
+    MatchSide.objects.filter(match_id=match_id, position=1).update(score=1, result="loss")
+    report = match_report(Match.objects.get(pk=match_id))
+    assert [(e["seq"], e["kind"], e["side"], e["player"]) for e in report["timeline"]] == [
+        (1, "goal", 1, "No. 9"),
+        (3, "goal", 0, "No. 10"),
+        (6, "yellow_card", 1, "No. 4"),
+        (7, "goal", 0, "No. 9"),
+    ]  # the goal undone is no goal
+    assert [(m["kind"], m["side"], m["seq"]) for m in report["moments"]] == [
+        ("comeback", 0, None),
+        ("chance", 0, 2),
+        ("save", 1, 2),
+    ]
+    assert report["moments"][0]["text"] == "Ann came back from 1 behind to win."
