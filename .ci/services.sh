@@ -15,6 +15,9 @@ command -v npm >/dev/null || need+=(npm)  # package.json: Pyodide for the phone,
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
 command -v redis-server >/dev/null || need+=(redis-server)
 command -v make >/dev/null || need+=(make)
+# a match report's PNG: CairoSVG draws with libcairo, in DejaVu Sans
+ldconfig -p | grep -q 'libcairo\.so\.2' || need+=(libcairo2)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || need+=(nginx-light)  # tests/ops/test_proxy.py
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq

@@ -142,7 +142,13 @@ _DEFAULTS: dict[int, tuple[str, tuple[str, ...]]] = {
     400: ("Malformed input; `fields` names each field's problems.", ("invalid", "parse_error")),
     401: (
         "Not logged in, or the token is not valid (or expired).",
-        ("not_authenticated", "authentication_failed", "token_expired"),
+        (
+            "not_authenticated",
+            "authentication_failed",
+            "token_expired",
+            "guest_pass_scope",
+            "guest_pass_ended",
+        ),
     ),
     403: ("Not allowed.", ("permission_denied",)),
     404: ("No such object, or one this reader may not see.", ("not_found",)),

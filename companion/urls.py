@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView
 
 from companion.api import accounts, devices, docs, health, passwords, root
 from companion.api.throttles import throttle_login_posts
+from stats.pages import report_page
 
 api_patterns = [
     *root.routes,
@@ -29,6 +30,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", include(api_patterns)),
     path("app/", include("webapp.urls")),
+    # a finished public match's report page, with Open Graph tags (stats.pages)
+    path("matches/<int:pk>/report/", report_page, name="match-report-page"),
     path("api-auth/login/", throttle_login_posts(browser_login)),
     path("api-auth/", include("rest_framework.urls")),
 ]

@@ -71,6 +71,13 @@ CODES: list[tuple[str, int, str]] = [
     ("no_face_down_choice", 409, "Nothing is chosen face down at this step."),
     ("not_your_side", 403, "The side chooses for itself."),
     ("part_not_allowed", 422, "Not a choice open to the side."),
+    ("join_code_expired", 404, "A join code that expired, or one never made (the same answer)."),
+    ("join_code_used", 409, "The join code was used already."),
+    ("join_code_cancelled", 409, "The host cancelled the join code."),
+    ("side_taken", 409, "A guest plays the side already."),
+    ("guest_claim_invalid", 404, "A claim token that claims nothing (any more)."),
+    ("match_not_finished", 409, "The match is not finished: no report yet."),
+    ("guest_taken_back", 409, "The host took the side back from the guest: nothing to claim."),
 ]
 
 

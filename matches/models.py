@@ -268,3 +268,72 @@ class PendingPart(models.Model):
 
     def __str__(self) -> str:
         return f"part of side {self.position} at {self.seq}"
+
+
+class JoinCode(models.Model):
+    """A code the creator of an open match shows (a QR code) for one of its sides: whoever scans
+    it plays that side, signed in (the side is linked to them) or as a guest (``GuestPass``).
+
+    Single-use, bound to one side of one match, valid until ``expires_at`` (10 minutes) and
+    while the side is free; the creator may cancel it. Only the SHA-256 digest of the code is
+    stored. Retention: pruned a day after it expired (``matches.guests.services.guests_prune``).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="join_codes")
+    position = models.PositiveSmallIntegerField(help_text="The side the code opens.")
+    digest = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["expires_at"], name="join_code_expiry")]
+
+    def __str__(self) -> str:
+        return f"code for {self.match_id}:{self.position}"
+
+
+class GuestEnd(models.TextChoices):
+    MATCH_OVER = "match_over", "match over"
+    TAKEN_BACK = "taken_back", "taken back"
+    CLAIMED = "claimed", "claimed"
+
+
+class GuestPass(models.Model):
+    """A guest's credential: one side of one match, logged from the phone that scanned a join
+    code without an account, as a linked manager logs theirs; nothing of the match counts for
+    anyone on that side until a signed-in account claims it (``claim_digest``).
+
+    Active while ``ended_at`` is empty and the match is in progress: it ends when the match
+    ends or the creator takes the side back (and when it is claimed). Only digests of the
+    guest's token and claim token are stored. Retention: deleted ``GUEST_RETENTION_DAYS`` (30)
+    after it was made, the window in which its match can be claimed.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="guest_passes")
+    position = models.PositiveSmallIntegerField(help_text="The side the guest plays.")
+    key_digest = models.CharField(max_length=64, unique=True)
+    claim_digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=12, choices=GuestEnd.choices, blank=True)
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=("match", "position"),
+                condition=models.Q(ended_at__isnull=True),
+                name="guest_pass_one_per_side",
+            )
+        ]
+        indexes = [models.Index(fields=["created_at"], name="guest_pass_created")]
+
+    def __str__(self) -> str:
+        return f"guest of {self.match_id}:{self.position}"

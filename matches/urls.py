@@ -1,3 +1,4 @@
+from matches.guests import api as guests_api
 from matches.invitations import api as invitations_api
 from matches.live import api as live_api
 from matches.log import api as log_api
@@ -11,4 +12,5 @@ urlpatterns = [
     *invitations_api.routes,
     *parts_api.routes,
     *live_api.routes,
+    *guests_api.routes,
 ]

@@ -1,3 +1,9 @@
-from stats.api import manager_stats, player_stats, ratings, team_cards
+from stats.api import manager_stats, player_stats, ratings, report, team_cards
 
-urlpatterns = [*manager_stats.routes, *ratings.routes, *player_stats.routes, *team_cards.routes]
+urlpatterns = [
+    *manager_stats.routes,
+    *ratings.routes,
+    *player_stats.routes,
+    *team_cards.routes,
+    *report.routes,
+]

@@ -156,6 +156,16 @@ register("invalid_value", 400, description="A value out of the range the service
 register("bad_request", 400, description="A malformed request (a `Content-Length` not a number).")
 register("not_authenticated", 401, description="No credentials: log in and send the token header.")
 register("authentication_failed", 401, description="The token is not valid (revoked, mistyped).")
+register(
+    "guest_pass_scope",
+    401,
+    description="A guest's token on a route that is not of its own match: sign in instead.",
+)
+register(
+    "guest_pass_ended",
+    401,
+    description="A guest's pass that has ended: its match is over, or the host took it back.",
+)
 register("token_expired", 401, description="The token was not used for too long: log in again.")
 register("permission_denied", 403, description="Not allowed.")
 register("not_found", 404, description="No such object (or a private one), or no such path.")

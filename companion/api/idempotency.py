@@ -168,7 +168,9 @@ def idempotent(request, write: Callable[[], Response], *, scope: int | None = No
     the first answer. ``scope`` is the id of what the write changes (the record model's
     ``scope_columns`` keeps it, e.g. to delete the record with its match)."""
     key = request.headers.get(HEADER, "").strip()
-    if not key:
+    if not key or not isinstance(getattr(request.user, "pk", None), int):
+        # no key, or a writer with no account to keep a record under (a guest): a retry is
+        # kept from doubling a move by its expected_seq alone (409 ``stale_sequence``)
         with transaction.atomic():
             return write()
     if len(key) > 200:

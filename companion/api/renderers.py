@@ -25,3 +25,9 @@ class SvgRenderer(FileRenderer):
 class PlainTextRenderer(FileRenderer):
     media_type = "text/plain"
     format = "txt"
+
+
+class PngRenderer(FileRenderer):
+    media_type = "image/png"
+    format = "png"
+    charset = None

@@ -35,6 +35,7 @@ def play(rec: Recorder) -> None:
     stats(rec)
     more_matches(rec, moves)
     competitions(rec)
+    joining(rec)
 
 
 def accounts(rec: Recorder) -> None:
@@ -450,6 +451,15 @@ def finished_match(rec: Recorder) -> None:
         summary="The events after a seq, as Server-Sent Events (here: the last one)",
     )  # fmt: skip
     rec.call(
+        "matches_report_retrieve", "GET", "/api/matches/{id}/report/", status=200,
+        example="report", params=MATCH,
+        summary="The match's report: score, goals and cards, moments, rating changes",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_svg", "GET", "/api/matches/{id}/report.svg", status=200,
+        example="card", params=MATCH, summary="The report as a card of 1200×630 (SVG)",
+    )  # fmt: skip
+    rec.call(
         "matches_list", "GET", "/api/matches/", status=200, example="finished", as_="ben",
         query={"game": HAT_TRICK, "manager": "ann", "status": "finished"},
         summary="Ann's finished Hat-Trick matches",
@@ -714,3 +724,123 @@ def competitions(rec: Recorder) -> None:
         "competitions_list", "GET", "/api/competitions/", status=200, example="mine",
         as_="ben", query={"mine": "true"}, summary="Ben's competitions, newest first",
     )  # fmt: skip
+
+
+def joining(rec: Recorder) -> None:
+    """At the table: Ann shows a code, Ben scans it and plays the side from his account; a
+    second match's code is cancelled, the next one played by a phone without an account (a
+    guest), whose side Ann takes back; the next guest's match is claimed by Cleo."""
+    rec.call(
+        "matches_create", "POST", "/api/matches/", status=201, as_="ann",
+        body={"game": HAT_TRICK, "sides": [{"name": "Ann", "user": "ann"}, {"name": "Red"}]},
+        summary="Ann opens a match; the red side is free", binds={"table": "/match/id"},
+    )  # fmt: skip
+    table = {"id": Ref("table")}
+    rec.call(
+        "matches_join_codes", "POST", "/api/matches/{id}/join-codes/", status=201,
+        example="code", as_="ann", params=table, body={"side": 1},
+        summary="Ann's phone shows a code for the red side (its QR code as SVG)",
+        binds={"code": "/code", "code_id": "/id"},
+    )  # fmt: skip
+    code = {"code": Ref("code")}
+    rec.call(
+        "join_retrieve", "GET", "/api/join/{code}/", status=200, example="offer", params=code,
+        summary="Ben's phone scanned it: what the code opens",
+    )  # fmt: skip
+    rec.call(
+        "join_retrieve", "GET", "/api/join/{code}/", status=404, example="expired",
+        params={"code": "pR3tTy-Much-Made-Up-0000"},
+        summary="A code that expired, or was never made (the same answer)",
+    )  # fmt: skip
+    rec.call(
+        "join_accept", "POST", "/api/join/{code}/accept/", status=200, example="accept",
+        as_="ben", params=code, body={"name": "Ben's Reds"},
+        summary="Ben plays the side from his account, under a name of his",
+    )  # fmt: skip
+    rec.call(
+        "join_accept", "POST", "/api/join/{code}/accept/", status=409, example="used",
+        as_="cleo", params=code, body={}, summary="A code is used once (Cleo reads German)",
+    )  # fmt: skip
+    rec.call(
+        "matches_join_codes_destroy", "DELETE", "/api/matches/{id}/join-codes/{code_id}/",
+        status=409, example="used", as_="ann", params={"id": Ref("table"),
+                                                       "code_id": Ref("code_id")},
+        summary="A code used already cannot be cancelled",
+    )  # fmt: skip
+    rec.call(
+        "matches_create", "POST", "/api/matches/", status=201, as_="ann",
+        body={"game": HAT_TRICK, "sides": [{"name": "Ann", "user": "ann"}, {"name": "Visitor"}]},
+        summary="Ann opens another match", binds={"visit": "/match/id"},
+    )  # fmt: skip
+    visit = {"id": Ref("visit")}
+    rec.call(
+        "matches_join_codes", "POST", "/api/matches/{id}/join-codes/", status=201, as_="ann",
+        params=visit, body={"side": 1}, summary="A code for the visitor's side",
+        binds={"withdrawn": "/code", "withdrawn_id": "/id"},
+    )  # fmt: skip
+    rec.call(
+        "matches_join_codes_destroy", "DELETE", "/api/matches/{id}/join-codes/{code_id}/",
+        status=204, example="cancel", as_="ann",
+        params={"id": Ref("visit"), "code_id": Ref("withdrawn_id")},
+        summary="Ann cancels it",
+    )  # fmt: skip
+    rec.call(
+        "join_guest", "POST", "/api/join/{code}/guest/", status=409, example="cancelled",
+        params={"code": Ref("withdrawn")}, summary="A cancelled code opens nothing",
+    )  # fmt: skip
+    guest = _guest(rec, visit, "guest", example="guest")
+    rec.call(
+        "guest_retrieve", "GET", "/api/guest/", status=200, example="pass", as_=guest,
+        summary="The guest's phone reads its pass",
+    )  # fmt: skip
+    rec.call(
+        "matches_guests_destroy", "DELETE", "/api/matches/{id}/guests/{side}/", status=204,
+        example="take_back", as_="ann", params={"id": Ref("visit"), "side": 1},
+        summary="Ann takes the side back from the guest",
+    )  # fmt: skip
+    rec.call(
+        "matches_guests_destroy", "DELETE", "/api/matches/{id}/guests/{side}/", status=404,
+        example="no_guest", as_="ann", params={"id": Ref("visit"), "side": 1},
+        summary="No guest plays the side any more",
+    )  # fmt: skip
+    rec.call(
+        "guest_retrieve", "GET", "/api/guest/", status=401, example="ended", as_=guest,
+        summary="The guest's pass has ended",
+    )  # fmt: skip
+    rec.call(
+        "guest_claim", "POST", "/api/guest/claim/", status=409, example="taken_back",
+        as_="cleo", body={"claim_token": Ref("guest_claim")},
+        summary="Nothing to claim of a side taken back",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_png", "GET", "/api/matches/{id}/report.png", status=404,
+        example="private", params={"id": Ref("tri_match")},
+        summary="A private match has no report for a stranger",
+    )  # fmt: skip
+    rec.call(
+        "matches_report_retrieve", "GET", "/api/matches/{id}/report/", status=409,
+        example="not_over", params=visit, summary="No report before the match ends",
+    )  # fmt: skip
+    second = _guest(rec, visit, "second_guest")
+    rec.call(
+        "guest_claim", "POST", "/api/guest/claim/", status=200, example="claim", as_="cleo",
+        body={"claim_token": Ref(f"{second}_claim")},
+        summary="The visitor was Cleo: signed in, she claims the match played as a guest",
+    )  # fmt: skip
+
+
+def _guest(rec: Recorder, match: dict, name: str, *, example: str | None = None) -> str:
+    """A new code for the match's side 1, played by a phone without an account: the name the
+    guest's token is bound to (its claim token: ``<name>_claim``)."""
+    rec.call(
+        "matches_join_codes", "POST", "/api/matches/{id}/join-codes/", status=201, as_="ann",
+        params=match, body={"side": 1}, summary="A new code for the visitor's side",
+        binds={f"{name}_code": "/code"},
+    )  # fmt: skip
+    rec.call(
+        "join_guest", "POST", "/api/join/{code}/guest/", status=201, example=example,
+        params={"code": Ref(f"{name}_code")},
+        summary="A phone without an account plays the side as a guest",
+        binds={name: "/token", f"{name}_claim": "/claim_token"},
+    )  # fmt: skip
+    return name

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "corsheaders.middleware.CorsMiddleware",
     "companion.api.middleware.ApiCommonMiddleware",
+    "matches.guests.middleware.GuestScopeMiddleware",  # a guest's token opens its match only
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -244,6 +245,9 @@ REST_FRAMEWORK = {
         # a 6-player, 10-game Amigo match logged at a phone's fastest tapping stays under it
         # (docs/api.md, "Limits"; tests/api/test_rate_limits.py)
         "append": os.environ.get("THROTTLE_APPEND", "1200/min"),
+        # join codes read, redeemed and claims (per client address): wrong codes are guessed
+        # no faster than this
+        "join": os.environ.get("THROTTLE_JOIN", "20/min"),
     },
 }
 
@@ -293,6 +297,11 @@ SPECTACULAR_SETTINGS = {
             "name": "invitations",
             "description": "Invitations to play a side of a match: sent, accepted, declined.",
         },
+        {
+            "name": "guests",
+            "description": "Joining a match by a scanned code, playing a side as a guest, "
+            "claiming a match played as a guest.",
+        },
         {"name": "editions", "description": "Card catalogs (editions) the games play with."},
         {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
         {"name": "builds", "description": "Budget builds of teams within a budget card."},
@@ -335,6 +344,8 @@ CELERY_BEAT_SCHEDULE: dict = {
     "competitions-catch-up": {"task": "competitions.tasks.catch_up", "schedule": 900.0},
     # idempotency records past their retention (companion.api.idempotency)
     "idempotency-prune": {"task": "matches.tasks.prune_idempotency_records", "schedule": 3600.0},
+    # join codes a day after they expired, guest passes after GUEST_RETENTION_DAYS
+    "guests-prune": {"task": "matches.tasks.prune_join_codes_and_guests", "schedule": 3600.0},
 }
 
 # How long a retried write with the same Idempotency-Key gets its first answer (hours).
@@ -342,6 +353,11 @@ IDEMPOTENCY_RETENTION_HOURS = int(os.environ.get("IDEMPOTENCY_RETENTION_HOURS", 
 # The model that keeps them ("app_label.Model", as AUTH_USER_MODEL): companion.api.idempotency
 # names the fields it needs.
 IDEMPOTENCY_RECORD_MODEL = "matches.IdempotencyRecord"
+
+# Join codes and guests (docs/api.md, "Joining by a code, and guests"): a code opens its side
+# for this many minutes; a guest pass (and so its claim) is kept this many days.
+JOIN_CODE_MINUTES = float(os.environ.get("JOIN_CODE_MINUTES", "10"))
+GUEST_RETENTION_DAYS = float(os.environ.get("GUEST_RETENTION_DAYS", "30"))
 
 # Called (after commit) with the id of every match that finishes.
 MATCH_FINISHED_TASK = "stats.tasks.match_finished"

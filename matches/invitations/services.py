@@ -164,6 +164,8 @@ def invitation_accept(
         side = sides[invitation.position]
         if side.user_id is not None or any(other.user_id == user.pk for other in sides):
             raise _conflict("side_linked", _("That side, or you, already play in this match."))
+        if match.guest_passes.filter(position=side.position, ended_at__isnull=True).exists():
+            raise _conflict("side_taken", _("A guest plays that side already."), side=side.position)
         team = _own_team(user, match, team=team, build=build)
         name = team.name if team is not None else (name or "").strip() or None
         if name is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):

@@ -33,7 +33,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import close_old_connections
 from django.http import StreamingHttpResponse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -47,6 +47,8 @@ from companion.api.routes import Routes
 from companion.errors import DomainError
 from companion.models import Device
 from companion.openapi import error_response
+from matches.guests.authentication import GuestWelcome
+from matches.guests.principal import is_guest
 from matches.http import reading
 from matches.http.responses import ERRORS
 from matches.live import wakeups
@@ -76,6 +78,8 @@ def _credentials_of(request) -> Credentials:
     user = request.user
     if not user.is_authenticated:
         return Credentials()
+    if is_guest(user):  # looked at every GUEST_CHECK_SECONDS (feed.check_credentials)
+        return Credentials(guest_pass_id=user.pass_id, expires_at=timezone.now())
     opened = {"user_id": user.pk, "password_hash": user.get_session_auth_hash()}
     if isinstance(request.auth, Device):
         device = request.auth
@@ -86,7 +90,7 @@ def _credentials_of(request) -> Credentials:
 
 
 @routes.at("matches/<int:pk>/stream/", name="match-stream")
-class MatchStreamView(APIView):
+class MatchStreamView(GuestWelcome, APIView):
     """The stream answers ``text/event-stream``; its errors are JSON whatever was accepted."""
 
     renderer_classes = [JSONRenderer]

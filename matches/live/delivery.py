@@ -192,7 +192,8 @@ class Stream:
 
     def end(self, reason: str) -> None:
         """The last message (why the stream ends), then the end of the response."""
-        self.push(feed.end_message(reason, self.viewer.language).encode())
+        guest = self.viewer.credentials.guest_pass_id is not None
+        self.push(feed.end_message(reason, self.viewer.language, guest=guest).encode())
         self.push(b"", more=False)
         self.close()
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from importlib import import_module
 from typing import Any
 
@@ -89,7 +89,11 @@ END_REVOKED, END_PASSWORD, END_EXPIRED, END_ACCESS = (
 )
 
 
-def _end_message(reason: str) -> str:
+def _end_message(reason: str, guest: bool = False) -> str:
+    if guest:  # a guest's pass (matches.guests): the host took the side back, or it is over
+        if reason == END_REVOKED:
+            return _("This guest pass has ended: the host has taken your side back.")
+        return _("The match is over: this guest pass has ended.")
     if reason == END_PASSWORD:
         return _("The password of this account was changed. Log in again to follow the match.")
     if reason == END_EXPIRED:
@@ -109,6 +113,8 @@ class Credentials:
     device_id: int | None = None
     session_key: str | None = None
     expires_at: datetime | None = None
+    #: a guest's pass (``matches.guests``): looked at every ``GUEST_CHECK``
+    guest_pass_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +129,8 @@ def check_credentials(credentials: Credentials) -> Check:
     """Whether ``credentials`` still hold, and if not, why."""
     from django.contrib.auth import get_user_model
 
+    if credentials.guest_pass_id is not None:
+        return _check_guest(credentials.guest_pass_id)
     if credentials.user_id is None:
         return Check(None)
     try:
@@ -146,6 +154,31 @@ def check_credentials(credentials: Credentials) -> Check:
         return Check(None if _session_holds(credentials, user) else ended)
     finally:
         close_old_connections()
+
+
+#: How often a guest's stream looks at its pass (a pass ends without a viewer's channel to tell
+#: it), and how long the stream of a match that ended goes on before it ends, so that the last
+#: move reaches it first: a guest's stream ends within 3 s of the end of its pass.
+GUEST_CHECK = timedelta(seconds=2)
+GUEST_GRACE = timedelta(seconds=1)
+
+
+def _check_guest(pass_id: int) -> Check:
+    from matches.guests.services import guest_pass_status
+    from matches.models import GuestEnd
+
+    try:
+        holds, reason, ended_at = guest_pass_status(pass_id)
+    finally:
+        close_old_connections()
+    now = timezone.now()
+    if holds:
+        return Check(None, now + GUEST_CHECK)
+    if reason == GuestEnd.MATCH_OVER:
+        if ended_at is not None and now - ended_at < GUEST_GRACE:
+            return Check(None, ended_at + GUEST_GRACE)
+        return Check(END_ACCESS)
+    return Check(END_REVOKED)
 
 
 def _session_holds(credentials: Credentials, user) -> bool:
@@ -190,10 +223,10 @@ class Viewer:
     key: str
 
 
-def end_message(reason: str, language: str) -> str:
-    """The last message of a stream that ends for ``reason``."""
+def end_message(reason: str, language: str, *, guest: bool = False) -> str:
+    """The last message of a stream that ends for ``reason`` (``guest``: a guest's stream)."""
     with translation.override(language):
-        body = {"reason": reason, "message": _end_message(reason)}
+        body = {"reason": reason, "message": _end_message(reason, guest)}
     return f"event: end\ndata: {_data(body, 'end')}\n\n"
 
 

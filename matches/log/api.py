@@ -31,6 +31,7 @@ from companion.openapi import ETAG, IDEMPOTENCY_KEY, IF_NONE_MATCH, NOT_MODIFIED
 from matches import errors
 from matches.engine import games
 from matches.engine.base import view_svg
+from matches.guests.authentication import GuestWelcome
 from matches.http import reading, serializers
 from matches.http.filters import MatchHistoryFilter
 from matches.http.responses import (
@@ -192,7 +193,7 @@ class MatchListCreateView(ListAPIView):
 
 
 @routes.at("matches/<int:pk>/", name="match-detail")
-class MatchDetailView(APIView):
+class MatchDetailView(GuestWelcome, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(summary="A match", responses={200: serializers.MatchOutput, **NOT_FOUND})
@@ -201,7 +202,7 @@ class MatchDetailView(APIView):
 
 
 @routes.at("matches/<int:pk>/state/", name="match-state")
-class MatchStateView(APIView):
+class MatchStateView(GuestWelcome, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(
@@ -287,7 +288,7 @@ class _AppendView(_MatchWriteView):
 
 @routes.at("matches/<int:pk>/events/", name="match-events")
 @_write_schema("Log one move", APPEND_ERRORS)
-class MatchEventsView(_AppendView):
+class MatchEventsView(GuestWelcome, _AppendView):
     permission_classes = [IsAuthenticatedOrReadOnly]
     pagination_class = EventPagination
     input_class = serializers.AppendInput
@@ -327,7 +328,7 @@ class MatchEventsView(_AppendView):
 
 @routes.at("matches/<int:pk>/events/batch/", name="match-batch")
 @_write_schema("Log several moves at once, all or nothing (offline sync)", APPEND_ERRORS)
-class MatchEventBatchView(_AppendView):
+class MatchEventBatchView(GuestWelcome, _AppendView):
     input_class = serializers.BatchAppendInput
 
     def actions(self, values: dict) -> list:
@@ -345,13 +346,13 @@ class _MatchCommandView(_MatchWriteView):
 
 @routes.at("matches/<int:pk>/undo/", name="match-undo")
 @_write_schema("Undo the last effective move (logged as an event)")
-class MatchUndoView(_MatchCommandView):
+class MatchUndoView(GuestWelcome, _MatchCommandView):
     service = staticmethod(services.match_undo)
 
 
 @routes.at("matches/<int:pk>/redo/", name="match-redo")
 @_write_schema("Redo the last undone move")
-class MatchRedoView(_MatchCommandView):
+class MatchRedoView(GuestWelcome, _MatchCommandView):
     service = staticmethod(services.match_redo)
 
 
@@ -371,7 +372,7 @@ class MatchAbandonView(_MatchCommandView):
         ),
     },
 )
-class MatchExportView(_MatchFileView):
+class MatchExportView(GuestWelcome, _MatchFileView):
     renderer_classes = [JSONRenderer, PlainTextRenderer]
 
     def get(self, request, pk: int):
@@ -420,7 +421,7 @@ class MatchImportView(APIView):
     parameters=[serializers.StateQuery],
     errors={**SEQ_QUERY, **NOT_FOUND},
 )
-class MatchSvgView(_MatchFileView):
+class MatchSvgView(GuestWelcome, _MatchFileView):
     renderer_classes = [JSONRenderer, SvgRenderer]
 
     def get(self, request, pk: int):

@@ -12,6 +12,7 @@ from matches import errors
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
 from matches.engine.referee import localized_legal
+from matches.guests.principal import is_guest
 from matches.i18n import (
     quick_reference,
     state_side_names,
@@ -23,8 +24,11 @@ from matches.models import Match, MatchEvent, MatchSide, MatchStatus, Visibility
 
 
 def match_visible_to(user) -> QuerySet[Match]:
-    """Public matches, plus the private ones the user created or plays in."""
+    """Public matches, plus the private ones the user created or plays in; a guest's own
+    match alone (``matches.guests``)."""
     queryset = Match.objects.all()
+    if is_guest(user):
+        return queryset.filter(pk=user.match_id)
     if user is None or not user.is_authenticated:
         return queryset.filter(visibility=Visibility.PUBLIC)
     plays_in = MatchSide.objects.filter(match=OuterRef("pk"), user=user)
@@ -47,6 +51,8 @@ def match_visible_sides(
         return None
     if user is None or not user.is_authenticated:
         return frozenset()
+    if is_guest(user):  # a guest sees its own side's secrets
+        return frozenset({user.position}) if match.pk == user.match_id else frozenset()
     creator = match.created_by_id == user.pk
     return frozenset(
         side.position
@@ -251,6 +257,8 @@ def match_log_after(match_id: int, *, after: int, limit: int = 500) -> LogSlice 
 
 def match_readable_by(match: Match, user, sides: Sequence[MatchSide]) -> bool:
     """``match_visible_to`` for one match whose sides are at hand."""
+    if is_guest(user):
+        return match.pk == user.match_id
     if match.visibility == Visibility.PUBLIC:
         return True
     if user is None or not user.is_authenticated:

@@ -32,6 +32,7 @@ from matches import errors
 from matches.engine import EngineError, GameEngine, get_engine
 from matches.engine import matchfile as matchfile_format
 from matches.engine.i18n import refusals_of
+from matches.guests.principal import account_of, is_guest
 from matches.i18n import game_name
 from matches.invitations.services import invitations_pending_create
 from matches.live import wakeups
@@ -234,7 +235,9 @@ def lock_open_match(
     if found is None:
         raise NotFound()
     match, sides = found
-    if match.created_by_id != user.pk and all(side.user_id != user.pk for side in sides):
+    if is_guest(user):
+        _guest_may_write(user, match, sides)
+    elif match.created_by_id != user.pk and all(side.user_id != user.pk for side in sides):
         if match.visibility != Visibility.PUBLIC:
             raise NotFound()
         raise errors.not_participant()
@@ -243,6 +246,20 @@ def lock_open_match(
     if expected_seq is not None and expected_seq != match.seq:
         raise errors.stale_sequence(expected=expected_seq, current=match.seq)
     return match, sides
+
+
+def _guest_may_write(guest, match: Match, sides: list[MatchSide]) -> None:
+    """A guest writes its own match while its pass holds (the match's row is locked: a pass
+    the creator takes back meanwhile waits for this write, or this write for it)."""
+    from matches.guests.services import guest_pass_ended
+    from matches.models import GuestPass
+
+    side = next((side for side in sides if side.position == guest.position), None)
+    holds = GuestPass.objects.filter(
+        pk=guest.pass_id, match_id=match.pk, ended_at__isnull=True
+    ).exists()
+    if match.pk != guest.match_id or side is None or side.user_id is not None or not holds:
+        raise guest_pass_ended()
 
 
 def _insert_events(match: Match, events: list[MatchEvent]) -> None:
@@ -276,6 +293,7 @@ def _store(
         match.finished_at = match.updated_at
         fields += ["status", "result", "finished_at"]
         _record_side_results(sides, outcome.scores, outcome.winners)
+        _guests_leave(match)
         transaction.on_commit(lambda match_id=match.pk: match_finished_handoff(match_id))
     elif match.status == MatchStatus.FINISHED:  # reopened: its results and stats are withdrawn
         match.status = MatchStatus.IN_PROGRESS
@@ -289,6 +307,13 @@ def _store(
     write_sql.match_update(match, fields)
     snapshots.remember_on_commit(match, state)
     wakeups.publish_on_commit(match.pk, match.seq)
+
+
+def _guests_leave(match: Match) -> None:
+    """The match is over: its guests' passes end with it (``matches.guests``)."""
+    from matches.guests.services import guest_passes_end
+
+    guest_passes_end(match)
 
 
 def _record_side_results(
@@ -348,7 +373,7 @@ def match_actions_append(
                 action=engine.action_to_json(action),
                 notation=engine.format_action(action),
                 effects=effects,
-                author=user,
+                author=account_of(user),
             )
         )
     _store(match, sides, engine, state, new_events)
@@ -387,7 +412,7 @@ def _store_command(
         target_seq=target.seq,
         notation=f"{kind.value} {target.seq}",
         effects=effects or [],
-        author=user,
+        author=account_of(user),
     )
     _store(match, sides, engine, state, [event])
     return WriteResult(match=match, sides=sides, events=[event], state=state)
@@ -431,6 +456,7 @@ def match_abandon(*, match_id: int, user, expected_seq: int | None = None) -> Wr
     match.status = MatchStatus.ABANDONED
     match.updated_at = timezone.now()
     write_sql.match_update(match, ["status", "updated_at"])
+    _guests_leave(match)
     return WriteResult(match=match, sides=sides, state=state)
 
 

@@ -13,6 +13,7 @@ from companion.api.ratelimit import ScopedRateThrottle
 from companion.api.routes import Routes
 from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
+from matches.guests.authentication import GuestWelcome
 from matches.http import reading
 from matches.http import serializers as match_serializers
 from matches.http.schema import union_ref
@@ -60,7 +61,7 @@ class PartsOutput(serializers.Serializer):
 
 
 @routes.at("matches/<int:pk>/parts/", name="match-parts")
-class MatchPartsView(APIView):
+class MatchPartsView(GuestWelcome, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_throttles(self):

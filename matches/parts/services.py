@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
 from matches.engine import get_engine, get_game
+from matches.guests.principal import account_of, is_guest
 from matches.log import snapshots, write_sql
 from matches.log.services import WriteResult, lock_open_match, match_actions_append
 from matches.models import Match, MatchSide, MatchStatus, PendingPart
@@ -42,6 +43,8 @@ class PartsView:
 def _chooses_for(match: Match, side: MatchSide, user) -> bool:
     if user is None or not user.is_authenticated:
         return False
+    if is_guest(user):  # a guest chooses for its own side
+        return match.pk == user.match_id and side.position == user.position
     return side.user_id == user.pk or (side.user_id is None and match.created_by_id == user.pk)
 
 
@@ -121,7 +124,9 @@ def part_submit(
         )
     match.pending_parts.exclude(seq=match.seq).delete()  # parts of a step that is over
     PendingPart.objects.update_or_create(
-        match=match, position=side, defaults={"seq": match.seq, "part": part, "author": user}
+        match=match,
+        position=side,
+        defaults={"seq": match.seq, "part": part, "author": account_of(user)},
     )
     rows = _current_rows(match)
     if set(rows) < set(rules.sides_of(entry)):

@@ -33,7 +33,7 @@ from tests.api.test_protocol_drift import Validator, strict
 #: keys whose integer values are ids of rows (each run numbers its rows its own way; an id a
 #: later request sends is bound where it first appears, and sent as this run's)
 ID_KEYS = frozenset(
-    {"id", "device", "match", "team", "edition", "previous", "build"}
+    {"id", "device", "match", "team", "edition", "previous", "build", "invitation"}
     # a competition's rows: its members, fixtures and seasons
     | {"competition", "member", "home", "away", "champion", "winner", "runner_up", "third", "next"}
 )
@@ -44,8 +44,9 @@ ID_LIST_KEYS = frozenset({"members", "seats", "fixtures"})
 #: ``u<user id>-<hash of the name>``, a stats row's ``scope_key``): ``key``, ``..._key``
 ID_TEXT_KEY = re.compile(r"(?:^|_)key$")
 #: keys whose values are new on every run (they name nothing else in an answer), or say how the
-#: server is set up (the health probe's database ``vendor`` and broker ``mode``)
-NEW_EVERY_TIME = frozenset({"token", "vendor", "mode"})
+#: server is set up (the health probe's database ``vendor`` and broker ``mode``); a join
+#: code's QR code pictures a code new every run
+NEW_EVERY_TIME = frozenset({"token", "vendor", "mode", "qr_svg"})
 #: parts of a text that differ between runs: times and dates, uids, ids in paths, cursors
 VOLATILE = [
     re.compile(r"\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?)?"),

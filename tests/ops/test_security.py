@@ -32,6 +32,8 @@ ANONYMOUS_WRITES = {
     ("post", "auth/password/reset/"),
     ("post", "auth/password/reset/confirm/"),
     ("post", "games/<slug:game>/tutorials/<slug:tutorial>/check/"),  # play-along, saves nothing
+    # a scanned join code played without an account (a guest's pass; tests/matches/test_guests.py)
+    ("post", "join/<str:code>/guest/"),
 }
 WRITE_METHODS = ("post", "put", "patch", "delete")
 
@@ -147,7 +149,9 @@ def _concrete(route: str, objects: dict) -> str:
                 if route.startswith(prefix):
                     return str(objects[key])
             return str(objects["edition"])
-        return str(objects["match"]) if name == "match_id" else "x"
+        if name == "match_id":
+            return str(objects["match"])
+        return "1" if match.group(1).startswith("int:") else "x"
 
     return "/api/" + re.sub(r"<([^>]+)>", value, route)
 
@@ -209,6 +213,8 @@ def test_the_anonymous_writes_are_the_intended_ones(editions, make_user):
         format="json",
     )
     assert_error_shape(confirm, 400, "invalid_reset_token")
+    # a made-up join code: nothing to play, nothing written
+    assert_error_shape(anonymous.post("/api/join/made-up/guest/"), 404, "join_code_expired")
 
 
 # --- object-level permissions ----------------------------------------------------------------
