@@ -275,6 +275,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "matches.http.schema.postprocess_schema",
+        "competitions.schema.postprocess_schema",
         "companion.openapi.postprocess_schema",
         "companion.openapi_examples.postprocess_schema",
     ],
