@@ -179,6 +179,10 @@ def test_the_table_comes_live_when_the_match_ends_and_goes_when_it_is_undone(pho
                 and ended["data"]["table"] == after.json()
             )
 
+            # a phone that held the table of before comes back: the new one at once
+            late = Follower(stream_url(base, cid), {**ann_headers, "Last-Event-ID": first["id"]})
+            assert late.wait(1)["id"] == ended["id"]
+
             # a mis-tap: Ben undoes the final move; the result leaves the table, live
             sent = time.monotonic()
             undone = ben.post(
@@ -215,7 +219,7 @@ def test_the_table_comes_live_when_the_match_ends_and_goes_when_it_is_undone(pho
                 assert played(message["data"]["table"]) == {"ann": 1, "ben": 1}
         # Ann logs out on her phone: its streams end and say why
         assert httpx.post(f"{base}/api/auth/logout/", headers=ann_headers).status_code == 204
-        for follower in (ann, again):
+        for follower in (ann, again, late):
             end = follower.ended()
             assert end["reason"] == "revoked" and "table" in end["message"]
     assert len(ann.messages) == 5  # three tables after the first, then the end: none twice
