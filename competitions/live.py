@@ -129,6 +129,11 @@ def _end_text(reason: str) -> str:
     return _("This login has ended. Log in again to follow the table.")
 
 
+#: Reads of competitions done for streams in this process (one per wake-up of a table, however
+#: many follow it: what a test counts).
+reads = 0
+
+
 class TableTopic:
     """A competition's table (``matches.live.topics``): a stream's position is the ``ETag`` of
     the last table sent (``""``: none yet); all its streams share one read."""
@@ -140,6 +145,8 @@ class TableTopic:
         return None
 
     async def read(self, ident: int, key: None) -> TableRead | None:
+        global reads
+        reads += 1
         return await wakeups.in_pool(_read_sync, ident)
 
     def messages(

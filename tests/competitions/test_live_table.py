@@ -9,6 +9,7 @@ broker). ``test_live_table_worker.py`` has the rebuild made by a real Celery wor
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -19,6 +20,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
+from competitions import live
 from matches.engine import get_engine
 from matches.live import wakeups
 from tests.api.test_protocol_drift import strict
@@ -325,3 +327,66 @@ def test_every_message_validates_against_the_schema_and_resumes_under_wsgi(phone
     assert not list(data.iter_errors(end))
     assert not list(whole.iter_errors({"event": "end", "data": end}))
     assert list(data.iter_errors({**message["data"], "event": "event"}))
+
+
+PHONES = 200
+
+
+class ManyPhones:
+    """``count`` phones following one table from one thread (one event loop): when each got
+    the table after the first."""
+
+    def __init__(self, url: str, count: int) -> None:
+        self.changed: list[float] = []
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=asyncio.run, args=(self._main(url, count),))
+        self.thread.start()
+        assert self.ready.wait(120)
+
+    async def _one(self, client, url: str, opened: asyncio.Semaphore) -> None:
+        async with client.stream("GET", url) as response:
+            tables = 0
+            async for line in response.aiter_lines():
+                if line.startswith("data: "):
+                    tables += 1
+                    if tables == 1:
+                        opened.release()
+                    else:
+                        self.changed.append(time.monotonic())
+                        return
+
+    async def _main(self, url: str, count: int) -> None:
+        limits = httpx.Limits(max_connections=None)
+        async with httpx.AsyncClient(timeout=60, limits=limits) as client:
+            opened = asyncio.Semaphore(0)
+            tasks = [asyncio.create_task(self._one(client, url, opened)) for _ in range(count)]
+            for _ in tasks:
+                await opened.acquire()
+            self.ready.set()
+            await asyncio.gather(*tasks)
+
+
+def test_two_hundred_phones_on_one_table_get_it_from_one_read(phone, settings, quiet):
+    """A public league followed by 200 phones: the organiser's walkover reaches every one
+    within a second, from one read of the competition (not one per phone)."""
+    settings.LIVE_STREAMS_PER_USER = PHONES  # all from one anonymous address
+    ann = phone("ann")
+    competition = create(ann, game=GAME, invite=["ben"], seed=7)
+    join_all(phone, competition)
+    cid = competition["id"]
+    assert ann.post(f"/api/competitions/{cid}/draw/").status_code == 200
+    fixture = ann.get(f"/api/competitions/{cid}/fixtures/").json()["rounds"][0]["fixtures"][0]
+    ben = next(m["id"] for m in competition["members"] if m["user"] == "ben")
+    with asgi_server() as base:
+        phones = ManyPhones(stream_url(base, cid), PHONES)
+        before = live.reads
+        sent = time.monotonic()
+        awarded = ann.post(f"/api/competitions/fixtures/{fixture['id']}/walkover/", {"winner": ben})
+        assert awarded.status_code == 200, awarded.content
+        phones.thread.join(30)
+        assert len(phones.changed) == PHONES
+        last = max(phones.changed) - sent
+        read = live.reads - before
+        print(f"\n{PHONES} phones had the new table within {1000 * last:.0f} ms ({read} read)")
+        assert last < WITHIN, last
+        assert read <= 2  # a wake-up or two, each one read for all
