@@ -489,7 +489,7 @@ class ListQuery(serializers.Serializer):
 # --- views ----------------------------------------------------------------------------------
 
 
-def _readable(request, pk: int) -> Competition:
+def readable(request, pk: int) -> Competition:
     competition = selectors.competition_get(competition_id=pk, user=request.user)
     if competition is None:
         raise NotFound()
@@ -595,7 +595,7 @@ class CompetitionDetailView(APIView):
         responses={200: CompetitionDetailOutput, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        return Response(_detail(_readable(request, pk)))
+        return Response(_detail(readable(request, pk)))
 
 
 @routes.at("competitions/<int:pk>/members/", name="competition-members")
@@ -701,7 +701,7 @@ class CompetitionFixturesView(APIView):
         responses={200: FixturesOutput, **QUERY_ERRORS, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        competition = _readable(request, pk)
+        competition = readable(request, pk)
         wanted = validated_query(FixturesQuery, request).get("round")
         rounds: dict[int, list[Fixture]] = {}
         for fixture in selectors.fixtures_of(competition, round_number=wanted):
@@ -789,7 +789,7 @@ def _member_names(standings: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return standings.get("members") or {}
 
 
-def _table_answer(competition: Competition) -> dict[str, Any]:
+def table_answer(competition: Competition) -> dict[str, Any]:
     standings = competition.standings or {}
     names = _member_names(standings)
 
@@ -823,6 +823,34 @@ def _table_answer(competition: Competition) -> dict[str, Any]:
     }
 
 
+def table_parts(competition: Competition, language: str | None) -> tuple:
+    """What the table's answer depends on, and so its ``ETag`` (``etag_of(*parts)``): the
+    stored standings' tag and the reader's language (``decided_by_text``, the awards' titles)."""
+    return ("table", competition.pk, competition.standings_tag, language)
+
+
+def bracket_parts(competition: Competition) -> tuple:
+    """What the bracket's answer depends on, and so its ``ETag``."""
+    return ("bracket", competition.pk, competition.standings_tag)
+
+
+def bracket_answer(competition: Competition) -> dict[str, Any]:
+    standings = competition.standings or {}
+    bracket = standings.get("bracket") or {}
+    names = [
+        {"id": int(k), "user": v.get("user", ""), "team": v.get("team")}
+        for k, v in sorted(_member_names(standings).items(), key=lambda kv: int(kv[0]))
+    ]
+    return {
+        "competition": competition.pk,
+        "members": names,
+        "ties": bracket.get("ties", []),
+        "champion": bracket.get("champion"),
+        "runner_up": bracket.get("runner_up"),
+        "third": bracket.get("third"),
+    }
+
+
 @routes.at("competitions/<int:pk>/table/", name="competition-table")
 class CompetitionTableView(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
@@ -831,16 +859,17 @@ class CompetitionTableView(APIView):
         summary="The table (a table per group), the champion and the awards",
         description="Rebuilt by a job when a match of the competition ends or is undone; "
         "`decided_by` names the tie-break that put a member above the next. Answers with an "
-        "`ETag`: send it back in `If-None-Match` for 304 until the table changes.",
+        "`ETag`: send it back in `If-None-Match` for 304 until the table changes. "
+        "`GET stream/` sends the table again each time it changes.",
         parameters=[IF_NONE_MATCH, ETAG],
         responses={200: TableOutput, 304: NOT_MODIFIED, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        competition = _readable(request, pk)
+        competition = readable(request, pk)
         return cached_answer(
             request,
-            parts=("table", competition.pk, competition.standings_tag, get_language()),
-            build=lambda: _json(TableOutput(_table_answer(competition)).data),
+            parts=table_parts(competition, get_language()),
+            build=lambda: _json(TableOutput(table_answer(competition)).data),
             content_type="application/json",
             keep=True,
         )
@@ -856,32 +885,11 @@ class CompetitionBracketView(APIView):
         responses={200: BracketOutput, 304: NOT_MODIFIED, **NOT_FOUND},
     )
     def get(self, request, pk: int):
-        competition = _readable(request, pk)
-
-        def build() -> str:
-            standings = competition.standings or {}
-            bracket = standings.get("bracket") or {}
-            names = [
-                {"id": int(k), "user": v.get("user", ""), "team": v.get("team")}
-                for k, v in sorted(_member_names(standings).items(), key=lambda kv: int(kv[0]))
-            ]
-            return _json(
-                BracketOutput(
-                    {
-                        "competition": competition.pk,
-                        "members": names,
-                        "ties": bracket.get("ties", []),
-                        "champion": bracket.get("champion"),
-                        "runner_up": bracket.get("runner_up"),
-                        "third": bracket.get("third"),
-                    }
-                ).data
-            )
-
+        competition = readable(request, pk)
         return cached_answer(
             request,
-            parts=("bracket", competition.pk, competition.standings_tag),
-            build=build,
+            parts=bracket_parts(competition),
+            build=lambda: _json(BracketOutput(bracket_answer(competition)).data),
             content_type="application/json",
             keep=True,
         )

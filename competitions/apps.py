@@ -6,7 +6,9 @@ class CompetitionsConfig(AppConfig):
     name = "competitions"
 
     def ready(self) -> None:
-        from competitions import error_codes, signals
+        from competitions import error_codes, live, signals
 
         error_codes.register_codes()
         signals.connect()
+        # the tables' live streams: served by the match streams' route, woken after commit
+        live.connect()

@@ -21,6 +21,18 @@ def competition_visible_to(user) -> QuerySet[Competition]:
     return queryset.filter(Q(visibility=Visibility.PUBLIC) | Q(organiser=user) | Exists(member))
 
 
+def competition_readers(competition: Competition) -> frozenset[int] | None:
+    """Who may read the competition, by user id, as ``competition_visible_to`` decides it
+    (``None``: anyone, a public one): a live stream asks it once for all its viewers."""
+    if competition.visibility == Visibility.PUBLIC:
+        return None
+    members = Member.objects.filter(
+        competition=competition,
+        status__in=(MemberStatus.INVITED, MemberStatus.ACCEPTED, MemberStatus.LEFT),
+    ).values_list("user_id", flat=True)
+    return frozenset([competition.organiser_id, *members])
+
+
 def competitions_of(user, *, mine: bool) -> QuerySet[Competition]:
     """The competitions a reader lists: ``mine``, those they organise or play in (or are asked
     to); else every public one and their own."""

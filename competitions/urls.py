@@ -1,3 +1,3 @@
-from competitions import api
+from competitions import api, live
 
-urlpatterns = [*api.routes]
+urlpatterns = [*api.routes, *live.routes]

@@ -590,7 +590,8 @@ def competitions(rec: Recorder) -> None:
     """Ann runs a Hat-Trick league on Thursdays: Ben joins with his team, Cleo declines and is
     asked again; the fixtures are drawn; Ann taps "Play now" (a second tap answers the same
     match); Ben puts his fixture off; Cleo leaves (her open fixtures go to her opponents);
-    Ann gives Ben her fixture; the table, champion and awards; the next season."""
+    Ann gives Ben her fixture; the table, champion and awards (and Ben's phone following it
+    live); the next season."""
     rec.call(
         "competitions_create", "POST", "/api/competitions/", status=400,
         example="not_for_the_game", as_="ann",
@@ -706,6 +707,12 @@ def competitions(rec: Recorder) -> None:
         "competitions_table_retrieve", "GET", "/api/competitions/{id}/table/", status=304,
         example="unchanged", params=COMPETITION, headers={"If-None-Match": Ref("table_etag")},
         summary="Asked again with the ETag: not changed",
+    )  # fmt: skip
+    rec.call(
+        "competitions_stream_retrieve", "GET", "/api/competitions/{id}/stream/", status=200,
+        example="live_table", as_="ben", params=COMPETITION,
+        summary="Ben's phone follows the table live: the table as it is, then again each "
+        "time it changes (recorded without a live server: the first message, then the end)",
     )  # fmt: skip
     rec.call(
         "competitions_bracket_retrieve", "GET", "/api/competitions/{id}/bracket/", status=200,

@@ -260,7 +260,7 @@ SPECTACULAR_SETTINGS = {
     ),
     # the API's version (semantic: a breaking change is a new major version and a new path
     # prefix; CHANGELOG.md lists every change and the policy)
-    "VERSION": "1.4.0",
+    "VERSION": "1.5.0",
     "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
     "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,
@@ -279,6 +279,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "matches.http.schema.postprocess_schema",
+        "competitions.schema.postprocess_schema",
         "companion.openapi.postprocess_schema",
         "companion.openapi_examples.postprocess_schema",
     ],

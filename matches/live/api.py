@@ -33,26 +33,19 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import close_old_connections
 from django.http import StreamingHttpResponse
-from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, serializers
+from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
-from rest_framework.throttling import BaseThrottle
 from rest_framework.views import APIView
 
-from companion import devices
 from companion.api.routes import Routes
-from companion.errors import DomainError
-from companion.models import Device
-from companion.openapi import error_response
 from matches.guests.authentication import GuestWelcome
-from matches.guests.principal import is_guest
 from matches.http import reading
 from matches.http.responses import ERRORS
-from matches.live import wakeups
-from matches.live.feed import RETRY_MS, Credentials, LiveStart, Viewer, snapshot_stream
+from matches.live import opening
+from matches.live.feed import MATCH, RETRY_MS, LiveStart, snapshot_stream
 
 routes = Routes()
 
@@ -72,21 +65,6 @@ def _start_after(request) -> int:
     query = StreamQuery(data=data)
     query.is_valid(raise_exception=True)
     return query.validated_data.get("after", 0)
-
-
-def _credentials_of(request) -> Credentials:
-    user = request.user
-    if not user.is_authenticated:
-        return Credentials()
-    if is_guest(user):  # looked at every GUEST_CHECK_SECONDS (feed.check_credentials)
-        return Credentials(guest_pass_id=user.pass_id, expires_at=timezone.now())
-    opened = {"user_id": user.pk, "password_hash": user.get_session_auth_hash()}
-    if isinstance(request.auth, Device):
-        device = request.auth
-        expires_at = device.last_used_at + devices.idle_timeout()
-        return Credentials(**opened, device_id=device.pk, expires_at=expires_at)
-    session = getattr(request._request, "session", None)
-    return Credentials(**opened, session_key=getattr(session, "session_key", None))
 
 
 @routes.at("matches/<int:pk>/stream/", name="match-stream")
@@ -127,16 +105,7 @@ class MatchStreamView(GuestWelcome, APIView):
             ),
             400: ERRORS[400],
             404: ERRORS[404],
-            429: error_response(
-                "Too many live streams of this viewer open (`LIVE_STREAMS_PER_USER`, counted "
-                "across the server processes when they share Redis); `Retry-After`.",
-                ["throttled"],
-            ),
-            503: error_response(
-                "This server process follows as many streams as it may "
-                "(`LIVE_STREAMS_PER_PROCESS`); `Retry-After`.",
-                ["service_unavailable"],
-            ),
+            **opening.LIMIT_ERRORS,
         },
     )
     def get(self, request, pk: int):
@@ -148,51 +117,13 @@ class MatchStreamView(GuestWelcome, APIView):
             language = translation.get_language() or settings.LANGUAGE_CODE
             content = snapshot_stream(match.pk, user, after, language)
         else:
-            viewer, claim = self._viewer(request)
+            viewer, claim = opening.counted_viewer(request)
             # the thread that opened the stream is the pool's: let its connection go now
             close_old_connections()
-            start = LiveStart(match.pk, viewer, after, claim)
+            start = LiveStart(MATCH.kind, match.pk, viewer, after, claim)
             content = ()  # the live route sends the messages (matches.live.delivery)
         response = StreamingHttpResponse(content, content_type="text/event-stream")
         response.live_start = start
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"  # nginx and the like: pass each message on at once
         return response
-
-    def _viewer(self, request) -> tuple[Viewer, str]:
-        """Who watches, and their stream counted, once the limits allow one more stream."""
-        if wakeups.hub.count() >= settings.LIVE_STREAMS_PER_PROCESS:
-            raise StreamsFull
-        user = request.user
-        key = wakeups.user_key(
-            user.pk if user.is_authenticated else None, BaseThrottle().get_ident(request)
-        )
-        claim = wakeups.claim_stream(key, settings.LIVE_STREAMS_PER_USER)
-        if claim is None:
-            raise exceptions.Throttled(
-                wait=STREAM_RETRY_AFTER,
-                detail=_("You have too many live streams open. Close one and try again."),
-            )
-        viewer = Viewer(
-            user=user,
-            credentials=_credentials_of(request),
-            language=translation.get_language() or settings.LANGUAGE_CODE,
-            key=key,
-        )
-        return viewer, claim
-
-
-#: Seconds to wait before opening a stream again when the limits refused it.
-STREAM_RETRY_AFTER = 5
-
-
-class StreamsFull(DomainError):
-    """This process serves as many streams as it may (``service_unavailable``, and
-    ``Retry-After`` from ``details.retry_after``)."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "service_unavailable",
-            _("This server follows as many live matches as it can. Try again shortly."),
-            details={"retry_after": STREAM_RETRY_AFTER},
-        )

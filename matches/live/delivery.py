@@ -1,14 +1,15 @@
-"""Delivering a match's new events to its open streams: one reader per match, not per stream.
+"""Delivering what is new to the open streams of a topic (a match's events, a competition's
+table: ``matches.live.topics``): one reader per match, not per stream.
 
 An open stream is a small object (``Stream``) next to its connection; it holds no task, no
-generator and no request of its own. Per event loop, each followed match has a ``Station``
-that is woken when the match's log grows (``matches.live.wakeups``): it reads what is new once per
-position its streams are at, on the live streams' pool of threads, and writes the same SSE
-bytes (``feed.SharedRead``: written once per kind of viewer) to each stream's connection
-in one pass. A ``Clock`` per loop sends the keep-alive comments (and reads each match once
-then, so a lost wake-up is found at the latest there), re-reads every match while the
-channel is down, checks credentials that are due to expire, and keeps the viewers' stream
-counts alive in Redis.
+generator and no request of its own. Per event loop, each followed match (or competition) has
+a ``Station`` that is woken when it changes (``matches.live.wakeups``): it reads what is new
+once per position its streams are at (its topic says which positions share a read), on the
+live streams' pool of threads, and writes the same SSE bytes (``feed.SharedRead``: written
+once per kind of viewer) to each stream's connection in one pass. A ``Clock`` per loop sends
+the keep-alive comments (and reads each topic once then, so a lost wake-up is found at the
+latest there), re-reads every topic while the channel is down, checks credentials that are
+due to expire, and keeps the viewers' stream counts alive in Redis.
 
 A write that the connection cannot take at once (the client reads slowly) finishes in a task
 of its own, and that stream's next messages wait behind it in order; the other streams of the
@@ -33,7 +34,7 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from matches.live import feed, wakeups
+from matches.live import feed, topics, wakeups
 
 logger = logging.getLogger(__name__)
 
@@ -106,7 +107,8 @@ class Direct:
 
 
 class Stream:
-    """One open stream: where its bytes go, who watches, and the last seq it was sent."""
+    """One open stream: where its bytes go, who watches, and where it is (the last seq of a
+    match sent; the last table of a competition)."""
 
     __slots__ = (
         "loop",
@@ -123,7 +125,7 @@ class Stream:
         "__weakref__",
     )
 
-    def __init__(self, send, station: Station, viewer: feed.Viewer, after: int, claim):
+    def __init__(self, send, station: Station, viewer: feed.Viewer, after, claim):
         self.loop = station.loop
         self.send = send
         self.direct: Direct | None = None  # set once the response has begun
@@ -192,8 +194,11 @@ class Stream:
 
     def end(self, reason: str) -> None:
         """The last message (why the stream ends), then the end of the response."""
+        station = self.station
+        if station is None:
+            return
         guest = self.viewer.credentials.guest_pass_id is not None
-        self.push(feed.end_message(reason, self.viewer.language, guest=guest).encode())
+        self.push(station.topic.end_message(reason, self.viewer.language, guest=guest).encode())
         self.push(b"", more=False)
         self.close()
 
@@ -216,12 +221,15 @@ class Stream:
 
 
 class Station:
-    """The streams of one match on one event loop, and the reads that feed them."""
+    """The streams of one match (one topic's thing) on one event loop, and the reads that
+    feed them."""
 
-    def __init__(self, clock: Clock, match_id: int) -> None:
+    def __init__(self, clock: Clock, topic: topics.Topic, ident: int) -> None:
         self.clock = clock
         self.loop = clock.loop
-        self.match_id = match_id
+        self.topic = topic
+        self.ident = ident
+        self.key = (topic.kind, ident)
         self.streams: set[Stream] = set()
         self.fresh: list[Stream] = []  # joined, not read for yet
         self.woken = False
@@ -262,45 +270,46 @@ class Station:
                 self.clock.drop(self)
 
     async def _deliver(self, streams: list[Stream]) -> None:
-        groups: dict[int, list[Stream]] = {}
+        topic = self.topic
+        groups: dict[object, list[Stream]] = {}
         for stream in streams:
             if not stream.closed:
-                groups.setdefault(stream.after, []).append(stream)
-        positions = list(groups)
+                groups.setdefault(topic.read_key(stream.after), []).append(stream)
+        keys = list(groups)
         reads = await asyncio.gather(
-            *(feed.read_log(self.match_id, after) for after in positions),
-            return_exceptions=True,
+            *(topic.read(self.ident, key) for key in keys), return_exceptions=True
         )
-        messages_of = feed.messages_for
-        for after, read in zip(positions, reads, strict=True):
-            group = groups[after]
+        messages_of = topic.messages
+        for key, read in zip(keys, reads, strict=True):
+            group = groups[key]
             if isinstance(read, BaseException):  # the database is away: read again later
-                logger.warning("live: reading match %s failed: %s", self.match_id, read)
+                logger.warning("live: reading %s %s failed: %s", *self.key, read)
                 continue
-            if read is None:  # the match is gone
+            if read is None:  # the match (the competition) is gone
                 for stream in group:
                     stream.end(feed.END_ACCESS)
                 continue
-            events = read.log.events
-            last = events[-1].seq if events else after
-            seen = messages = framed = None
+            seen = seen_after = written = framed = None
+            news = False
             for stream in group:
                 if stream.closed:
                     continue
-                viewer = stream.viewer
-                if viewer is not seen:  # alike viewers share one: asked once in a row
-                    seen = viewer
-                    messages = messages_of(read, viewer.user, viewer.language)
-                    framed = chunk(messages) if messages else None
-                if messages is None:
+                viewer, after = stream.viewer, stream.after
+                # alike viewers at one position share one: asked once in a row
+                if viewer is not seen or after != seen_after:
+                    seen, seen_after = viewer, after
+                    written = messages_of(read, viewer, after)
+                    framed = chunk(written[0]) if written is not None and written[0] else None
+                if written is None:
                     stream.end(feed.END_ACCESS)
                     continue
+                messages, stream.after = written
                 if messages:
                     stream.push(messages, framed=framed)
-                stream.after = last
-            if events:
+                    news = True
+            if news:
                 self.quiet_since = self.loop.time()
-            if read.log.more:
+            if topic.more(read):
                 self.woken = True
 
 
@@ -310,7 +319,7 @@ class Clock:
 
     def __init__(self, loop) -> None:
         self.loop = loop
-        self.stations: dict[int, Station] = {}
+        self.stations: dict[tuple[str, int], Station] = {}
         self.expiring: weakref.WeakSet[Stream] = weakref.WeakSet()
         self.claims: dict[Stream, tuple[str, str]] = {}
         self.checks: dict[Any, asyncio.Future] = {}
@@ -318,14 +327,16 @@ class Clock:
         self.task: asyncio.Task | None = None
         self.refreshed = loop.time()
 
-    def open(self, send, start: dict, viewer, match_id: int, after: int, claim) -> Stream:
-        """A stream from ``after`` on, counted and woken from now on, its response begun with
-        ``start`` (the ASGI start message) and the retry line; its first read is due."""
+    def open(self, send, start: dict, viewer, kind: str, ident: int, after, claim) -> Stream:
+        """A stream of topic ``kind`` ``ident`` from ``after`` on, counted and woken from now
+        on, its response begun with ``start`` (the ASGI start message) and the retry line; its
+        first read is due."""
         same = (viewer.user.pk, viewer.credentials, viewer.language, viewer.key)
         viewer = self.viewers.setdefault(same, viewer)  # alike viewers share one
-        station = self.stations.get(match_id)
+        key = (kind, ident)
+        station = self.stations.get(key)
         if station is None:
-            station = self.stations[match_id] = Station(self, match_id)
+            station = self.stations[key] = Station(self, topics.topic(kind), ident)
             wakeups.hub.attach(station)
         stream = Stream(send, station, viewer, after, claim)
         wakeups.hub.add(stream)
@@ -344,8 +355,8 @@ class Clock:
         return stream
 
     def drop(self, station: Station) -> None:
-        if self.stations.get(station.match_id) is station:
-            del self.stations[station.match_id]
+        if self.stations.get(station.key) is station:
+            del self.stations[station.key]
             wakeups.hub.detach(station)
 
     def release(self, stream: Stream) -> None:

@@ -1,7 +1,8 @@
 """What a live stream of a match sends, apart from HTTP: the log read for the streams
 woken together (``SharedRead``, ``read_log``) and written as Server-Sent Events once per kind
 of viewer (``messages_for``), the viewer's credentials and whether they still hold
-(``check_credentials``), and the last message of a stream that ends (``end_message``).
+(``check_credentials``, for the streams of every topic), and the last message of a stream
+that ends (``end_message``). ``MATCH`` is the match's topic (``matches.live.topics``).
 
 The endpoint is ``matches.live.api``; the live route of the ASGI application
 (``matches.live.handler``) opens what it lets through, and the match's station
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from importlib import import_module
@@ -26,7 +28,7 @@ from django.utils.translation import gettext as _
 from companion import devices
 from companion.models import Device
 from matches.http import reading
-from matches.live import wakeups
+from matches.live import topics, wakeups
 from matches.log import selectors
 
 logger = logging.getLogger(__name__)
@@ -72,7 +74,7 @@ def messages_for(read: SharedRead, user, language: str) -> bytes | None:
                 log.match, log.events, visible=visible, voided=log.voided, sides=log.sides
             )
         messages = read.rendered[key] = "".join(
-            f"id: {item['seq']}\nevent: event\ndata: {_data(item, 'event', ascii=True)}\n\n"
+            f"id: {item['seq']}\nevent: event\ndata: {data_line(item, 'event', ascii=True)}\n\n"
             for item in items
         ).encode()
     return messages
@@ -227,10 +229,10 @@ def end_message(reason: str, language: str, *, guest: bool = False) -> str:
     """The last message of a stream that ends for ``reason`` (``guest``: a guest's stream)."""
     with translation.override(language):
         body = {"reason": reason, "message": _end_message(reason, guest)}
-    return f"event: end\ndata: {_data(body, 'end')}\n\n"
+    return f"event: end\ndata: {data_line(body, 'end')}\n\n"
 
 
-def _data(body: dict, event: str, *, ascii: bool = False) -> str:
+def data_line(body: dict, event: str, *, ascii: bool = False) -> str:
     """A message's ``data``: ``body`` naming its ``event`` first, as compact JSON (the schema's
     ``StreamData``: a client that reads only ``data`` tells the messages apart by it)."""
     return json.dumps({"event": event, **body}, ensure_ascii=ascii, separators=(",", ":"))
@@ -238,13 +240,46 @@ def _data(body: dict, event: str, *, ascii: bool = False) -> str:
 
 @dataclass(frozen=True)
 class LiveStart:
-    """What the live route needs to open a stream the view has let through: the match, the
-    viewer, the seq it starts after and its count (``matches.live.wakeups.claim_stream``)."""
+    """What the live route needs to open a stream the view has let through: its topic
+    (``kind`` and ``ident``: a match's id), the viewer, the position it starts after (a
+    match's seq) and its count (``matches.live.wakeups.claim_stream``)."""
 
-    match_id: int
+    kind: str
+    ident: int
     viewer: Viewer
-    after: int
+    after: Any
     claim: str
+
+
+class MatchTopic:
+    """A match's events (``matches.live.topics``): a stream's position is the last seq sent;
+    the streams at one seq share one read of the log."""
+
+    kind = "match"
+    path = re.compile(r"^/api/matches/[0-9]+/stream/$")
+
+    def read_key(self, after: int) -> int:
+        return after
+
+    async def read(self, ident: int, key: int) -> SharedRead | None:
+        return await read_log(ident, key)
+
+    def messages(self, read: SharedRead, viewer: Viewer, after: int) -> tuple[bytes, int] | None:
+        messages = messages_for(read, viewer.user, viewer.language)
+        if messages is None:
+            return None
+        events = read.log.events
+        return messages, events[-1].seq if events else after
+
+    def more(self, read: SharedRead) -> bool:
+        return read.log.more
+
+    def end_message(self, reason: str, language: str, *, guest: bool = False) -> str:
+        return end_message(reason, language, guest=guest)
+
+
+MATCH = MatchTopic()
+topics.register(MATCH)
 
 
 def snapshot_stream(match_id: int, user, after: int, language: str):

@@ -9,12 +9,14 @@ streams' small pool of threads (``matches.live.wakeups.in_pool``); for a live st
 answers with its headers and what to open, and the stream is then a
 ``matches.live.delivery.Stream`` fed by its match's station, while this request's coroutine
 waits only for the client to leave. Errors are the API's own answers, in the error shape.
+
+The route serves the streams of every topic (``matches.live.topics``: a match's events,
+a competition's table), each by its own path.
 """
 
 from __future__ import annotations
 
 import io
-import re
 
 from django.core import signals
 from django.core.exceptions import RequestAborted
@@ -23,17 +25,15 @@ from django.core.handlers.base import BaseHandler
 from django.db import close_old_connections
 from django.urls import set_script_prefix
 
-from matches.live import delivery, wakeups
+from matches.live import delivery, topics, wakeups
 from matches.live.feed import LiveStart
-
-STREAM_PATH = re.compile(r"^/api/matches/[0-9]+/stream/$")
 
 
 def is_stream(scope) -> bool:
     return (
         scope["type"] == "http"
         and scope["method"] in ("GET", "HEAD")
-        and bool(STREAM_PATH.match(scope["path"]))
+        and topics.is_stream_path(scope["path"])
     )
 
 
@@ -127,7 +127,13 @@ class LiveStreamHandler(ASGIHandler):
                 return None
             await wakeups.ensure_listening()
             return delivery.clock().open(
-                send, self._start(response), start.viewer, start.match_id, start.after, start.claim
+                send,
+                self._start(response),
+                start.viewer,
+                start.kind,
+                start.ident,
+                start.after,
+                start.claim,
             )
         finally:
             await wakeups.in_pool(self._close, response)  # request_finished, as after a request

@@ -1,10 +1,12 @@
-"""Wake-ups of live match streams, published after commit: per match and per viewer.
+"""Wake-ups of live streams, published after commit: per topic (a match, a competition's
+table: ``matches.live.topics``) and per viewer.
 
-The event log in the database is the one source of truth; a channel only tells the streams
-of a match that its log has grown (or who may read it changed), and each stream then reads
-what it has not sent yet. A lost or doubled wake-up therefore loses or repeats nothing: a
-stream that missed one finds the events on its next read (at the latest after its keep-alive
-interval, or within ``LIVE_DEGRADED_SECONDS`` while the channel is down).
+The database is the one source of truth; a channel only tells the streams of a match that its
+log has grown (or of a competition that its stored table changed, or that who may read either
+changed), and each stream then reads what it has not sent yet. A lost or doubled wake-up
+therefore loses or repeats nothing: a stream that missed one finds the change on its next read
+(at the latest after its keep-alive interval, or within ``LIVE_DEGRADED_SECONDS`` while the
+channel is down).
 
 A viewer's channel carries the end of credentials: a device revoked or logged out, a password
 changed, a user deactivated (``matches.live.signals`` publishes them). The streams of that
@@ -12,8 +14,9 @@ viewer check their credentials once when woken, instead of every stream polling 
 
 Two transports, chosen by ``settings.LIVE_REDIS_URL``:
 
-- **Redis pub/sub** (when set): ``publish`` sends ``PUBLISH <prefix>match:<id> <seq>`` (and
-  ``<prefix>user:<id> <reason>``) with the synchronous ``redis`` client; each process that
+- **Redis pub/sub** (when set): ``publish`` sends ``PUBLISH <prefix>match:<id> <seq>``
+  (``publish_topic``: ``<prefix><kind>:<id>``, and ``<prefix>user:<id> <reason>``) with the
+  synchronous ``redis`` client; each process that
   serves streams keeps one asyncio connection pattern-subscribed to ``<prefix>*`` and wakes its
   own streams. Any number of web processes and machines share it. While that subscription is
   down, ``degraded()`` is true and the streams re-read the database every
@@ -21,7 +24,7 @@ Two transports, chosen by ``settings.LIVE_REDIS_URL``:
 - **In process** (empty, the embedded default): ``publish`` wakes the streams of this process
   directly. Enough for ``make run`` and a single server process.
 
-Both deliver into the ``Hub`` of the process: the streams waiting here, by match and viewer.
+Both deliver into the ``Hub`` of the process: the streams waiting here, by topic and viewer.
 """
 
 from __future__ import annotations
@@ -62,29 +65,30 @@ def _on_loop(loop, func, *args) -> None:
 
 
 class Hub:
-    """The streams open in this process: by match (one *station* per match and event loop,
-    which reads and delivers for all the match's streams of that loop) and by viewer.
+    """The streams open in this process: by topic (one *station* per match, or competition,
+    and event loop, which reads and delivers for all its streams of that loop) and by viewer.
 
-    A station has ``loop``, ``match_id`` and ``wake()``; a stream has ``loop``, ``user_key``
-    and ``alert(reason)``; both are called on their own loop, whichever thread wakes them."""
+    A station has ``loop``, ``key`` (``(kind, id)``) and ``wake()``; a stream has ``loop``,
+    ``user_key`` and ``alert(reason)``; both are called on their own loop, whichever thread
+    wakes them."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._stations: dict[int, set] = defaultdict(set)
+        self._stations: dict[tuple[str, int], set] = defaultdict(set)
         self._by_user: dict[str, set] = defaultdict(set)
         self._count = 0
 
     def attach(self, station) -> None:
         with self._lock:
-            self._stations[station.match_id].add(station)
+            self._stations[station.key].add(station)
 
     def detach(self, station) -> None:
         with self._lock:
-            stations = self._stations.get(station.match_id)
+            stations = self._stations.get(station.key)
             if stations is not None:
                 stations.discard(station)
                 if not stations:
-                    del self._stations[station.match_id]
+                    del self._stations[station.key]
 
     def add(self, stream) -> None:
         with self._lock:
@@ -100,10 +104,11 @@ class Hub:
                 if not streams:
                     del self._by_user[stream.user_key]
 
-    def wake(self, match_id: int) -> None:
-        """The match's log grew, or who may read it changed: its stations read it again."""
+    def wake(self, kind: str, ident: int) -> None:
+        """The match's log grew (the competition's table changed), or who may read it
+        changed: its stations read it again."""
         with self._lock:
-            stations = list(self._stations.get(match_id, ()))
+            stations = list(self._stations.get((kind, ident), ()))
         for station in stations:
             _on_loop(station.loop, station.wake)
 
@@ -141,7 +146,8 @@ REVOKED, PASSWORD_CHANGED, RECHECK = "revoked", "password_changed", "recheck"
 
 def channel_prefix() -> str:
     """Channel names of this database (pub/sub is shared by all Redis databases, and ids are
-    unique only within one of ours): ``<prefix>match:<id>`` and ``<prefix>user:<id>``."""
+    unique only within one of ours): ``<prefix><kind>:<id>`` (``match``, ``competition``) and
+    ``<prefix>user:<id>``."""
     return f"{settings.LIVE_CHANNEL_PREFIX}:{settings.DATABASES['default']['NAME']}:"
 
 
@@ -204,13 +210,25 @@ def _publish(channel: str, message: str, wake_here) -> None:
 def publish(match_id: int, seq: int) -> None:
     """Tell the streams of ``match_id`` that its log has reached ``seq`` (or that who may read
     it changed). Never raises: the streams catch up on their next read if a wake-up is lost."""
-    _publish(f"match:{match_id}", str(seq), lambda: hub.wake(match_id))
+    _publish(f"match:{match_id}", str(seq), lambda: hub.wake("match", match_id))
 
 
 def publish_on_commit(match_id: int, seq: int) -> None:
     from django.db import transaction
 
     transaction.on_commit(lambda: publish(match_id, seq))
+
+
+def publish_topic(kind: str, ident: int) -> None:
+    """Tell the streams of topic ``kind`` ``ident`` (``matches.live.topics``) that it changed,
+    or that who may read it did. Never raises, as ``publish``."""
+    _publish(f"{kind}:{ident}", "", lambda: hub.wake(kind, ident))
+
+
+def publish_topic_on_commit(kind: str, ident: int) -> None:
+    from django.db import transaction
+
+    transaction.on_commit(lambda: publish_topic(kind, ident))
 
 
 def publish_user(user_id: int, reason: str) -> None:
@@ -326,10 +344,10 @@ class _Listener:
             number = int(ident)
         except ValueError:
             return
-        if kind == "match":
-            hub.wake(number)
-        elif kind == "user":
+        if kind == "user":
             hub.wake_user(number, data or RECHECK)
+        else:
+            hub.wake(kind, number)
 
     async def _run(self) -> None:
         import redis.asyncio as aioredis

@@ -13,6 +13,9 @@ and reads the rate-limit headers of every write. The tools are pinned in ``packa
 generates: every value its stream yields is typed as the schema's ``StreamData`` and narrowed on
 ``event`` and then ``game`` by the compiler (no cast, no ``any``, no guard written by hand); it
 reads the four events logged, logs out, and reads the stream's end.
+``tests/api/typescript/table_stream.mts`` follows a competition's table the same way
+(``TableStreamData``): the table as it is, the table again once the other member logged the
+final move of their fixture's match, then the end.
 """
 
 from __future__ import annotations
@@ -68,7 +71,7 @@ def code_of(name: str) -> str:
     return "\n".join(line.split("//", 1)[0] for line in source.splitlines())
 
 
-@pytest.mark.parametrize("name", ["play.mts", "stream.mts"])
+@pytest.mark.parametrize("name", ["play.mts", "stream.mts", "table_stream.mts"])
 def test_the_programs_use_no_any_no_cast_and_no_hand_written_guard(name):
     source = code_of(name)
     assert not re.search(r"(:\s*any\b|\bas\s+any\b|<any>|any\[\])", source)
@@ -140,4 +143,70 @@ def test_a_hey_api_client_reads_the_live_stream_typed(tmp_path, make_user):
     assert report["seqs"] == [1, 2, 3, 4], report
     assert report["games"] == ["trixkick"], report
     assert report["ended"]["reason"] == "revoked" and report["ended"]["message"], report
+    assert report["lines"][-1].startswith("end: revoked"), report["lines"]
+
+
+@pytest.mark.skipif(
+    not (BIN / "openapi-ts").exists(), reason="@hey-api/openapi-ts is not installed (npm ci)"
+)
+def test_a_hey_api_client_follows_a_competitions_table_typed(tmp_path, make_user):
+    from rest_framework.test import APIClient
+
+    from tests.competitions.test_live_table import league_one_move_from_the_end
+    from tests.helpers import token_for
+
+    reference_editions_load()
+    users = {name: make_user(name, password="a-long-secret-pw") for name in ("ann", "ben")}
+
+    def phone(name: str) -> APIClient:
+        client = APIClient()
+        client.default_format = "json"
+        client.force_authenticate(users[name])
+        return client
+
+    league = league_one_move_from_the_end(phone)
+    ben = {"Authorization": f"Token {token_for(users['ben'])}"}
+    with asgi_server() as base:
+        program_directory(
+            tmp_path,
+            base,
+            "table_stream.mts",
+            USERNAME="ann",
+            PASSWORD="a-long-secret-pw",
+            COMPETITION=league["id"],
+        )
+        (tmp_path / "hey.config.mjs").write_text(HEY_API_CONFIG)
+        run(BIN / "openapi-ts", "-f", "hey.config.mjs", cwd=tmp_path)
+        (tmp_path / "hey" / "package.json").write_text('{"type": "module"}\n')
+        run(BIN / "tsc", "-p", "tsconfig.json", cwd=tmp_path)
+        with subprocess.Popen(
+            [NODE, "out/table_stream.mjs"],
+            cwd=tmp_path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as program:
+            assert program.stdout is not None
+            try:
+                ready = program.stdout.readline()
+                assert json.loads(ready) == {"ready": True}, ready + program.stderr.read()
+                # the other member logs the final move of their fixture's match
+                final = httpx.post(
+                    f"{base}/api/matches/{league['match']}/events/",
+                    json={"expected_seq": league["seq"], "action": league["last"]},
+                    headers=ben,
+                    timeout=20,
+                )
+                assert final.status_code == 201, final.text
+                output, errors = program.communicate("answered\n", timeout=60)
+            finally:
+                if program.poll() is None:
+                    program.kill()
+        assert program.returncode == 0, errors
+    report = json.loads(output.strip().splitlines()[-1])
+    assert report["played"] == [[0, 0], [1, 1]], report
+    assert report["etags"][0] != report["etags"][1], report
+    assert report["ended"]["reason"] == "revoked" and report["ended"]["message"], report
+    assert report["lines"][1].startswith("finished champion"), report["lines"]
     assert report["lines"][-1].startswith("end: revoked"), report["lines"]

@@ -4,7 +4,10 @@ Every operation gets generated requests (valid and invalid), sent through the WS
 logged-in phone (token auth) and, for some, anonymously; path ids point at real objects half
 of the time so requests get past the 404. Checked: never a 5xx, every status the server answers
 is one the schema declares for the operation, and every documented response matches its schema
-and content type.
+and content type. A live stream's schema types the ``data`` of each of its messages, parsed as
+JSON (docs/api.md, "Live updates"), where schemathesis reads a ``text/event-stream`` schema as
+the whole event (OpenAPI 3.2's ``itemSchema``, ``data`` a string): a stream's messages are
+checked here by their ``data`` (``stream_conformance``).
 
 ``FUZZ_API_EXAMPLES`` sets the number of examples per operation (default: small, for CI).
 """
@@ -18,6 +21,7 @@ import pytest
 import schemathesis
 from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
+from jsonschema import Draft202012Validator
 from schemathesis.checks import not_a_server_error
 from schemathesis.config import SchemathesisConfig
 from schemathesis.core.transport import Response
@@ -27,7 +31,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from companion.openapi_examples import stream_messages
 from teams.models import Edition
+from tests.api.test_protocol_drift import strict
 from tests.ops.conftest import amigo_payload, create_build, create_team
 
 EXAMPLES = int(os.environ.get("FUZZ_API_EXAMPLES", "10"))
@@ -91,8 +97,30 @@ def world(django_user_model, editions, phone):
     }
 
 
+def _media(response: Response) -> str:
+    found = {name.lower(): value for name, value in response.headers.items()}
+    media = found.get("content-type", [""])
+    return media[0] if isinstance(media, list) else media
+
+
+def stream_conformance(ctx, response: Response, case) -> bool | None:
+    """``response_schema_conformance``, but a stream's messages are checked by their ``data``
+    (what its schema types), each parsed as JSON and validated strictly."""
+    if not _media(response).startswith("text/event-stream") or response.status_code != 200:
+        return response_schema_conformance(ctx, response, case)
+    root = case.operation.schema.raw_schema
+    content = case.operation.definition.raw["responses"]["200"]["content"]["text/event-stream"]
+    validator = Draft202012Validator(
+        {"components": {"schemas": strict(root["components"]["schemas"])}, **content["schema"]}
+    )
+    for message in stream_messages(response.content.decode()):
+        errors = sorted(validator.iter_errors(message["data"]), key=str)
+        assert not errors, (case.path, message.get("id"), errors[0].message[:300])
+    return True
+
+
 def _check_schema(case, response: Response) -> None:
-    case.validate_response(response, checks=[response_schema_conformance])
+    case.validate_response(response, checks=[stream_conformance])
 
 
 def _aim(case, world, flip: bool) -> None:

@@ -304,8 +304,9 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
 ):
     """The compose file's split: a stream through nginx stays open (uvicorn serves it, on a
     Unix socket as in compose); the same stream sent to the API's gunicorn sends what is
-    logged and ends."""
+    logged and ends. A competition's table stream goes the same way."""
     from bench.live import start_live_on_socket
+    from competitions.models import Competition
     from matches.log import services
     from tests.helpers import token_for
 
@@ -314,6 +315,9 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
     match_id = services.match_create(
         user=ann, game="hat-trick", sides=[{"name": "Blue"}, {"name": "Red"}]
     ).match.pk
+    table = Competition.objects.create(
+        name="League", game="hat-trick", format="league", organiser=ann, seed=1
+    )
     headers = {"Authorization": f"Token {token_for(ann)}"}
     logdir = Path(tempfile.mkdtemp(prefix="companion-proxy-"))
     env = service_env(database_url(), "", TRUSTED_PROXIES="1")
@@ -324,9 +328,9 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
         proxy, base = start_nginx(int(api_base.rsplit(":", 1)[1]), logdir, live_port=live_upstream)
         stream = f"/api/matches/{match_id}/stream/"
 
-        def stays_open(origin: str) -> bool:
+        def stays_open(origin: str, path: str = stream) -> bool:
             try:
-                with httpx.stream("GET", origin + stream, headers=headers, timeout=2) as r:
+                with httpx.stream("GET", origin + path, headers=headers, timeout=2) as r:
                     assert r.status_code == 200
                     for _ in r.iter_lines():
                         pass
@@ -334,8 +338,9 @@ def test_nginx_sends_the_streams_to_the_stream_server_and_the_rest_to_the_api(
             except httpx.ReadTimeout:
                 return True
 
-        assert stays_open(base)  # nginx -> uvicorn
-        assert not stays_open(api_base)  # gunicorn: a snapshot, then the end
+        for path in (stream, f"/api/competitions/{table.pk}/stream/"):
+            assert stays_open(base, path)  # nginx -> uvicorn
+            assert not stays_open(api_base, path)  # gunicorn: a snapshot, then the end
         assert httpx.get(f"{base}/api/matches/{match_id}/", headers=headers).status_code == 200
         live.stop()  # the API goes on without the stream server; a stream is 503 in the shape
         assert httpx.get(f"{base}/api/matches/{match_id}/", headers=headers).status_code == 200
