@@ -27,7 +27,6 @@ async function run(store, mode, fn) {
 
 export const getQueue = (match) => run(STORE, "readonly", (s) => s.get(Number(match)));
 export const allQueues = () => run(STORE, "readonly", (s) => s.getAll());
-export const putQueue = (queue) => run(STORE, "readwrite", (s) => s.put(queue));
 export const dropQueue = (match) => run(STORE, "readwrite", (s) => s.delete(Number(match)));
 export const kvGet = (key) => run("kv", "readonly", (s) => s.get(key));
 export const kvSet = (key, value) => run("kv", "readwrite", (s) => s.put(value, key));
@@ -36,28 +35,50 @@ function freshKey() {
   return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
-export async function enqueue(match, baseSeq, action) {
-  const queue = (await getQueue(match)) || { match: Number(match), baseSeq, actions: [] };
-  queue.actions.push(action);
-  queue.key = freshKey(); // the batch changed: a new idempotency key for it
-  queue.problem = null;
-  await putQueue(queue);
-  return queue;
+// The queue of one match read and written again in one transaction: `change` gets the queue
+// (or undefined) and gives the new one, null to drop it, or undefined to leave it as it is. The
+// page and the service worker both write the queue, and a move may be queued while another is
+// being written or the queue sent: read and write in two transactions, one writer would undo
+// the other's move. -> the queue as it now stands (null when there is none).
+export async function updateQueue(match, change) {
+  const db = await open();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    let result = null;
+    const read = store.get(Number(match));
+    read.onsuccess = () => {
+      const queue = change(read.result);
+      if (queue === undefined) result = read.result ?? null;
+      else if (queue === null || !queue.actions.length) store.delete(Number(match));
+      else { store.put(queue); result = queue; }
+    };
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
 }
 
-export async function rebase(match, baseSeq, keep = null) {
-  const queue = await getQueue(match);
-  if (!queue) return null;
-  queue.baseSeq = baseSeq;
-  if (keep !== null) queue.actions = queue.actions.slice(0, keep);
-  queue.key = freshKey();
-  queue.problem = null;
-  if (!queue.actions.length) {
-    await dropQueue(match);
-    return null;
-  }
-  await putQueue(queue);
-  return queue;
+// moves added to the match's queue, in order (a queue begun on `baseSeq`)
+export function enqueue(match, baseSeq, ...actions) {
+  return updateQueue(match, (queue) => {
+    const next = queue || { match: Number(match), baseSeq, actions: [] };
+    next.actions.push(...actions);
+    next.key = freshKey(); // the batch changed: a new idempotency key for it
+    next.problem = null;
+    return next;
+  });
+}
+
+export function rebase(match, baseSeq, keep = null) {
+  return updateQueue(match, (queue) => {
+    if (!queue) return undefined;
+    queue.baseSeq = baseSeq;
+    if (keep !== null) queue.actions = queue.actions.slice(0, keep);
+    queue.key = freshKey();
+    queue.problem = null;
+    return queue;
+  });
 }
 
 // Send the queue of one match as one batch. -> {status, data} or null when nothing waits.
@@ -81,21 +102,25 @@ export async function flush(match, { token, language }) {
   if (response.ok) {
     // stored: those moves leave the queue; moves queued meanwhile (by the page while the
     // service worker sent, say) stay, on top of the sequence number the server gave
-    const current = await getQueue(match);
     const sent = queue.actions.length;
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    if (current && current.key === queue.key) await dropQueue(match);
-    else if (current && same(current.actions.slice(0, sent), queue.actions)) {
+    await updateQueue(match, (current) => {
+      if (!current) return undefined;
+      if (current.key === queue.key) return null;
+      if (!same(current.actions.slice(0, sent), queue.actions)) return undefined;
       current.actions = current.actions.slice(sent);
       current.baseSeq = data?.match?.seq ?? queue.baseSeq + sent;
       current.key = freshKey();
       current.problem = null;
-      if (current.actions.length) await putQueue(current);
-      else await dropQueue(match);
-    }
+      return current;
+    });
   } else if (response.status === 409 || response.status === 422 || response.status === 400) {
-    queue.problem = { status: response.status, ...data };
-    await putQueue(queue);
+    // kept on the queue it answers, unless moves were queued meanwhile: the new batch is sent
+    await updateQueue(match, (current) => {
+      if (!current || current.key !== queue.key) return undefined;
+      current.problem = { status: response.status, ...data };
+      return current;
+    });
   }
   return { status: response.status, data };
 }

@@ -169,8 +169,12 @@ function render(s, ui) {
       ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
+  // a button stands for the step it was drawn at: tapped after the phone's referee showed
+  // another one (a quick second tap), it is not taken
+  const drawnAt = s.localMoves;
+  const current = () => drawnAt === s.localMoves;
   for (const b of main.querySelectorAll("button.move")) {
-    b.addEventListener("click", () => ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)));
+    b.addEventListener("click", () => { if (current()) ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)); });
   }
   for (const b of main.querySelectorAll("[data-unpick]")) {
     b.addEventListener("click", () => { s.pick.values[Number(b.dataset.unpick)] = null; if (s.pick.values.every((v) => v == null)) s.pick = null; ui.render(); });
@@ -229,7 +233,9 @@ function bindPicture(s, ui) {
   for (const el of svg.querySelectorAll("[data-piece], [data-number], rect[data-field]")) {
     el.classList.toggle("target", keysOf(el).some((k) => targets.has(k)));
   }
+  const drawnAt = s.localMoves;
   svg.onclick = (event) => {
+    if (drawnAt !== s.localMoves) return; // drawn for a step gone by (see render)
     const el = event.target.closest("[data-piece], [data-number], [data-field]");
     if (!el) return;
     const key = keysOf(el).find((k) => targets.has(k));
