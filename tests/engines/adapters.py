@@ -51,6 +51,9 @@ class ChromiumPhone(Phone):
     def goto(self, path: str) -> None:
         self.page.goto(path)
 
+    def reload(self) -> None:
+        self.page.reload()
+
     def run(self, expression: str) -> Any:
         return self.page.evaluate(expression)
 
@@ -132,6 +135,9 @@ class FirefoxPhone(Phone):
     def goto(self, path: str) -> None:
         _FirefoxBridge.call("goto", phone=self.id, url=self.base_url + path)
 
+    def reload(self) -> None:
+        _FirefoxBridge.call("reload", phone=self.id)
+
     def run(self, expression: str) -> Any:
         return _FirefoxBridge.call("evaluate", phone=self.id, source=expression)
 
@@ -176,6 +182,7 @@ class _Xvfb:
 
 class WebKitPhone(Phone):
     engine = "webkit"
+    full_page = False
 
     def __init__(self, base_url: str, language: str) -> None:
         from selenium import webdriver
@@ -192,6 +199,9 @@ class WebKitPhone(Phone):
 
     def goto(self, path: str) -> None:
         self.driver.get(self.base_url + path)
+
+    def reload(self) -> None:
+        self.driver.refresh()
 
     def run(self, expression: str) -> Any:
         answer = self.driver.execute_async_script(

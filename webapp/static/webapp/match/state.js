@@ -31,6 +31,8 @@ export function matchState(id, me, screen) {
     // --- the picture
     picture: null, // the picture's markup
     pictureSeq: null, // the step it shows
+    keptOnly: false, // the screen opened from the match kept on the phone (no network): the
+    // referee draws the picture
     // --- the half-chosen move
     path: [], // the levels of the choice opened
     extra: null, // a choice opened from the picture or a level below it: {title, nodes}
