@@ -132,6 +132,9 @@ class Phone(ABC):
     def sign_in(self, token: str, language: str = "en") -> None:
         """Signed in, with the engine's saved referee start where one is held."""
         self.goto(BLANK)
+        # a phone's screen in every engine
+        size = self.evaluate("() => [window.innerWidth, window.innerHeight]")
+        assert size == [WIDTH, HEIGHT], f"{self.engine}: the page is {size}, not {WIDTH}x{HEIGHT}"
         self.started_cold = not self.evaluate(SIGN_IN, [token, language, self.engine])
 
     def shot(self, name: str) -> Path:
