@@ -89,10 +89,14 @@ async function boot({ runtime, stdlib, bundle, engine }) {
   lap("runtime");
   python.unpackArchive(zip, "zip", { extractDir: "/referee" });
   python.runPython(WARM);
-  if (!phases.restored) saveStart(key, python.makeMemorySnapshot());
+  lap("engines");
+  if (!phases.restored) {
+    saveStart(key, python.makeMemorySnapshot());
+    lap("snapshot"); // (its copy is written to the cache meanwhile)
+  }
   answer = python.globals.get("answer");
   answer(JSON.stringify(languageRequest("en", "/referee/locale")));
-  lap("engines");
+  lap("words");
   return { engine, bytes: zip.byteLength, phases };
 }
 
