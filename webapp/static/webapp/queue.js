@@ -1,5 +1,7 @@
 // Moves logged without a network, kept in IndexedDB (shared by the page and the service
 // worker) until they are sent as one batch: {match, baseSeq, actions, key, problem}.
+import { sameJSON } from "./same.js";
+
 const DB = "companion";
 const STORE = "queue";
 
@@ -81,21 +83,42 @@ export function rebase(match, baseSeq, keep = null) {
   });
 }
 
+// A conflict (409) whose moves in between are the queue's first moves, the same actions in the
+// same order: they were stored already. -> whether they were.
+async function storedAlready(queue, data, headers) {
+  const current = data?.details?.current_seq;
+  const count = current - queue.baseSeq;
+  if (data?.code !== "stale_sequence" || !Number.isInteger(current) || count < 1 || count > queue.actions.length) return false;
+  try {
+    const response = await fetch(`/api/matches/${queue.match}/events/?after=${queue.baseSeq}`, { headers, cache: "no-store" });
+    if (!response.ok) return false;
+    const events = ((await response.json())?.results || []).slice(0, count);
+    return events.length === count && events.every((e, i) => e.kind === "action" && e.seq === queue.baseSeq + i + 1 && sameJSON(e.action, queue.actions[i]));
+  } catch {
+    return false;
+  }
+}
+
+// the match and its state as they stand (the answer a batch would have given)
+async function matchNow(match, headers) {
+  const [m, st] = await Promise.all([`/api/matches/${match}/`, `/api/matches/${match}/state/`].map((url) => fetch(url, { headers, cache: "no-store" }).then((r) => r.json())));
+  return { match: m, current: st, events: [] };
+}
+
 // Send the queue of one match as one batch. -> {status, data} or null when nothing waits.
 // A network failure leaves the queue as it was; 409 and 422 are kept on it as `problem`
 // for the player to resolve; nothing is dropped without the player's say.
 export async function flush(match, { token, language }) {
   const queue = await getQueue(match);
   if (!queue || !queue.actions.length || queue.problem) return null;
+  const headers = {
+    Accept: "application/json",
+    "Accept-Language": language || "en",
+    ...(token ? { Authorization: `Token ${token}` } : {}),
+  };
   const response = await fetch(`/api/matches/${queue.match}/events/batch/?include=state`, {
     method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      "Accept-Language": language || "en",
-      "Idempotency-Key": queue.key,
-      ...(token ? { Authorization: `Token ${token}` } : {}),
-    },
+    headers: { ...headers, "Content-Type": "application/json", "Idempotency-Key": queue.key },
     body: JSON.stringify({ expected_seq: queue.baseSeq, actions: queue.actions }),
   });
   const data = await response.json().catch(() => null);
@@ -114,6 +137,20 @@ export async function flush(match, { token, language }) {
       current.problem = null;
       return current;
     });
+  } else if (response.status === 409 && (await storedAlready(queue, data, headers))) {
+    // the first moves of the batch are on the server already, ours: sent and stored before
+    // while the answer was lost on its way (or by another sender of this phone's queue); the
+    // rest is sent on top of them
+    const stored = data.details.current_seq - queue.baseSeq;
+    await updateQueue(match, (current) => {
+      if (!current || !sameJSON(current.actions.slice(0, stored), queue.actions.slice(0, stored))) return undefined;
+      current.actions = current.actions.slice(stored);
+      current.baseSeq = data.details.current_seq;
+      current.key = freshKey();
+      current.problem = null;
+      return current;
+    });
+    return (await flush(match, { token, language })) ?? { status: 201, data: await matchNow(match, headers) };
   } else if (response.status === 409 || response.status === 422 || response.status === 400) {
     // kept on the queue it answers, unless moves were queued meanwhile: the new batch is sent
     await updateQueue(match, (current) => {
