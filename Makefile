@@ -32,7 +32,14 @@ $(NODE_STAMP): package.json package-lock.json
 		npm ci --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
 	else echo "npm not found: the phone app will referee on the server only"; fi
 
-install: $(STAMP) $(CATALOGS) $(NODE_STAMP)
+# The phone referee's standard library, cut from Pyodide's to what Pyodide's start and the engines
+# import (webapp/referee_stdlib.mjs, tried by playing each game on the cut; webapp/runtime.py
+# serves it); made again when Pyodide or the engines change. Without Pyodide: nothing to cut.
+REFEREE_STDLIB := var/referee/python_stdlib.json
+$(REFEREE_STDLIB): $(NODE_STAMP) webapp/referee_stdlib.mjs $(shell find matches/engine -name '*.py' 2>/dev/null)
+	@if [ -f node_modules/pyodide/pyodide.mjs ]; then node webapp/referee_stdlib.mjs; fi
+
+install: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
 
 # Refresh the catalog template and the .po files from the marked sentences in the code.
 messages: $(STAMP)
@@ -47,7 +54,7 @@ messages: $(STAMP)
 examples: $(STAMP) $(CATALOGS)
 	DJANGO_SETTINGS_MODULE=companion.settings.test $(BIN)/python manage.py record_api_examples
 
-run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
+run: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
@@ -62,7 +69,7 @@ run: $(STAMP) $(CATALOGS) $(NODE_STAMP)
 # replace the pass's marker instead).
 TEST_WORKERS ?= auto
 MARKERS ?=
-test: $(STAMP) $(CATALOGS) $(NODE_STAMP)
+test: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
 ifeq ($(CELERY_BROKER_URL)$(REDIS_URL),)
 	$(BIN)/pytest -n $(TEST_WORKERS) $(if $(MARKERS),-m "$(MARKERS)") $(PYTEST_ARGS)
 else

@@ -3,9 +3,16 @@
 Pyodide (CPython in WebAssembly) is an npm dependency (``package.json``, installed by
 ``make install``). Only the files that start the interpreter are served, under
 ``static/webapp/pyodide/<version>/``: a finder hands exactly those to whitenoise (and to
-collectstatic, which compresses them), and the middleware caches them for a year (the version
-is in the path). Without ``node_modules`` nothing is served and the app referees on the server
-only, as it always did.
+collectstatic, which compresses them, in Brotli too), and the middleware caches them for a year
+(the version is in the path). Without ``node_modules`` nothing is served and the app referees
+on the server only, as it always did.
+
+The standard library the phone loads is a cut of Pyodide's: the modules Pyodide's start and the
+engines import (``webapp/referee_stdlib.mjs``, run by ``make install``), in
+``var/referee/python_stdlib-<hash>.zip``, named by ``var/referee/python_stdlib.json`` with the
+Pyodide version it was cut from. It is served beside the runtime's files under that name (the
+hash of its content: a new cut is a new address) and named in ``/app/referee.json``; without
+it (or cut from another version) the phone loads Pyodide's whole ``python_stdlib.zip``.
 """
 
 from __future__ import annotations
@@ -37,6 +44,35 @@ def runtime_dir() -> Path:
     return Path(getattr(settings, "PYODIDE_DIR", settings.BASE_DIR / "node_modules" / "pyodide"))
 
 
+def stdlib_dir() -> Path:
+    return Path(getattr(settings, "REFEREE_STDLIB_DIR", settings.BASE_DIR / "var" / "referee"))
+
+
+@cache
+def _cut_of(directory: Path, version: str | None) -> str | None:
+    """The name of the cut standard library in ``directory`` if it was cut from ``version``."""
+    try:
+        about = json.loads((directory / "python_stdlib.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    name = about.get("file") if isinstance(about, dict) else None
+    if version is None or about.get("pyodide") != version or not isinstance(name, str):
+        return None
+    valid = name.startswith("python_stdlib-") and name.endswith(".zip") and "/" not in name
+    return name if valid and (directory / name).is_file() else None
+
+
+def stdlib_name() -> str | None:
+    """The file name of the cut standard library served beside the runtime, if there is one."""
+    return _cut_of(stdlib_dir(), runtime_version())
+
+
+def stdlib_url() -> str | None:
+    """Its address (Pyodide's ``stdLibURL``); ``None``: the runtime's whole standard library."""
+    name, runtime = stdlib_name(), runtime_url()
+    return f"{runtime}{name}" if name and runtime else None
+
+
 @cache
 def _version_of(directory: Path) -> str | None:
     if not all((directory / name).is_file() for name in RUNTIME_FILES):
@@ -62,14 +98,24 @@ def runtime_url() -> str | None:
 class RuntimeFinder(BaseFinder):
     """Finds the runtime's files, and nothing else of node_modules."""
 
-    def _storage(self) -> FileSystemStorage | None:
+    def _storage(self, location: Path | None = None) -> FileSystemStorage | None:
         version = runtime_version()
         if version is None:
             return None
-        storage = FileSystemStorage(location=runtime_dir())
+        storage = FileSystemStorage(location=location or runtime_dir())
         # (collectstatic reads a finder's storage's prefix, as Django's own finders set it)
         storage.prefix = f"{RUNTIME_PREFIX}/{version}"  # type: ignore[attr-defined]
         return storage
+
+    def _files(self) -> dict[str, Path]:
+        """Each file served, by its name in the runtime's folder: the cut standard library in
+        the place of the whole one, where there is a cut."""
+        files = {name: runtime_dir() / name for name in RUNTIME_FILES}
+        cut = stdlib_name()
+        if cut:
+            del files["python_stdlib.zip"]
+            files[cut] = stdlib_dir() / cut
+        return files
 
     def check(self, **kwargs):
         return []
@@ -82,8 +128,9 @@ class RuntimeFinder(BaseFinder):
         storage = self._storage()
         if storage is not None:
             folder, _, name = path.rpartition("/")
-            if folder == storage.prefix and name in RUNTIME_FILES:  # type: ignore[attr-defined]
-                found = str(runtime_dir() / name)
+            files = self._files()
+            if folder == storage.prefix and name in files:  # type: ignore[attr-defined]
+                found = str(files[name])
                 return [found] if find_all else found
         return []
 
@@ -91,8 +138,9 @@ class RuntimeFinder(BaseFinder):
         storage = self._storage()
         if storage is None:
             return
-        for name in RUNTIME_FILES:
-            yield name, storage
+        cut_storage = self._storage(stdlib_dir())
+        for name, path in self._files().items():
+            yield name, (cut_storage if path.parent == stdlib_dir() else storage)
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):

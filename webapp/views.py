@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 
 from webapp.engine_bundle import engine_bundle
 from webapp.game_modules import module_source, module_urls, static_base
-from webapp.runtime import runtime_url
+from webapp.runtime import runtime_url, stdlib_url
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
 #: the two workers, served at /app/ (their scope) rather than as static files
@@ -153,14 +153,16 @@ def referee_worker(request):
 @cache_control(no_cache=True)
 def referee(request):
     """What the phone's referee loads: the engines' bundle (by the hash of its content, which
-    is the engines' version) and the runtime's folder (``null``: not installed, the app then
-    referees on the server only)."""
+    is the engines' version), the runtime's folder (``null``: not installed, the app then
+    referees on the server only) and the standard library cut for the engines (``null``: the
+    runtime's whole one)."""
     bundle = engine_bundle()
     return JsonResponse(
         {
             "engine": bundle.digest,
             "bundle": reverse("webapp-engine", args=[bundle.digest]),
             "runtime": runtime_url(),
+            "stdlib": stdlib_url(),
         }
     )
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+from whitenoise import compress as whitenoise_compress
 
 from matches.engine.i18n import LANGUAGES as ENGINE_LANGUAGES
 
@@ -159,6 +160,12 @@ STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
     "webapp.runtime.RuntimeFinder",  # the phone's referee runtime, from node_modules
 ]
+# collectstatic compresses (gzip, and Brotli with the `brotli` package) all but files that are
+# compressed already: whitenoise's list without "zip", since the phone referee's standard
+# library is a zip of uncompressed sources (webapp/runtime.py), a quarter of its size in Brotli
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = tuple(
+    e for e in whitenoise_compress.Compressor.SKIP_COMPRESS_EXTENSIONS if e != "zip"
+)
 
 # Request bodies under /api/: larger ones are 413, deeper JSON is 400 (docs/operations.md).
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(1024 * 1024)))

@@ -441,3 +441,47 @@ def test_a_new_service_worker_keeps_the_referees_saved_start(app_server, make_us
                }"""
         )
         assert kept == "saved"
+
+
+def test_a_batch_stored_whose_answer_was_lost_is_not_sent_twice(app_server, hat_trick_table):
+    """Three moves queued offline; back online their batch is stored but its answer never
+    reaches the phone (the connection drops). A fourth move makes a new batch of all four: the
+    server's conflict shows its three moves in between are the queue's own, so the phone drops
+    them and sends the fourth alone. Four moves stored, none twice, no question asked."""
+    ann, match_id, token = hat_trick_table
+    with browser() as b:
+        context, page = phone(b, app_server, token=token, referee=True)
+        # the page alone sends the queue (no Background Sync to send it besides)
+        context.add_init_script(
+            "delete window.SyncManager; delete ServiceWorkerRegistration.prototype.sync;"
+        )
+        _open_with_referee(page, match_id)
+        context.set_offline(True)
+        for n in (1, 2, 3):
+            assert page.evaluate(TAP_NEXT) is not None
+            page.wait_for_selector(f'.match-head[data-shown="{n}"]')
+        lost = []
+
+        def answer_lost(route):
+            if lost:
+                route.continue_()
+                return
+            lost.append(route.fetch().status)  # the server stores it; the phone never hears
+            route.abort("connectionreset")
+
+        context.route("**/events/batch/**", answer_lost)
+        context.set_offline(False)
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+        for _ in range(100):
+            if lost:
+                break
+            page.wait_for_timeout(100)
+        assert lost == [201]
+        assert [seq for seq, _ in db(_stored, match_id)] == [1, 2, 3]
+        page.get_by_role("heading", name="3 moves not yet stored on the server").wait_for()
+        assert page.evaluate(TAP_NEXT) is not None
+        page.wait_for_selector('.match-head[data-seq="4"]', timeout=30_000)
+        assert [seq for seq, _ in db(_stored, match_id)] == [1, 2, 3, 4]
+        assert page.locator("[role=alert]").count() == 0
+        page.locator("#queue-state", has_text="Every move is stored.").wait_for()
+        shot(page, "referee-lost-answer-stored-once")

@@ -7,7 +7,7 @@ test process and stopped when the run ends (``stop_all``).
   (tests/engines/firefox.mjs, one JSON line per command); a phone is a browser context.
 - WebKit: Debian's WebKitGTK (``webkit2gtk-driver``'s WebKitWebDriver and the MiniBrowser of
   ``libwebkit2gtk-4.1-0``) through Selenium, in an Xvfb display of its own (MiniBrowser has no
-  headless mode); a phone is a WebDriver session, a browser of its own.
+  headless mode); a phone is a WebDriver session, a browser of its own, its page 390x844.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import glob
 import json
 import os
 import subprocess
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -50,6 +51,9 @@ class ChromiumPhone(Phone):
 
     def goto(self, path: str) -> None:
         self.page.goto(path)
+
+    def reload(self) -> None:
+        self.page.reload()
 
     def run(self, expression: str) -> Any:
         return self.page.evaluate(expression)
@@ -132,6 +136,9 @@ class FirefoxPhone(Phone):
     def goto(self, path: str) -> None:
         _FirefoxBridge.call("goto", phone=self.id, url=self.base_url + path)
 
+    def reload(self) -> None:
+        _FirefoxBridge.call("reload", phone=self.id)
+
     def run(self, expression: str) -> Any:
         return _FirefoxBridge.call("evaluate", phone=self.id, source=expression)
 
@@ -145,11 +152,31 @@ class FirefoxPhone(Phone):
         _FirefoxBridge.call("close", phone=self.id)
 
 
+# MiniBrowser's toolbar (GTK 3) made as narrow as it goes, by a style sheet of the test's own
+# (XDG_CONFIG_HOME): with its usual buttons and address field the window cannot be narrower
+# than 447 pixels, wider than the phone. The page is WebKit's, untouched by it.
+NARROW_TOOLBAR = """toolbar, toolbar *, headerbar, headerbar *, entry, button, label {
+  min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; font-size: 1px;
+}
+"""
+
+
 class _Xvfb:
-    """The test process's X display for WebKitGTK's MiniBrowser."""
+    """The test process's X display for WebKitGTK's MiniBrowser, and the GTK settings of its
+    windows (``config``: their XDG_CONFIG_HOME)."""
 
     process: subprocess.Popen | None = None
     display = ""
+    config: tempfile.TemporaryDirectory | None = None
+
+    @classmethod
+    def gtk_config(cls) -> str:
+        if cls.config is None:
+            cls.config = tempfile.TemporaryDirectory(prefix="webkit-gtk-")
+            style = Path(cls.config.name) / "gtk-3.0" / "gtk.css"
+            style.parent.mkdir()
+            style.write_text(NARROW_TOOLBAR, encoding="utf-8")
+        return cls.config.name
 
     @classmethod
     def get(cls) -> str:
@@ -172,10 +199,14 @@ class _Xvfb:
             cls.process.terminate()
             cls.process.wait(10)
             cls.process = None
+        if cls.config is not None:
+            cls.config.cleanup()
+            cls.config = None
 
 
 class WebKitPhone(Phone):
     engine = "webkit"
+    full_page = False
 
     def __init__(self, base_url: str, language: str) -> None:
         from selenium import webdriver
@@ -184,14 +215,27 @@ class WebKitPhone(Phone):
         options = webdriver.WebKitGTKOptions()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        env = {**os.environ, "DISPLAY": _Xvfb.get(), "LANGUAGE": language}
+        env = {
+            **os.environ,
+            "DISPLAY": _Xvfb.get(),
+            "LANGUAGE": language,
+            "XDG_CONFIG_HOME": _Xvfb.gtk_config(),
+        }
         service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
-        self.driver.set_window_rect(width=WIDTH, height=HEIGHT)
         self.driver.set_script_timeout(120)
+        # the page 390x844 CSS pixels, as in the other engines: the window that tall plus what
+        # its toolbar takes
+        self.driver.set_window_rect(width=WIDTH, height=HEIGHT)
+        chrome = HEIGHT - self.driver.execute_script("return window.innerHeight")
+        if chrome:
+            self.driver.set_window_rect(width=WIDTH, height=HEIGHT + chrome)
 
     def goto(self, path: str) -> None:
         self.driver.get(self.base_url + path)
+
+    def reload(self) -> None:
+        self.driver.refresh()
 
     def run(self, expression: str) -> Any:
         answer = self.driver.execute_async_script(

@@ -29,6 +29,10 @@ const ops = {
     await phones.get(phone).page.goto(url);
     return null;
   },
+  async reload({ phone }) {
+    await phones.get(phone).page.reload();
+    return null;
+  },
   // `source` is an expression (a function applied to its argument, tests/engines/phones.py);
   // a promise it gives is awaited
   async evaluate({ phone, source }) {

@@ -8,6 +8,7 @@ WebKitWebDriver), all three Debian's own browsers. The network is cut outside th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -22,7 +23,11 @@ WIDTH, HEIGHT = 390, 844
 SCREENSHOTS = Path(
     os.environ.get("SCREENSHOT_DIR", Path(__file__).resolve().parents[2] / "var" / "screenshots")
 )
-BLANK = "/__tests__/engines/page"  # a blank page of the app's origin (tests/engines/network.py)
+BLANK = "/__tests__/engines/page"
+STATIC = "setProperty('position', 'static', 'important')"
+UNSTATIC = (
+    "removeProperty('position')"  # a blank page of the app's origin (tests/engines/network.py)
+)
 
 # Waits in the page until the function is true of its argument, for at most `ms`; gives its
 # last value (a page that navigates away meanwhile ends the wait early). The function comes as
@@ -67,6 +72,7 @@ class Phone(ABC):
     """One phone: its own storage, cache and service worker, 390 CSS pixels wide."""
 
     engine: str
+    full_page = True  # its screenshots show the whole page (WebKit's: the screen only)
 
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
@@ -74,6 +80,10 @@ class Phone(ABC):
 
     @abstractmethod
     def goto(self, path: str) -> None: ...
+
+    @abstractmethod
+    def reload(self) -> None:
+        """The page opened again, as the phone's user opens the app again."""
 
     @abstractmethod
     def run(self, expression: str) -> Any:
@@ -122,12 +132,27 @@ class Phone(ABC):
     def sign_in(self, token: str, language: str = "en") -> None:
         """Signed in, with the engine's saved referee start where one is held."""
         self.goto(BLANK)
+        # a phone's screen in every engine
+        size = self.evaluate("() => [window.innerWidth, window.innerHeight]")
+        assert size == [WIDTH, HEIGHT], f"{self.engine}: the page is {size}, not {WIDTH}x{HEIGHT}"
         self.started_cold = not self.evaluate(SIGN_IN, [token, language, self.engine])
 
     def shot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"engines-{self.engine}-{name}.png"
-        self.screenshot(path)
+        if not self.full_page:
+            self.screenshot(path)
+            return path
+        # a picture of the whole page: the bar pinned to the bottom of the screen drawn where
+        # the page ends, not over its middle (as tests/browser/phone.py's shot)
+        sticky = "() => document.querySelectorAll('.sticky').forEach((e) => e.style.{})"
+        with contextlib.suppress(Exception):  # a page on its way elsewhere: as it is
+            self.run(f"({sticky.format(STATIC)})()")
+        try:
+            self.screenshot(path)
+        finally:
+            with contextlib.suppress(Exception):
+                self.run(f"({sticky.format(UNSTATIC)})()")
         return path
 
     def close(self) -> None:

@@ -113,15 +113,6 @@ def test_a_hat_trick_half_online_through_a_scoring_chance(
     )
 
 
-# Known defect, not yet explained (docs/webapp.md, "Three engines"): after a long queue (15 to 90
-# moves) is sent when the network is back, the server now and then refuses one of its moves
-# ("Move 16 of the queue was refused: ... step 1"), in every engine. Either the test's network
-# link lets a request through while it is cut, or the phone's referee and the server's disagree
-# on a move; until that is found, a refusal does not fail the run (the refusal is on the
-# screenshot engines-<engine>-failed-wait.png).
-@pytest.mark.xfail(
-    reason="a queued move is sometimes refused after the network is back", strict=False
-)
 def test_a_hat_trick_half_offline_through_a_scoring_chance(
     engine, phones, table, make_user, token_for
 ):

@@ -115,7 +115,13 @@ def test_an_op_the_protocol_does_not_declare_is_refused():
 def test_the_page_and_the_worker_speak_the_declared_messages():
     protocol = _protocol()
     assert protocol["ask"] == {"op": protocol["WORKER"]["ask"], "request": {"op": "view"}}
-    assert protocol["boot"] == {"op": "boot", "runtime": "r/", "bundle": "b.zip", "engine": "e"}
+    assert protocol["boot"] == {
+        "op": "boot",
+        "runtime": "r/",
+        "stdlib": None,
+        "bundle": "b.zip",
+        "engine": "e",
+    }
     assert protocol["failure"] == {"id": 3, "ok": False, "failed": "why"}
     worker = (STATIC / "referee-worker.js").read_text(encoding="utf-8")
     page = (STATIC / "referee.js").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ framed (``class="card last"``)."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape as _escape
 
 from matches.engine.i18n import N_, tr
 
@@ -21,6 +21,11 @@ CARD_W, CARD_H, CARD_STEP = 30, 44, 40
 MARK = "#f5b700"
 TABLE_ROW = 84
 PASSED_X = 318  # the "passed" column, clear of the cards won and of the total
+
+
+def escape(text: str) -> str:
+    """Text made safe for the SVG's text and titles: &, < and > (quotes stay as they are)."""
+    return _escape(text, quote=False)
 
 
 #: colour key → its word (the catalog translates it)

@@ -8,7 +8,7 @@
 // and sends its JSON answer back as it is.
 
 export const WORKER = Object.freeze({
-  boot: "boot", // start CPython with the engines: {runtime, bundle, engine} -> {engine, bytes, phases}
+  boot: "boot", // start CPython with the engines: {runtime, stdlib, bundle, engine} -> {engine, bytes, phases}
   memory: "memory", // the worker's memory in use -> {heap}
   ask: "x", // one request of the Python referee: {request} -> its answer
 });
@@ -28,7 +28,7 @@ export const ENTRY = Object.freeze({ module: "matches.engine.referee", name: "an
 // (the API's JSON) and, when asked for, the picture.
 export const VIEW = Object.freeze(["legal", "summary", "outcome", "state", "svg"]);
 
-export const bootMessage = ({ runtime, bundle, engine }) => ({ op: WORKER.boot, runtime, bundle, engine });
+export const bootMessage = ({ runtime, stdlib, bundle, engine }) => ({ op: WORKER.boot, runtime, stdlib: stdlib ?? null, bundle, engine });
 export const memoryMessage = () => ({ op: WORKER.memory });
 export const askMessage = (request) => ({ op: WORKER.ask, request });
 

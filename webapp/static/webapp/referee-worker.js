@@ -58,11 +58,13 @@ function roomyModule(runtime) {
   };
 }
 
-async function boot({ runtime, bundle, engine }) {
+async function boot({ runtime, stdlib, bundle, engine }) {
   const phases = {};
   let mark = performance.now();
   const lap = (name) => { const now = performance.now(); phases[name] = Math.round(now - mark); mark = now; };
-  const key = new Request(new URL(`/app/referee-start/${encodeURIComponent(runtime)}/${engine}`, self.location.origin));
+  // the standard library cut for the engines (/app/referee.json), else the runtime's whole one
+  const library = stdlib ? { stdLibURL: stdlib } : {};
+  const key = new Request(new URL(`/app/referee-start/${encodeURIComponent(stdlib || runtime)}/${engine}`, self.location.origin));
   const [{ loadPyodide }, zip, saved] = await Promise.all([
     import(`${runtime}pyodide.mjs`),
     fetch(bundle).then((response) => {
@@ -75,7 +77,7 @@ async function boot({ runtime, bundle, engine }) {
   if (saved) {
     try {
       python = await loadPyodide({
-        indexURL: runtime, _loadSnapshot: saved, createPyodideModule: roomyModule(runtime),
+        indexURL: runtime, ...library, _loadSnapshot: saved, createPyodideModule: roomyModule(runtime),
       });
       phases.restored = true;
     } catch (err) {
@@ -83,14 +85,18 @@ async function boot({ runtime, bundle, engine }) {
       phases.unrestored = String(err?.message || err);
     }
   }
-  python = python || await loadPyodide({ indexURL: runtime, _makeSnapshot: true });
+  python = python || await loadPyodide({ indexURL: runtime, ...library, _makeSnapshot: true });
   lap("runtime");
   python.unpackArchive(zip, "zip", { extractDir: "/referee" });
   python.runPython(WARM);
-  if (!phases.restored) saveStart(key, python.makeMemorySnapshot());
+  lap("engines");
+  if (!phases.restored) {
+    saveStart(key, python.makeMemorySnapshot());
+    lap("snapshot"); // (its copy is written to the cache meanwhile)
+  }
   answer = python.globals.get("answer");
   answer(JSON.stringify(languageRequest("en", "/referee/locale")));
-  lap("engines");
+  lap("words");
   return { engine, bytes: zip.byteLength, phases };
 }
 

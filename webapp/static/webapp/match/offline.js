@@ -32,9 +32,11 @@ async function sendQueue(s, ui) {
       s.sending = false;
       s.retries = 0;
       s.last = lastOf(result.data);
-      s.queue = null;
+      s.queue = await getQueue(s.id).catch(() => null); // what was queued meanwhile, if any
       s.note = ""; // what the referee said of the queued moves: they are stored now
       await ui.afterWrite(result.data);
+      // moves queued while the batch was on its way: sent on top of it
+      if (s.queue?.actions.length && shown(s)) sendQueue(s, ui);
       return;
     }
     busy = Boolean(result) && (result.status >= 500 || result.status === 429);

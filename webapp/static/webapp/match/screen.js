@@ -2,7 +2,7 @@
 // (state.js) and `ui`, the screen's actions by name: the half-chosen move (half.js), sending a
 // move (send.js), the offline queue (offline.js) and the panels drawn (panels.js). This module
 // reads the match, seats the phone's referee, draws the screen and listens for what changes it.
-import { api, NetworkError, pictureMarkup } from "../api.js";
+import { api, NetworkError, pictureMarkup, safeSvg } from "../api.js";
 import { currentLanguage, sideLabel, t } from "../i18n.js";
 import { follow } from "../live.js";
 import { getQueue } from "../queue.js";
@@ -33,6 +33,7 @@ export async function matchScreen(id, screen) {
     const cached = keptServerState(id); // the match as the server last gave it
     if (!cached) { show(errorBox(t("offline")), t("offline")); return; }
     s.match = cached.match;
+    s.keptOnly = true; // no picture from the server: the phone's referee draws it
     s.current = cached.current;
     s.last = cached.last ?? null;
     await loadGame(s.match.game);
@@ -85,15 +86,21 @@ function readingPart(s, ui) {
     // is the server's to check
     if (s.queue?.actions.length && s.queue.baseSeq !== s.match.seq) return;
     const language = currentLanguage();
-    let answer = await refLoad(id, s.match.game, s.current.state, language);
+    // opened without a network, the picture is the referee's (of the last move shown)
+    const draw = s.keptOnly || (!s.picture && !navigator.onLine);
+    const actions = s.queue?.actions || [];
+    let answer = await refLoad(id, s.match.game, s.current.state, language, { picture: draw && !actions.length });
     if (!answer?.ok) return;
     let view = answer.view;
-    for (const action of s.queue?.actions || []) {
-      answer = await refApply(id, action, language, { picture: false });
+    for (const [i, action] of actions.entries()) {
+      answer = await refApply(id, action, language, { picture: draw && i === actions.length - 1 });
       if (!answer?.ok) return;
       view = answer.view;
     }
-    if (s.queue?.actions.length) Object.assign(s.current, shownOf(view));
+    if (actions.length) Object.assign(s.current, shownOf(view));
+    const markup = draw && view.svg ? safeSvg(view.svg) : null;
+    if (markup) { s.picture = markup; s.pictureSeq = `local-${s.match.seq + actions.length}`; }
+    s.keptOnly = false;
     // (the app opened again with a queue: the status says the phone checked it)
     if (s.queue?.actions.length && !s.queue.problem && !s.note) s.note = t("refOffline");
     s.table = true;
@@ -169,8 +176,12 @@ function render(s, ui) {
       ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
+  // a button stands for the step it was drawn at: tapped after the phone's referee showed
+  // another one (a quick second tap), it is not taken
+  const drawnAt = s.localMoves;
+  const current = () => drawnAt === s.localMoves;
   for (const b of main.querySelectorAll("button.move")) {
-    b.addEventListener("click", () => ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)));
+    b.addEventListener("click", () => { if (current()) ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)); });
   }
   for (const b of main.querySelectorAll("[data-unpick]")) {
     b.addEventListener("click", () => { s.pick.values[Number(b.dataset.unpick)] = null; if (s.pick.values.every((v) => v == null)) s.pick = null; ui.render(); });
@@ -229,7 +240,9 @@ function bindPicture(s, ui) {
   for (const el of svg.querySelectorAll("[data-piece], [data-number], rect[data-field]")) {
     el.classList.toggle("target", keysOf(el).some((k) => targets.has(k)));
   }
+  const drawnAt = s.localMoves;
   svg.onclick = (event) => {
+    if (drawnAt !== s.localMoves) return; // drawn for a step gone by (see render)
     const el = event.target.closest("[data-piece], [data-number], [data-field]");
     if (!el) return;
     const key = keysOf(el).find((k) => targets.has(k));

@@ -25,6 +25,7 @@ const sameEvents = (local, events) => sameJSON(local.effects,
 // choices), marked as not stored yet.
 function showLocal(s, ui, local) {
   Object.assign(s.current, shownOf(local.view));
+  s.localMoves += 1; // the buttons drawn before stand for the step before (screen.js)
   if (local.view.svg) {
     const markup = safeSvg(local.view.svg);
     if (markup) { s.picture = markup; s.pictureSeq = `local-${s.match.seq + s.pending.length}`; }
@@ -56,10 +57,22 @@ async function sendQueued(s, ui, action) {
   return ui.queueAction(action);
 }
 
-async function sendAction(s, ui, action) {
+// One move at a time: a tap made while the phone still handles the one before (its referee
+// checking it, the queue storing it) waits for it, so the moves reach the referee, the server
+// and the queue in the order they were tapped, each once. A tap made at a step the phone's
+// referee has moved on from meanwhile (a quick second tap on the same screen) is not taken.
+function sendAction(s, ui, action) {
+  const at = s.localMoves;
+  const done = s.moving.then(() => (at === s.localMoves ? sendOne(s, ui, action) : undefined));
+  s.moving = done.catch(() => {});
+  return done;
+}
+
+async function sendOne(s, ui, action) {
   if (s.busy) return;
   s.error = "";
-  if ((s.queue && s.queue.actions.length) || !navigator.onLine) return sendQueued(s, ui, action);
+  // (moves still being stored one by one go before it, even when the network is gone meanwhile)
+  if (!s.pending.length && ((s.queue && s.queue.actions.length) || !navigator.onLine)) return sendQueued(s, ui, action);
   if (s.table || s.pending.length) {
     if (!s.table) return; // a move waits for the server, and the phone cannot check this one
     const local = await refereeFirst(s, ui, action);
@@ -133,8 +146,11 @@ async function pump(s, ui) {
         answer = await api(`matches/${s.id}/events/?include=state`, { method: "POST", body: { expected_seq: s.match.seq, action: move.action }, key: move.key });
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
-        const moves = s.pending.splice(0);
-        for (const m of moves) s.queue = await enqueue(s.id, s.match.seq, m.action);
+        // the moves checked here, and those tapped while they are being queued, in order
+        while (s.pending.length) {
+          const moves = s.pending.splice(0);
+          s.queue = await enqueue(s.id, s.match.seq, ...moves.map((m) => m.action));
+        }
         s.note = t("refOffline");
         await syncCredentials();
         ui.render();

@@ -21,6 +21,9 @@ export function matchState(id, me, screen) {
     pumping: false, // `pending` is being sent
     note: "", // what the referee did
     busy: false, // a move waits for the server's answer
+    moving: Promise.resolve(), // the tapped move being handled: the next one waits for it
+    localMoves: 0, // moves the referee showed before the server had them: a tap on a button
+    // drawn before the last of them stands for a step gone by and is not taken
     // --- the offline queue
     queue: null, // the moves queued offline: {actions, baseSeq, problem}
     sending: false, // the queue is being sent
@@ -28,6 +31,8 @@ export function matchState(id, me, screen) {
     // --- the picture
     picture: null, // the picture's markup
     pictureSeq: null, // the step it shows
+    keptOnly: false, // the screen opened from the match kept on the phone (no network): the
+    // referee draws the picture
     // --- the half-chosen move
     path: [], // the levels of the choice opened
     extra: null, // a choice opened from the picture or a level below it: {title, nodes}
