@@ -9,7 +9,11 @@ import { lastOf } from "./send.js";
 import { bound, shown } from "./state.js";
 
 async function queueAction(s, ui, action) {
-  s.queue = await enqueue(s.id, s.match.seq, action);
+  try {
+    s.queue = await enqueue(s.id, s.match.seq, action);
+  } finally {
+    s.unqueued = 0;
+  }
   // if the page is closed before the network is back, the service worker sends the queue
   // (Background Sync) with the token and language kept beside it
   await syncCredentials();

@@ -20,7 +20,7 @@ export function header(s) {
   const both = (actor === null || actor === undefined) && !open.length;
   const who = open.length ? open.join(", ") : both ? "" : sideLabel(m.sides[actor]?.name ?? "");
   const score = Array.isArray(summary.score) ? summary.score.join(" : ") : Array.isArray(summary.totals) ? summary.totals.join(" · ") : "";
-  return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + s.pending.length + (s.queue?.actions.length || 0)}" data-status="${m.status}" data-refereed="${s.table}" data-setup="${gameOf(m.game).settingUp(legal) ? 1 : 0}"><h1>${m.sides.map((x) => esc(sideLabel(x.name))).join(" – ")}</h1>
+  return `<header class="match-head" data-seq="${m.seq}" data-shown="${m.seq + s.pending.length + (s.queue?.actions.length || 0) + s.unqueued}" data-status="${m.status}" data-refereed="${s.table}" data-setup="${gameOf(m.game).settingUp(legal) ? 1 : 0}"><h1>${m.sides.map((x) => esc(sideLabel(x.name))).join(" – ")}</h1>
       <p class="meta"><span>${esc(gameTitle(m.game))}</span>${score ? ` · <span class="score" aria-label="${t("score")}">${esc(score)}</span>` : ""}</p>
       ${m.status === "in_progress" && (!s.queue?.actions.length || s.table) ? `<p class="turn" id="turn">${esc(both ? t("bothToAct") : t("whoseTurn", { name: who }))}</p>` : ""}</header>`;
 }

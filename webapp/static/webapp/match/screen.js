@@ -205,7 +205,7 @@ function render(s, ui) {
   ui.keepHalf();
   // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
   // (offline the move shown counts the queue: the server's seq stays)
-  const step = `${s.match.seq + s.pending.length + (s.queue?.actions.length || 0)}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
+  const step = `${s.match.seq + s.pending.length + (s.queue?.actions.length || 0) + s.unqueued}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
   if (step !== s.step) { s.step = step; window.scrollTo(0, 0); }
 }
 

@@ -53,6 +53,8 @@ async function sendQueued(s, ui, action) {
     const local = await refereeFirst(s, ui, action);
     if (local && !local.ok && !local.unchecked) return; // refused here, in the player's words
     s.note = local?.unchecked ? t("refHiddenKeepers") : local ? t("refOffline") : "";
+    // shown already: a screen drawn before it is queued counts it among the moves shown
+    if (local?.ok) s.unqueued = 1;
   }
   return ui.queueAction(action);
 }

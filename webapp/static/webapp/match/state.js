@@ -22,6 +22,7 @@ export function matchState(id, me, screen) {
     note: "", // what the referee did
     busy: false, // a move waits for the server's answer
     moving: Promise.resolve(), // the tapped move being handled: the next one waits for it
+    unqueued: 0, // a move the referee showed that is on its way into the queue (counted as shown)
     localMoves: 0, // moves the referee showed before the server had them: a tap on a button
     // drawn before the last of them stands for a step gone by and is not taken
     // --- the offline queue
