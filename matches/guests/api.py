@@ -191,6 +191,11 @@ class JoinCodeView(_Joining):
         return Response(JoinOfferOutput(answer).data)
 
 
+def _side_of(match, side) -> dict:
+    """The match and the side an answer is about: its position and name."""
+    return {"match": match.pk, "game": match.game, "side": side.position, "side_name": side.name}
+
+
 class JoinAcceptInput(serializers.Serializer):
     team = serializers.PrimaryKeyRelatedField(
         queryset=Team.objects.select_related("edition"),
@@ -261,10 +266,7 @@ class JoinAcceptView(_Joining):
         )
         side = invitation.match.sides.get(position=invitation.position)
         answer = {
-            "match": invitation.match_id,
-            "game": invitation.match.game,
-            "side": invitation.position,
-            "side_name": side.name,
+            **_side_of(invitation.match, side),
             "invitation": invitation.pk,
             "team": invitation.team_id,
         }
@@ -311,10 +313,7 @@ class JoinGuestView(_Joining):
         answer = {
             "token": made.token,
             "claim_token": made.claim_token,
-            "match": made.match.pk,
-            "game": made.match.game,
-            "side": made.side.position,
-            "side_name": made.side.name,
+            **_side_of(made.match, made.side),
             "visibility": made.match.visibility,
         }
         return Response(GuestPassOutput(answer).data, status=status.HTTP_201_CREATED)
@@ -349,10 +348,7 @@ class GuestView(GuestWelcome, APIView):
         guest_pass = request.auth
         side = guest_pass.match.sides.get(position=guest_pass.position)
         answer = {
-            "match": guest_pass.match_id,
-            "game": guest_pass.match.game,
-            "side": guest_pass.position,
-            "side_name": side.name,
+            **_side_of(guest_pass.match, side),
             "created_at": guest_pass.created_at,
         }
         return Response(GuestOutput(answer).data)
@@ -402,10 +398,7 @@ class GuestClaimView(_Joining):
         guest_pass, side = services.guest_claim(claim_token=data["claim_token"], user=request.user)
         match = guest_pass.match
         answer = {
-            "match": match.pk,
-            "game": match.game,
-            "side": side.position,
-            "side_name": side.name,
+            **_side_of(match, side),
             "status": match.status,
             "visibility": match.visibility,
         }
