@@ -68,6 +68,9 @@ TAKE_START = """async (engine) => {
 }"""
 
 
+HAS_TEXT = "([s, text]) => (document.querySelector(s)?.textContent ?? '').includes(text)"
+
+
 class Phone(ABC):
     """One phone: its own storage, cache and service worker, 390 CSS pixels wide."""
 
@@ -122,6 +125,13 @@ class Phone(ABC):
 
     def wait_for(self, selector: str, timeout: float = 30) -> None:
         self.wait("(s) => document.querySelector(s) !== null", selector, timeout)
+
+    def wait_text(self, selector: str, text: str, timeout: float = 30) -> None:
+        """Wait until the element's text holds ``text``; failing, say what it held instead."""
+        try:
+            self.wait(HAS_TEXT, [selector, text], timeout)
+        except AssertionError as failed:
+            raise AssertionError(f"{failed}; {selector} reads {self.text(selector)!r}") from None
 
     def text(self, selector: str) -> str:
         return self.evaluate("(s) => document.querySelector(s)?.innerText ?? ''", selector)

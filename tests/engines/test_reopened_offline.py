@@ -26,7 +26,6 @@ pytestmark = [
 HEAD = "() => ({...document.querySelector('.match-head')?.dataset})"
 READY = "() => navigator.serviceWorker.ready.then(() => true)"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
-HAS_TEXT = "([s, text]) => (document.querySelector(s)?.textContent ?? '').includes(text)"
 
 
 def _tap_to(phone, shown: int) -> None:
@@ -57,10 +56,10 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
 
     _tap_to(phone, 3)
     phone.wait_for('.match-head[data-seq="3"]')
-    phone.wait(HAS_TEXT, ["#queue-state", "Every move is stored."])
+    phone.wait_text("#queue-state", "Every move is stored.")
     table.network.cut()
     _tap_to(phone, 7)
-    phone.wait(HAS_TEXT, ["#queue-state", "4 moves not yet stored on the server"])
+    phone.wait_text("#queue-state", "4 moves not yet stored on the server", timeout=60)
     hint = phone.text("#hint")
     assert "Not checked yet" not in hint
 
@@ -68,7 +67,7 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     phone.wait_for('.match-head[data-refereed="true"]', timeout=240)
     head = phone.evaluate(HEAD)
     assert (head["seq"], head["shown"]) == ("3", "7"), head
-    phone.wait(HAS_TEXT, ["#queue-state", "4 moves not yet stored on the server"])
+    phone.wait_text("#queue-state", "4 moves not yet stored on the server", timeout=60)
     assert phone.text("#hint") == hint  # the referee's, as before the app was closed
     assert "Not checked yet" not in phone.text("#app")
     assert "Checked on this phone; stored on the server when" in phone.text("#queue-state")
@@ -84,6 +83,6 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     phone.evaluate("() => window.dispatchEvent(new Event('online'))")
     phone.wait_for('.match-head[data-seq="8"]', timeout=60)
     assert db(_stored, match_id) == list(range(1, 9))
-    phone.wait(HAS_TEXT, ["#queue-state", "Every move is stored."])
+    phone.wait_text("#queue-state", "Every move is stored.")
     assert phone.count("[role=alert]") == 0
     phone.shot("reopened-offline-stored")

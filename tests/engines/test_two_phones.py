@@ -12,7 +12,6 @@ from tests.browser.test_webapp_two_phones import _events, _linked_match
 pytestmark = [pytest.mark.engines, pytest.mark.slow]
 
 CARD = "section.moves button.move[aria-label={!r}]"
-HAS_TEXT = "([s, text]) => (document.querySelector(s)?.textContent ?? '').includes(text)"
 
 
 def test_two_phones_the_first_card_stays_face_down(engine, phones, make_user, token_for):
@@ -28,13 +27,12 @@ def test_two_phones_the_first_card_stays_face_down(engine, phones, make_user, to
     # each phone offers its own side's cards, one tap each
     assert ann_phone.count("section.moves button.move") > 4
     ann_phone.click(CARD.format("Short pass, 3 footballs, right edge"))
-    ann_phone.wait(
-        HAS_TEXT,
-        ["main", "Your card is in (Short pass, 3 footballs, right edge); waiting for Ben."],
+    ann_phone.wait_text(
+        "main", "Your card is in (Short pass, 3 footballs, right edge); waiting for Ben."
     )
     ann_phone.shot("own-card-in")
     # ben's phone learns that Ann has chosen, never which card
-    ben_phone.wait(HAS_TEXT, ["#waiting", "Ann hat eine Karte gewählt."], timeout=20)
+    ben_phone.wait_text("#waiting", "Ann hat eine Karte gewählt.", timeout=20)
     assert "3 Fußbälle, rechte Seite" not in ben_phone.text("#waiting")
     ben_phone.shot("other-has-chosen")
     assert db(_events, match_id) == []
