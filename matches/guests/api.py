@@ -28,8 +28,8 @@ from matches.guests import services
 from matches.guests.authentication import GuestWelcome
 from matches.guests.principal import is_guest
 from matches.guests.qr import qr_svg
+from matches.http.serializers import AcceptInput
 from matches.models import MatchStatus, Visibility
-from teams.models import Build, Team
 
 routes = Routes()
 
@@ -196,30 +196,8 @@ def _side_of(match, side) -> dict:
     return {"match": match.pk, "game": match.game, "side": side.position, "side_name": side.name}
 
 
-class JoinAcceptInput(serializers.Serializer):
-    team = serializers.PrimaryKeyRelatedField(
-        queryset=Team.objects.select_related("edition"),
-        required=False,
-        allow_null=True,
-        help_text="One of your teams, for the side (only before the first move).",
-    )
-    build = serializers.PrimaryKeyRelatedField(
-        queryset=Build.objects.select_related("edition", "team"),
-        required=False,
-        allow_null=True,
-        help_text="One of your budget builds; the side plays the team it makes.",
-    )
-    name = serializers.CharField(
-        required=False,
-        max_length=100,
-        help_text="The side's name, if you bring no team (a side with a team takes its name).",
-    )
-
-    def validate(self, attrs):
-        brought = [key for key in ("team", "build", "name") if attrs.get(key) is not None]
-        if len(brought) > 1:
-            raise serializers.ValidationError(_("Bring a team, a build or a name, only one."))
-        return attrs
+class JoinAcceptInput(AcceptInput):
+    pass
 
 
 class JoinedOutput(serializers.Serializer):

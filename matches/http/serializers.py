@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -10,7 +11,7 @@ from companion.api.query import MAX_ID, MAX_SEQ
 from matches.engine import available_games
 from matches.http.schema import union_ref
 from matches.models import EventKind, MatchStatus, SideResult, Visibility
-from teams.models import Team
+from teams.models import Build, Team
 
 User = get_user_model()
 
@@ -305,3 +306,29 @@ class GameOutput(serializers.Serializer):
 
     def get_builds(self, game) -> bool:
         return bool(game.teams is not None and game.teams.builds is not None)
+
+
+class AcceptInput(serializers.Serializer):
+    team = serializers.PrimaryKeyRelatedField(
+        queryset=Team.objects.select_related("edition"),
+        required=False,
+        allow_null=True,
+        help_text="One of your teams, for the side (only before the first move).",
+    )
+    build = serializers.PrimaryKeyRelatedField(
+        queryset=Build.objects.select_related("edition", "team"),
+        required=False,
+        allow_null=True,
+        help_text="One of your budget builds; the side plays the team it makes.",
+    )
+    name = serializers.CharField(
+        required=False,
+        max_length=100,
+        help_text="The side's name, if you bring no team (a side with a team takes its name).",
+    )
+
+    def validate(self, attrs):
+        brought = [key for key in ("team", "build", "name") if attrs.get(key) is not None]
+        if len(brought) > 1:
+            raise serializers.ValidationError(_("Bring a team, a build or a name, only one."))
+        return attrs

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
@@ -14,9 +13,9 @@ from rest_framework.views import APIView
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
 from matches.http.responses import ERRORS
+from matches.http.serializers import AcceptInput
 from matches.invitations import selectors, services
 from matches.models import Invitation, InvitationStatus
-from teams.models import Build, Team
 
 routes = Routes()
 
@@ -30,33 +29,6 @@ class InvitationInput(serializers.Serializer):
         queryset=User.objects.filter(is_active=True),
         help_text="Username of the manager invited to play the side.",
     )
-
-
-class AcceptInput(serializers.Serializer):
-    team = serializers.PrimaryKeyRelatedField(
-        queryset=Team.objects.select_related("edition"),
-        required=False,
-        allow_null=True,
-        help_text="One of your teams, for the side (only before the first move).",
-    )
-    build = serializers.PrimaryKeyRelatedField(
-        queryset=Build.objects.select_related("edition", "team"),
-        required=False,
-        allow_null=True,
-        help_text="One of your budget builds; the side plays the team it makes.",
-    )
-
-    name = serializers.CharField(
-        required=False,
-        max_length=100,
-        help_text="The side's name, if you bring no team (a side with a team takes its name).",
-    )
-
-    def validate(self, attrs):
-        brought = [key for key in ("team", "build", "name") if attrs.get(key) is not None]
-        if len(brought) > 1:
-            raise serializers.ValidationError(_("Bring a team, a build or a name, only one."))
-        return attrs
 
 
 class InvitationOutput(serializers.Serializer):
