@@ -44,7 +44,16 @@ from rest_framework.views import APIView
 
 from companion.api.conditional import etag_of
 from companion.api.routes import Routes
-from competitions import api, selectors
+from competitions import selectors
+from competitions.http.answers import (
+    bracket_answer,
+    bracket_parts,
+    readable,
+    table_answer,
+    table_parts,
+)
+from competitions.http.errors import NOT_FOUND, QUERY_ERRORS
+from competitions.http.serializers import BracketOutput, TableOutput
 from competitions.models import Competition, Format, Member
 from matches.live import feed, opening, topics, wakeups
 
@@ -101,16 +110,16 @@ def table_message(read: TableRead, language: str) -> tuple[str, bytes]:
     if found is None:
         competition = read.competition
         with translation.override(language):
-            table = api.TableOutput(api.table_answer(competition)).data
+            table = TableOutput(table_answer(competition)).data
             bracket = None
             if competition.format in BRACKETS:
-                bracket = api.BracketOutput(api.bracket_answer(competition)).data
-        etag = etag_of(*api.table_parts(competition, language))
+                bracket = BracketOutput(bracket_answer(competition)).data
+        etag = etag_of(*table_parts(competition, language))
         body = {
             "competition": competition.pk,
             "status": competition.status,
             "etag": etag,
-            "bracket_etag": None if bracket is None else etag_of(*api.bracket_parts(competition)),
+            "bracket_etag": None if bracket is None else etag_of(*bracket_parts(competition)),
             "table": table,
             "bracket": bracket,
         }
@@ -258,14 +267,14 @@ class CompetitionStreamView(APIView):
                 "from it (`Last-Event-ID` or `?after=`): then the next one. A comment line "
                 "(`: keep-alive`) comes after each quiet interval.",
             ),
-            400: api.QUERY_ERRORS[400],
-            **api.NOT_FOUND,
+            400: QUERY_ERRORS[400],
+            **NOT_FOUND,
             **opening.LIMIT_ERRORS,
         },
     )
     def get(self, request, pk: int):
         after = _start_after(request)
-        competition = api.readable(request, pk)
+        competition = readable(request, pk)
         start = None
         if not getattr(request._request, "live_stream", False):
             language = translation.get_language() or settings.LANGUAGE_CODE

@@ -1,3 +1,4 @@
-from competitions import api, live
+from competitions import live
+from competitions.http import competitions, fixtures, standings
 
-urlpatterns = [*api.routes, *live.routes]
+urlpatterns = [*competitions.routes, *fixtures.routes, *standings.routes, *live.routes]

@@ -1,0 +1,1 @@
+"""The HTTP surface of competitions: the views by feature, their shapes, errors and answers."""
