@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -173,6 +174,11 @@ def engine(request, digest: str):
     bundle = engine_bundle()
     if digest != bundle.digest:
         raise Http404("The engines have changed: ask referee.json for their address.")
-    response = HttpResponse(bundle.content, content_type="application/zip")
+    if "br" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(bundle.brotli, content_type="application/zip")
+        response["Content-Encoding"] = "br"  # (the gzip middleware leaves an encoded answer be)
+    else:
+        response = HttpResponse(bundle.content, content_type="application/zip")  # gzip, or as is
+    patch_vary_headers(response, ["Accept-Encoding"])
     response["Cache-Control"] = "public, max-age=31536000, immutable"
     return response

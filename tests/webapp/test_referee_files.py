@@ -1,6 +1,7 @@
 """The phone's referee: Pyodide's files served by whitenoise, the engines' bundle from source."""
 
 import functools
+import gzip
 import hashlib
 import io
 import subprocess
@@ -9,6 +10,7 @@ import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
+import brotli
 import pytest
 from django.core.management import call_command
 from django.test import Client
@@ -135,6 +137,17 @@ def test_engine_bundle_is_the_servers_source_named_by_its_hash(client):
     # the games' phone modules are the app's, served at /app/games/<key>.js, not the referee's
     assert (ROOT / "matches/engine/trixkick/data/phone.js").is_file()
     assert not any(n.endswith(".js") for n in names)
+    # stored, not deflated: the answer is compressed as a whole, the phone slices the files out
+    assert {i.compress_type for i in zipfile.ZipFile(io.BytesIO(content)).infolist()} == {
+        zipfile.ZIP_STORED
+    }
+    assert "Content-Encoding" not in response
+    for accepted, decode in (("gzip, deflate, br", brotli.decompress), ("gzip", gzip.decompress)):
+        encoded = client.get(info["bundle"], headers={"accept-encoding": accepted})
+        assert encoded["Content-Encoding"] == accepted.split(", ")[-1]
+        assert "Accept-Encoding" in encoded["Vary"]
+        assert decode(encoded.content) == content
+        assert len(encoded.content) < len(content) / 3
     # another hash is not these engines
     assert client.get("/app/engine/0123456789abcdef.zip").status_code == 404
 

@@ -58,9 +58,11 @@ function roomyModule(runtime) {
   };
 }
 
-// The engines' zip written out under /referee: read here, each file inflated by the browser
-// (DecompressionStream) and written to Pyodide's file system, quicker than Pyodide's
-// unpackArchive (Python's zipfile in WebAssembly), which stays the fallback. -> by whom.
+// The engines' zip written out under /referee: read here and each file written to Pyodide's
+// file system as the slice of the zip it is (the server stores them and compresses the answer
+// as a whole, which the browser undoes; a deflated file is inflated by the browser,
+// DecompressionStream), quicker than Pyodide's unpackArchive (Python's zipfile in
+// WebAssembly), which stays the fallback. -> by whom.
 async function unpackEngines(python, zip) {
   try {
     const files = await zipFiles(new Uint8Array(zip));
