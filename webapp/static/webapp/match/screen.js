@@ -10,7 +10,7 @@ import { refApply, refLoad, refereeReady } from "../referee.js";
 import { watchSides } from "../invitations.js";
 import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
 import { gameOf, loadGame } from "../games.js";
-import { errorBox, html, main, nav, networkState, onLeave, show } from "../shell.js";
+import { errorBox, html, leaveScreen, main, nav, networkState, nextScreen, onLeave, show } from "../shell.js";
 import { esc } from "../nodes.js";
 import { matchMissing } from "../errors.js";
 import { pictureTargets } from "../moves.js";
@@ -19,6 +19,8 @@ import { offlinePart } from "./offline.js";
 import { header, lastMovePanel, movesPanel, queuePanel } from "./panels.js";
 import { lastMove, sendingPart, shownOf } from "./send.js";
 import { keepServerState, keptServerState, matchState, shown } from "./state.js";
+import { bindShare, sharePanel } from "./share.js";
+import { keepOffer } from "../join.js";
 
 export async function matchScreen(id, screen) {
   const s = matchState(id, localStorage.getItem("username"), screen);
@@ -52,7 +54,12 @@ function readingPart(s, ui) {
   const { id } = s;
   const load = async () => {
     const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
-    if (!m.ok) { show(missing(m), t("game")); return false; }
+    if (!m.ok) {
+      show(missing(m), t("game"));
+      // read again and gone (a guest's pass that ended with the match): the screen is left
+      if (s.match) { leaveScreen(); nextScreen(); }
+      return false;
+    }
     await loadGame(m.data.game);
     s.match = m.data;
     s.current = st.data;
@@ -121,7 +128,7 @@ function readingPart(s, ui) {
 
   const reload = async () => {
     try {
-      await load();
+      if (!(await load())) return;
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
     }
@@ -160,7 +167,7 @@ function readingPart(s, ui) {
 
 // a match that cannot be shown (none by that number): said plainly, with the way home
 export const missing = ({ status, data }) =>
-  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p><a class="button secondary" href="#/">${t("home")}</a>`;
+  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p>${keepOffer()}<a class="button secondary" href="#/">${t("home")}</a>`;
 
 function render(s, ui) {
   if (!s.match || !shown(s)) return;
@@ -173,6 +180,7 @@ function render(s, ui) {
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
+      ${sharePanel(s)}${keepOffer()}
       ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
@@ -197,6 +205,7 @@ function render(s, ui) {
   on("log-both", "change", (e) => { setLogsBoth(s.id, e.target.checked); ui.clearChoice(); ui.render(); });
   if (ui.turn().mode === "parts" || s.ownBefore) watchParts(s, ui);
   bindPicture(s, ui);
+  bindShare(s, ui);
   on("undo", "click", () => ui.command("undo"));
   on("redo", "click", () => ui.command("redo"));
   on("send", "click", ui.sendQueue);
