@@ -102,7 +102,11 @@ export async function bigScreen(id, mine) {
     scoreBox.hidden = !score.length;
     document.getElementById("tv-period").textContent = match.status === "in_progress" ? periodText(current?.summary) : "";
     document.getElementById("tv-turn").textContent = turnLine(match, current);
-    document.getElementById("tv-ticker").innerHTML = events.slice().reverse().map((e) => tickerItem(match, e, current?.state)).join("");
+    const ticker = document.getElementById("tv-ticker");
+    ticker.innerHTML = events.slice().reverse().map((e) => tickerItem(match, e, current?.state)).join("");
+    // the oldest lines that would be cut at the screen's foot are left out, whole
+    const room = ticker.parentElement.getBoundingClientRect().bottom;
+    while (ticker.children.length > 1 && ticker.lastElementChild.getBoundingClientRect().bottom > room) ticker.lastElementChild.remove();
   };
   const picture = async () => {
     const step = ++drawing;
