@@ -115,9 +115,9 @@ def test_a_friend_scans_the_code_plays_as_a_guest_and_keeps_the_match(
         friend.wait_for_selector('.match-head[data-seq="0"]')
         assert friend.url.endswith(f"/app/#/match/{match_id}")
         # the host's phone sees the side taken, and leaves it to the guest's phone
-        host.locator("#share-note", has_text="A guest has joined and plays Away").wait_for(
-            timeout=10_000
-        )
+        guest_side = host.locator("#guest-side-1")
+        guest_side.wait_for(timeout=10_000)
+        assert guest_side.inner_text() == "A guest plays Away on their phone."
         assert host.locator("#join-qr").count() == 0
         assert host.get_by_role("button", name="Take Away back").count() == 1
         shot(host, "142-host-sees-the-guest")
@@ -244,8 +244,20 @@ def test_a_signed_in_friend_brings_a_build_and_a_guest_side_is_taken_back(
     db(_build_of, ben)
     first, second = db(_match, ann), db(_match, ann)
     words = {
-        "en": ("Let a friend join", "Play this side as ben", "Take Away back"),
-        "de": ("Mitspieler per Code einladen", "Diese Seite als ben spielen", "Away zurücknehmen"),
+        "en": (
+            "Let a friend join",
+            "Play this side as ben",
+            "Take Away back",
+            "Cancel",
+            "The code is cancelled.",
+        ),
+        "de": (
+            "Mitspieler per Code einladen",
+            "Diese Seite als ben spielen",
+            "Away zurücknehmen",
+            "Abbrechen",
+            "Der Code ist zurückgezogen.",
+        ),
     }[language]
     tokens = token_for(ann), token_for(ben)
     with browser() as b:
@@ -270,8 +282,15 @@ def test_a_signed_in_friend_brings_a_build_and_a_guest_side_is_taken_back(
         side = db(lambda: _client(ann).get(f"/api/matches/{first}/").json()["sides"][1])
         assert (side["user"], side["name"]) == ("ben", "Harbour Blues") and side["team"]
 
-        # a guest on the second match (from a phone not in this test), taken back by the host
+        # on the second match the host shows a code and cancels it: it opens nothing now
         host.goto(f"/app/#/match/{second}")
+        host.get_by_role("button", name=words[0]).tap()
+        cancelled = host.locator("#join-link").get_attribute("href").rsplit("/", 1)[1]
+        host.get_by_role("button", name=words[3]).tap()
+        host.locator("#share-note", has_text=words[4]).wait_for()
+        assert host.locator("#join-qr").count() == 0
+        assert db(_said, cancelled, language)["code"] == "join_code_cancelled"
+        # a guest (from a phone not in this test) on a new code, taken back by the host
         host.get_by_role("button", name=words[0]).tap()
         code = host.locator("#join-link").get_attribute("href").rsplit("/", 1)[1]
         token = db(_take_code, code)

@@ -112,8 +112,9 @@ async function settle(s, ui, code, refusal) {
   if (refusal?.code === "join_code_used") {
     const { ok, data } = await api(`matches/${s.id}/`).catch(() => ({ ok: false }));
     const side = ok ? data.sides[code.side] : null;
+    // a guest's side says so on its own line (with the way to take it back)
     if (side && !side.user) setHostedGuest(s.id, code.side, true);
-    notes.set(s.id, side?.user ? t("friendJoined", { name: sideLabel(side.name) }) : t("guestJoined", { name: sideLabel(code.side_name) }));
+    else if (side) notes.set(s.id, t("friendJoined", { name: sideLabel(side.name) }));
   } else if (refusal?.code === "join_code_expired") {
     notes.set(s.id, t("codeExpired"));
   }
