@@ -8,7 +8,7 @@
 import { api, newKey } from "./api.js";
 import { sideLabel, t } from "./i18n.js";
 import { gameOf } from "./games.js";
-import { hostedGuests } from "./guest.js";
+import { guestPass, hostedGuests } from "./guest.js";
 
 const bothKey = (id) => `bothSides:${id}`;
 
@@ -29,6 +29,9 @@ export function sharedTable(match, me) {
 
 // The sides this phone logs: null for every side.
 export function sidesOfPhone(match, me, id) {
+  // a guest's phone (no account) logs the side of its guest pass, and that side only
+  const guest = !me && guestPass(id);
+  if (guest) return new Set([guest.side]);
   if (logsBoth(id) || !sharedTable(match, me)) return null;
   const guests = hostedGuests(id);
   return new Set(match.sides.filter((s) => s.user === me || (!s.user && match.created_by === me && !guests.has(s.position))).map((s) => s.position));

@@ -2,7 +2,7 @@
 // (state.js) and `ui`, the screen's actions by name: the half-chosen move (half.js), sending a
 // move (send.js), the offline queue (offline.js) and the panels drawn (panels.js). This module
 // reads the match, seats the phone's referee, draws the screen and listens for what changes it.
-import { api, NetworkError, pictureMarkup, safeSvg } from "../api.js";
+import { api, NetworkError, pictureMarkup, safeSvg, token } from "../api.js";
 import { currentLanguage, sideLabel, t } from "../i18n.js";
 import { follow } from "../live.js";
 import { getQueue } from "../queue.js";
@@ -23,7 +23,8 @@ import { bindShare, sharePanel } from "./share.js";
 import { keepOffer } from "../join.js";
 
 export async function matchScreen(id, screen) {
-  const s = matchState(id, localStorage.getItem("username"), screen);
+  // (a guest's phone, not signed in, is nobody: the side of its pass is its own, turns.js)
+  const s = matchState(id, token() ? localStorage.getItem("username") : null, screen);
   const ui = {};
   Object.assign(ui, halfPart(s, ui), sendingPart(s, ui), offlinePart(s, ui), readingPart(s, ui));
   ui.render = () => render(s, ui);

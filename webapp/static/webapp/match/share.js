@@ -89,10 +89,12 @@ export function bindShare(s, ui) {
   if (kept(id)) watchCode(s, ui);
 }
 
-// An open code, read every few seconds while the screen shows it.
+// An open code, read every few seconds while the screen shows it (one read waits at a time:
+// the screen drawn again meanwhile does not put it off).
 function watchCode(s, ui) {
-  clearTimeout(s.shareTimer);
+  if (s.shareTimer) return;
   s.shareTimer = setTimeout(async () => {
+    s.shareTimer = null;
     const code = kept(s.id);
     if (!code || !shown(s)) return;
     try {
