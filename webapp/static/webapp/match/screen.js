@@ -57,8 +57,9 @@ function readingPart(s, ui) {
     const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
     if (!m.ok) {
       show(missing(m), t("game"));
-      // read again and gone (a guest's pass that ended with the match): the screen is left
-      if (s.match) { leaveScreen(); nextScreen(); }
+      // read again and no longer this phone's to read (a guest's pass ended with the match, or
+      // the side was taken back): the screen is left, nothing draws over the sentence
+      if (s.match && [401, 403, 404].includes(m.status)) { leaveScreen(); nextScreen(); }
       return false;
     }
     await loadGame(m.data.game);
@@ -129,7 +130,7 @@ function readingPart(s, ui) {
 
   const reload = async () => {
     try {
-      if (!(await load())) return;
+      await load();
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
     }
