@@ -132,6 +132,6 @@ export function claimedScreen(nav) {
   const c = JSON.parse(sessionStorage.getItem("claimed") || "null");
   if (!c) { location.hash = "#/"; return; }
   const open = `#/${c.status === "in_progress" ? "match" : "replay"}/${c.match}`;
-  show(html`${nav("")}<h1>${t("keepMatch")}</h1><p class="kept" id="claimed" role="status">${esc(t("matchClaimed", { name: sideLabel(c.side_name), game: gameTitle(c.game) }))}</p>
-    <a class="button primary" id="claimed-open" href="${open}">${t("open")}</a>`, t("keepMatch"));
+  show(html`${nav("")}<h1>${t("matchKept")}</h1><p class="kept" id="claimed" role="status">${esc(t("matchClaimed", { name: sideLabel(c.side_name), game: gameTitle(c.game) }))}</p>
+    <a class="button primary" id="claimed-open" href="${open}">${t("open")}</a>`, t("matchKept"));
 }
