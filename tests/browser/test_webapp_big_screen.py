@@ -45,6 +45,14 @@ def _log_one(host, match_id) -> int:
     return logged.json()["match"]["seq"]
 
 
+def _undo(host, match_id, seq) -> int:
+    undone = _client(host).post(
+        f"/api/matches/{match_id}/undo/", {"expected_seq": seq}, format="json"
+    )
+    assert undone.status_code == 201, undone.content
+    return undone.json()["match"]["seq"]
+
+
 def _tv(b, base_url: str, language: str, token: str | None = None):
     context = b.new_context(base_url=base_url, locale=language, **TV)
     context.set_default_timeout(15_000)
@@ -75,6 +83,11 @@ def test_the_big_screen_follows_the_match_live(app_server, make_user, record_pro
         record_property("event_waits_s", [round(w, 3) for w in waits])
         assert max(waits) < 1.0, waits
         assert tv.locator("#tv-ticker li").first.get_attribute("data-seq") == str(seq)
+        # a move taken back leaves the ticker; the undo is its newest line
+        seq = db(_undo, ann, match_id, seq)
+        tv.wait_for_selector(f'#tv-ticker li[data-seq="{seq}"]', timeout=1_000)
+        assert tv.locator(f'#tv-ticker li[data-seq="{seq - 1}"]').count() == 0
+        assert tv.locator("#tv-ticker li").first.inner_text() == "Move taken back"
         tv.wait_for_selector(f'#tv-picture[data-seq="{seq}"] svg')
         height = tv.locator("#tv-score").bounding_box()["height"]
         record_property("score_height_px", height)

@@ -47,7 +47,7 @@ const scoreOf = (summary) => (Array.isArray(summary?.score) ? summary.score : Ar
 
 // One line of the ticker: the move in the players' words, and what followed it first.
 function tickerItem(match, event, state) {
-  if (event.kind !== "action") return `<li data-seq="${event.seq}"><span class="what">${esc(t(event.kind === "undo" ? "undo" : event.kind === "redo" ? "redo" : "move"))}</span></li>`;
+  if (event.kind !== "action") return `<li data-seq="${event.seq}"><span class="what">${esc(t(event.kind === "undo" ? "tvUndone" : event.kind === "redo" ? "tvRedone" : "move"))}</span></li>`;
   const said = (event.effects || []).map((e) => e.text).filter(Boolean);
   return `<li data-seq="${event.seq}"><span class="what">${esc(actionLabel(match.game, event.action, match.sides, state))}</span>${said.length ? `<span class="then">${esc(said.slice(0, 2).join(" "))}</span>` : ""}</li>`;
 }
@@ -79,7 +79,7 @@ export async function bigScreen(id, mine) {
   }
   await loadGame(match.game);
   const page = await api(`matches/${id}/events/?after=${Math.max(0, match.seq - TICKER)}`).catch(() => null);
-  events = (page?.data?.results || []).slice(-TICKER);
+  events = (page?.data?.results || []).filter((e) => !e.voided).slice(-TICKER);
   if (!isShown(mine)) return;
   const names = match.sides.map((s) => esc(sideLabel(s.name)));
   show(`<div class="tv-screen" id="tv" data-seq="${match.seq}">
@@ -124,7 +124,7 @@ export async function bigScreen(id, mine) {
   // as soon as the state is read again
   let again = null;
   const stop = follow(id, match.seq, (event) => {
-    if (event.kind === "undo" || event.kind === "redo") events = events.filter((e) => e.seq < (event.target_seq ?? event.seq));
+    if (event.kind === "undo") events = events.filter((e) => e.seq !== event.target_seq); // the move taken back
     events = [...events, event].slice(-TICKER);
     match = { ...match, seq: Math.max(match.seq, event.seq) };
     draw();
