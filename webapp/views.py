@@ -52,7 +52,10 @@ SHELL_POLICY = "; ".join(
 
 
 @require_safe
-def shell(request):
+def shell(request, code: str = "", match: int = 0):
+    """The app's one page; at /app/join/<code> and /app/screen/<match> as well, whose path the
+    app reads to open the join screen or the big screen (the page's script, not the server,
+    reads the code: it never reaches a template)."""
     response = render(request, "webapp/index.html")
     response["Content-Security-Policy"] = SHELL_POLICY
     return response

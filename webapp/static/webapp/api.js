@@ -1,5 +1,6 @@
 // The public API, as any client calls it: token auth, JSON, Accept-Language, idempotency keys.
 import { currentLanguage } from "./i18n.js";
+import { guestTokenFor } from "./guest.js";
 
 export class NetworkError extends Error {}
 
@@ -11,10 +12,13 @@ export function newKey() {
   return crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 }
 
-export function headers(extra = {}) {
+// `path`: the API path asked for; a guest's token kept for its match rides on that match's
+// routes alone (guest.js), the account's token (if any) everywhere else.
+export function headers(extra = {}, path = "") {
   const h = { Accept: "application/json", "Accept-Language": currentLanguage(), ...extra };
-  const tok = token();
-  if (tok) h.Authorization = `Token ${tok}`;
+  const guest = path ? guestTokenFor(path) : null;
+  const tok = guest || token();
+  if (tok) h.Authorization = `${guest ? "Bearer" : "Token"} ${tok}`;
   return h;
 }
 
@@ -28,7 +32,7 @@ export async function api(path, { method = "GET", body, key, accept } = {}) {
   try {
     response = await fetch(path.startsWith("/") ? path : `/api/${path}`, {
       method,
-      headers: headers(extra),
+      headers: headers(extra, path),
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });

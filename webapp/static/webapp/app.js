@@ -12,6 +12,9 @@ import { loadGames } from "./games.js";
 import { errorBox, html, isShown, leaveScreen, main, nav, networkState, nextScreen, onLeave, show, syncCredentials } from "./shell.js";
 import { matchScreen, missing } from "./match/screen.js";
 import { resultText, scoreText, turnText } from "./outcome.js";
+import { afterSignIn, claimKept, claimedScreen, joinFromPath, joinScreen, keepOffer } from "./join.js";
+import { guestPass } from "./guest.js";
+import { bigScreen, screenOfPath } from "./bigscreen.js";
 
 // --- sign in -------------------------------------------------------------------------------
 
@@ -25,7 +28,7 @@ function signIn() {
       <button class="primary" type="submit">${t("signIn")}</button>
       <button class="secondary" type="button" id="register">${t("register")}</button>
     </form>
-    ${languagePicker()}`, t("signIn"));
+    ${keepOffer(false)}${languagePicker()}`, t("signIn"));
   const form = document.getElementById("signin");
   const send = async (path) => {
     const body = Object.fromEntries(new FormData(form));
@@ -39,7 +42,8 @@ function signIn() {
     localStorage.setItem("username", data.user.username);
     if (data.user.language && !localStorage.getItem("language")) setLanguage(data.user.language);
     await syncCredentials();
-    location.hash = "#/";
+    // a guest's matches kept on the phone count for the account from now on
+    location.hash = (await claimKept()) || afterSignIn();
     route();
   };
   form.addEventListener("submit", (e) => { e.preventDefault(); send("auth/login/"); });
@@ -292,7 +296,18 @@ async function route() {
   networkState();
   await loadGames((await games()).map(({ key }) => key)); // each game's module, before a screen draws
   const hash = location.hash.replace(/^#/, "") || "/";
+  const [at] = hash.split("?");
+  let j;
+  if ((j = screenOfPath())) return bigScreen(j, mine);
+  if ((j = at.match(/^\/join\/([A-Za-z0-9_-]+)$/))) return joinScreen(j[1], mine);
+  // a guest plays its match (its token kept on the phone) without an account
+  if ((j = at.match(/^\/match\/(\d+)$/)) && !token() && guestPass(j[1])) {
+    setTimeout(startReferee, 0);
+    return matchScreen(Number(j[1]), mine);
+  }
   if (!token()) return signIn();
+  if (at === "/claimed") return claimedScreen(nav);
+  if (at === "/signin") { location.hash = afterSignIn(); return; }
   // the phone's referee loads in the background once someone is signed in
   setTimeout(startReferee, 0);
   const [path] = hash.split("?");
@@ -310,6 +325,7 @@ async function route() {
   return home(mine);
 }
 
+joinFromPath();
 window.addEventListener("hashchange", route);
 window.addEventListener("online", networkState);
 window.addEventListener("offline", networkState);

@@ -7,7 +7,7 @@ import { esc } from "./nodes.js";
 
 // What the invitee may bring for a side of this edition: their valid teams, then their valid
 // builds not yet made into one of those teams. [{value: "team:3" | "build:5", label}]
-async function offers(edition) {
+export async function offers(edition) {
   const [teams, builds] = await Promise.all([
     api(`teams/?edition=${edition}&status=valid&page_size=100`),
     api(`builds/?edition=${edition}&status=valid&page_size=100`),

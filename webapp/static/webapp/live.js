@@ -18,7 +18,7 @@ export function follow(matchId, after, onEvent) {
   async function stream() {
     controller = new AbortController();
     const response = await fetch(`/api/matches/${matchId}/stream/?after=${last}`, {
-      headers: headers({ Accept: "text/event-stream" }),
+      headers: headers({ Accept: "text/event-stream" }, `matches/${matchId}/stream/`),
       signal: controller.signal,
       cache: "no-store",
     });
@@ -40,7 +40,7 @@ export function follow(matchId, after, onEvent) {
   }
 
   async function poll() {
-    const response = await fetch(`/api/matches/${matchId}/events/?after=${last}`, { headers: headers(), cache: "no-store" });
+    const response = await fetch(`/api/matches/${matchId}/events/?after=${last}`, { headers: headers({}, `matches/${matchId}/events/`), cache: "no-store" });
     if (response.ok) {
       const page = await response.json();
       for (const event of page.results || page) seen(event);

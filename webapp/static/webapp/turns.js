@@ -8,6 +8,7 @@
 import { api, newKey } from "./api.js";
 import { sideLabel, t } from "./i18n.js";
 import { gameOf } from "./games.js";
+import { guestPass, hostedGuests } from "./guest.js";
 
 const bothKey = (id) => `bothSides:${id}`;
 
@@ -20,15 +21,20 @@ export function setLogsBoth(id, on) {
   else localStorage.removeItem(bothKey(id));
 }
 
-// Whether another manager plays a side of this match (then the switch is offered).
+// Whether another manager (or a guest on their own phone, guest.js) plays a side of this
+// match (then the switch is offered).
 export function sharedTable(match, me) {
-  return match.sides.some((s) => s.user && s.user !== me);
+  return match.sides.some((s) => s.user && s.user !== me) || (match.created_by === me && hostedGuests(match.id).size > 0);
 }
 
 // The sides this phone logs: null for every side.
 export function sidesOfPhone(match, me, id) {
+  // a guest's phone (no account) logs the side of its guest pass, and that side only
+  const guest = !me && guestPass(id);
+  if (guest) return new Set([guest.side]);
   if (logsBoth(id) || !sharedTable(match, me)) return null;
-  return new Set(match.sides.filter((s) => s.user === me || (!s.user && match.created_by === me)).map((s) => s.position));
+  const guests = hostedGuests(id);
+  return new Set(match.sides.filter((s) => s.user === me || (!s.user && match.created_by === me && !guests.has(s.position))).map((s) => s.position));
 }
 
 // What this phone does at this step: {mode: "all"} (every choice, as before), {mode: "wait",

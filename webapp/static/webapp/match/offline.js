@@ -2,6 +2,7 @@
 // sent as one batch once the network is back (or by the service worker, Background Sync), and a
 // conflict or a refusal left for the player to resolve.
 import { token } from "../api.js";
+import { guestPass } from "../guest.js";
 import { currentLanguage } from "../i18n.js";
 import { dropQueue, enqueue, flush, getQueue, rebase } from "../queue.js";
 import { syncCredentials } from "../shell.js";
@@ -31,7 +32,8 @@ async function sendQueue(s, ui) {
   s.sending = true;
   let busy = false;
   try {
-    const result = await flush(s.id, { token: token(), language: currentLanguage() });
+    // (a guest's phone sends its match's queue with the guest's token, guest.js)
+    const result = await flush(s.id, { token: guestPass(s.id)?.token || token(), language: currentLanguage() });
     if (result && result.status === 201) {
       s.sending = false;
       s.retries = 0;

@@ -145,7 +145,8 @@ export function movesPanel(s, half) {
   const drawn = s.drawn.length ? `<p class="drawn" id="drawn">${esc(t("keeperDrawn", { cards: gameOf(s.match.game).drawnText(s.drawn) }))}</p>` : "";
   const kept = s.kept ? `<p class="kept" id="kept" role="status">${esc(t("halfKept"))}</p>` : "";
   const { again, mineAgain, setUpLine } = asBeforeLines(s, offline);
-  const both = sharedTable(s.match, s.me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(s.id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
+  // (a guest's phone logs its own side only: no account, no switch)
+  const both = s.me && sharedTable(s.match, s.me) ? `<label class="log-both"><input type="checkbox" id="log-both" ${logsBoth(s.id) ? "checked" : ""}> ${t("logBoth")}</label>` : "";
   return `<section class="moves" aria-labelledby="hint">${waiting ? `<p class="waiting" id="waiting" aria-live="polite">${esc(waiting)}</p>` : ""}<p id="hint" class="hint">${esc(title)}</p>
       ${tappable ? `<p class="tap-hint">${t("tapPicture")}</p>` : ""}
       ${s.path.length || s.extra ? `<button class="secondary back" id="up">${t("back")}</button>` : ""}

@@ -2,7 +2,7 @@
 // (state.js) and `ui`, the screen's actions by name: the half-chosen move (half.js), sending a
 // move (send.js), the offline queue (offline.js) and the panels drawn (panels.js). This module
 // reads the match, seats the phone's referee, draws the screen and listens for what changes it.
-import { api, NetworkError, pictureMarkup, safeSvg } from "../api.js";
+import { api, NetworkError, pictureMarkup, safeSvg, token } from "../api.js";
 import { currentLanguage, sideLabel, t } from "../i18n.js";
 import { follow } from "../live.js";
 import { getQueue } from "../queue.js";
@@ -10,7 +10,7 @@ import { refApply, refLoad, refereeReady } from "../referee.js";
 import { watchSides } from "../invitations.js";
 import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
 import { gameOf, loadGame } from "../games.js";
-import { errorBox, html, main, nav, networkState, onLeave, show } from "../shell.js";
+import { errorBox, html, leaveScreen, main, nav, networkState, nextScreen, onLeave, show } from "../shell.js";
 import { esc } from "../nodes.js";
 import { matchMissing } from "../errors.js";
 import { pictureTargets } from "../moves.js";
@@ -19,9 +19,12 @@ import { offlinePart } from "./offline.js";
 import { header, lastMovePanel, movesPanel, queuePanel } from "./panels.js";
 import { lastMove, sendingPart, shownOf } from "./send.js";
 import { keepServerState, keptServerState, matchState, shown } from "./state.js";
+import { bindShare, sharePanel } from "./share.js";
+import { keepOffer } from "../join.js";
 
 export async function matchScreen(id, screen) {
-  const s = matchState(id, localStorage.getItem("username"), screen);
+  // (a guest's phone, not signed in, is nobody: the side of its pass is its own, turns.js)
+  const s = matchState(id, token() ? localStorage.getItem("username") : null, screen);
   const ui = {};
   Object.assign(ui, halfPart(s, ui), sendingPart(s, ui), offlinePart(s, ui), readingPart(s, ui));
   ui.render = () => render(s, ui);
@@ -52,7 +55,13 @@ function readingPart(s, ui) {
   const { id } = s;
   const load = async () => {
     const [m, st] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/state/`)]);
-    if (!m.ok) { show(missing(m), t("game")); return false; }
+    if (!m.ok) {
+      show(missing(m), t("game"));
+      // read again and no longer this phone's to read (a guest's pass ended with the match, or
+      // the side was taken back): the screen is left, nothing draws over the sentence
+      if (s.match && [401, 403, 404].includes(m.status)) { leaveScreen(); nextScreen(); }
+      return false;
+    }
     await loadGame(m.data.game);
     s.match = m.data;
     s.current = st.data;
@@ -160,7 +169,7 @@ function readingPart(s, ui) {
 
 // a match that cannot be shown (none by that number): said plainly, with the way home
 export const missing = ({ status, data }) =>
-  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p><a class="button secondary" href="#/">${t("home")}</a>`;
+  `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p>${keepOffer()}<a class="button secondary" href="#/">${t("home")}</a>`;
 
 function render(s, ui) {
   if (!s.match || !shown(s)) return;
@@ -173,6 +182,7 @@ function render(s, ui) {
       ${queuePanel(s)}
       ${movesPanel(s, ui)}
       <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
+      ${sharePanel(s)}${keepOffer()}
       ${nav("")}
       <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
       <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
@@ -197,6 +207,7 @@ function render(s, ui) {
   on("log-both", "change", (e) => { setLogsBoth(s.id, e.target.checked); ui.clearChoice(); ui.render(); });
   if (ui.turn().mode === "parts" || s.ownBefore) watchParts(s, ui);
   bindPicture(s, ui);
+  bindShare(s, ui);
   on("undo", "click", () => ui.command("undo"));
   on("redo", "click", () => ui.command("redo"));
   on("send", "click", ui.sendQueue);

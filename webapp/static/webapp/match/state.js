@@ -14,6 +14,7 @@ export function matchState(id, me, screen) {
     error: "", // the last refusal or failure, in the player's words
     parts: null, // the face-down parts in at this step (GET parts/)
     partsTimer: null, // the next read of the parts
+    shareTimer: null, // the next read of the join code the host shows (share.js)
     // --- the phone's referee: `table` is true while its engine holds the state shown (the
     // server's, plus the moves it applied that wait in `pending` or in the queue)
     table: false,
