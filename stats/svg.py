@@ -190,29 +190,47 @@ def rating_chart_svg(
     base = height - bottom
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-chart">',
         f"<title>{escape(title)}</title>",
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>',
         *(
             _text(
-                8, 20 + 16 * i, line, 13, font_weight="bold", **({"id": "title"} if not i else {})
+                8,
+                20 + 16 * i,
+                line,
+                13,
+                font_weight="bold",
+                class_="ink",
+                **({"id": "title"} if not i else {}),
             )
             for i, line in enumerate(title_lines)
         ),
         *(
-            _text(8, 38 + below_title + 16 * i, line, 13, **({"id": "current"} if not i else {}))
+            _text(
+                8,
+                38 + below_title + 16 * i,
+                line,
+                13,
+                class_="ink",
+                **({"id": "current"} if not i else {}),
+            )
             for i, line in enumerate(current_lines)
         ),
-        f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
+        f'<line class="rule" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
+        f'<line class="rule" x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
     ]
     for tick_id, value in (("max", high), ("mid", (high + low) / 2), ("min", low)):
         _x, y = xy(0, value)
         parts.append(
-            f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>'
+            f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" '
+            'stroke="#e3e3e3"/>'
         )
-        parts.append(_text(left - 6, y + 4, f"{value:.0f}", 12, id=tick_id, text_anchor="end"))
-    parts.append(f'<polyline fill="none" stroke="#0b5d1e" stroke-width="2.5" points="{points}"/>')
+        parts.append(
+            _text(left - 6, y + 4, f"{value:.0f}", 12, id=tick_id, text_anchor="end", class_="ink")
+        )
+    parts.append(
+        f'<polyline class="line" fill="none" stroke="#0b5d1e" stroke-width="2.5" points="{points}"/>'
+    )
     for i, value in enumerate(values[1:], start=1):
         x, y = xy(i, value)
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#0b5d1e" class="point"/>')
@@ -227,10 +245,12 @@ def rating_chart_svg(
                     base + 18,
                     dates[index].strftime("%Y-%m-%d"),
                     12,
-                    class_="date",
+                    class_="date ink",
                     text_anchor=anchor,
                 )
             )
-    parts.append(_text(left, height - 8, _("Rating after each rated match"), 11, fill="#555"))
+    parts.append(
+        _text(left, height - 8, _("Rating after each rated match"), 11, fill="#555", class_="soft")
+    )
     parts.append("</svg>")
     return "\n".join(parts)

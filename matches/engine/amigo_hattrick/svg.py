@@ -78,8 +78,11 @@ def _text(
         attributes += f' text-anchor="{anchor}"'
     if fill:
         attributes += f' fill="{fill}"'
-    if cls:
-        attributes += f' class="{cls}"'
+    # a word without a colour of its own is in the picture's ink (class "ink": a page may
+    # draw it in its own, a dark one light)
+    classes = " ".join(c for c in (cls, None if fill else "ink") if c)
+    if classes:
+        attributes += f' class="{classes}"'
     if room:
         attributes += _squeeze(words, size, room)
     return f'<text x="{x}" y="{y}" {attributes}>{escape(words)}</text>'
@@ -149,13 +152,13 @@ def render_svg(state: State, before: State | None = None) -> str:
     new = _laid(state) - _laid(before) if before is not None else set()
     table, table_bottom = _table(state, passed, new)
     if not state.tricks and not state.passes:
-        table = [_text(12, 64, empty_table, 14, fill="#555")]
+        table = [_text(12, 64, empty_table, 14, fill="#555", cls="soft")]
         table_bottom = 100
     height = table_bottom + 30 + ROW * (rows + 1)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-        f'<rect width="{WIDTH}" height="{height}" fill="#f3efe0" />',
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" class="pic-am">',
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#f3efe0" />',
     ]
     if state.step is Step.OVER:
         title = tr("Match over after game {game}").format(game=state.game)

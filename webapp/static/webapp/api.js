@@ -61,10 +61,12 @@ export function safeSvg(data) {
   const doc = new DOMParser().parseFromString(data, "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg" || doc.querySelector("parsererror")) return null;
-  for (const bad of svg.querySelectorAll("script, foreignObject, iframe, image, use, a")) bad.remove();
+  // (a style sheet of its own too: the page's colours draw the picture, app.css)
+  for (const bad of svg.querySelectorAll("script, foreignObject, iframe, image, use, a, style")) bad.remove();
   for (const el of [svg, ...svg.querySelectorAll("*")]) {
     for (const attr of [...el.attributes]) {
-      if (/^on/i.test(attr.name) || /href$/i.test(attr.name)) el.removeAttribute(attr.name);
+      // (an id too: a picture's ids would clash with the page's, and with another picture's)
+      if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "id") el.removeAttribute(attr.name);
     }
   }
   svg.removeAttribute("role");
