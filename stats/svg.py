@@ -41,9 +41,10 @@ def team_card_svg(
     width, height = 360, 280 + 18 * len(card.lines or {}) + extra
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-card">',
         f"<title>{escape(_('{team}: team card').format(team=card.name))}</title>",
-        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#0b5d1e" '
+        f'<rect class="bg" x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
+        'fill="#0b5d1e" '
         'stroke="#e8c547" stroke-width="2"/>',
         _text(20, 38, card.name, 22, fill="#ffffff", font_weight="bold", id="name"),
         _text(
