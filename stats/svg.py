@@ -11,8 +11,23 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from matches.engine import get_game
+from matches.engine.picture_style import dark_style
 from matches.i18n import game_name
 from stats.elo import START
+
+#: the pictures' colours on a device set to dark (the web app's dark set, app.css)
+CARD_DARK = dark_style({".bg": "fill: #113a1f"})
+CHART_DARK = dark_style(
+    {
+        ".bg": "fill: #161c18",
+        ".ink": "fill: #e4e9e2",
+        ".soft": "fill: #b5bfb2",
+        ".rule": "stroke: #8a9786",
+        ".grid": "stroke: #2f3a33",
+        ".line": "stroke: #7bd88f",
+        ".point": "fill: #7bd88f",
+    }
+)
 
 
 def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str:
@@ -43,6 +58,7 @@ def team_card_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-card">',
         f"<title>{escape(_('{team}: team card').format(team=card.name))}</title>",
+        CARD_DARK,
         f'<rect class="bg" x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
         'fill="#0b5d1e" '
         'stroke="#e8c547" stroke-width="2"/>',
@@ -193,6 +209,7 @@ def rating_chart_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-chart">',
         f"<title>{escape(title)}</title>",
+        CHART_DARK,
         f'<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>',
         *(
             _text(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape as _escape
 
 from matches.engine.i18n import N_, tr
+from matches.engine.picture_style import dark_style
 
 from .cards import Card
 from .scoring import colour_counts
@@ -34,6 +35,10 @@ COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green")}
 DEALER = N_("dealer")
 TO_PLAY = N_("to play")
 LAST_CARD = N_("Last card laid")
+#: the table's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {".bg": "fill: #1f1c15", ".ink": "fill: #e4e9e2", ".soft, .marks": "fill: #b5bfb2"}
+)
 
 
 def _card(
@@ -158,6 +163,7 @@ def render_svg(state: State, before: State | None = None) -> str:
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" class="pic-am">',
+        DARK,
         f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#f3efe0" />',
     ]
     if state.step is Step.OVER:

@@ -15,6 +15,7 @@ from matches.engine.hat_trick.pitch import COLUMNS, EMPTY, N_COLS, N_LINES, numb
 from matches.engine.hat_trick.state import State, faces
 from matches.engine.hat_trick.texts import STEP_NAMES
 from matches.engine.i18n import N_, side_label, tr
+from matches.engine.picture_style import dark_style
 
 CELL = 66
 LEFT = 34
@@ -22,6 +23,19 @@ TOP = 62
 FILL = {"blue": "#2159c4", "red": "#c62a20"}
 GOLD, SILVER = "#f2c200", "#d0d4d8"
 FONT = 'font-family="sans-serif"'
+
+#: the picture's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {
+        ".bg": "fill: #161c18",
+        ".ink": "fill: #e4e9e2",
+        ".ink-blue": "fill: #8fb3ff",
+        ".ink-red": "fill: #ff9a91",
+        ".pitch": "fill: #23622d",
+        ".goal": "stroke: #c9d1c6",
+        ".turn": "fill: #8fd4a5",
+    }
+)
 
 TO_ACT = N_("{name} to act")
 BOTH_ACT = N_("both managers act")
@@ -150,6 +164,7 @@ def render_svg(s: State, before: State | None = None) -> str:
         half += " " + tr("(penalties {home}:{away})").format(home=s.shootout[2], away=s.shootout[3])
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="pic-ht" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">',
+        DARK,
         f'<rect class="bg" width="{width}" height="{height}" fill="#fff"/>',
         *_team_line(s, names, width, half),
         f'<text class="ink" x="{width / 2}" y="42" text-anchor="middle" {FONT} font-size="13" fill="#333">{escape(half)}</text>',

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from html import escape
 
 from matches.engine.i18n import N_, side_label, tr
+from matches.engine.picture_style import dark_style
 from matches.engine.trixkick.board import ROWS, coord
 from matches.engine.trixkick.hidden import HIDDEN_MARK
 from matches.engine.trixkick.state import Ball, TrixKickState
@@ -28,6 +29,17 @@ COLOURS = ("#1f5fbf", "#c62828")
 ZONE = {"A2", "A3", "B2", "B3", "A5", "A6", "A7", "A8", "B5", "B6", "B7", "B8"}
 MARK = "#ffe45c"
 LAST_MOVE = N_("Last move")
+#: the board's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {
+        ".bg": "fill: #173d1a",
+        ".field": "fill: #25602a",
+        ".field[data-zone]": "fill: #1f5224",
+        ".goal": "fill: #26302a",
+        ".side-0": "fill: #9dbcff",
+        ".side-1": "fill: #ff9a91",
+    }
+)
 
 
 def _spots(s: TrixKickState, top: Callable[[int], int]) -> dict[str, tuple[int, int]]:
@@ -125,6 +137,7 @@ def render(
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" class="pic-tk">',
         f"<title>TriXKick {escape(s.names[0])} {s.score[0]}:{s.score[1]} "
         f"{escape(s.names[1])}</title>",
+        DARK,
         f'<rect class="bg" width="{width}" height="{height}" fill="#2e7d32"/>',
     ]
 
