@@ -6,7 +6,7 @@ dark, every word of them readable (contrast 4.5:1 at the least)."""
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import browser, db, phone, shot
+from tests.browser.phone import accessible, browser, db, phone, shot
 from tests.helpers import log_random_play, open_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
@@ -195,3 +195,30 @@ def test_the_pictures_are_drawn_dark_on_a_dark_phone(app_server, make_user, toke
     assert _luminance(seen["pitch-dark"]["grass"]) < _luminance(seen["pitch-light"]["grass"])
     assert seen["chart-chosen-light"] == seen["chart-light"]
     assert not problems, "\n".join(problems)
+
+
+def _public_finished(ann) -> int:
+    client = APIClient()
+    client.force_authenticate(ann)
+    solo = [{"name": "Ann", "user": "ann"}, {"name": "Away"}]
+    one_goal = {"match_length": {"kind": "goals", "goals": 1}}
+    made = open_match(client, "trixkick", solo, options=one_goal, visibility="public")
+    log_random_play(client, made["match"]["id"], lambda _state, legal: not legal.get("actions"))
+    return made["match"]["id"]
+
+
+def test_the_report_page_follows_the_phone_and_the_colours_chosen(app_server, make_user):
+    match_id = db(_public_finished, make_user("ann"))
+    with browser() as b:
+        _, page = phone(b, app_server, color_scheme="dark")
+        page.goto(f"/matches/{match_id}/report/")
+        ground = _colour(page, "body", "background-color")
+        words = _colour(page, "body", "color")
+        assert _luminance(ground) < 0.02 and _contrast(ground, words) >= 4.5
+        accessible(page, "report-dark")
+        # Light chosen in the app (the same site): the report light too
+        page.evaluate("localStorage.setItem('theme', 'light')")
+        page.reload()
+        ground = _colour(page, "body", "background-color")
+        assert _luminance(ground) > 0.8 and _contrast(ground, _colour(page, "body", "color")) >= 4.5
+        accessible(page, "report-chosen-light")

@@ -58,7 +58,9 @@ export async function pictureMarkup(path) {
 
 // SVG text (the API's or the phone's referee's picture) made safe to put in the page.
 export function safeSvg(data) {
-  const doc = new DOMParser().parseFromString(data, "image/svg+xml");
+  // a picture's own style sheet (its colours on a device set to dark) left out before it is
+  // even parsed: the page's policy refuses a style in the page, and app.css draws the picture
+  const doc = new DOMParser().parseFromString(String(data).replace(/<style[\s\S]*?<\/style\s*>/gi, ""), "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg" || doc.querySelector("parsererror")) return null;
   // (a style sheet of its own too: the page's colours draw the picture, app.css)
