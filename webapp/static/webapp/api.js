@@ -42,6 +42,8 @@ export async function api(path, { method = "GET", body, key, accept } = {}) {
 }
 
 // A picture from the API as an object URL for an <img> (the token header cannot ride on src).
+// An <img> draws the picture in its own colours (dark only as the device is set, whatever
+// the reader chose in the app): pictureMarkup puts it in the page, in the app's colours.
 export async function pictureUrl(path) {
   const { ok, data } = await api(path, { accept: "image/svg+xml, application/json;q=0.5" });
   if (!ok || typeof data !== "string") return null;
