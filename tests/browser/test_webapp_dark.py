@@ -111,6 +111,16 @@ def test_the_colours_chosen_are_kept_and_beat_the_phones_setting(app_server, mak
         assert page.get_attribute("html", "data-theme") is None
         assert _page_colours(page) == dark
 
+        # put on <html> by the page's head, not by the app's modules: with them refused, the
+        # page is drawn in the colours chosen all the same (from its first paint)
+        context, page = phone(b, app_server, token=token, color_scheme="light")
+        context.add_init_script("localStorage.setItem('theme', 'dark')")
+        context.route("**/webapp/app.js", lambda route: route.abort())
+        page.goto("/app/")
+        assert page.get_attribute("html", "data-theme") == "dark"
+        assert _page_colours(page)[0] == dark[0]
+        assert page.locator("main .loading").count() == 1  # (no module ran)
+
 
 def _picture_colours(page, box: str, parts: dict[str, str]) -> dict[str, list]:
     page.wait_for_selector(f"{box} svg")
