@@ -148,6 +148,7 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         _check(page, f"{at(16)}-history", language, problems)
         page.goto(f"/app/#/replay/{matches['hat-trick']}")
         page.locator("#seq").wait_for()
+        page.locator("#picture svg").wait_for()
         _check(page, f"{at(17)}-replay", language, problems)
         page.goto("/app/#/build")
         page.locator("#pools").wait_for()  # the budget card's first dry run answered
