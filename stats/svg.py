@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from matches.engine import get_game
-from matches.engine.picture_style import dark_style
+from matches.engine.picture_style import PLAIN_DARK, dark_style
 from matches.i18n import game_name
 from stats.elo import START
 
@@ -19,10 +19,7 @@ from stats.elo import START
 CARD_DARK = dark_style({".bg": "fill: #113a1f"})
 CHART_DARK = dark_style(
     {
-        ".bg": "fill: #161c18",
-        ".ink": "fill: #e4e9e2",
-        ".soft": "fill: #b5bfb2",
-        ".rule": "stroke: #8a9786",
+        **PLAIN_DARK,
         ".grid": "stroke: #2f3a33",
         ".line": "stroke: #7bd88f",
         ".point": "fill: #7bd88f",

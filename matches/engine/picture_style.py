@@ -11,6 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+#: the dark colours of a picture's plain parts, as the web app draws them in any picture box
+#: with nothing more: its ground ``bg``, its words ``ink`` (the lesser ones ``soft``), its
+#: rules ``rule`` (a new picture gives its parts these classes, and its own where it has more)
+PLAIN_DARK = {
+    ".bg": "fill: #161c18",
+    ".ink": "fill: #e4e9e2",
+    ".soft": "fill: #b5bfb2",
+    ".rule": "stroke: #8a9786",
+}
+
 
 def dark_style(rules: Mapping[str, str]) -> str:
     """``rules``: a selector -> its declarations (``".bg": "fill: #161c18"``), in the order
