@@ -11,8 +11,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from matches.engine import get_game
+from matches.engine.picture_style import PLAIN_DARK, dark_style
 from matches.i18n import game_name
 from stats.elo import START
+
+#: the pictures' colours on a device set to dark (the web app's dark set, app.css)
+CARD_DARK = dark_style({".bg": "fill: #113a1f"})
+CHART_DARK = dark_style(
+    {
+        **PLAIN_DARK,
+        ".grid": "stroke: #2f3a33",
+        ".line": "stroke: #7bd88f",
+        ".point": "fill: #7bd88f",
+    }
+)
 
 
 def _text(x: float, y: float, text: object, size: int = 14, **attrs: str) -> str:
@@ -41,9 +53,11 @@ def team_card_svg(
     width, height = 360, 280 + 18 * len(card.lines or {}) + extra
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-card">',
         f"<title>{escape(_('{team}: team card').format(team=card.name))}</title>",
-        f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" fill="#0b5d1e" '
+        CARD_DARK,
+        f'<rect class="bg" x="1" y="1" width="{width - 2}" height="{height - 2}" rx="14" '
+        'fill="#0b5d1e" '
         'stroke="#e8c547" stroke-width="2"/>',
         _text(20, 38, card.name, 22, fill="#ffffff", font_weight="bold", id="name"),
         _text(
@@ -190,29 +204,48 @@ def rating_chart_svg(
     base = height - bottom
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" class="pic-chart">',
         f"<title>{escape(title)}</title>",
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        CHART_DARK,
+        f'<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>',
         *(
             _text(
-                8, 20 + 16 * i, line, 13, font_weight="bold", **({"id": "title"} if not i else {})
+                8,
+                20 + 16 * i,
+                line,
+                13,
+                font_weight="bold",
+                class_="ink",
+                **({"id": "title"} if not i else {}),
             )
             for i, line in enumerate(title_lines)
         ),
         *(
-            _text(8, 38 + below_title + 16 * i, line, 13, **({"id": "current"} if not i else {}))
+            _text(
+                8,
+                38 + below_title + 16 * i,
+                line,
+                13,
+                class_="ink",
+                **({"id": "current"} if not i else {}),
+            )
             for i, line in enumerate(current_lines)
         ),
-        f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
-        f'<line x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
+        f'<line class="rule" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
+        f'<line class="rule" x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
     ]
     for tick_id, value in (("max", high), ("mid", (high + low) / 2), ("min", low)):
         _x, y = xy(0, value)
         parts.append(
-            f'<line x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" stroke="#e3e3e3"/>'
+            f'<line class="grid" x1="{left}" y1="{y:.1f}" x2="{width - right}" y2="{y:.1f}" '
+            'stroke="#e3e3e3"/>'
         )
-        parts.append(_text(left - 6, y + 4, f"{value:.0f}", 12, id=tick_id, text_anchor="end"))
-    parts.append(f'<polyline fill="none" stroke="#0b5d1e" stroke-width="2.5" points="{points}"/>')
+        parts.append(
+            _text(left - 6, y + 4, f"{value:.0f}", 12, id=tick_id, text_anchor="end", class_="ink")
+        )
+    parts.append(
+        f'<polyline class="line" fill="none" stroke="#0b5d1e" stroke-width="2.5" points="{points}"/>'
+    )
     for i, value in enumerate(values[1:], start=1):
         x, y = xy(i, value)
         parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="#0b5d1e" class="point"/>')
@@ -227,10 +260,12 @@ def rating_chart_svg(
                     base + 18,
                     dates[index].strftime("%Y-%m-%d"),
                     12,
-                    class_="date",
+                    class_="date ink",
                     text_anchor=anchor,
                 )
             )
-    parts.append(_text(left, height - 8, _("Rating after each rated match"), 11, fill="#555"))
+    parts.append(
+        _text(left, height - 8, _("Rating after each rated match"), 11, fill="#555", class_="soft")
+    )
     parts.append("</svg>")
     return "\n".join(parts)

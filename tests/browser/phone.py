@@ -217,14 +217,18 @@ def phone(
     token: str | None = None,
     language: str = "en",
     referee: bool | str = False,
+    color_scheme: str = "light",
 ):
     """A new phone (browser context) with its page; signed in already when given a token.
 
     Without ``referee`` the phone's referee runtime cannot be fetched (its files are blocked):
     the phone referees on the server only, as one without the runtime does. With it, the
     phone's referee starts from the saved start of an earlier phone where the worker holds one
-    (``_RefereeStart``); with ``referee="cold"`` it starts cold."""
-    context = b.new_context(base_url=base_url, **{**PHONE, "locale": language})
+    (``_RefereeStart``); with ``referee="cold"`` it starts cold. ``color_scheme``: the phone's
+    own setting, "light" or "dark" (the app follows it unless told otherwise)."""
+    context = b.new_context(
+        base_url=base_url, **{**PHONE, "locale": language}, color_scheme=color_scheme
+    )
     context.set_default_timeout(15_000)
     # axe-core for accessible(), given to every page as the browser's own script: the app's
     # Content-Security-Policy lets no inline script into the page
@@ -283,15 +287,20 @@ def _axe_source() -> str:
 
 
 def accessible(page, screen: str) -> None:
-    """axe-core, run in the page, finds no serious or critical violation on this screen."""
+    """axe-core, run in the page, finds no serious or critical violation on this screen (the
+    contrast of every word against what it is drawn on among them, in the colours shown)."""
     if not page.evaluate("() => Boolean(window.axe)"):  # a context made without phone()
         page.add_script_tag(content=_axe_source())
     result = page.evaluate(
-        """() => axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})
+        """() => axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+                                   rules: {"color-contrast": {enabled: true}}})
              .then(r => r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
                     nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))})))"""
     )
-    serious = [v for v in result if v["impact"] in ("serious", "critical")]
+    # (a word short of its contrast fails, whatever impact axe gives it)
+    serious = [
+        v for v in result if v["impact"] in ("serious", "critical") or v["id"] == "color-contrast"
+    ]
     assert not serious, f"{screen}: {serious}"
 
 

@@ -145,7 +145,7 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.locator("#at", has_text="after move 1 of").wait_for()
         page.get_by_role("button", name="Next").tap()
         page.locator("#at", has_text="after move 2 of").wait_for()
-        page.wait_for_selector("#picture[src^='blob:']")
+        page.wait_for_selector("#picture svg")
         shot(page, "14-history-step-through")
         page.get_by_role("button", name="Export the match file").tap()
 
@@ -154,7 +154,7 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         page.get_by_role("link", name="Hattrick (Amigo)").tap()
         page.locator(".record dd").first.wait_for()
         assert page.locator(".record dd").first.inner_text() == "1"
-        page.wait_for_selector("#rating-chart[src^='blob:']")
+        page.wait_for_selector("#rating-chart svg")
         shot(page, "15-stats")
         context.close()
     assert not errors, errors

@@ -1,6 +1,8 @@
-"""Every screen of the app in both languages at 390x844, pictured (``SCREENSHOT_DIR``) and
-checked on the way: nothing wider than the phone, no serious accessibility fault, no word of
-the other language or key left untranslated, the step's hint and first choice on screen."""
+"""Every screen of the app in both languages and both colour schemes (a phone set to light
+or to dark) at 390x844, pictured (``SCREENSHOT_DIR``) and checked on the way: nothing wider
+than the phone, no serious accessibility fault (no word without the contrast it needs among
+them, axe's color-contrast), no word of the other language or key left untranslated, the
+step's hint and first choice on screen."""
 
 import pytest
 from rest_framework.test import APIClient
@@ -83,16 +85,17 @@ def _check(page, name: str, language: str, problems: list) -> None:
             problems.append(f"{name}: {reach}")
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.slow
-def test_every_screen_in_both_languages(app_server, make_user, token_for, language):
+def test_every_screen_in_both_languages(app_server, make_user, token_for, language, scheme):
     ann, ben = make_user("ann"), make_user("ben")
     matches = db(_matches, ann, ben)
     tokens = token_for(ann), token_for(ben)
     problems: list[str] = []
-    at = lambda n: f"s{n:02d}-{language}"  # noqa: E731
+    at = lambda n: f"s{n:02d}-{language}{'-dark' if scheme == 'dark' else ''}"  # noqa: E731
     with browser() as b:
-        _, page = phone(b, app_server, language=language)
+        _, page = phone(b, app_server, language=language, color_scheme=scheme)
         page.goto("/app/")
         page.evaluate(f"localStorage.setItem('language', {language!r})")
         page.reload()
@@ -104,7 +107,7 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         page.locator("#signin-error *").first.wait_for()
         _check(page, f"{at(2)}-sign-in-failed", language, problems)
 
-        _, page = phone(b, app_server, token=tokens[0], language=language)
+        _, page = phone(b, app_server, token=tokens[0], language=language, color_scheme=scheme)
         page.goto("/app/#/")
         page.locator("#running a, #running li").first.wait_for()
         _check(page, f"{at(3)}-home", language, problems)
@@ -145,6 +148,7 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         _check(page, f"{at(16)}-history", language, problems)
         page.goto(f"/app/#/replay/{matches['hat-trick']}")
         page.locator("#seq").wait_for()
+        page.locator("#picture svg").wait_for()
         _check(page, f"{at(17)}-replay", language, problems)
         page.goto("/app/#/build")
         page.locator("#pools").wait_for()  # the budget card's first dry run answered
@@ -154,7 +158,7 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         _check(page, f"{at(19)}-stats", language, problems)
 
         # two phones: one manager's card in, the other's phone told so
-        _, ben_page = phone(b, app_server, token=tokens[1], language=language)
+        _, ben_page = phone(b, app_server, token=tokens[1], language=language, color_scheme=scheme)
         for p in (page, ben_page):
             p.goto(f"/app/#/match/{matches['two']}")
             p.wait_for_selector("section.moves")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -205,3 +206,67 @@ def test_the_stats_pictures_are_legible_on_a_phone(
         picture = auth_client.get(card["card_svg"], HTTP_ACCEPT="image/svg+xml")
         assert picture.status_code == 200, picture.content
         assert _smallest_css_px(ET.fromstring(picture.content)) >= SMALLEST
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(hex_colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+#: app.css: the colours of the web app's dark set (the same block twice: the phone's setting,
+#: and the app's choice)
+APP_CSS = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp" / "app.css"
+
+
+def _dark_rules(root: ET.Element) -> dict[str, str]:
+    """The picture's own dark colours: selector -> colour, from its ``<style>``."""
+    [style] = root.iter(f"{SVG}style")
+    assert "@media (prefers-color-scheme: dark)" in style.text
+    found = re.findall(r"([.\w\-\[\], ]+?) \{ (?:fill|stroke): (#[0-9a-f]{6}) \}", style.text)
+    return {selector.strip(): colour for selector, colour in found}
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "options"),
+    [
+        ("hat-trick", [{"name": "Blue"}, {"name": "Red"}], {}),
+        ("trixkick", [{"name": "Blue"}, {"name": "Red"}], {}),
+        ("amigo-hattrick", [{"name": n} for n in ("Ann", "Ben", "Cid", "Dee")], {"games": 1}),
+    ],
+)
+def test_a_picture_on_its_own_has_dark_colours_of_the_apps_dark_set(
+    auth_client, user, game, sides, options
+):
+    """Seen on its own on a device set to dark, a picture draws its ground and its words dark
+    and light (its own style, contrast 4.5:1 at the least); the web app draws the same classes
+    in the same colours (its dark set in app.css)."""
+    match_id = _start(auth_client, user, game, sides, options)
+    root = _picture(auth_client, match_id)
+    rules = _dark_rules(root)
+    classes = {c for el in root.iter() for c in (el.get("class") or "").split()}
+    assert "bg" in classes, classes
+    light_ground = next(el for el in root.iter(f"{SVG}rect") if el.get("class") == "bg")
+    assert rules[".bg"] != light_ground.get("fill").lower()
+    assert _luminance(rules[".bg"]) < 0.05, rules[".bg"]
+    if ".ink" in rules:
+        assert _contrast(rules[".ink"], rules[".bg"]) >= 4.5
+    dark_set = APP_CSS.read_text(encoding="utf-8").split(':root[data-theme="dark"]')[1]
+    for selector, colour in rules.items():
+        assert colour in dark_set, f"{game}: {selector} {colour} not in the app's dark set"
+
+
+def test_the_rating_chart_on_its_own_has_dark_colours(auth_client, user):
+    response = auth_client.get(f"/api/stats/managers/{user.username}/rating.svg?game=hat-trick")
+    assert response.status_code == 200, response.content
+    rules = _dark_rules(ET.fromstring(response.content))
+    assert _luminance(rules[".bg"]) < 0.05
+    for words in (".ink", ".soft"):
+        assert _contrast(rules[words], rules[".bg"]) >= 4.5, words

@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape as _escape
 
 from matches.engine.i18n import N_, tr
+from matches.engine.picture_style import dark_style
 
 from .cards import Card
 from .scoring import colour_counts
@@ -34,6 +35,10 @@ COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "green": N_("green")}
 DEALER = N_("dealer")
 TO_PLAY = N_("to play")
 LAST_CARD = N_("Last card laid")
+#: the table's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {".bg": "fill: #1f1c15", ".ink": "fill: #e4e9e2", ".soft, .marks": "fill: #b5bfb2"}
+)
 
 
 def _card(
@@ -78,8 +83,11 @@ def _text(
         attributes += f' text-anchor="{anchor}"'
     if fill:
         attributes += f' fill="{fill}"'
-    if cls:
-        attributes += f' class="{cls}"'
+    # a word without a colour of its own is in the picture's ink (class "ink": a page may
+    # draw it in its own, a dark one light)
+    classes = " ".join(c for c in (cls, None if fill else "ink") if c)
+    if classes:
+        attributes += f' class="{classes}"'
     if room:
         attributes += _squeeze(words, size, room)
     return f'<text x="{x}" y="{y}" {attributes}>{escape(words)}</text>'
@@ -149,13 +157,14 @@ def render_svg(state: State, before: State | None = None) -> str:
     new = _laid(state) - _laid(before) if before is not None else set()
     table, table_bottom = _table(state, passed, new)
     if not state.tricks and not state.passes:
-        table = [_text(12, 64, empty_table, 14, fill="#555")]
+        table = [_text(12, 64, empty_table, 14, fill="#555", cls="soft")]
         table_bottom = 100
     height = table_bottom + 30 + ROW * (rows + 1)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
-        f'<rect width="{WIDTH}" height="{height}" fill="#f3efe0" />',
+        f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" class="pic-am">',
+        DARK,
+        f'<rect class="bg" width="{WIDTH}" height="{height}" fill="#f3efe0" />',
     ]
     if state.step is Step.OVER:
         title = tr("Match over after game {game}").format(game=state.game)

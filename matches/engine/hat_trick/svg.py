@@ -15,6 +15,7 @@ from matches.engine.hat_trick.pitch import COLUMNS, EMPTY, N_COLS, N_LINES, numb
 from matches.engine.hat_trick.state import State, faces
 from matches.engine.hat_trick.texts import STEP_NAMES
 from matches.engine.i18n import N_, side_label, tr
+from matches.engine.picture_style import dark_style
 
 CELL = 66
 LEFT = 34
@@ -22,6 +23,19 @@ TOP = 62
 FILL = {"blue": "#2159c4", "red": "#c62a20"}
 GOLD, SILVER = "#f2c200", "#d0d4d8"
 FONT = 'font-family="sans-serif"'
+
+#: the picture's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {
+        ".bg": "fill: #161c18",
+        ".ink": "fill: #e4e9e2",
+        ".ink-blue": "fill: #8fb3ff",
+        ".ink-red": "fill: #ff9a91",
+        ".pitch": "fill: #23622d",
+        ".goal": "stroke: #c9d1c6",
+        ".turn": "fill: #8fd4a5",
+    }
+)
 
 TO_ACT = N_("{name} to act")
 BOTH_ACT = N_("both managers act")
@@ -39,12 +53,13 @@ def _team_line(s: State, names: list[str], width: int, middle: str) -> list[str]
     middle line; otherwise the card shows alone (a red card with its shirt number), its words in
     its title."""
     colours = [FILL.get(c, "#333") for c in s.setup.colours]
+    inks = [f' class="ink-{c}"' if c in FILL else ' class="ink"' for c in s.setup.colours]
     plain = [side_label(n) for n in s.setup.names]
     length = len(f"{plain[0]} {s.score[0]} : {s.score[1]} {plain[1]}")
     parts = [
-        f'<text x="{width / 2}" y="22" text-anchor="middle" {FONT} font-size="17" font-weight="bold"{_fit(length, 17, width - 16)}>'
-        f'<tspan fill="{colours[0]}">{names[0]}</tspan> {s.score[0]} : {s.score[1]} '
-        f'<tspan fill="{colours[1]}">{names[1]}</tspan></text>'
+        f'<text class="ink" x="{width / 2}" y="22" text-anchor="middle" {FONT} font-size="17" font-weight="bold"{_fit(length, 17, width - 16)}>'
+        f'<tspan{inks[0]} fill="{colours[0]}">{names[0]}</tspan> {s.score[0]} : {s.score[1]} '
+        f'<tspan{inks[1]} fill="{colours[1]}">{names[1]}</tspan></text>'
     ]
     beside = (width - len(middle) * 13 * 0.58) / 2 - 12 - 13 - 6  # room for a card's words
     for side, x in ((0, 12), (1, width - 12)):
@@ -66,7 +81,7 @@ def _team_line(s: State, names: list[str], width: int, middle: str) -> list[str]
             )
             if words:
                 parts.append(
-                    f'<text x="{tx}" y="{y + 10}" text-anchor="{anchor}" {FONT} font-size="11">{escape(words)}</text>'
+                    f'<text class="ink" x="{tx}" y="{y + 10}" text-anchor="{anchor}" {FONT} font-size="11">{escape(words)}</text>'
                 )
     return parts
 
@@ -148,26 +163,27 @@ def render_svg(s: State, before: State | None = None) -> str:
     if s.half == 4:
         half += " " + tr("(penalties {home}:{away})").format(home=s.shootout[2], away=s.shootout[3])
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">',
-        f'<rect width="{width}" height="{height}" fill="#fff"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="pic-ht" width="{width}" height="{height}" viewBox="0 0 {width} {height}" role="img">',
+        DARK,
+        f'<rect class="bg" width="{width}" height="{height}" fill="#fff"/>',
         *_team_line(s, names, width, half),
-        f'<text x="{width / 2}" y="42" text-anchor="middle" {FONT} font-size="13" fill="#333">{escape(half)}</text>',
-        f'<rect x="{LEFT}" y="{TOP}" width="{pitch_w}" height="{pitch_h}" fill="#3a9a48" stroke="#fff" stroke-width="2"/>',
+        f'<text class="ink" x="{width / 2}" y="42" text-anchor="middle" {FONT} font-size="13" fill="#333">{escape(half)}</text>',
+        f'<rect class="pitch" x="{LEFT}" y="{TOP}" width="{pitch_w}" height="{pitch_h}" fill="#3a9a48" stroke="#fff" stroke-width="2"/>',
         f'<line x1="{LEFT}" y1="{TOP + pitch_h / 2}" x2="{LEFT + pitch_w}" y2="{TOP + pitch_h / 2}" stroke="#ffffffaa" stroke-width="2"/>',
         # goals: side 0 defends line 1, drawn at the bottom
-        f'<rect x="{LEFT + CELL}" y="{TOP - 10}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
-        f'<rect x="{LEFT + CELL}" y="{TOP + pitch_h}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
+        f'<rect class="goal" x="{LEFT + CELL}" y="{TOP - 10}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
+        f'<rect class="goal" x="{LEFT + CELL}" y="{TOP + pitch_h}" width="{2 * CELL}" height="10" fill="none" stroke="#333"/>',
     ]
     # field labels: the columns under the pitch, the lines on its left
     for col, letter in enumerate(COLUMNS[:N_COLS]):
         x = LEFT + col * CELL + CELL / 2
         parts.append(
-            f'<text x="{x}" y="{TOP + pitch_h + 26}" text-anchor="middle" {FONT} font-size="14" fill="#333">{letter}</text>'
+            f'<text class="ink" x="{x}" y="{TOP + pitch_h + 26}" text-anchor="middle" {FONT} font-size="14" fill="#333">{letter}</text>'
         )
     for line in range(N_LINES):
         y = TOP + (N_LINES - 1 - line) * CELL + CELL / 2 + 5
         parts.append(
-            f'<text x="{LEFT / 2}" y="{y}" text-anchor="middle" {FONT} font-size="14" fill="#333">{line + 1}</text>'
+            f'<text class="ink" x="{LEFT / 2}" y="{y}" text-anchor="middle" {FONT} font-size="14" fill="#333">{line + 1}</text>'
         )
     values = faces(s)
     last = _last_move(s, before)
@@ -219,11 +235,11 @@ def render_svg(s: State, before: State | None = None) -> str:
     else:
         turn = tr(TO_ACT).format(name=plain[actor])
     parts.append(
-        f'<text x="{width / 2}" y="{height - 30}" text-anchor="middle" {FONT} font-size="14" font-weight="bold">{escape(tr(STEP_NAMES.get(s.phase, "")))}</text>'
+        f'<text class="ink" x="{width / 2}" y="{height - 30}" text-anchor="middle" {FONT} font-size="14" font-weight="bold">{escape(tr(STEP_NAMES.get(s.phase, "")))}</text>'
     )
     if turn:
         parts.append(
-            f'<text x="{width / 2}" y="{height - 10}" text-anchor="middle" {FONT} font-size="14" fill="#145a32">{escape(turn)}</text>'
+            f'<text class="turn" x="{width / 2}" y="{height - 10}" text-anchor="middle" {FONT} font-size="14" fill="#145a32">{escape(turn)}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)

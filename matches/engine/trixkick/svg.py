@@ -17,6 +17,7 @@ from collections.abc import Callable
 from html import escape
 
 from matches.engine.i18n import N_, side_label, tr
+from matches.engine.picture_style import dark_style
 from matches.engine.trixkick.board import ROWS, coord
 from matches.engine.trixkick.hidden import HIDDEN_MARK
 from matches.engine.trixkick.state import Ball, TrixKickState
@@ -28,6 +29,17 @@ COLOURS = ("#1f5fbf", "#c62828")
 ZONE = {"A2", "A3", "B2", "B3", "A5", "A6", "A7", "A8", "B5", "B6", "B7", "B8"}
 MARK = "#ffe45c"
 LAST_MOVE = N_("Last move")
+#: the board's colours on a device set to dark (the web app's dark set, app.css)
+DARK = dark_style(
+    {
+        ".bg": "fill: #173d1a",
+        ".field": "fill: #25602a",
+        ".field[data-zone]": "fill: #1f5224",
+        ".goal": "fill: #26302a",
+        ".side-0": "fill: #9dbcff",
+        ".side-1": "fill: #ff9a91",
+    }
+)
 
 
 def _spots(s: TrixKickState, top: Callable[[int], int]) -> dict[str, tuple[int, int]]:
@@ -122,10 +134,11 @@ def render(
     height = 5 * CELL + 2 * MARGIN + 52
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" class="pic-tk">',
         f"<title>TriXKick {escape(s.names[0])} {s.score[0]}:{s.score[1]} "
         f"{escape(s.names[1])}</title>",
-        f'<rect width="{width}" height="{height}" fill="#2e7d32"/>',
+        DARK,
+        f'<rect class="bg" width="{width}" height="{height}" fill="#2e7d32"/>',
     ]
 
     # B's goal on top, A's goal at the bottom: row 4 drawn first
@@ -136,8 +149,9 @@ def render(
         for col, name in enumerate(fields):
             x, y = MARGIN + col * CELL, top(row)
             fill = "#388e3c" if name in ZONE else "#43a047"
+            zone = ' data-zone="1"' if name in ZONE else ""  # (a page may draw it darker)
             out.append(
-                f'<rect class="field" data-field="{name}" x="{x}" y="{y}" width="{CELL}" '
+                f'<rect class="field"{zone} data-field="{name}" x="{x}" y="{y}" width="{CELL}" '
                 f'height="{CELL}" fill="{fill}" stroke="#fff" stroke-width="2"/>'
             )
             # the field's name in its top-left corner, above the pieces (SPOTS)
@@ -148,7 +162,7 @@ def render(
     for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):
         gx = MARGIN + CELL // 2
         out.append(
-            f'<rect x="{gx}" y="{y}" width="{3 * CELL}" height="30" fill="#fafafa" '
+            f'<rect class="goal" x="{gx}" y="{y}" width="{3 * CELL}" height="30" fill="#fafafa" '
             f'stroke="{COLOURS[side]}" stroke-width="3"/>'
         )
         keepers = s.keepers[side]
@@ -163,7 +177,7 @@ def render(
             shown = symbol if open_ or own else HIDDEN_MARK
             faded = "" if open_ else ' opacity="0.55"'
             out.append(
-                f'<text x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
+                f'<text class="side-{side}" x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
                 f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
             )
         reserve = keepers.get("reserve")

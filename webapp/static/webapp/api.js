@@ -46,6 +46,8 @@ export async function api(path, { method = "GET", body, key, accept } = {}) {
 }
 
 // A picture from the API as an object URL for an <img> (the token header cannot ride on src).
+// An <img> draws the picture in its own colours (dark only as the device is set, whatever
+// the reader chose in the app): pictureMarkup puts it in the page, in the app's colours.
 export async function pictureUrl(path) {
   const { ok, data } = await api(path, { accept: "image/svg+xml, application/json;q=0.5" });
   if (!ok || typeof data !== "string") return null;
@@ -62,13 +64,17 @@ export async function pictureMarkup(path) {
 
 // SVG text (the API's or the phone's referee's picture) made safe to put in the page.
 export function safeSvg(data) {
-  const doc = new DOMParser().parseFromString(data, "image/svg+xml");
+  // a picture's own style sheet (its colours on a device set to dark) left out before it is
+  // even parsed: the page's policy refuses a style in the page, and app.css draws the picture
+  const doc = new DOMParser().parseFromString(String(data).replace(/<style[\s\S]*?<\/style\s*>/gi, ""), "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg" || doc.querySelector("parsererror")) return null;
-  for (const bad of svg.querySelectorAll("script, foreignObject, iframe, image, use, a")) bad.remove();
+  // (a style sheet of its own too: the page's colours draw the picture, app.css)
+  for (const bad of svg.querySelectorAll("script, foreignObject, iframe, image, use, a, style")) bad.remove();
   for (const el of [svg, ...svg.querySelectorAll("*")]) {
     for (const attr of [...el.attributes]) {
-      if (/^on/i.test(attr.name) || /href$/i.test(attr.name)) el.removeAttribute(attr.name);
+      // (an id too: a picture's ids would clash with the page's, and with another picture's)
+      if (/^on/i.test(attr.name) || /href$/i.test(attr.name) || attr.name === "id") el.removeAttribute(attr.name);
     }
   }
   svg.removeAttribute("role");

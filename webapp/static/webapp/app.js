@@ -1,9 +1,10 @@
 // The phone web app: screens routed by the URL's hash, built on the public API only.
-import { api, gameFacts, gameKeys, gameTitle, games, newKey, pictureUrl, token } from "./api.js";
+import { api, gameFacts, gameKeys, gameTitle, games, newKey, pictureMarkup, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
 import { statsScreen } from "./stats.js";
 import { esc } from "./nodes.js";
+import { bindTheme, themePicker } from "./theme.js";
 import { startReferee } from "./referee.js";
 import { showInvitations, watchInvitations } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
@@ -28,7 +29,7 @@ function signIn() {
       <button class="primary" type="submit">${t("signIn")}</button>
       <button class="secondary" type="button" id="register">${t("register")}</button>
     </form>
-    ${keepOffer(false)}${languagePicker()}`, t("signIn"));
+    ${keepOffer(false)}${languagePicker()}${themePicker()}`, t("signIn"));
   const form = document.getElementById("signin");
   const send = async (path) => {
     const body = Object.fromEntries(new FormData(form));
@@ -49,6 +50,7 @@ function signIn() {
   form.addEventListener("submit", (e) => { e.preventDefault(); send("auth/login/"); });
   document.getElementById("register").addEventListener("click", () => form.reportValidity() && send("auth/register/"));
   bindLanguage();
+  bindTheme(main);
 }
 
 function languagePicker() {
@@ -74,8 +76,9 @@ async function home(mine) {
   const me = localStorage.getItem("username");
   show(html`<h1>${t("home")}</h1>${nav("home")}<section id="invitations-section" hidden><h2>${t("invitations")}</h2><ul id="invitations" class="list"></ul></section>
     <section><h2>${t("myMatches")}</h2><ul id="running" class="list"><li>…</li></ul></section>
-    ${languagePicker()}<button class="secondary" id="signout">${t("signOut")}</button>`, t("home"));
+    ${languagePicker()}${themePicker()}<button class="secondary" id="signout">${t("signOut")}</button>`, t("home"));
   bindLanguage();
+  bindTheme(main);
   const running = document.getElementById("running");
   document.getElementById("signout").addEventListener("click", async () => {
     await api("auth/logout/", { method: "POST" }).catch(() => {});
@@ -253,7 +256,7 @@ async function replay(id, mine) {
       <div class="row steps"><button class="secondary" data-go="first">${t("first")}</button><button class="primary" data-go="prev">${t("prev")}</button>
       <button class="primary" data-go="next">${t("next")}</button><button class="secondary" data-go="last">${t("last")}</button></div>
       <input type="range" id="seq" min="0" max="${match.seq}" value="${seq}" aria-label="${t("stepThrough")}">
-      <figure class="picture"><img id="picture" alt="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></figure>
+      <figure class="picture"><div class="pic" id="picture" role="img" aria-label="${t("picture")} (${esc(t("moveN", { n: seq, total: match.seq }))})"></div></figure>
       <div class="row"><button class="secondary" id="export">${t("export")}</button><a class="secondary button" href="#/match/${id}">${t("open")}</a></div>`, t("stepThrough"));
     const go = { first: () => 0, prev: () => Math.max(0, seq - 1), next: () => Math.min(match.seq, seq + 1), last: () => match.seq };
     for (const b of main.querySelectorAll("[data-go]")) b.addEventListener("click", () => { seq = go[b.dataset.go](); render(); });
@@ -266,9 +269,9 @@ async function replay(id, mine) {
       link.download = `match-${id}.txt`;
       link.click();
     });
-    const [url, state] = await Promise.all([pictureUrl(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
+    const [markup, state] = await Promise.all([pictureMarkup(`matches/${id}/svg/?seq=${seq}`), api(`matches/${id}/state/?seq=${seq}`)]);
     if (step !== drawn || !isShown(mine)) return;
-    if (url) document.getElementById("picture").src = url;
+    if (markup) document.getElementById("picture").innerHTML = markup; // in the page: drawn in its colours
     // the last step of a finished match: the result line above says it
     const said = match.status !== "in_progress" && seq === match.seq ? "" : state.data?.legal?.hint || "";
     document.getElementById("hint").textContent = said;

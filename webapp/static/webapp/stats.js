@@ -1,6 +1,7 @@
 // Stats on the phone: the manager's page (record, rating, rating chart), the leaderboard,
-// head-to-head against any manager on it, and the manager's team cards (pictures from the API).
-import { api, gameKeys, gameTitle, pictureUrl } from "./api.js";
+// head-to-head against any manager on it, and the manager's team cards (pictures from the API,
+// put in the page: the chart is drawn in the app's colours, light or dark).
+import { api, gameKeys, gameTitle, pictureMarkup } from "./api.js";
 import { t } from "./i18n.js";
 import { esc } from "./nodes.js";
 
@@ -29,14 +30,15 @@ export async function statsScreen(main, show, nav, isCurrent, params) {
     <section aria-labelledby="me-h"><h2 id="me-h">${esc(me)}</h2>
       ${s ? `${record(s)}<p>${t("winRate")}: <strong>${pct(s.win_rate)}</strong> · ${t("rating")}: <strong>${Math.round(s.rating)}</strong> (${t("best")}: ${Math.round(s.best_rating)}) · ${t("streak")}: <strong>${esc(s.current_streak || "–")}</strong></p>
         ${s.rival ? `<p>${t("rival")}: <a href="#/stats?game=${game}&opponent=${enc(s.rival)}">${esc(s.rival)}</a>${s.nemesis ? ` · ${t("nemesis")}: <a href="#/stats?game=${game}&opponent=${enc(s.nemesis)}">${esc(s.nemesis)}</a>` : ""}</p>` : ""}
-        <figure class="picture"><img id="rating-chart" alt="${t("ratingChart")}"></figure>` : `<p>${t("noStats")}</p>`}
+        <figure class="picture"><div class="pic" id="rating-chart" role="img" aria-label="${t("ratingChart")}"></div></figure>` : `<p>${t("noStats")}</p>`}
     </section>
     ${h2h ? `<section aria-labelledby="h2h-h" id="h2h"><h2 id="h2h-h">${esc(me)} – ${esc(opponent)}</h2>${h2h.ok ? record(h2h.data.record) : `<p>${esc(h2h.data?.message || "")}</p>`}</section>` : ""}
     <section aria-labelledby="board-h"><h2 id="board-h">${t("leaderboard")}</h2>
       <ol class="board">${list(board.data).map((r, i) => `<li><a class="item" href="#/stats?game=${game}&opponent=${enc(r.manager)}"><span class="n">${i + 1}. ${esc(r.manager)}</span>
         <span class="s">${t("rating")} ${Math.round(r.rating)} · ${r.played} ${t("played").toLowerCase()} · ${pct(r.win_rate)}</span></a></li>`).join("") || `<li>${t("noStats")}</li>`}</ol></section>
     <section aria-labelledby="cards-h"><h2 id="cards-h">${t("teamCards")}</h2>
-      <ul class="list">${list(cards.data).map((c) => `<li><figure class="picture"><img data-card="${esc(c.card_svg)}" alt="${esc(t("teamCardOf", { name: c.name }))}"><figcaption>${esc(c.name)} · ${esc(c.form || "")}</figcaption></figure></li>`).join("") || `<li>${t("noStats")}</li>`}</ul></section>`, t("stats"));
-  if (s) pictureUrl(`stats/managers/${enc(me)}/rating.svg?game=${game}`).then((url) => { const img = document.getElementById("rating-chart"); if (url && img) img.src = url; });
-  for (const img of main.querySelectorAll("img[data-card]")) pictureUrl(img.dataset.card).then((url) => { if (url) img.src = url; });
+      <ul class="list">${list(cards.data).map((c) => `<li><figure class="picture"><div class="pic" data-card="${esc(c.card_svg)}" role="img" aria-label="${esc(t("teamCardOf", { name: c.name }))}"></div><figcaption>${esc(c.name)} · ${esc(c.form || "")}</figcaption></figure></li>`).join("") || `<li>${t("noStats")}</li>`}</ul></section>`, t("stats"));
+  const draw = (box, markup) => { if (markup && box && isCurrent()) box.innerHTML = markup; };
+  if (s) pictureMarkup(`stats/managers/${enc(me)}/rating.svg?game=${game}`).then((markup) => draw(document.getElementById("rating-chart"), markup));
+  for (const box of main.querySelectorAll("[data-card]")) pictureMarkup(box.dataset.card).then((markup) => draw(box, markup));
 }
