@@ -7,7 +7,7 @@ import time
 import pytest
 from rest_framework.test import APIClient
 
-from tests.browser.phone import _axe_source, browser, db, shot
+from tests.browser.phone import _axe_source, accessible, browser, db, shot
 
 pytestmark = [pytest.mark.browser]
 
@@ -53,8 +53,8 @@ def _undo(host, match_id, seq) -> int:
     return undone.json()["match"]["seq"]
 
 
-def _tv(b, base_url: str, language: str, token: str | None = None):
-    context = b.new_context(base_url=base_url, locale=language, **TV)
+def _tv(b, base_url: str, language: str, token: str | None = None, color_scheme: str = "light"):
+    context = b.new_context(base_url=base_url, locale=language, color_scheme=color_scheme, **TV)
     context.set_default_timeout(15_000)
     context.add_init_script(script=_axe_source())
     context.add_init_script(f"localStorage.setItem('language', {language!r});")
@@ -99,13 +99,15 @@ def test_the_big_screen_follows_the_match_live(app_server, make_user, record_pro
             "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
         )
         assert size == [1920, 1080], size
+        accessible(tv, "big screen, light")
         shot(tv, "150-big-screen-en")
-        # the same in German, on a second television
-        de = _tv(b, app_server, "de")
+        # the same in German, on a second television set to dark colours
+        de = _tv(b, app_server, "de", color_scheme="dark")
         de.goto(f"/app/screen/{match_id}")
         de.wait_for_selector(f'#tv-picture[data-seq="{seq}"] svg')
         assert de.locator("#tv-period").inner_text() == "1. Halbzeit"
-        shot(de, "151-big-screen-de")
+        accessible(de, "big screen, dark")
+        shot(de, "151-big-screen-de-dark")
 
 
 @pytest.mark.parametrize("language", ["en", "de"])

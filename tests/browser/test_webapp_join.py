@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from teams.models import Edition
-from tests.browser.phone import browser, db, phone, shot
+from tests.browser.phone import accessible, browser, db, phone, shot
 from tests.ops.conftest import create_build
 
 pytestmark = [pytest.mark.browser]
@@ -202,7 +202,9 @@ def test_a_code_that_opens_nothing_says_so_in_a_sentence(
 ):
     codes = db(_codes_that_open_nothing, make_user("ann"))
     with browser() as b:
-        _, page = phone(b, app_server, language=language)
+        # the German phone set to dark colours: each sentence readable in both colour sets
+        scheme = "dark" if language == "de" else "light"
+        _, page = phone(b, app_server, language=language, color_scheme=scheme)
         for kind, code in codes.items():
             page.goto(f"/app/join/{code}")
             problem = page.locator("#join-problem")
@@ -216,6 +218,7 @@ def test_a_code_that_opens_nothing_says_so_in_a_sentence(
             else:
                 assert expected["message"] != SENTENCES[kind]  # said in German
             assert page.get_by_role("button", name="Play as a guest").count() == 0
+            accessible(page, f"join code {kind}, {scheme}")
             shot(page, f"146-code-{kind}-{language}")
 
 
