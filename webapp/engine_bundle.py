@@ -40,7 +40,8 @@ class EngineBundle:
     @cached_property
     def brotli(self) -> bytes:
         """The content as sent to a browser that accepts Brotli (made once per process)."""
-        return brotli.compress(self.content, quality=11)
+        compressed: bytes = brotli.compress(self.content, quality=11)
+        return compressed
 
 
 def _sources() -> list[tuple[str, Path]]:

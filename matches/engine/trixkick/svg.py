@@ -24,6 +24,9 @@ from matches.engine.trixkick.state import Ball, TrixKickState
 from matches.engine.trixkick.texts import STEPS
 
 CELL = 90
+#: a piece's token: its radius, and the widest its symbols may be drawn inside the ring
+TOKEN_RADIUS = 18
+TOKEN_TEXT_WIDTH = 28
 MARGIN = 40
 COLOURS = ("#1f5fbf", "#c62828")
 ZONE = {"A2", "A3", "B2", "B3", "A5", "A6", "A7", "A8", "B5", "B6", "B7", "B8"}
@@ -193,10 +196,9 @@ def render(
         out.append(
             f'<g class="piece" data-piece="{escape(pid)}" data-side="{p.side}" '
             f'data-field="{p.field}">'
-            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{COLOURS[p.side]}" '
+            f'<circle cx="{cx}" cy="{cy}" r="{TOKEN_RADIUS}" fill="{COLOURS[p.side]}" '
             f'stroke="{stroke}" stroke-width="3"/>'
-            f'<text x="{cx}" y="{cy + 5}" text-anchor="middle" font-size="14" font-weight="bold" '
-            f'fill="#fff">{escape(p.symbols)}</text></g>'
+            f"{_token_text(cx, cy, p.symbols)}</g>"
         )
     ball = _ball_spot(s.ball, top)
     if ball:
@@ -223,3 +225,17 @@ def render(
     )
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _token_text(cx: float, cy: float, symbols: str) -> str:
+    """A piece's symbols inside its token: up to three at the token's size; four (a piece such
+    as "RRRK" or "KKLR") smaller and held to the ring's inside width."""
+    if len(symbols) <= 3:
+        size, fit = 14, ""
+    else:
+        size = 11
+        fit = f' textLength="{TOKEN_TEXT_WIDTH}" lengthAdjust="spacingAndGlyphs"'
+    return (
+        f'<text x="{cx}" y="{cy + size // 3 + 1}" text-anchor="middle" font-size="{size}" '
+        f'font-weight="bold" fill="#fff"{fit}>{escape(symbols)}</text>'
+    )
