@@ -31,7 +31,7 @@ export async function createScreen(main, show, nav, isCurrent) {
   } catch { /* offline: the form says so when sent */ }
   if (!isCurrent()) return;
   const draft = { game: GAMES[0], format: "league" };
-  const key = newKey(); // one competition per form, even on a double tap
+  let key = newKey(); // one competition per form, even on a double tap
 
   const render = () => {
     const formats = formatsFor(draft.game);
@@ -92,6 +92,7 @@ export async function createScreen(main, show, nav, isCurrent) {
       try {
         const { ok, status, data } = await api("competitions/", { method: "POST", body, key });
         if (!ok) {
+          key = newKey(); // the form corrected is another request
           main.querySelector("#create-error").innerHTML = problemBox(t("cCreateFailed"), problemText(status, data, body));
           return;
         }
