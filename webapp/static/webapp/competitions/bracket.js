@@ -28,8 +28,9 @@ export function bracketSvg(bracket, fixtures, names) {
 
   const box = (tie, x, cy) => {
     const played = lastPlayed(tie, fixtures);
-    const scores = played && [tie.home, tie.away].map((m) => played.scores[played.seats.indexOf(m)]);
-    const level = scores && scores[0] === scores[1] && tie.winner != null;
+    const seats = played && (played.seats?.length ? played.seats : [played.home, played.away]);
+    const scores = played && [tie.home, tie.away].map((m) => played.scores[seats.indexOf(m)]);
+    const level = scores && scores[0] != null && scores[0] === scores[1] && tie.winner != null;
     const line = (member, i) => {
       const won = tie.winner != null && tie.winner === member;
       const label = member == null ? (tie.bye && i === 1 ? t("cBye") : t("cToBeDecided")) : cut(nameOf(names, member));

@@ -36,7 +36,7 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
     const c = state.c;
     return `<h1 id="competition-name">${esc(c.name)}</h1>
       <p class="meta">${esc(gameTitle(c.game))} · ${esc(formatName(c.format))} · ${esc(t("cSeasonN", { n: c.season }))} · <span id="competition-status" data-status="${esc(c.status)}">${esc(statusName(c.status))}</span></p>
-      <p class="meta">${esc(t("cOrganisedBy", { name: c.organiser }))}${c.format !== "series" ? ` · ${esc(t("cPointsRule", { w: c.points.split("-")[0], d: c.points.split("-")[1], l: c.points.split("-")[2] }))} · ${esc(t(`cOrder_${c.tie_break}`))}` : ""}</p>`;
+      <p class="meta">${esc(t("cOrganisedBy", { name: c.organiser }))}${!["series", "cup"].includes(c.format) ? ` · ${esc(t("cPointsRule", { w: c.points.split("-")[0], d: c.points.split("-")[1], l: c.points.split("-")[2] }))} · ${esc(t(`cOrder_${c.tie_break}`))}` : ""}</p>`;
   };
 
   const membersSection = () => {

@@ -18,14 +18,14 @@ function change(row) {
 
 const form = (row) => !(row.form || []).length ? "" : `<span class="form"><span class="vh">${esc(t("cForm"))}: ${esc(row.form.map((r) => t(FORM[r])).join(", "))}</span>${(row.form || []).map((r) => `<b class="f${r}" aria-hidden="true">${esc(t(`cForm${r}`))}</b>`).join("")}</span>`;
 
-const who = (row, mine) => `<span class="who${row.user === mine ? " me" : ""}">${esc(row.team || row.user)}</span>${row.team ? `<span class="s">${esc(row.user)}</span>` : ""}`;
+const who = (row, mine) => `<span class="who${row.user === mine ? " mine" : ""}">${esc(row.team || row.user)}</span>${row.team ? `<span class="s">${esc(row.user)}</span>` : ""}`;
 
 const head = (key) => `<th scope="col"><abbr title="${esc(t(`cCol_${key}`))}">${esc(t(`cAbbr_${key}`))}</abbr></th>`;
 
 function leagueRows(rows, mine) {
   return `<thead><tr><th scope="col">#</th><th scope="col">${t("cTeam")}</th>${["played", "won", "drawn", "lost", "goals", "difference", "points"].map(head).join("")}</tr></thead>
     <tbody>${rows.map((r) => `<tr data-member="${r.member}" class="${r.user === mine ? "mine" : ""}"><td class="pos">${r.position}</td>
-      <td class="name">${who(r, mine)}<span class="line">${change(r)} ${form(r)}</span>${r.decided_by_text ? `<span class="decided" data-decided="${esc(r.decided_by)}">${esc(r.decided_by_text)}</span>` : ""}</td>
+      <td class="name"><div class="cell">${who(r, mine)}<span class="line">${change(r)} ${form(r)}</span>${r.decided_by_text ? `<span class="decided" data-decided="${esc(r.decided_by)}">${esc(r.decided_by_text)}</span>` : ""}</div></td>
       <td>${r.played}</td><td>${r.won}</td><td>${r.drawn}</td><td>${r.lost}</td><td class="goals">${r.goals_for}:${r.goals_against}</td>
       <td>${r.difference > 0 ? "+" : ""}${r.difference}</td><td class="pts">${r.points}</td></tr>`).join("")}</tbody>`;
 }
@@ -33,7 +33,7 @@ function leagueRows(rows, mine) {
 function seriesRows(rows, mine) {
   return `<thead><tr><th scope="col">#</th><th scope="col">${t("cTeam")}</th>${["days", "score", "firsts"].map(head).join("")}</tr></thead>
     <tbody>${rows.map((r) => `<tr data-member="${r.member}" class="${r.user === mine ? "mine" : ""}"><td class="pos">${r.position}</td>
-      <td class="name">${who(r, mine)}<span class="line">${change(r)}</span>${r.decided_by_text ? `<span class="decided" data-decided="${esc(r.decided_by)}">${esc(r.decided_by_text)}</span>` : ""}</td>
+      <td class="name"><div class="cell">${who(r, mine)}<span class="line">${change(r)}</span>${r.decided_by_text ? `<span class="decided" data-decided="${esc(r.decided_by)}">${esc(r.decided_by_text)}</span>` : ""}</div></td>
       <td>${r.days ?? 0}</td><td class="pts">${r.score ?? 0}</td><td>${(r.places || [])[0] ?? 0}</td></tr>`).join("")}</tbody>`;
 }
 
@@ -77,7 +77,7 @@ export function positionsByRound(table, rounds) {
   for (const [i, round] of played.entries()) {
     for (const f of fixtures[round] || []) {
       if (!f.scores) continue;
-      f.seats.forEach((m, s) => {
+      (f.seats?.length ? f.seats : [f.home, f.away]).forEach((m, s) => {
         const mine = f.scores[s];
         const other = series ? 0 : f.scores[1 - s];
         if (!sum[m]) return;
