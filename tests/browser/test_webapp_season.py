@@ -221,3 +221,93 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
         assert shown == [r["points"] for r in rows]
     assert not errors, errors
     print(f"table on the other phone after the final move: {[round(d, 3) for d in delays]} s")
+
+
+def _shootout_playout(match_id: int, client) -> list[dict]:
+    """Random legal moves to the end of a cup match that is level after extra time and
+    decided in the penalty shoot-out (a seed after another until one ends so)."""
+    from matches.engine.hat_trick.sampling import random_action
+
+    engine = get_engine("hat-trick")
+    start = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
+    for seed in range(400):
+        rng, state, actions = random.Random(seed), start, []
+        while engine.outcome(state) is None:
+            action = random_action(engine.legal_actions(state), rng)
+            actions.append(engine.action_to_json(action))
+            state = engine.apply(state, action).state
+        if engine.outcome(state).termination == "penalty_shootout":
+            return actions
+    raise AssertionError("no random play goes to a shoot-out")
+
+
+def _cup_round(users: dict, by_member: dict, cid: int, *, shootout: bool) -> list[dict]:
+    """Every open fixture of the cup played through the API by its home member."""
+    played = []
+    for fixture in _fixtures(users["ann"], cid):
+        if fixture["status"] != "scheduled" or fixture["home"] is None:
+            continue
+        client = _client(users[by_member[fixture["home"]]])
+        opened = client.post(f"/api/competitions/fixtures/{fixture['id']}/play/", {})
+        assert opened.status_code == 201, opened.content
+        match_id = opened.json()["match"]["id"]
+        accept_invitations(match_id)
+        moves = (
+            _shootout_playout(match_id, client)
+            if shootout
+            else _playout(match_id, client, last_by=None)
+        )
+        _log(client, match_id, moves)
+        played.append(fixture)
+    return played
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
+def test_a_cup_whose_final_is_decided_in_the_shoot_out(app_server, make_user, token_for, language):
+    users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
+    tokens = token_for(users["ann"]), token_for(users["ben"])
+    errors: list[str] = []
+    with browser() as b:
+        _, ann = phone(b, app_server, token=tokens[0], language=language)
+        _, ben = phone(b, app_server, token=tokens[1], language=language)
+        for page in (ann, ben):
+            page.on("pageerror", lambda e: errors.append(str(e)))
+        ann.goto("/app/#/competitions/new")
+        form = ann.locator("#create")
+        form.wait_for()
+        ann.locator("input[name=game][value=hat-trick]").check()
+        ann.locator("input[name=format][value=cup]").check()
+        ann.locator("input[name=format][value=cup]:checked").wait_for()
+        form.locator("input[name=name]").fill("Winter cup")
+        form.locator("input[name=invite]").fill("ben, cleo, dan")
+        form.locator("button[type=submit]").tap()
+        ann.locator("#members").wait_for()
+        cid = int(ann.evaluate("location.hash").rsplit("/", 1)[1])
+        db(_accept, users, cid, ("ben", "cleo", "dan"))
+        ann.reload()
+        ann.locator("#draw").tap()
+        ann.locator("#bracket svg").wait_for()
+        ben.goto(f"/app/#/competitions/{cid}")
+        ben.locator("#bracket svg").wait_for()
+        members = db(
+            lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/").json()["members"]
+        )
+        by_member = {m["id"]: m["user"] for m in members}
+
+        semis = db(_cup_round, users, by_member, cid, shootout=False)
+        assert len(semis) == 2
+        # the final's tie on Ben's phone, its members known, without a reload
+        ben.locator('#bracket g.tie[data-tie="3"] text.open').first.wait_for(state="detached")
+        finals = db(_cup_round, users, by_member, cid, shootout=True)
+        assert len(finals) == 1
+        ben.locator("#champion").wait_for(timeout=10_000)
+        table = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/table/").json())
+        bracket = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/bracket/").json())
+        champion = by_member[bracket["champion"]]
+        assert table["over"] and champion in ben.locator("#champion").inner_text()
+        final = ben.locator('#bracket g.tie[data-tie="3"]')
+        assert final.locator("text.won").first.text_content() == champion
+        assert final.locator("text.note").count() == 1  # level after extra time: on penalties
+        shot(ben, f"s46-cup-final-on-penalties-{language}")
+    assert not errors, errors
