@@ -311,3 +311,72 @@ def test_a_cup_whose_final_is_decided_in_the_shoot_out(app_server, make_user, to
         assert final.locator("text.note").count() == 1  # level after extra time: on penalties
         shot(ben, f"s46-cup-final-on-penalties-{language}")
     assert not errors, errors
+
+
+def _amigo_day(ann, match_id: int, seed: int) -> None:
+    """A match day of Amigo Hattrick played to its end through the API (every seat's
+    manager accepted first)."""
+    from tests.matches.play import random_actions
+
+    accept_invitations(match_id)
+    client = _client(ann)
+    engine = get_engine("amigo-hattrick")
+    state = engine.state_from_json(client.get(f"/api/matches/{match_id}/state/").json()["state"])
+    actions = [a for a, _ in random_actions("amigo-hattrick", state, seed=seed, players=4)]
+    _log(client, match_id, actions)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
+def test_an_amigo_series_of_three_match_days(app_server, make_user, token_for, language):
+    users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
+    tokens = token_for(users["ann"]), token_for(users["ben"])
+    errors: list[str] = []
+    with browser() as b:
+        _, ann = phone(b, app_server, token=tokens[0], language=language)
+        _, ben = phone(b, app_server, token=tokens[1], language=language)
+        for page in (ann, ben):
+            page.on("pageerror", lambda e: errors.append(str(e)))
+        ann.goto("/app/#/competitions/new")
+        form = ann.locator("#create")
+        form.wait_for()
+        ann.locator("input[name=game][value=amigo-hattrick]").check()
+        ann.locator("input[name=format][value=series]:checked").wait_for()
+        form.locator("input[name=name]").fill("Card nights")
+        form.locator("input[name=days]").fill("3")
+        form.locator("input[name=games]").fill("1")
+        form.locator("input[name=invite]").fill("ben, cleo, dan")
+        shot(ann, f"s47-create-series-{language}")
+        form.locator("button[type=submit]").tap()
+        ann.locator("#members").wait_for()
+        cid = int(ann.evaluate("location.hash").rsplit("/", 1)[1])
+        db(_accept, users, cid, ("ben", "cleo", "dan"))
+        ann.reload()
+        ann.locator("#draw").tap()
+        ann.locator("#fixtures").wait_for()
+        ben.goto(f"/app/#/competitions/{cid}")
+        ben.locator("table.standings").wait_for()
+        days = db(_fixtures, users["ann"], cid)
+        assert len(days) == 3 and all(d["stage"] == "day" for d in days)
+        for n, day in enumerate(days, start=1):
+            ann.goto(f"/app/#/competitions/{cid}")
+            ann.locator(f'[data-fixture="{day["id"]}"] [data-play]').tap()
+            ann.wait_for_selector(".match-head")
+            match_id = int(ann.evaluate("location.hash").rsplit("/", 1)[1])
+            db(_amigo_day, users["ann"], match_id, n)
+            # Ben's phone: every member's match days played go up by one, by the stream
+            ben.wait_for_function(
+                "(n) => [...document.querySelectorAll('table.standings tbody tr td:nth-child(3)')].every((c) => Number(c.textContent) === n)",
+                arg=n,
+                timeout=10_000,
+            )
+        ben.locator("#champion").wait_for(timeout=10_000)
+        table = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/table/").json())
+        rows = table["tables"][0]["rows"]
+        assert table["over"] and [r["days"] for r in rows] == [3, 3, 3, 3]
+        shown = ben.locator("table.standings tbody tr td.pts").all_text_contents()
+        assert [int(s) for s in shown] == [r["score"] for r in rows]
+        assert ben.locator("#awards li").count() >= 1
+        assert ben.locator("#positions-chart polyline").count() == 4
+        shot(ben, f"s48-series-over-{language}")
+    assert not errors, errors

@@ -51,11 +51,14 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
 
   const fixtureRow = (f, n) => {
     const me_ = myMember();
-    const both = f.stage === "day" ? f.seats.length > 0 : f.home != null && f.away != null;
-    const people = f.stage === "day" ? f.seats.map((m, i) => `${esc(nameOf(n, m))}${f.scores ? ` ${f.scores[i]}` : ""}`).join(" · ")
+    const day = f.stage === "day";
+    const both = day || (f.home != null && f.away != null);
+    const people = day && !f.seats.length ? esc(t("cAllMembers")) : day ? f.seats.map((m, i) => `${esc(nameOf(n, m))}${f.scores ? ` ${f.scores[i]}` : ""}`).join(" · ")
       : `${esc(nameOf(n, f.home))} – ${esc(nameOf(n, f.away))}${f.scores ? ` <strong class="score">${f.scores[0]}:${f.scores[1]}</strong>` : ""}`;
     const state_ = f.walkover ? t("cWalkover") : t(`cFixture_${f.status}`);
-    const seats = f.stage === "day" ? f.seats : [f.home, f.away];
+    // a match day not begun: all members at the table (the API's default)
+    const everyone = state.c.members.filter((m) => m.status === "accepted").map((m) => m.id);
+    const seats = day ? (f.seats.length ? f.seats : everyone) : [f.home, f.away];
     const playable = both && OPEN.includes(f.status) && me_ != null && seats.includes(me_);
     const orgTools = organiser() && both && OPEN.includes(f.status) && f.stage !== "day";
     return `<li class="fixture" data-fixture="${f.id}" data-status="${esc(f.status)}"><span class="n">${people}</span>
