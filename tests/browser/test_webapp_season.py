@@ -219,6 +219,20 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
             "(rows) => rows.map((r) => Number(r.querySelector('td.pts').textContent))"
         )
         assert shown == [r["points"] for r in rows]
+
+        # Ann starts the next season; the past one stays a tap away, and on the list
+        ann.locator("#next-season").tap()
+        ann.locator("#previous-season").wait_for()
+        assert ann.locator("#competition-status").get_attribute("data-status") == "running"
+        assert ann.locator("[data-fixture] [data-play]").count() == 6
+        shot(ann, f"s49-next-season-{language}")
+        ann.locator("#previous-season").tap()
+        ann.locator("#champion").wait_for()
+        ann.locator("#next-season-link").wait_for()
+        ann.locator('nav.tabs a[href="#/competitions"]').tap()
+        ann.locator(f'#past-competitions a[href="#/competitions/{cid}"]').wait_for()
+        assert ann.locator("#competitions a").count() == 1
+        shot(ann, f"s50-competitions-with-a-past-season-{language}")
     assert not errors, errors
     print(f"table on the other phone after the final move: {[round(d, 3) for d in delays]} s")
 

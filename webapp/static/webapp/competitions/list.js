@@ -33,7 +33,7 @@ function invitation(inv, brought) {
 }
 
 function competitionItem(c) {
-  const when = c.season > 1 ? ` · ${t("cSeasonN", { n: c.season })}` : "";
+  const when = c.season > 1 || c.next ? ` · ${t("cSeasonN", { n: c.season })}` : "";
   return `<li><a class="item" href="#/competitions/${c.id}"><span class="g">${esc(gameTitle(c.game))} · ${esc(formatName(c.format))}${esc(when)}</span>
     <span class="n">${esc(c.name)}</span><span class="s">${esc(statusName(c.status))} · ${esc(t("cOrganisedBy", { name: c.organiser }))}</span></a></li>`;
 }
