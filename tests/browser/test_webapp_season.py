@@ -394,3 +394,59 @@ def test_an_amigo_series_of_three_match_days(app_server, make_user, token_for, l
         assert ben.locator("#positions-chart polyline").count() == 4
         shot(ben, f"s48-series-over-{language}")
     assert not errors, errors
+
+
+def _drawn_league(users: dict) -> int:
+    """Ann's league with Ben, Cleo and Dan, everyone accepted and the fixtures drawn."""
+    ann = _client(users["ann"])
+    made = ann.post(
+        "/api/competitions/",
+        {
+            "name": "Friday league",
+            "game": "hat-trick",
+            "format": "league",
+            "invite": ["ben", "cleo", "dan"],
+        },
+    )
+    assert made.status_code == 201, made.content
+    cid = made.json()["id"]
+    _accept(users, cid, ("ben", "cleo", "dan"))
+    assert ann.post(f"/api/competitions/{cid}/draw/", {}).status_code == 200
+    return cid
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_organiser_postpones_a_fixture_and_awards_another(
+    app_server, make_user, token_for, language
+):
+    users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
+    cid = db(_drawn_league, users)
+    tokens = token_for(users["ann"]), token_for(users["ben"])
+    with browser() as b:
+        _, ann = phone(b, app_server, token=tokens[0], language=language)
+        _, ben = phone(b, app_server, token=tokens[1], language=language)
+        for page in (ann, ben):
+            page.goto(f"/app/#/competitions/{cid}")
+            page.locator("#fixtures").wait_for()
+        # only the organiser has the tools
+        assert ben.locator("details.org").count() == 0
+        first, second = db(_fixtures, users["ann"], cid)[:2]
+        row = ann.locator(f'[data-fixture="{first["id"]}"]')
+        row.locator("details.org summary").tap()
+        row.locator("[data-postpone]").tap()
+        ann.locator(f'[data-fixture="{first["id"]}"][data-status="postponed"]').wait_for()
+        row = ann.locator(f'[data-fixture="{second["id"]}"]')
+        row.locator("details.org summary").tap()
+        row.locator("select[name=winner]").select_option(str(second["away"]))
+        shot(ann, f"s51-organiser-tools-{language}")
+        row.locator("[data-walkover]").tap()
+        ann.locator(f'[data-fixture="{second["id"]}"][data-status="walkover"]').wait_for()
+        # Ben's phone: the awarded fixture in the table, by the stream
+        winner = f'table.standings tr[data-member="{second["away"]}"]'
+        ben.locator(f"{winner} td.pts", has_text="3").wait_for(timeout=5_000)
+        assert ben.locator(f"{winner} td.goals").inner_text() == "3:0"
+        ben.locator(f'[data-fixture="{second["id"]}"][data-status="walkover"]').wait_for()
+        shot(ben, f"s52-walkover-in-the-table-{language}")
+    fixtures = {f["id"]: f for f in db(_fixtures, users["ann"], cid)}
+    assert fixtures[first["id"]]["status"] == "postponed"
+    assert fixtures[second["id"]]["walkover"] and fixtures[second["id"]]["scores"] == [0, 3]

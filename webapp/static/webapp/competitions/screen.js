@@ -66,8 +66,8 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
       ${playable ? `<button class="primary play-now" data-play="${f.id}">${t(f.status === "playing" ? "cToMatch" : "cPlayNow")}</button>` : ""}
       ${!playable && f.match && f.status === "playing" ? `<a class="button secondary" href="#/match/${f.match}">${t("cWatch")}</a>` : ""}
       ${f.match && (f.status === "played") ? `<a class="button secondary" href="#/replay/${f.match}">${t("cReplay")}</a>` : ""}
-      ${orgTools ? `<details class="org"><summary>${t("cOrganiserTools")}</summary><div class="row">
-        <label>${t("cWalkoverTo")}<select name="winner">${[f.home, f.away].map((m) => `<option value="${m}">${esc(nameOf(n, m))}</option>`).join("")}</select></label>
+      ${orgTools ? `<details class="org"><summary>${t("cOrganiserTools")}</summary>
+        <label>${t("cWalkoverTo")}<select name="winner">${[f.home, f.away].map((m) => `<option value="${m}">${esc(nameOf(n, m))}</option>`).join("")}</select></label><div class="row">
         <button class="secondary" data-walkover="${f.id}">${t("cAwardWalkover")}</button>
         ${f.status === "scheduled" ? `<button class="secondary" data-postpone="${f.id}">${t("cPostpone")}</button>` : ""}</div></details>` : ""}
       <div class="fixture-error"></div></li>`;
