@@ -73,10 +73,10 @@ def _matches(ann, ben) -> dict:
     return out
 
 
-def _competitions(ann, ben, cleo, dan) -> dict:
+def _competitions(ann, ben, cleo, dan, eve, finn) -> dict:
     """Ann's league of four with two rounds played, her cup of four with the semi-finals played,
     and Ben's league she is asked to (her list shows the invitation)."""
-    people = {"ann": ann, "ben": ben, "cleo": cleo, "dan": dan}
+    people = {"ann": ann, "ben": ben, "cleo": cleo, "dan": dan, "eve": eve, "finn": finn}
 
     def competition(owner, fmt, invite, **fields):
         body = {"name": f"{fmt} of {owner}", "game": "hat-trick", "format": fmt, "invite": invite}
@@ -111,6 +111,13 @@ def _competitions(ann, ben, cleo, dan) -> dict:
             for fixture in played["fixtures"]:
                 play(c, fixture)
         out[fmt] = c["id"]
+    # groups of three, then a cup of the first two of each; a Swiss of six: drawn only
+    for fmt, settings in (("groups_cup", {"groups": 2, "qualifiers": 2}), ("swiss", {})):
+        c = competition("ann", fmt, ["ben", "cleo", "dan", "eve", "finn"], settings=settings)
+        join(c)
+        drawn = _client(ann).post(f"/api/competitions/{c['id']}/draw/", {})
+        assert drawn.status_code == 200, drawn.content
+        out[fmt] = c["id"]
     competition("ben", "league", ["ann"])
     return out
 
@@ -132,7 +139,8 @@ def _check(page, name: str, language: str, problems: list) -> None:
 def test_every_screen_in_both_languages(app_server, make_user, token_for, language):
     ann, ben = make_user("ann"), make_user("ben")
     matches = db(_matches, ann, ben)
-    competitions = db(_competitions, ann, ben, make_user("cleo"), make_user("dan"))
+    others = [make_user(name) for name in ("cleo", "dan", "eve", "finn")]
+    competitions = db(_competitions, ann, ben, *others)
     tokens = token_for(ann), token_for(ben)
     problems: list[str] = []
     at = lambda n: f"s{n:02d}-{language}"  # noqa: E731
@@ -219,6 +227,14 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         page.goto(f"/app/#/competitions/{competitions['cup']}")
         page.locator("#bracket svg").wait_for()
         _check(page, f"{at(31)}-cup", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['groups_cup']}")
+        page.locator("#competition-name", has_text="groups_cup of ann").wait_for()
+        page.locator("table.standings").nth(1).wait_for()
+        _check(page, f"{at(32)}-groups", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['swiss']}")
+        page.locator("#competition-name", has_text="swiss of ann").wait_for()
+        page.locator("table.standings").wait_for()
+        _check(page, f"{at(33)}-swiss", language, problems)
 
         # two phones: one manager's card in, the other's phone told so
         _, ben_page = phone(b, app_server, token=tokens[1], language=language)
