@@ -77,8 +77,13 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
     const n = names();
     if (!state.rounds.length) return "";
     const title = (r) => (state.c.format === "series" ? t("cDayN", { n: r.round }) : t("cRoundN", { n: r.round }));
+    // open: the first round still to play, and every round with a fixture of mine to play
+    const me_ = myMember();
+    const toPlay = (f) => OPEN.includes(f.status);
+    const current = state.rounds.find((r) => r.fixtures.some(toPlay))?.round;
+    const shown = (r) => r.round === current || r.fixtures.some((f) => toPlay(f) && me_ != null && (f.home === me_ || f.away === me_ || f.stage === "day"));
     return `<section aria-labelledby="fixtures-h" id="fixtures"><h2 id="fixtures-h">${t("cFixtures")}</h2>
-      ${state.rounds.map((r) => `<details class="round" data-round="${r.round}" ${r.fixtures.some((f) => OPEN.includes(f.status)) ? "open" : ""}><summary>${esc(title(r))}</summary>
+      ${state.rounds.map((r) => `<details class="round" data-round="${r.round}" ${shown(r) ? "open" : ""}><summary>${esc(title(r))}</summary>
         <ul class="list">${r.fixtures.map((f) => fixtureRow(f, n)).join("")}</ul></details>`).join("")}</section>`;
   };
 
