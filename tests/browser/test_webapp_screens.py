@@ -8,7 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.browser.phone import browser, db, phone, shot
-from tests.helpers import log_random_play, open_match
+from tests.browser.test_webapp_season import _client, _log, _playout
+from tests.helpers import accept_invitations, log_random_play, open_match
 
 pytestmark = [pytest.mark.browser, pytest.mark.phone_only]
 
@@ -29,6 +30,7 @@ CHANGED = '(before) => document.querySelector("section.moves")?.innerHTML !== be
 
 #: words a screen in German should not show (English left over), and keys never translated
 ENGLISH = ("Card of", "Shooting card", "Goalkeeper", "Waiting for", "Set up", "Move nobody")
+ENGLISH += ("Play now", "Fixtures", "decided by", "Champion", "Awards", "Season", "to be decided")
 
 
 def _matches(ann, ben) -> dict:
@@ -73,6 +75,55 @@ def _matches(ann, ben) -> dict:
     return out
 
 
+def _competitions(ann, ben, cleo, dan, eve, finn) -> dict:
+    """Ann's league of four with two rounds played, her cup of four with the semi-finals played,
+    and Ben's league she is asked to (her list shows the invitation)."""
+    people = {"ann": ann, "ben": ben, "cleo": cleo, "dan": dan, "eve": eve, "finn": finn}
+
+    def competition(owner, fmt, invite, **fields):
+        body = {"name": f"{fmt} of {owner}", "game": "hat-trick", "format": fmt, "invite": invite}
+        made = _client(people[owner]).post("/api/competitions/", {**body, **fields})
+        assert made.status_code == 201, made.content
+        return made.json()
+
+    def join(c):
+        for m in c["members"]:
+            if m["status"] == "invited":
+                answer = _client(people[m["user"]]).post(
+                    f"/api/competitions/members/{m['id']}/accept/", {}
+                )
+                assert answer.status_code == 200, answer.content
+
+    def play(c, fixture):
+        home = next(m["user"] for m in c["members"] if m["id"] == fixture["home"])
+        client = _client(people[home])
+        opened = client.post(f"/api/competitions/fixtures/{fixture['id']}/play/", {})
+        assert opened.status_code == 201, opened.content
+        match_id = opened.json()["match"]["id"]
+        accept_invitations(match_id)
+        _log(client, match_id, _playout(match_id, client, last_by=None))
+
+    out = {}
+    for fmt, settings in (("league", {"double": True}), ("cup", {"third_place": True})):
+        c = competition("ann", fmt, ["ben", "cleo", "dan"], settings=settings)
+        join(c)
+        assert _client(ann).post(f"/api/competitions/{c['id']}/draw/", {}).status_code == 200
+        rounds = _client(ann).get(f"/api/competitions/{c['id']}/fixtures/").json()["rounds"]
+        for played in rounds[: 2 if fmt == "league" else 1]:
+            for fixture in played["fixtures"]:
+                play(c, fixture)
+        out[fmt] = c["id"]
+    # groups of three, then a cup of the first two of each; a Swiss of six: drawn only
+    for fmt, settings in (("groups_cup", {"groups": 2, "qualifiers": 2}), ("swiss", {})):
+        c = competition("ann", fmt, ["ben", "cleo", "dan", "eve", "finn"], settings=settings)
+        join(c)
+        drawn = _client(ann).post(f"/api/competitions/{c['id']}/draw/", {})
+        assert drawn.status_code == 200, drawn.content
+        out[fmt] = c["id"]
+    competition("ben", "league", ["ann"])
+    return out
+
+
 def _check(page, name: str, language: str, problems: list) -> None:
     shot(page, name)
     text = page.locator("#app").inner_text()
@@ -91,6 +142,8 @@ def _check(page, name: str, language: str, problems: list) -> None:
 def test_every_screen_in_both_languages(app_server, make_user, token_for, language, scheme):
     ann, ben = make_user("ann"), make_user("ben")
     matches = db(_matches, ann, ben)
+    others = [make_user(name) for name in ("cleo", "dan", "eve", "finn")]
+    competitions = db(_competitions, ann, ben, *others)
     tokens = token_for(ann), token_for(ben)
     problems: list[str] = []
     at = lambda n: f"s{n:02d}-{language}{'-dark' if scheme == 'dark' else ''}"  # noqa: E731
@@ -156,6 +209,36 @@ def test_every_screen_in_both_languages(app_server, make_user, token_for, langua
         page.goto("/app/#/stats")
         page.locator("#cards-h").wait_for()
         _check(page, f"{at(19)}-stats", language, problems)
+        page.locator('nav.tabs a[href="#/competitions"]').tap()
+        page.locator("#competition-invitations").wait_for()
+        _check(page, f"{at(24)}-competitions", language, problems)
+        page.locator("#create-competition").tap()
+        page.locator("#create").wait_for()
+        _check(page, f"{at(25)}-competition-create", language, problems)
+        for n, fmt in ((26, "cup"), (27, "groups_cup"), (28, "swiss")):
+            page.locator(f"input[name=format][value={fmt}]").check()
+            page.locator(f"input[name=format][value={fmt}]:checked").wait_for()
+            _check(page, f"{at(n)}-competition-create-{fmt}", language, problems)
+        page.locator("input[name=game][value=amigo-hattrick]").check()
+        page.locator("input[name=format][value=series]:checked").wait_for()
+        _check(page, f"{at(29)}-competition-create-series", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['league']}")
+        page.locator("#positions-chart").wait_for()
+        page.locator("#fixtures details[open] details.org").first.evaluate(
+            "(d) => { d.open = true; }"
+        )
+        _check(page, f"{at(30)}-league", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['cup']}")
+        page.locator("#bracket svg").wait_for()
+        _check(page, f"{at(31)}-cup", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['groups_cup']}")
+        page.locator("#competition-name", has_text="groups_cup of ann").wait_for()
+        page.locator("table.standings").nth(1).wait_for()
+        _check(page, f"{at(32)}-groups", language, problems)
+        page.goto(f"/app/#/competitions/{competitions['swiss']}")
+        page.locator("#competition-name", has_text="swiss of ann").wait_for()
+        page.locator("table.standings").wait_for()
+        _check(page, f"{at(33)}-swiss", language, problems)
 
         # two phones: one manager's card in, the other's phone told so
         _, ben_page = phone(b, app_server, token=tokens[1], language=language, color_scheme=scheme)

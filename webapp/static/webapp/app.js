@@ -2,6 +2,9 @@
 import { api, gameFacts, gameKeys, gameTitle, games, newKey, pictureMarkup, token } from "./api.js";
 import { LANGUAGES, currentLanguage, setLanguage, sideLabel, t } from "./i18n.js";
 import { buildScreen } from "./build.js";
+import { competitionsScreen } from "./competitions/list.js";
+import { createScreen } from "./competitions/create.js";
+import { competitionScreen } from "./competitions/screen.js";
 import { statsScreen } from "./stats.js";
 import { esc } from "./nodes.js";
 import { bindTheme, themePicker } from "./theme.js";
@@ -321,6 +324,11 @@ async function route() {
   if (path === "/history") return history();
   if (path === "/stats") {
     return statsScreen(main, show, nav, () => isShown(mine), new URLSearchParams(hash.split("?")[1] || ""));
+  }
+  if (path === "/competitions") return competitionsScreen(main, show, nav, () => isShown(mine), errorBox);
+  if (path === "/competitions/new") return createScreen(main, show, nav, () => isShown(mine));
+  if ((m = path.match(/^\/competitions\/(\d+)$/))) {
+    return competitionScreen(Number(m[1]), { main, show, nav, isCurrent: () => isShown(mine), onLeave, errorBox });
   }
   if (path === "/build") {
     return buildScreen(main, show, nav, () => isShown(mine));

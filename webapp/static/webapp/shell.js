@@ -48,7 +48,7 @@ export function networkState() {
 
 export function nav(active) {
   const item = (hash, key) => `<a href="${hash}" class="${active === key ? "on" : ""}" ${active === key ? 'aria-current="page"' : ""}>${t(key)}</a>`;
-  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}${item("#/build", "teams")}${item("#/stats", "stats")}</nav>`;
+  return `<nav class="tabs" aria-label="${t("appName")}">${item("#/", "home")}${item("#/new", "newMatch")}${item("#/history", "history")}${item("#/build", "teams")}${item("#/stats", "stats")}${item("#/competitions", "competitions")}</nav>`;
 }
 
 export function errorBox(message) {
