@@ -113,11 +113,13 @@ class Row:
     previous_position: int | None
     change: int
     decided_by: str | None
+    positions: tuple[int, ...] = ()  # after each round with results, the first first
 
     def as_dict(self) -> dict[str, object]:
         return {
             "member": self.member,
             "position": self.position,
+            "positions": list(self.positions),
             "played": self.played,
             "won": self.won,
             "drawn": self.drawn,
@@ -297,12 +299,16 @@ def _ranked(
 def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -> list[Row]:
     """The table: a row per member, in order (see the module's description)."""
     ordered, lines, decided = _ranked(members, results, rules)
-    last_round = max((r.round for r in results), default=None)
-    previous: dict[int, int] = {}
-    if last_round is not None:
-        before = [r for r in results if r.round < last_round]
-        if before:
-            previous = {m: i for i, m in enumerate(ranking(members, before, rules), start=1)}
+    # the table after each round with results, by the same order (the chart of positions)
+    rounds = sorted({r.round for r in results})
+    after = [
+        {
+            m: i
+            for i, m in enumerate(ranking(members, [r for r in results if r.round <= n], rules), 1)
+        }
+        for n in rounds[:-1]
+    ]
+    previous = after[-1] if after else {}
     rows = []
     for position, member in enumerate(ordered, start=1):
         line = lines[member]
@@ -324,6 +330,7 @@ def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -
                 previous_position=was,
                 change=0 if was is None else was - position,
                 decided_by=None if decided.get(member) == POINTS else decided.get(member),
+                positions=(*(table[member] for table in after), position) if rounds else (),
             )
         )
     return rows
@@ -352,11 +359,13 @@ class SeriesRow:
     previous_position: int | None
     change: int
     decided_by: str | None
+    positions: tuple[int, ...] = ()  # after each match day, the first first
 
     def as_dict(self) -> dict[str, object]:
         return {
             "member": self.member,
             "position": self.position,
+            "positions": list(self.positions),
             "days": self.days,
             "score": self.score,
             "places": list(self.places),
@@ -377,11 +386,12 @@ def series_standings(
     """The table of a series of match days: the days' scores summed (the higher first), then
     more first places, more second places..., then lots."""
     ordered, totals, decided = _series_ranked(members, days, seed)
-    previous: dict[int, int] = {}
-    if len(days) > 1:
-        previous = {
-            m: i for i, m in enumerate(_series_ranked(members, days[:-1], seed)[0], start=1)
-        }
+    # the table after each match day (the chart of positions)
+    after = [
+        {m: i for i, m in enumerate(_series_ranked(members, days[:n], seed)[0], start=1)}
+        for n in range(1, len(days))
+    ]
+    previous = after[-1] if after else {}
     rows = []
     for position, member in enumerate(ordered, start=1):
         count, score, places, best = totals[member]
@@ -397,6 +407,7 @@ def series_standings(
                 previous_position=was,
                 change=0 if was is None else was - position,
                 decided_by=decided.get(member),
+                positions=(*(table[member] for table in after), position) if days else (),
             )
         )
     return rows

@@ -44,6 +44,7 @@ def table_answer(competition: Competition) -> dict[str, Any]:
         who = names.get(str(values["member"]), {})
         decided = values.get("decided_by")
         return {
+            "positions": [],  # (standings stored before positions were kept: none shown)
             **values,
             "user": who.get("user", ""),
             "team": who.get("team"),

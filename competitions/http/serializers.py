@@ -288,6 +288,12 @@ class TableRowOutput(serializers.Serializer):
     user = serializers.CharField()
     team = serializers.CharField(allow_null=True)
     position = serializers.IntegerField()
+    positions = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        help_text="The position after each round with results (a series: after each match "
+        "day), the first round first and the last the `position` now, each by the table's "
+        "own order: the chart of positions. Empty before the first result.",
+    )
     played = serializers.IntegerField(required=False)
     won = serializers.IntegerField(required=False)
     drawn = serializers.IntegerField(required=False)

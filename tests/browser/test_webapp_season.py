@@ -211,6 +211,11 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
             shot(page, f"{name}-{language}")
         table = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/table/").json())
         assert table["over"] and table["champion"] is not None
+        # the chart: each member's place after each of the six rounds, as the server ordered them
+        label = ben.locator("#positions-chart svg").first.get_attribute("aria-label")
+        for row in table["tables"][0]["rows"]:
+            assert len(row["positions"]) == 6 and row["positions"][-1] == row["position"], row
+            assert ": " + ", ".join(map(str, row["positions"])) in label, (row, label)
         champion = by_member[table["champion"]]
         assert champion in ben.locator("#champion").inner_text()
         rows = table["tables"][0]["rows"]

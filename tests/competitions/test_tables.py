@@ -394,6 +394,41 @@ def test_an_amigo_series_sums_the_days_then_counts_places():
     ann_row = next(r for r in rows if r.member == ann)
     assert ann_row.places == (1, 0, 2, 0) and ann_row.best == 30
     assert rows[0].previous_position == 3 and rows[0].change == 2
+    # the places after each match day: Ann first, then level with Ben on 45 (Ben ahead by the
+    # second place he has more), then third
+    assert {r.member: r.positions for r in rows} == {
+        ann: (1, 2, 3),
+        ben: (2, 1, 2),
+        cleo: (3, 3, 1),
+        dan: (4, 4, 4),
+    }
+
+
+def test_positions_after_each_round_are_the_table_of_that_round():
+    """The chart of positions: a member's place after each round with results, each by the
+    whole order (here head-to-head decides round 2 and lots decide round 1's level pair)."""
+    a, b, c, d = 1, 2, 3, 4
+    results = [
+        Result(a, b, 1, 0, round=1),
+        Result(c, d, 0, 0, round=1),
+        Result(b, c, 2, 0, round=2),
+        Result(d, a, 1, 0, round=2),
+        Result(a, c, 0, 3, round=3),
+        Result(b, d, 1, 1, round=3),
+    ]
+    rules = Rules(order=HEAD_TO_HEAD, seed=7)
+    rows = standings([a, b, c, d], results, rules)
+    for n in (1, 2):
+        before = ranking([a, b, c, d], [r for r in results if r.round <= n], rules)
+        assert [next(r for r in rows if r.member == m).positions[n - 1] for m in before] == [
+            1,
+            2,
+            3,
+            4,
+        ]
+    assert all(len(r.positions) == 3 and r.positions[-1] == r.position for r in rows)
+    assert all(r.previous_position == r.positions[-2] for r in rows)
+    assert standings([a, b], [], rules)[0].positions == ()
 
 
 def test_awards_from_the_games_stats():

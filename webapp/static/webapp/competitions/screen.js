@@ -103,7 +103,7 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
     const byId = {};
     for (const r of state.rounds) for (const f of r.fixtures) byId[f.id] = f;
     const drawn = state.c.status !== "open" && state.table;
-    const chart = drawn && state.c.format !== "cup" ? chartSvg(positionsByRound(state.table, state.rounds), n) : "";
+    const chart = drawn && state.c.format !== "cup" ? chartSvg(positionsByRound(state.table), n) : "";
     const cup = state.bracket ? bracketSvg(state.bracket, byId, n) : "";
     return {
       "#season-end-slot": drawn ? championHtml(state.table, n) : "",

@@ -59,44 +59,15 @@ const formatValue = (a) => (Number.isInteger(a.value) ? String(a.value) : a.valu
 
 // --- positions over the rounds ---------------------------------------------------------------
 
-// Each member's position after each round played. The last two come from the table itself
-// (`position`, `previous_position`); the rounds before are ordered from the results by
-// points (the competition's rule), difference and goals scored, then as the table ends (a
-// sketch of the season: the head-to-head and the lots of those rounds are not redrawn).
-export function positionsByRound(table, rounds) {
+// Each member's position after each round with results (a series: each match day), as the
+// server ordered the table after that round (\`positions\`: the same tie-breaks, lots included).
+export function positionsByRound(table) {
   const rows = table.tables?.[0]?.rows || [];
   if (table.tables?.length !== 1 || rows.length < 2) return null;
-  const played = table.rounds_played || [];
-  if (played.length < 2) return null;
-  const series = table.format === "series";
-  const [win, draw, loss] = (table.points || "3-1-0").split("-").map(Number);
-  const finalOrder = Object.fromEntries(rows.map((r) => [r.member, r.position]));
-  const sum = Object.fromEntries(rows.map((r) => [r.member, { pts: 0, diff: 0, goals: 0 }]));
-  const fixtures = Object.fromEntries(rounds.map((r) => [r.round, r.fixtures]));
-  const out = [];
-  for (const [i, round] of played.entries()) {
-    for (const f of fixtures[round] || []) {
-      if (!f.scores) continue;
-      (f.seats?.length ? f.seats : [f.home, f.away]).forEach((m, s) => {
-        const mine = f.scores[s];
-        const other = series ? 0 : f.scores[1 - s];
-        if (!sum[m]) return;
-        if (series) { sum[m].pts += mine; return; }
-        sum[m].pts += mine > other ? win : mine === other ? draw : loss;
-        sum[m].diff += mine - other;
-        sum[m].goals += mine;
-      });
-    }
-    let order;
-    if (i === played.length - 1) order = Object.fromEntries(rows.map((r) => [r.member, r.position]));
-    else if (i === played.length - 2 && rows.every((r) => r.previous_position != null)) order = Object.fromEntries(rows.map((r) => [r.member, r.previous_position]));
-    else {
-      const ranked = Object.keys(sum).map(Number).sort((a, b) => sum[b].pts - sum[a].pts || sum[b].diff - sum[a].diff || sum[b].goals - sum[a].goals || finalOrder[a] - finalOrder[b]);
-      order = Object.fromEntries(ranked.map((m, k) => [m, k + 1]));
-    }
-    out.push({ round, order });
-  }
-  return { members: rows.map((r) => r.member), steps: out };
+  const count = Math.min(...rows.map((r) => r.positions?.length ?? 0));
+  if (count < 2) return null;
+  const steps = Array.from({ length: count }, (_, i) => ({ round: i + 1, order: Object.fromEntries(rows.map((r) => [r.member, r.positions[i]])) }));
+  return { members: rows.map((r) => r.member), steps };
 }
 
 export function chartSvg(positions, names) {
