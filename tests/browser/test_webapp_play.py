@@ -87,6 +87,12 @@ def test_sign_in_play_amigo_to_the_end_then_hat_trick_with_undo(app_server, make
         shot(page, "07-amigo-over")
         amigo = db(Match.objects.get, game="amigo-hattrick")
         assert amigo.status == "finished" and amigo.seq == seq > 40
+        # its report, a page to share with its picture as the link's preview
+        link = page.get_by_role("link", name="Match report")
+        assert link.get_attribute("href") == f"/matches/{amigo.id}/report/"
+        report = page.request.get(link.get_attribute("href"))
+        assert report.status == 200
+        assert f'content="{app_server}/api/matches/{amigo.id}/report.png' in report.text()
 
         # Hat-Trick: the first turn of docs/api.md, by tapping card faces and players
         page.get_by_role("link", name="New match").tap()

@@ -123,10 +123,17 @@ function asBeforeLines(s, offline) {
   return { again, mineAgain, setUpLine };
 }
 
+// A finished public match's report, a page to share (its picture is the link's preview in a
+// messenger); a private match has no public report.
+function reportLink(match) {
+  if (match.status !== "finished" || match.visibility !== "public") return "";
+  return `<p class="report"><a id="report-link" href="/matches/${match.id}/report/" target="_blank" rel="noopener">${esc(t("matchReport"))}</a></p>`;
+}
+
 // half: the half-chosen move's part of the screen (its nodes at this step, whose turn it is)
 export function movesPanel(s, half) {
   const legal = s.current?.legal;
-  if (s.match.status !== "in_progress") return `<p class="over" id="over">${esc(resultText(s.match, s.current?.outcome || s.match.result))}</p>`;
+  if (s.match.status !== "in_progress") return `<p class="over" id="over">${esc(resultText(s.match, s.current?.outcome || s.match.result))}</p>${reportLink(s.match)}`;
   const offline = s.queue && s.queue.actions.length && !s.table;
   let nodes = half.stepNodes();
   let title = offline ? t("unchecked") : legal?.hint || "";
