@@ -1,7 +1,30 @@
 // Following a match as the other phone logs it: the API's Server-Sent Events stream, read
 // with fetch so that the token header rides along; when a stream cannot be held it falls
-// back to polling `events/?after=N`. Callers only see follow(match, after, onEvent) -> stop.
+// back to polling `events/?after=N`. Callers see follow(match, after, onEvent) -> stop; the
+// stream's reader, readStream, serves the competitions' live table too.
 import { headers } from "./api.js";
+
+// Reads a stream of Server-Sent Events with fetch (the token header rides along): each
+// message's data, parsed, to onMessage, until the server ends the stream or onMessage answers
+// false. A refused or broken connection throws (the caller takes it up again).
+export async function readStream(url, requestHeaders, signal, onMessage) {
+  const response = await fetch(url, { headers: requestHeaders, signal, cache: "no-store" });
+  if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
+      if (data && onMessage(JSON.parse(data)) === false) return;
+    }
+  }
+}
 
 export function follow(matchId, after, onEvent) {
   let last = after;
@@ -17,26 +40,11 @@ export function follow(matchId, after, onEvent) {
 
   async function stream() {
     controller = new AbortController();
-    const response = await fetch(`/api/matches/${matchId}/stream/?after=${last}`, {
-      headers: headers({ Accept: "text/event-stream" }, `matches/${matchId}/stream/`),
-      signal: controller.signal,
-      cache: "no-store",
+    const path = `matches/${matchId}/stream/`;
+    await readStream(`/api/${path}?after=${last}`, headers({ Accept: "text/event-stream" }, path), controller.signal, (message) => {
+      seen(message);
+      return true;
     });
-    if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
-        if (data) seen(JSON.parse(data));
-      }
-    }
   }
 
   async function poll() {

@@ -1,7 +1,8 @@
 // What the competition screens share: the words of a format, a member's name, the API's
-// lists, and the live table (the competition's Server-Sent Events stream, read with fetch so
-// that the token header rides along, as live.js follows a match).
+// lists, and the live table (the competition's Server-Sent Events stream, read by live.js's
+// readStream as a match's is).
 import { headers } from "../api.js";
+import { readStream } from "../live.js";
 import { t } from "../i18n.js";
 import { esc } from "../nodes.js";
 
@@ -43,29 +44,12 @@ export function followTable(id, onTable, onEnd) {
   async function stream() {
     controller = new AbortController();
     const query = after ? `?after=${encodeURIComponent(after)}` : "";
-    const response = await fetch(`/api/competitions/${id}/stream/${query}`, {
-      headers: headers({ Accept: "text/event-stream" }),
-      signal: controller.signal,
-      cache: "no-store",
+    await readStream(`/api/competitions/${id}/stream/${query}`, headers({ Accept: "text/event-stream" }), controller.signal, (message) => {
+      if (stopped) return false;
+      if (message.event === "end") { stopped = true; onEnd?.(message); return false; }
+      if (message.event === "table") { after = message.etag; onTable(message); }
+      return true;
     });
-    if (!response.ok || !response.body) throw new Error(`stream ${response.status}`);
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).trim()).join("\n");
-        if (!data || stopped) continue;
-        const message = JSON.parse(data);
-        if (message.event === "end") { stopped = true; onEnd?.(message); return; }
-        if (message.event === "table") { after = message.etag; onTable(message); }
-      }
-    }
   }
 
   (async () => {
