@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
@@ -202,10 +203,23 @@ def main() -> None:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         wire: dict[str, int] = {}
 
-        def phone():
-            context = browser.new_context(
-                base_url=url, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
-            )
+        def phone(profile: str | None = None):
+            """A new phone: a fresh context, or with ``profile`` a browser of its own on that
+            profile directory, its caches on disk as a phone's browser keeps them (a context
+            made with new_context is off the record: the compiled code of the WebAssembly,
+            which a phone's browser keeps beside its cache, is not kept there)."""
+            shape = {
+                "base_url": url,
+                "viewport": {"width": 390, "height": 844},
+                "has_touch": True,
+                "is_mobile": True,
+            }
+            if profile is None:
+                context = browser.new_context(**shape)
+            else:
+                context = p.chromium.launch_persistent_context(
+                    profile, executable_path=CHROMIUM, args=["--no-sandbox"], **shape
+                )
             context.add_init_script(f"localStorage.setItem('token', {token!r});")
             context.on("requestfinished", finished)
             return context
@@ -243,8 +257,9 @@ def main() -> None:
             worker = timed(lambda p=page: p.evaluate(REFEREE_START))
             context.close()
             wire.clear()
-            # the app: cold on a new phone, then restored on the same phone
-            context = phone()
+            # the app: cold on a new phone, then restored on the same phone (a profile on disk)
+            profile = tempfile.mkdtemp(prefix="bench-phone-")
+            context = phone(profile)
             page = context.new_page()
             cold = timed(lambda p=page: start(p))
             if n == 0:
@@ -258,6 +273,7 @@ def main() -> None:
             page = context.new_page()  # the same phone opens the app again
             restored = timed(lambda p=page: start(p))
             context.close()
+            shutil.rmtree(profile, ignore_errors=True)
             rounds.append((bare, worker, cold, restored))
             print(
                 f"round {n + 1}: browser CPU s: bare runtime {bare[1]:.2f}, referee worker "

@@ -42,16 +42,22 @@ async function saveStart(key, snapshot) {
 // be restored. The module is made here instead, and before the snapshot is copied in, its heap
 // is grown through the module's own allocator (so every view of the memory follows); the room
 // beyond the snapshot is cleared after.
-function roomyModule(runtime) {
+// (Its two steps are timed in the start's phases: `module`, the WebAssembly compiled and
+// instantiated; `restore`, the snapshot copied in.)
+function roomyModule(runtime, phases) {
   return async (settings) => {
+    const started = performance.now();
     const { default: createModule } = await import(`${runtime}pyodide.asm.mjs`);
     const module = await createModule(settings);
+    phases.module = Math.round(performance.now() - started);
     const restore = module.API.restoreSnapshot;
     module.API.restoreSnapshot = (snapshot) => {
+      const copying = performance.now();
       while (module.HEAP8.length < snapshot.byteLength && module._malloc(1 << 20)) { /* grow */ }
       const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
       const restored = restore(snapshot);
       module.HEAPU8.fill(0, snapshot.byteLength - header);
+      phases.restore = Math.round(performance.now() - copying);
       return restored;
     };
     return module;
@@ -127,7 +133,7 @@ async function boot({ runtime, stdlib, bundle, engine }) {
   if (saved) {
     try {
       python = await loadPyodide({
-        indexURL: runtime, ...library, _loadSnapshot: saved, createPyodideModule: roomyModule(runtime),
+        indexURL: runtime, ...library, _loadSnapshot: saved, createPyodideModule: roomyModule(runtime, phases),
       });
       phases.restored = true;
     } catch (err) {
