@@ -33,10 +33,12 @@ def competition_readers(competition: Competition) -> frozenset[int] | None:
     return frozenset([competition.organiser_id, *members])
 
 
-def competitions_of(user, *, mine: bool) -> QuerySet[Competition]:
+def competitions_of(user, *, mine: bool, game: str | None = None) -> QuerySet[Competition]:
     """The competitions a reader lists: ``mine``, those they organise or play in (or are asked
-    to); else every public one and their own."""
+    to); else every public one and their own; of ``game`` only, if given."""
     queryset = competition_visible_to(user)
+    if game:
+        queryset = queryset.filter(game=game)
     if mine and user is not None and user.is_authenticated:
         playing = Member.objects.filter(competition=OuterRef("pk"), user=user).exclude(
             status=MemberStatus.DECLINED

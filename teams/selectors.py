@@ -90,25 +90,39 @@ def _owned(qs: QuerySet, *, user, owner: str | None) -> QuerySet:
     return qs
 
 
-def _owned_list(model, *, user, owner: str | None, edition: int | None, status: str | None):
+def _owned_list(
+    model, *, user, owner: str | None, edition: int | None, game: str | None, status: str | None
+):
     qs = _owned(model.objects.select_related("owner", "edition"), user=user, owner=owner)
     if edition is not None:
         qs = qs.filter(edition_id=edition)
+    if game:
+        qs = qs.filter(edition__game=game)
     if status:
         qs = qs.filter(status=status)
     return qs
 
 
 def team_list(
-    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
+    *,
+    user,
+    owner: str | None = None,
+    edition: int | None = None,
+    game: str | None = None,
+    status: str | None = None,
 ) -> QuerySet[Team]:
-    return _owned_list(Team, user=user, owner=owner, edition=edition, status=status)
+    return _owned_list(Team, user=user, owner=owner, edition=edition, game=game, status=status)
 
 
 def build_list(
-    *, user, owner: str | None = None, edition: int | None = None, status: str | None = None
+    *,
+    user,
+    owner: str | None = None,
+    edition: int | None = None,
+    game: str | None = None,
+    status: str | None = None,
 ) -> QuerySet[Build]:
-    return _owned_list(Build, user=user, owner=owner, edition=edition, status=status)
+    return _owned_list(Build, user=user, owner=owner, edition=edition, game=game, status=status)
 
 
 def require_budget_builds(edition: Edition) -> BudgetRules:

@@ -267,7 +267,7 @@ SPECTACULAR_SETTINGS = {
     ),
     # the API's version (semantic: a breaking change is a new major version and a new path
     # prefix; CHANGELOG.md lists every change and the policy)
-    "VERSION": "1.6.0",
+    "VERSION": "1.7.0",
     "CONTACT": {"name": "Tabletop Football Companion", "url": "/api/docs/"},
     "LICENSE": {"name": "Proprietary: all rights reserved"},
     "SERVE_INCLUDE_SCHEMA": False,

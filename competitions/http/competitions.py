@@ -57,8 +57,10 @@ class CompetitionListView(ListAPIView):
     queryset = Competition.objects.none()
 
     def get_queryset(self):
-        mine = validated_query(ListQuery, self.request)["mine"]
-        return selectors.competitions_of(self.request.user, mine=mine).select_related("next_season")
+        filters = validated_query(ListQuery, self.request)
+        return selectors.competitions_of(
+            self.request.user, mine=filters["mine"], game=filters.get("game")
+        ).select_related("next_season")
 
     @extend_schema(
         summary="Competitions: the public ones and mine",

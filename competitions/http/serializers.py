@@ -21,6 +21,7 @@ from competitions.models import (
     Visibility,
 )
 from matches.engine import game_keys
+from matches.fields import GameKeyField
 from matches.http.serializers import OptionsField
 from teams.models import Build, Team
 
@@ -371,6 +372,10 @@ class BracketOutput(serializers.Serializer):
 class ListQuery(serializers.Serializer):
     mine = serializers.BooleanField(
         required=False, default=False, help_text="Only those I organise, play in or am asked to."
+    )
+    game = GameKeyField(
+        required=False,
+        help_text="Only those of this game (a client that knows some games only reads those).",
     )
 
 

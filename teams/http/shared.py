@@ -20,6 +20,7 @@ from companion.api.idempotency import idempotent
 from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import MAX_ID, validated_body, validated_query
 from companion.openapi import error_response
+from matches.fields import GameKeyField
 from teams.game_rules import input_words
 from teams.models import Build, Team, Validity
 from teams.violations import public_violation
@@ -200,6 +201,10 @@ class OwnerQuery(serializers.Serializer):
         help_text="Default: your own. 'all' for everyone's, or a username.",
     )
     edition = serializers.IntegerField(min_value=1, max_value=MAX_ID, required=False)
+    game = GameKeyField(
+        required=False,
+        help_text="Only those of this game (a client that knows some games only reads those).",
+    )
     status = serializers.ChoiceField(choices=Validity.choices, required=False)
 
 

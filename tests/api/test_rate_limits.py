@@ -247,3 +247,39 @@ def test_a_write_carries_its_limit_on_every_answer_it_judged(phone, rates):
     for answer, status in ((logged, 201), (stale, 409), (missing, 404), (anonymous, 401)):
         assert answer.status_code == status, answer.content
         assert answer.has_header("RateLimit") == declares_limits(append, status), status
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_answer_of_the_recorded_tour_carries_the_limits_its_operation_declares():
+    """The tour of the API (companion/openapi_examples.json: every operation, writes and
+    refusals among them, logged in and not) played again: each answer carries ``RateLimit``
+    exactly where the schema declares it on that status, and a limit on readers without a
+    login only on their answers."""
+    from django.test import Client
+
+    from companion.examples.session import bound, prepare_server, send
+    from companion.openapi_examples import recorded
+    from tests.api.test_schema_examples import Replay
+
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    operations = {
+        operation["operationId"]: operation
+        for item in schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    session = recorded()
+    prepare_server(session["setup"])
+    client, replay, wrong, seen = Client(), Replay(), [], set()
+    for step in session["steps"]:
+        answer = send(client, step, replay.values)
+        for name, binding in step.get("binds", {}).items():
+            replay.bind(name, binding["value"], bound(binding["at"], answer))
+        operation = operations[step["operation"]]
+        declared = bool(declares_limits(operation, answer.status))
+        expected = declared and not (step.get("as") and anonymous_only(operation))
+        if ("RateLimit" in answer.headers) != expected:
+            wrong.append((step["operation"], answer.status, step.get("as"), expected))
+        seen.add(step["operation"])
+    assert not wrong, wrong
+    assert seen == set(operations)  # every operation, once at least

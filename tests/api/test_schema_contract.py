@@ -582,3 +582,61 @@ def test_every_id_in_a_body_is_bounded_as_in_a_query(schema):
     assert create["properties"]["edition"]["minimum"] == 1
     team = schema["components"]["schemas"]["TeamCreateInputRequest"]["properties"]["edition"]
     assert team["minimum"] == 1 and team["maximum"] == 2**63 - 1
+
+
+# --- a list that may hold a game a client does not know can be read without it -----------------
+
+
+def per_game_unions(schema) -> set[str]:
+    """The components that are a union per game (a ``discriminator`` on ``game``)."""
+    return {
+        name
+        for name, component in schema["components"]["schemas"].items()
+        if component.get("discriminator", {}).get("propertyName") == "game"
+    }
+
+
+def lists_without_a_game_filter(schema) -> list[str]:
+    """Lists not bound to one object by their path (``{id}``) whose items are a union per game,
+    without a ``game`` query parameter: a client generated before a game was added cannot
+    parse such an item (CHANGELOG.md, "Enums"), and would have no way to leave it out."""
+    unions, components, found = per_game_unions(schema), schema["components"]["schemas"], []
+    for path, method, operation in operations(schema):
+        if method != "get" or "{" in path:
+            continue
+        content = operation["responses"].get("200", {}).get("content", {})
+        body = content.get("application/json", {}).get("schema", {})
+        if "$ref" in body:
+            body = components[body["$ref"].rsplit("/", 1)[1]]
+        items = body.get("properties", {}).get("results", body).get("items", {})
+        item = items.get("$ref", "").rsplit("/", 1)[-1]
+        filters = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+        if item in unions and "game" not in filters:
+            found.append(f"{method} {path}")
+    return found
+
+
+def test_every_list_of_a_union_per_game_takes_a_game_filter(schema):
+    assert lists_without_a_game_filter(schema) == []
+    assert "game" in {p["name"] for p in schema["paths"]["/api/teams/"]["get"]["parameters"]}
+
+
+def test_the_walker_finds_a_list_of_a_union_per_game_without_a_game_filter():
+    ref = "#/components/schemas/"
+    union = {"oneOf": [], "discriminator": {"propertyName": "game", "mapping": {}}}
+    page = {"type": "object", "properties": {"results": {"items": {"$ref": f"{ref}Union"}}}}
+    schema = {
+        "components": {"schemas": {"Union": union, "Page": page}},
+        "paths": {
+            path: {
+                "get": {
+                    "parameters": [{"in": "query", "name": name, "schema": {}}],
+                    "responses": {
+                        "200": {"content": {"application/json": {"schema": {"$ref": f"{ref}Page"}}}}
+                    },
+                }
+            }
+            for path, name in (("/a/", "game"), ("/b/", "cursor"), ("/b/{id}/items/", "cursor"))
+        },
+    }
+    assert lists_without_a_game_filter(schema) == ["get /b/"]

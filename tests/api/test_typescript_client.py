@@ -7,7 +7,8 @@ types (no ``any``, no type guard written by hand: it narrows answers by their ``
 run with node: it logs in, plays Hat-Trick (base, and with the expansion's team cards),
 TriXKick and a 4-player Amigo Hattrick match to the end by always sending ``legal.ready[0]``,
 and reads the rate-limit headers of every write. The tools are pinned in ``package.json``
-(``make install`` runs ``npm ci``); without ``node_modules`` the test is skipped.
+(``make install`` runs ``npm ci``); without ``node_modules`` the test is skipped, and fails in
+CI (``CI=true``), where the generated clients are checked.
 
 ``tests/api/typescript/stream.mts`` follows a match's live stream through the SDK hey-api
 generates: every value its stream yields is typed as the schema's ``StreamData`` and narrowed on
@@ -21,6 +22,7 @@ final move of their fixture's match, then the end.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -38,13 +40,28 @@ BIN = ROOT / "node_modules" / ".bin"
 PROGRAM = Path(__file__).parent / "typescript"
 NODE = shutil.which("node")
 
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        NODE is None or not (BIN / "openapi-typescript").exists() or not (BIN / "tsc").exists(),
-        reason="node_modules is missing (make install runs npm ci where npm exists)",
-    ),
-]
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def needs(*tools: str) -> None:
+    """Skip without node and the npm ``tools`` (``node_modules/.bin``); in CI, fail."""
+    missing = [] if NODE else ["node"]
+    missing += [tool for tool in tools if not (BIN / tool).exists()]
+    if missing:
+        why = f"{', '.join(missing)} missing (make install runs npm ci where npm exists)"
+        (pytest.fail if os.environ.get("CI") else pytest.skip)(why)
+
+
+@pytest.fixture
+def typescript():
+    """node, openapi-typescript and tsc."""
+    needs("openapi-typescript", "tsc")
+
+
+@pytest.fixture
+def hey_api(typescript):
+    """node, tsc and @hey-api/openapi-ts."""
+    needs("openapi-ts")
 
 
 def run(*command, cwd: Path, timeout: int = 600) -> str:
@@ -97,7 +114,7 @@ def program_directory(tmp_path: Path, base: str, program: str, **config) -> None
 
 
 @pytest.mark.slow
-def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_user):
+def test_a_generated_typescript_client_plays_all_four_set_ups(typescript, tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")
     edition = Edition.objects.filter(game="hat-trick").order_by("-version").first()
@@ -124,10 +141,7 @@ def test_a_generated_typescript_client_plays_all_four_set_ups(tmp_path, make_use
     assert report["lowest"] >= 0
 
 
-@pytest.mark.skipif(
-    not (BIN / "openapi-ts").exists(), reason="@hey-api/openapi-ts is not installed (npm ci)"
-)
-def test_a_hey_api_client_reads_the_live_stream_typed(tmp_path, make_user):
+def test_a_hey_api_client_reads_the_live_stream_typed(hey_api, tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")
     with asgi_server() as base:
@@ -146,10 +160,7 @@ def test_a_hey_api_client_reads_the_live_stream_typed(tmp_path, make_user):
     assert report["lines"][-1].startswith("end: revoked"), report["lines"]
 
 
-@pytest.mark.skipif(
-    not (BIN / "openapi-ts").exists(), reason="@hey-api/openapi-ts is not installed (npm ci)"
-)
-def test_a_hey_api_client_follows_a_competitions_table_typed(tmp_path, make_user):
+def test_a_hey_api_client_follows_a_competitions_table_typed(hey_api, tmp_path, make_user):
     from rest_framework.test import APIClient
 
     from tests.competitions.test_live_table import league_one_move_from_the_end

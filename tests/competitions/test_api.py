@@ -305,6 +305,24 @@ def test_an_amigo_series_of_match_days(phone):
     assert {a["kind"] for a in table["awards"]} == {"best_score", "fewest_passes"}
 
 
+def test_the_list_is_filtered_by_game(phone):
+    """A client that knows some games only reads their competitions (CHANGELOG.md, "Enums")."""
+    ann = phone("ann")
+    hat_trick = create(ann)["id"]
+    trixkick = create(ann, name="Board league", game="trixkick")["id"]
+    stranger = phone("cleo")
+    for client in (ann, stranger):
+        listed = [c["id"] for c in client.get("/api/competitions/").json()["results"]]
+        assert {hat_trick, trixkick} <= set(listed)
+        for game, expected in (("hat-trick", hat_trick), ("trixkick", trixkick)):
+            answer = client.get(f"/api/competitions/?game={game}").json()["results"]
+            assert [c["id"] for c in answer] == [expected] and answer[0]["game"] == game
+    mine = ann.get("/api/competitions/?mine=true&game=trixkick").json()["results"]
+    assert [c["id"] for c in mine] == [trixkick]
+    assert_error_shape(ann.get("/api/competitions/?game=chess"), 400)
+    assert_error_shape(ann.get("/api/competitions/?game="), 400)
+
+
 def test_a_private_competition_is_no_ones_business(phone):
     ann = phone("ann")
     competition = create(ann, visibility="private", invite=["ben"])

@@ -206,6 +206,11 @@ NGINX_REFUSALS = [
         501,
         "not_implemented",
     ),
+    (
+        b"GET /api/matches/ HTTP/2.0\r\nHost: 127.0.0.1\r\n",  # not in plain text on port 80
+        505,
+        "http_version_not_supported",
+    ),
 ]
 
 

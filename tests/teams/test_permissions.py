@@ -175,3 +175,13 @@ def test_no_build_input_gives_a_500(auth_client, edition, body):
         assert response.status_code in (200, 201, 400, 422), response.content
         if response.status_code >= 400:
             assert_error_shape(response, response.status_code)
+
+
+def test_lists_are_filtered_by_game(auth_client, alice_team, alice_build):
+    """A client that knows some games only reads their teams (CHANGELOG.md, "Enums")."""
+    for path in ("/api/teams/", "/api/builds/"):
+        named = [t["name"] for t in auth_client.get(f"{path}?game=hat-trick").json()["results"]]
+        assert named == [alice_team["name"] if path == "/api/teams/" else alice_build["name"]]
+        assert auth_client.get(f"{path}?game=trixkick").json()["results"] == []
+        assert_error_shape(auth_client.get(f"{path}?game=chess"), 400)
+        assert_error_shape(auth_client.get(f"{path}?game="), 400)
