@@ -168,6 +168,16 @@ def _score_line(card) -> str:
     return get_game(card.game).stats.score_line(card.goals_for, card.goals_against)
 
 
+def _text_lines(top: float, lines: Sequence[str], first_id: str, **attrs: str) -> list[str]:
+    """Lines of 13 px text from ``top`` down, 16 units apart; the first one carries ``first_id``."""
+    return [
+        _text(
+            8, top + 16 * i, line, 13, **attrs, class_="ink", **({"id": first_id} if not i else {})
+        )
+        for i, line in enumerate(lines)
+    ]
+
+
 def rating_chart_svg(
     title: str, ratings: Sequence[float], dates: Sequence[date | datetime] | None = None
 ) -> str:
@@ -208,29 +218,8 @@ def rating_chart_svg(
         f"<title>{escape(title)}</title>",
         CHART_DARK,
         f'<rect class="bg" width="{width}" height="{height}" fill="#ffffff"/>',
-        *(
-            _text(
-                8,
-                20 + 16 * i,
-                line,
-                13,
-                font_weight="bold",
-                class_="ink",
-                **({"id": "title"} if not i else {}),
-            )
-            for i, line in enumerate(title_lines)
-        ),
-        *(
-            _text(
-                8,
-                38 + below_title + 16 * i,
-                line,
-                13,
-                class_="ink",
-                **({"id": "current"} if not i else {}),
-            )
-            for i, line in enumerate(current_lines)
-        ),
+        *_text_lines(20, title_lines, "title", font_weight="bold"),
+        *_text_lines(38 + below_title, current_lines, "current"),
         f'<line class="rule" x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="#777"/>',
         f'<line class="rule" x1="{left}" y1="{top}" x2="{left}" y2="{base}" stroke="#777"/>',
     ]

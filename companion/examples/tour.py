@@ -35,7 +35,9 @@ def play(rec: Recorder) -> None:
     stats(rec)
     more_matches(rec, moves)
     competitions(rec)
+    league_ends(rec)
     joining(rec)
+    guests(rec)
 
 
 def accounts(rec: Recorder) -> None:
@@ -589,9 +591,7 @@ COMPETITION = {"id": Ref("competition")}
 def competitions(rec: Recorder) -> None:
     """Ann runs a Hat-Trick league on Thursdays: Ben joins with his team, Cleo declines and is
     asked again; the fixtures are drawn; Ann taps "Play now" (a second tap answers the same
-    match); Ben puts his fixture off; Cleo leaves (her open fixtures go to her opponents);
-    Ann gives Ben her fixture; the table, champion and awards (and Ben's phone following it
-    live); the next season."""
+    match); Ben puts his fixture off."""
     rec.call(
         "competitions_create", "POST", "/api/competitions/", status=400,
         example="not_for_the_game", as_="ann",
@@ -676,6 +676,11 @@ def competitions(rec: Recorder) -> None:
         status=200, example="postpone", as_="ben", params={"id": Ref("fixture_ben_cleo")},
         body={"date": "2030-05-02"}, summary="Ben puts his fixture against Cleo off",
     )  # fmt: skip
+
+
+def league_ends(rec: Recorder) -> None:
+    """Cleo leaves (her open fixtures go to her opponents); Ann gives Ben her fixture; the
+    table, champion and awards (and Ben's phone following it live); the next season."""
     rec.call(
         "competitions_members_leave", "POST", "/api/competitions/members/{id}/leave/",
         status=200, example="leave", as_="cleo", params={"id": Ref("cleo_member")},
@@ -734,9 +739,7 @@ def competitions(rec: Recorder) -> None:
 
 
 def joining(rec: Recorder) -> None:
-    """At the table: Ann shows a code, Ben scans it and plays the side from his account; a
-    second match's code is cancelled, the next one played by a phone without an account (a
-    guest), whose side Ann takes back; the next guest's match is claimed by Cleo."""
+    """At the table: Ann shows a code, Ben scans it and plays the side from his account."""
     rec.call(
         "matches_create", "POST", "/api/matches/", status=201, as_="ann",
         body={"game": HAT_TRICK, "sides": [{"name": "Ann", "user": "ann"}, {"name": "Red"}]},
@@ -774,6 +777,11 @@ def joining(rec: Recorder) -> None:
                                                        "code_id": Ref("code_id")},
         summary="A code used already cannot be cancelled",
     )  # fmt: skip
+
+
+def guests(rec: Recorder) -> None:
+    """A second match's code is cancelled, the next one played by a phone without an account (a
+    guest), whose side Ann takes back; the next guest's match is claimed by Cleo."""
     rec.call(
         "matches_create", "POST", "/api/matches/", status=201, as_="ann",
         body={"game": HAT_TRICK, "sides": [{"name": "Ann", "user": "ann"}, {"name": "Visitor"}]},

@@ -124,6 +124,41 @@ def _last_move(
     return [f'<g class="last-move"><title>{escape(tr(LAST_MOVE))}</title>', *marks, "</g>"]
 
 
+def _goals(s: TrixKickState, visible: frozenset[int] | None) -> list[str]:
+    """Both goals with their keepers: a side's hidden keepers shown to that side only (``visible``:
+    the sides shown; ``None``: all), every keeper once revealed or the match is over."""
+    over = s.phase == "over"
+    out: list[str] = []
+    for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):
+        gx = MARGIN + CELL // 2
+        out.append(
+            f'<rect class="goal" x="{gx}" y="{y}" width="{3 * CELL}" height="30" fill="#fafafa" '
+            f'stroke="{COLOURS[side]}" stroke-width="3"/>'
+        )
+        keepers = s.keepers[side]
+        if keepers is None:
+            continue  # not set up yet
+        own = visible is None or side in visible
+        for i, slot in enumerate(("left", "middle", "right")):
+            if not keepers.has(slot):
+                continue
+            symbol = keepers.get(slot) or HIDDEN_MARK  # None: not in this view
+            open_ = over or slot in s.revealed[side]
+            shown = symbol if open_ or own else HIDDEN_MARK
+            faded = "" if open_ else ' opacity="0.55"'
+            out.append(
+                f'<text class="side-{side}" x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
+                f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
+            )
+        reserve = keepers.get("reserve")
+        if keepers.has("reserve") and (own or over or "reserve" in s.revealed[side]):
+            out.append(
+                f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="14" '
+                f'fill="#fafafa">({escape(reserve or HIDDEN_MARK)})</text>'
+            )
+    return out
+
+
 def render(
     s: TrixKickState,
     visible: frozenset[int] | None = None,
@@ -132,7 +167,6 @@ def render(
 ) -> str:
     """The board as SVG; ``visible``: the sides whose hidden keepers are shown (``None``: all);
     ``before``: the state before the last move, which is then marked."""
-    over = s.phase == "over"
     width = 4 * CELL + 2 * MARGIN
     height = 5 * CELL + 2 * MARGIN + 52
     out = [
@@ -162,33 +196,7 @@ def render(
                 f'<text x="{x + 4}" y="{y + 14}" font-size="13" font-weight="bold" '
                 f'fill="#f1f8e9">{name}</text>'
             )
-    for side, y in ((1, MARGIN - 30), (0, MARGIN + 5 * CELL)):
-        gx = MARGIN + CELL // 2
-        out.append(
-            f'<rect class="goal" x="{gx}" y="{y}" width="{3 * CELL}" height="30" fill="#fafafa" '
-            f'stroke="{COLOURS[side]}" stroke-width="3"/>'
-        )
-        keepers = s.keepers[side]
-        if keepers is None:
-            continue  # not set up yet
-        own = visible is None or side in visible
-        for i, slot in enumerate(("left", "middle", "right")):
-            if not keepers.has(slot):
-                continue
-            symbol = keepers.get(slot) or HIDDEN_MARK  # None: not in this view
-            open_ = over or slot in s.revealed[side]
-            shown = symbol if open_ or own else HIDDEN_MARK
-            faded = "" if open_ else ' opacity="0.55"'
-            out.append(
-                f'<text class="side-{side}" x="{gx + i * CELL + CELL // 2}" y="{y + 21}" text-anchor="middle" '
-                f'font-size="16" fill="{COLOURS[side]}"{faded}>{escape(shown)}</text>'
-            )
-        reserve = keepers.get("reserve")
-        if keepers.has("reserve") and (own or over or "reserve" in s.revealed[side]):
-            out.append(
-                f'<text x="{gx + 3 * CELL + 6}" y="{y + 21}" font-size="14" '
-                f'fill="#fafafa">({escape(reserve or HIDDEN_MARK)})</text>'
-            )
+    out.extend(_goals(s, visible))
     spots = _spots(s, top)
     for pid, (cx, cy) in spots.items():
         p = s.pieces[pid]
