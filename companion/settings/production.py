@@ -41,5 +41,8 @@ if env_bool("TRUST_X_FORWARDED_PROTO", False):
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "companion.static_storage.StaticFilesStorage"},
 }
+# Brotli's quality for collectstatic's compressed copies (companion/static_storage.py): the best
+# (11) in the image; less only where the files are checked rather than served
+STATIC_BROTLI_QUALITY = int(os.environ.get("STATIC_BROTLI_QUALITY", "11"))

@@ -1,6 +1,5 @@
 """The phone's referee: Pyodide's files served by whitenoise, the engines' bundle from source."""
 
-import functools
 import gzip
 import hashlib
 import io
@@ -8,7 +7,6 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
-from types import SimpleNamespace
 
 import brotli
 import pytest
@@ -60,20 +58,14 @@ def test_runtime_files_are_served_from_this_server_and_cached_long(settings):
 
 @needs_runtime
 @pytest.mark.slow
-def test_collectstatic_compresses_the_runtime_and_takes_nothing_else(
-    settings, tmp_path, monkeypatch
-):
-    import brotli
-    from whitenoise import compress
-
-    # Brotli at a middle quality here (whitenoise's own, 11, takes a minute of CPU for the
-    # runtime's 9.6 MB, twice: under its name and its hashed name); still smaller than gzip
-    quick = SimpleNamespace(compress=functools.partial(brotli.compress, quality=5))
-    monkeypatch.setattr(compress, "brotli", quick)
+def test_collectstatic_compresses_the_runtime_and_takes_nothing_else(settings, tmp_path):
+    # the production storage at a middle Brotli quality (the image's 11 takes a minute of CPU
+    # for the runtime's 9.6 MB, twice: under its name and its hashed name); still smaller than gzip
+    settings.STATIC_BROTLI_QUALITY = 5
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
-        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+        "staticfiles": {"BACKEND": "companion.static_storage.StaticFilesStorage"},
     }
     call_command("collectstatic", "--noinput", verbosity=0)
     folder = tmp_path / "webapp" / "pyodide" / runtime.runtime_version()
@@ -197,3 +189,19 @@ print(json.dumps([view["legal"]["hint"], table.apply({{"type": "nonsense"}})["er
     hint, refusal = __import__("json").loads(out.stdout)
     assert hint.startswith("Schritt 1: beide Trainer"), hint  # the server's German catalog
     assert refusal == "Diese Art von Zug gibt es bei Hat-Trick nicht.", refusal
+
+
+@pytest.mark.no_services
+def test_the_production_storage_compresses_at_brotlis_best_unless_told(settings):
+    import brotli
+
+    from companion.static_storage import StaticFilesStorage
+
+    data = b"the phone's runtime " * 4096
+    del settings.STATIC_BROTLI_QUALITY  # as in the image, where the environment says nothing
+    best = StaticFilesStorage().create_compressor(quiet=True)
+    assert best.compress_brotli(data) == brotli.compress(data, quality=11)
+    settings.STATIC_BROTLI_QUALITY = 1
+    quick = StaticFilesStorage().create_compressor(quiet=True)
+    assert quick.compress_brotli(data) == brotli.compress(data, quality=1)
+    assert len(quick.compress_brotli(data)) > len(best.compress_brotli(data))
