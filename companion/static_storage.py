@@ -23,7 +23,7 @@ class QualityCompressor(Compressor):
         super().__init__(*args, **kwargs)
         self.brotli_quality = brotli_quality
 
-    def compress_brotli(self, data: bytes) -> bytes:  # type: ignore[override]
+    def compress_brotli(self, data: bytes) -> bytes:
         return brotli.compress(data, quality=self.brotli_quality)
 
 
