@@ -149,23 +149,11 @@ def _options_checked(game: str, options: dict[str, Any], *, cup: bool) -> None:
 
 
 def _own_team(user, game: str, *, team: Team | None, build: Build | None) -> Team | None:
-    if build is not None:
-        if build.owner_id != user.pk:
-            raise _refused(
-                "build_not_yours",
-                _("The build “{build}” belongs to another manager.").format(build=build.name),
-            )
-        from teams.services import build_team_make
+    from teams.services import team_brought
 
-        team, _made = build_team_make(build=build)
+    team = team_brought(user=user, team=team, build=build)
     if team is None:
         return None
-    if team.owner_id != user.pk:
-        raise _refused(
-            "team_not_yours",
-            _("The team “{team}” belongs to another manager.").format(team=team.name),
-            team=team.pk,
-        )
     if team.edition.game != game:
         raise _refused(
             "team_wrong_game",

@@ -115,23 +115,11 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
 
 
 def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> Team | None:
-    if build is not None:
-        if build.owner_id != user.pk:
-            raise DomainError(
-                "build_not_yours",
-                _("The build “{build}” belongs to another manager.").format(build=build.name),
-            )
-        from teams.services import build_team_make
+    from teams.services import team_brought
 
-        team, _created = build_team_make(build=build)
+    team = team_brought(user=user, team=team, build=build)
     if team is None:
         return None
-    if team.owner_id != user.pk:
-        raise DomainError(
-            "team_not_yours",
-            _("The team “{team}” belongs to another manager.").format(team=team.name),
-            details={"team": team.pk},
-        )
     if team.edition_id != match.edition_id:
         raise DomainError(
             "edition_mismatch",
