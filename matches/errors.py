@@ -16,6 +16,11 @@ STATUS_WORDS = {
 }
 
 
+def not_creator(what: str) -> DomainError:
+    """``what`` (the sentence: only the creator does it) asked of a match by someone else."""
+    return DomainError("not_creator", what)
+
+
 def stale_sequence(*, expected: int, current: int) -> DomainError:
     if expected > current:  # the client is ahead: a move it saw has been undone meanwhile
         message = _(

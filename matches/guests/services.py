@@ -119,16 +119,12 @@ def _side_free(match: Match, side: MatchSide) -> bool:
 
 def join_code_create(*, match_id: int, user, position: int) -> NewCode:
     """The creator of an open match makes a code for the side at ``position``."""
-    from matches.log.selectors import match_visible_to
+    from matches.log.selectors import match_locked
 
     with transaction.atomic():
-        match = match_visible_to(user).select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise NotFound()
+        match = match_locked(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError(
-                "not_creator", _("Only the match's creator shows codes to join its sides.")
-            )
+            raise errors.not_creator(_("Only the match's creator shows codes to join its sides."))
         if match.status != MatchStatus.IN_PROGRESS:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         sides = list(match.sides.order_by("position"))
@@ -318,14 +314,12 @@ def guest_passes_end(match: Match) -> None:
 
 def guest_take_back(*, match_id: int, user, position: int) -> GuestPass:
     """The creator takes a side back from its guest: the guest's pass ends now."""
-    from matches.log.selectors import match_visible_to
+    from matches.log.selectors import match_locked
 
     with transaction.atomic():
-        match = match_visible_to(user).select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise NotFound()
+        match = match_locked(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError("not_creator", _("Only the match's creator takes a side back."))
+            raise errors.not_creator(_("Only the match's creator takes a side back."))
         guest_pass = (
             GuestPass.objects.select_for_update()
             .filter(match=match, position=position, ended_at__isnull=True)

@@ -30,15 +30,7 @@ def _conflict(code: str, message: str, **details: Any) -> DomainError:
 
 
 def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
-    match = (
-        selectors.match_visible_to(user)
-        .select_for_update(of=("self",))
-        .select_related("edition")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFound()
+    match = selectors.match_locked(match_id, user)
     return match, list(match.sides.order_by("position").select_related("user"))
 
 
@@ -47,10 +39,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
     with transaction.atomic():
         match, sides = _locked_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError(
-                "not_creator",
-                _("Only the match's creator invites managers to its sides."),
-            )
+            raise errors.not_creator(_("Only the match's creator invites managers to its sides."))
         if match.status == MatchStatus.ABANDONED:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         side = next((side for side in sides if side.position == position), None)
