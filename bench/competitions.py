@@ -33,6 +33,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from _events import Odds, effects  # noqa: E402  (beside this script)
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -48,26 +49,7 @@ START = datetime(2025, 1, 1, tzinfo=UTC)
 STATE = {"setup": {"players": [[], []]}}
 
 
-def effects(rng: random.Random, side: int) -> list[dict]:
-    player = rng.randint(2, 11)
-    roll = rng.random()
-    if roll < 0.5:
-        kind = "pass_completed" if rng.random() < 0.7 else "pass_intercepted"
-        return [{"kind": kind, "side": side, "data": {"passer": player, "pass_type": "short_pass"}}]
-    if roll < 0.75:
-        kind = "dribble_won" if rng.random() < 0.6 else "dribble_lost"
-        return [{"kind": kind, "side": side, "data": {"dribbler": player}}]
-    if roll < 0.85:
-        shot = {"kind": "shot", "side": side, "data": {"shooter": player, "penalty": False}}
-        if rng.random() < 0.25:
-            return [shot, {"kind": "goal", "side": side, "data": {"scorer": player}}]
-        return [shot, {"kind": "save", "side": 1 - side, "data": {}}]
-    if roll < 0.9:
-        return [
-            {"kind": "foul", "side": side, "data": {"fouler": player}},
-            {"kind": "yellow_card", "side": side, "data": {"player": player}},
-        ]
-    return [{"kind": "player_moved", "side": side, "data": {"player": player}}]
+ODDS = Odds(passes=0.5, dribbles=0.75, shots=0.85, fouls=0.9, goal=0.25)
 
 
 def league(size: int, *, users: list, edition: Edition, seed: int) -> Competition:
@@ -103,7 +85,7 @@ def league(size: int, *, users: list, edition: Edition, seed: int) -> Competitio
         scores = [0, 0]
         for seq in range(1, EVENTS_PER_MATCH + 1):
             side = rng.randint(0, 1)
-            effect = effects(rng, side)
+            effect = effects(rng, side, ODDS)
             scores[side] += sum(e["kind"] == "goal" for e in effect)
             events.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
         winners = [0, 1] if scores[0] == scores[1] else [0 if scores[0] > scores[1] else 1]

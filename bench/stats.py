@@ -29,6 +29,7 @@ import django  # noqa: E402
 
 django.setup()
 
+from _events import Odds, effects  # noqa: E402  (beside this script)
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
@@ -52,27 +53,14 @@ def squad(first: int) -> list[dict]:
 STATE = {"setup": {"players": [squad(2), squad(2)]}}
 
 
-def effects(rng: random.Random, side: int) -> list[dict]:
-    player = rng.randint(2, 11)
-    roll = rng.random()
-    if roll < 0.45:
-        kind = rng.choice(["short_pass", "long_ball", "dribbling"])
-        outcome = "pass_completed" if rng.random() < 0.7 else "pass_intercepted"
-        return [{"kind": outcome, "side": side, "data": {"passer": player, "pass_type": kind}}]
-    if roll < 0.7:
-        kind = "dribble_won" if rng.random() < 0.6 else "dribble_lost"
-        return [{"kind": kind, "side": side, "data": {"dribbler": player}}]
-    if roll < 0.8:
-        shot = {"kind": "shot", "side": side, "data": {"shooter": player, "penalty": False}}
-        if rng.random() < 0.3:
-            return [shot, {"kind": "goal", "side": side, "data": {"scorer": player}}]
-        return [shot, {"kind": "save", "side": 1 - side, "data": {}}]
-    if roll < 0.85:
-        return [
-            {"kind": "foul", "side": side, "data": {"fouler": player}},
-            {"kind": "yellow_card", "side": side, "data": {"player": player}},
-        ]
-    return [{"kind": "player_moved", "side": side, "data": {"player": player}}]
+ODDS = Odds(
+    passes=0.45,
+    dribbles=0.7,
+    shots=0.8,
+    fouls=0.85,
+    goal=0.3,
+    pass_types=("short_pass", "long_ball", "dribbling"),
+)
 
 
 def generate(count: int, *, offset: int, users: list, edition: Edition) -> None:
@@ -99,7 +87,7 @@ def generate(count: int, *, offset: int, users: list, edition: Edition) -> None:
             log = []
             for seq in range(1, EVENTS_PER_MATCH + 1):
                 side = rng.randint(0, 1)
-                effect = effects(rng, side)
+                effect = effects(rng, side, ODDS)
                 scores[side] += sum(e["kind"] == "goal" for e in effect)
                 log.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
             events += log
