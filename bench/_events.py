@@ -1,11 +1,16 @@
-"""Generated Hat-Trick effects for the benchmarks that need finished matches (the stats and the
-competitions' rebuilds): passes, dribbles, shots and goals, fouls and cards, moves, drawn at the
-odds each benchmark sets."""
+"""Generated finished Hat-Trick matches for the benchmarks that rebuild from them (the stats and
+the competitions' standings): their events' effects (passes, dribbles, shots and goals, fouls
+and cards, moves) drawn at the odds each benchmark sets. Imported once Django is set up."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from matches.models import Match, MatchEvent
+from teams.models import Edition
 
 
 @dataclass(frozen=True)
@@ -43,3 +48,45 @@ def effects(rng: random.Random, side: int, odds: Odds) -> list[dict]:
             {"kind": "yellow_card", "side": side, "data": {"player": player}},
         ]
     return [{"kind": "player_moved", "side": side, "data": {"player": player}}]
+
+
+def finished_matches(
+    numbers: Iterable[int],
+    *,
+    edition: Edition,
+    creator,
+    moves: int,
+    state: dict,
+    start: datetime,
+    result: dict | None = None,
+) -> list[Match]:
+    """Finished Hat-Trick matches of ``moves`` events each, the ``n``-th of ``numbers`` finished
+    ``n`` minutes after ``start`` (saved; their events and sides are the caller's)."""
+    return Match.objects.bulk_create(
+        Match(
+            game="hat-trick",
+            edition=edition,
+            created_by=creator,
+            status="finished",
+            seq=moves,
+            state=state,
+            result=result,
+            finished_at=start + timedelta(minutes=n),
+        )
+        for n in numbers
+    )
+
+
+def played(
+    rng: random.Random, match: Match, odds: Odds, moves: int
+) -> tuple[list[MatchEvent], list[int]]:
+    """``match``'s ``moves`` events (not saved), each by a side drawn from ``rng``, and the
+    score they make."""
+    scores = [0, 0]
+    events = []
+    for seq in range(1, moves + 1):
+        side = rng.randint(0, 1)
+        effect = effects(rng, side, odds)
+        scores[side] += sum(e["kind"] == "goal" for e in effect)
+        events.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
+    return events, scores

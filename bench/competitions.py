@@ -18,7 +18,7 @@ import random
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +33,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from _events import Odds, effects  # noqa: E402  (beside this script)
+from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
 from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -68,26 +68,18 @@ def league(size: int, *, users: list, edition: Edition, seed: int) -> Competitio
         Member(competition=competition, user=user, status="accepted") for user in users[:size]
     )
     pairings = draws.round_robin([m.pk for m in members], double=True)
-    matches = Match.objects.bulk_create(
-        Match(
-            game="hat-trick",
-            edition=edition,
-            created_by=users[0],
-            status="finished",
-            seq=EVENTS_PER_MATCH,
-            state=STATE,
-            finished_at=START + timedelta(minutes=i),
-        )
-        for i in range(len(pairings))
+    matches = finished_matches(
+        range(len(pairings)),
+        edition=edition,
+        creator=users[0],
+        moves=EVENTS_PER_MATCH,
+        state=STATE,
+        start=START,
     )
     sides, events = [], []
     for match in matches:
-        scores = [0, 0]
-        for seq in range(1, EVENTS_PER_MATCH + 1):
-            side = rng.randint(0, 1)
-            effect = effects(rng, side, ODDS)
-            scores[side] += sum(e["kind"] == "goal" for e in effect)
-            events.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
+        log, scores = played(rng, match, ODDS, EVENTS_PER_MATCH)
+        events += log
         winners = [0, 1] if scores[0] == scores[1] else [0 if scores[0] > scores[1] else 1]
         match.result = {"termination": "full_time", "scores": scores, "winners": winners}
         for position in (0, 1):

@@ -13,7 +13,7 @@ import random
 import sys
 import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,7 +29,7 @@ import django  # noqa: E402
 
 django.setup()
 
-from _events import Odds, effects  # noqa: E402  (beside this script)
+from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 
@@ -67,29 +67,19 @@ def generate(count: int, *, offset: int, users: list, edition: Edition) -> None:
     rng = random.Random(offset)
     for start in range(0, count, 500):
         chunk = range(offset + start, offset + min(start + 500, count))
-        matches = Match.objects.bulk_create(
-            Match(
-                game="hat-trick",
-                edition=edition,
-                created_by=users[0],
-                status="finished",
-                seq=EVENTS_PER_MATCH,
-                state=STATE,
-                result={},
-                finished_at=START + timedelta(minutes=i),
-            )
-            for i in chunk
+        matches = finished_matches(
+            chunk,
+            edition=edition,
+            creator=users[0],
+            moves=EVENTS_PER_MATCH,
+            state=STATE,
+            start=START,
+            result={},
         )
         sides, events = [], []
         for match in matches:
             home, away = rng.sample(users, 2)
-            scores = [0, 0]
-            log = []
-            for seq in range(1, EVENTS_PER_MATCH + 1):
-                side = rng.randint(0, 1)
-                effect = effects(rng, side, ODDS)
-                scores[side] += sum(e["kind"] == "goal" for e in effect)
-                log.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
+            log, scores = played(rng, match, ODDS, EVENTS_PER_MATCH)
             events += log
             result = (
                 ["draw", "draw"]
