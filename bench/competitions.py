@@ -13,30 +13,19 @@ read).
 from __future__ import annotations
 
 import gc
-import os
 import random
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-TMP = tempfile.mkdtemp(prefix="competitions-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.pop("CELERY_BROKER_URL", None)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings.test"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
 
-import django  # noqa: E402
-
-django.setup()
+_django.setup_in_process("competitions")
 
 from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
-from django.conf import settings  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from competitions import draws, jobs  # noqa: E402
@@ -136,8 +125,6 @@ def read_time(client: Client, path: str, times: int = 50) -> float:
 
 
 def main() -> int:
-    call_command("migrate", verbosity=0)
-    settings.ALLOWED_HOSTS = ["*"]
     edition = Edition.objects.create(game="hat-trick", slug="bench", title="bench", data={})
     User = get_user_model()
     users = [User.objects.create(username=f"member{i}") for i in range(20)]

@@ -11,27 +11,18 @@ from __future__ import annotations
 import os
 import random
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-TMP = tempfile.mkdtemp(prefix="stats-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.pop("CELERY_BROKER_URL", None)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings.test"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
 os.environ.setdefault("LOG_LEVEL", "WARNING")
-
-import django  # noqa: E402
-
-django.setup()
+_django.setup_in_process("stats")
 
 from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 
 from matches.models import Match, MatchEvent, MatchSide  # noqa: E402
 from stats.jobs import BATCH, stats_rebuild  # noqa: E402
@@ -141,7 +132,6 @@ def measure(label: str) -> tuple[int, float, float]:
 
 
 def main() -> int:
-    call_command("migrate", verbosity=0)
     edition = Edition.objects.create(game="hat-trick", slug="bench", title="bench", data={})
     User = get_user_model()
     users = [User.objects.create(username=f"manager{i}") for i in range(60)]
