@@ -59,6 +59,10 @@ def not_organiser() -> DomainError:
     return _refused("not_organiser", _("Only the competition's organiser may do this."))
 
 
+def _drawn() -> DomainError:
+    return _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
+
+
 # --- create ---------------------------------------------------------------------------------
 
 
@@ -178,7 +182,7 @@ def member_invite(*, competition_id: int, user, invitee) -> Member:
     if competition.organiser_id != user.pk:
         raise not_organiser()
     if competition.status != CompetitionStatus.OPEN:
-        raise _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
+        raise _drawn()
     member = competition.members.filter(user=invitee).first()
     if member is not None and member.status != MemberStatus.DECLINED:
         raise _refused(
@@ -193,7 +197,8 @@ def member_invite(*, competition_id: int, user, invitee) -> Member:
     return member
 
 
-def _locked_member(member_id: int, user) -> Member:
+def _invited(member_id: int, user) -> Member:
+    """The user's invitation to a competition, locked, while it is not answered."""
     member = (
         Member.objects.select_for_update(of=("self",))
         .select_related("competition")
@@ -202,6 +207,10 @@ def _locked_member(member_id: int, user) -> Member:
     )
     if member is None:
         raise NotFound()
+    if member.status != MemberStatus.INVITED:
+        raise _refused(
+            "member_answered", _("The invitation has been answered already."), status=member.status
+        )
     return member
 
 
@@ -210,13 +219,9 @@ def member_accept(
     *, member_id: int, user, team: Team | None = None, build: Build | None = None
 ) -> Member:
     """The invited user joins, with their own team or build if they bring one."""
-    member = _locked_member(member_id, user)
-    if member.status != MemberStatus.INVITED:
-        raise _refused(
-            "member_answered", _("The invitation has been answered already."), status=member.status
-        )
+    member = _invited(member_id, user)
     if member.competition.status != CompetitionStatus.OPEN:
-        raise _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
+        raise _drawn()
     member.team = _own_team(user, member.competition.game, team=team, build=build)
     member.status, member.answered_at = MemberStatus.ACCEPTED, timezone.now()
     member.save(update_fields=["team", "status", "answered_at"])
@@ -226,11 +231,7 @@ def member_accept(
 
 @transaction.atomic
 def member_decline(*, member_id: int, user) -> Member:
-    member = _locked_member(member_id, user)
-    if member.status != MemberStatus.INVITED:
-        raise _refused(
-            "member_answered", _("The invitation has been answered already."), status=member.status
-        )
+    member = _invited(member_id, user)
     member.status, member.answered_at = MemberStatus.DECLINED, timezone.now()
     member.save(update_fields=["status", "answered_at"])
     return member
