@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion.errors import DomainError, NotFound
+from companion.errors import DomainError
+from companion.locks import locked
 from competitions import draws, jobs, tables
 from competitions.models import (
     Competition,
@@ -168,12 +169,7 @@ def _own_team(user, game: str, *, team: Team | None, build: Build | None) -> Tea
 
 
 def _locked(competition_id: int, user) -> Competition:
-    competition = (
-        competition_visible_to(user).select_for_update(of=("self",)).filter(pk=competition_id)
-    ).first()
-    if competition is None:
-        raise NotFound()
-    return competition
+    return locked(competition_visible_to(user).filter(pk=competition_id))
 
 
 @transaction.atomic
@@ -199,14 +195,7 @@ def member_invite(*, competition_id: int, user, invitee) -> Member:
 
 def _invited(member_id: int, user) -> Member:
     """The user's invitation to a competition, locked, while it is not answered."""
-    member = (
-        Member.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=member_id, user=user)
-        .first()
-    )
-    if member is None:
-        raise NotFound()
+    member = locked(Member.objects.select_related("competition").filter(pk=member_id, user=user))
     if member.status != MemberStatus.INVITED:
         raise _refused(
             "member_answered", _("The invitation has been answered already."), status=member.status
@@ -384,15 +373,10 @@ def _draw_fixtures(
 
 
 def _locked_fixture(fixture_id: int, user) -> Fixture:
-    fixture = (
-        Fixture.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=fixture_id, competition__in=competition_visible_to(user))
-        .first()
+    visible = competition_visible_to(user)
+    return locked(
+        Fixture.objects.select_related("competition").filter(pk=fixture_id, competition__in=visible)
     )
-    if fixture is None:
-        raise NotFound()
-    return fixture
 
 
 def _side(member: Member, user) -> dict[str, Any]:
@@ -552,14 +536,10 @@ def member_leave(*, member_id: int, user) -> Member:
     """A member leaves (themselves, or the organiser takes them out). The rule: the results
     they played stand, and every fixture of theirs not yet decided is awarded to the opponent
     as a walkover (3-0); a match day goes on without them. The organiser cannot leave."""
-    member = (
-        Member.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=member_id, competition__in=competition_visible_to(user))
-        .first()
+    visible = competition_visible_to(user)
+    member = locked(
+        Member.objects.select_related("competition").filter(pk=member_id, competition__in=visible)
     )
-    if member is None:
-        raise NotFound()
     competition = member.competition
     if member.user_id != user.pk and competition.organiser_id != user.pk:
         raise not_organiser()

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.errors import DomainError, NotFound
+from companion.locks import locked
 from matches import errors
 from matches.live import wakeups
 from matches.log.handoff import match_finished_handoff
@@ -320,13 +321,9 @@ def guest_take_back(*, match_id: int, user, position: int) -> GuestPass:
         match = match_locked(match_id, user)
         if match.created_by_id != user.pk:
             raise errors.not_creator(_("Only the match's creator takes a side back."))
-        guest_pass = (
-            GuestPass.objects.select_for_update()
-            .filter(match=match, position=position, ended_at__isnull=True)
-            .first()
+        guest_pass = locked(
+            GuestPass.objects.filter(match=match, position=position, ended_at__isnull=True)
         )
-        if guest_pass is None:
-            raise NotFound()
         guest_pass.ended_at = timezone.now()
         guest_pass.end_reason = GuestEnd.TAKEN_BACK
         guest_pass.save(update_fields=["ended_at", "end_reason"])

@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion.errors import DomainError, NotFound
+from companion.errors import DomainError
+from companion.locks import locked
 from matches import errors
 from matches.engine import get_engine
 from matches.log import selectors, snapshots
@@ -87,13 +88,7 @@ def invitations_pending_create(*, match: Match, user, invitees: dict[int, Any]) 
 
 
 def _locked_invitation(invitation_id: int, user) -> Invitation:
-    invitation = (
-        Invitation.objects.select_for_update(of=("self",))
-        .filter(pk=invitation_id, invitee=user)
-        .first()
-    )
-    if invitation is None:
-        raise NotFound()
+    invitation = locked(Invitation.objects.filter(pk=invitation_id, invitee=user))
     if invitation.status != InvitationStatus.PENDING:
         raise _conflict(
             "invitation_answered",

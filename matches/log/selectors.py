@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from companion.errors import NotFound
+from companion.locks import locked
 from matches import errors
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
@@ -39,16 +39,7 @@ def match_visible_to(user) -> QuerySet[Match]:
 def match_locked(match_id: int, user) -> Match:
     """The match ``match_id`` as ``user`` may see it, with its edition, locked until the
     transaction ends (``NotFound`` when there is none the user may see)."""
-    match = (
-        match_visible_to(user)
-        .select_for_update(of=("self",))
-        .select_related("edition")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFound()
-    return match
+    return locked(match_visible_to(user).select_related("edition").filter(pk=match_id))
 
 
 def match_visible_sides(
