@@ -21,6 +21,24 @@ def not_creator(what: str) -> DomainError:
     return DomainError("not_creator", what)
 
 
+def side_linked(position: int) -> DomainError:
+    return DomainError(
+        "side_linked", _("That side is already played by a manager."), details={"side": position}
+    )
+
+
+def side_taken(position: int) -> DomainError:
+    return DomainError(
+        "side_taken", _("A guest plays that side already."), details={"side": position}
+    )
+
+
+def side_invited(position: int) -> DomainError:
+    return DomainError(
+        "already_invited", _("Someone is already invited to that side."), details={"side": position}
+    )
+
+
 def stale_sequence(*, expected: int, current: int) -> DomainError:
     if expected > current:  # the client is ahead: a move it saw has been undone meanwhile
         message = _(

@@ -95,12 +95,6 @@ def guest_pass_ended() -> DomainError:
     )
 
 
-def _side_taken(position: int) -> DomainError:
-    return DomainError(
-        "side_taken", _("A guest plays that side already."), details={"side": position}
-    )
-
-
 # --- join codes --------------------------------------------------------------------------------
 
 
@@ -137,22 +131,14 @@ def join_code_create(*, match_id: int, user, position: int) -> NewCode:
                 details={"side": position, "sides": len(sides)},
             )
         if side.user_id is not None:
-            raise DomainError(
-                "side_linked",
-                _("That side is already played by a manager."),
-                details={"side": position},
-            )
+            raise errors.side_linked(position)
         if not _side_free(match, side):
-            raise _side_taken(position)
+            raise errors.side_taken(position)
         invited = Invitation.objects.filter(
             match=match, position=position, status=InvitationStatus.PENDING
         )
         if invited.exists():
-            raise DomainError(
-                "already_invited",
-                _("Someone is already invited to that side."),
-                details={"side": position},
-            )
+            raise errors.side_invited(position)
         text = secrets.token_urlsafe(CODE_BYTES)
         code = JoinCode.objects.create(
             match=match,
@@ -361,11 +347,7 @@ def guest_claim(*, claim_token: str, user) -> tuple[GuestPass, MatchSide]:
                 _("The host took this side back from the guest: it is not yours to claim."),
             )
         if side.user_id is not None:
-            raise DomainError(
-                "side_linked",
-                _("That side is already played by a manager."),
-                details={"side": side.position},
-            )
+            raise errors.side_linked(side.position)
         if any(other.user_id == user.pk for other in sides):
             raise DomainError(
                 "already_playing",

@@ -56,9 +56,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
                 _("Name yourself on a side when you open the match; invitations are for others."),
             )
         if side.user_id is not None:
-            raise _conflict(
-                "side_linked", _("That side is already played by a manager."), side=position
-            )
+            raise errors.side_linked(position)
         if any(other.user_id == invitee.pk for other in sides):
             raise _conflict(
                 "already_playing",
@@ -66,9 +64,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
             )
         pending = Invitation.objects.filter(match=match, status=InvitationStatus.PENDING)
         if pending.filter(position=position).exists():
-            raise _conflict(
-                "already_invited", _("Someone is already invited to that side."), side=position
-            )
+            raise errors.side_invited(position)
         if pending.filter(invitee=invitee).exists():
             raise _conflict(
                 "already_invited",
@@ -137,7 +133,7 @@ def invitation_accept(
         if side.user_id is not None or any(other.user_id == user.pk for other in sides):
             raise _conflict("side_linked", _("That side, or you, already play in this match."))
         if match.guest_passes.filter(position=side.position, ended_at__isnull=True).exists():
-            raise _conflict("side_taken", _("A guest plays that side already."), side=side.position)
+            raise errors.side_taken(side.position)
         team = _own_team(user, match, team=team, build=build)
         name = team.name if team is not None else (name or "").strip() or None
         if name is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):
