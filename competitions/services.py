@@ -345,22 +345,7 @@ def _draw_fixtures(
     if fmt == Format.SWISS:
         settings.setdefault("rounds", draws.swiss_rounds(len(ids)))
         drawn = draws.swiss_round(seeds, scores=dict.fromkeys(ids, 0.0))
-        made = [
-            Fixture(competition=competition, stage=Stage.SWISS, round=1, home_id=h, away_id=a)
-            for h, a in drawn.pairs
-        ]
-        if drawn.bye is not None:
-            made.append(
-                Fixture(
-                    competition=competition,
-                    stage=Stage.SWISS,
-                    round=1,
-                    home_id=drawn.bye,
-                    status=FixtureStatus.WALKOVER,
-                    result=jobs.bye_result(),
-                )
-            )
-        return made
+        return jobs.swiss_round(competition, 1, drawn)
     # a series: match days of the members present, decided when a day is played
     days = int(settings.get("days") or 3)
     settings["days"] = days
