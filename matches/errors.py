@@ -21,6 +21,14 @@ def not_creator(what: str) -> DomainError:
     return DomainError("not_creator", what)
 
 
+def no_such_side(position: int, *, sides: int) -> DomainError:
+    return DomainError(
+        "no_such_side",
+        _("The match has no side {side}.").format(side=position),
+        details={"side": position, "sides": sides},
+    )
+
+
 def side_linked(position: int) -> DomainError:
     return DomainError(
         "side_linked", _("That side is already played by a manager."), details={"side": position}

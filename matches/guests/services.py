@@ -125,11 +125,7 @@ def join_code_create(*, match_id: int, user, position: int) -> NewCode:
         sides = list(match.sides.order_by("position"))
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise DomainError(
-                "no_such_side",
-                _("The match has no side {side}.").format(side=position),
-                details={"side": position, "sides": len(sides)},
-            )
+            raise errors.no_such_side(position, sides=len(sides))
         if side.user_id is not None:
             raise errors.side_linked(position)
         if not _side_free(match, side):

@@ -45,11 +45,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
             raise errors.match_closed(status_value=match.status, current=match.seq)
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise DomainError(
-                "no_such_side",
-                _("The match has no side {side}.").format(side=position),
-                details={"side": position, "sides": len(sides)},
-            )
+            raise errors.no_such_side(position, sides=len(sides))
         if invitee.pk == user.pk:
             raise DomainError(
                 "invite_yourself",
