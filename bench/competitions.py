@@ -13,29 +13,19 @@ read).
 from __future__ import annotations
 
 import gc
-import os
 import random
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-TMP = tempfile.mkdtemp(prefix="competitions-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.pop("CELERY_BROKER_URL", None)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings.test"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
 
-import django  # noqa: E402
+_django.setup_in_process("competitions")
 
-django.setup()
-
-from django.conf import settings  # noqa: E402
+from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from competitions import draws, jobs  # noqa: E402
@@ -48,26 +38,7 @@ START = datetime(2025, 1, 1, tzinfo=UTC)
 STATE = {"setup": {"players": [[], []]}}
 
 
-def effects(rng: random.Random, side: int) -> list[dict]:
-    player = rng.randint(2, 11)
-    roll = rng.random()
-    if roll < 0.5:
-        kind = "pass_completed" if rng.random() < 0.7 else "pass_intercepted"
-        return [{"kind": kind, "side": side, "data": {"passer": player, "pass_type": "short_pass"}}]
-    if roll < 0.75:
-        kind = "dribble_won" if rng.random() < 0.6 else "dribble_lost"
-        return [{"kind": kind, "side": side, "data": {"dribbler": player}}]
-    if roll < 0.85:
-        shot = {"kind": "shot", "side": side, "data": {"shooter": player, "penalty": False}}
-        if rng.random() < 0.25:
-            return [shot, {"kind": "goal", "side": side, "data": {"scorer": player}}]
-        return [shot, {"kind": "save", "side": 1 - side, "data": {}}]
-    if roll < 0.9:
-        return [
-            {"kind": "foul", "side": side, "data": {"fouler": player}},
-            {"kind": "yellow_card", "side": side, "data": {"player": player}},
-        ]
-    return [{"kind": "player_moved", "side": side, "data": {"player": player}}]
+ODDS = Odds(passes=0.5, dribbles=0.75, shots=0.85, fouls=0.9, goal=0.25)
 
 
 def league(size: int, *, users: list, edition: Edition, seed: int) -> Competition:
@@ -86,26 +57,18 @@ def league(size: int, *, users: list, edition: Edition, seed: int) -> Competitio
         Member(competition=competition, user=user, status="accepted") for user in users[:size]
     )
     pairings = draws.round_robin([m.pk for m in members], double=True)
-    matches = Match.objects.bulk_create(
-        Match(
-            game="hat-trick",
-            edition=edition,
-            created_by=users[0],
-            status="finished",
-            seq=EVENTS_PER_MATCH,
-            state=STATE,
-            finished_at=START + timedelta(minutes=i),
-        )
-        for i in range(len(pairings))
+    matches = finished_matches(
+        range(len(pairings)),
+        edition=edition,
+        creator=users[0],
+        moves=EVENTS_PER_MATCH,
+        state=STATE,
+        start=START,
     )
     sides, events = [], []
     for match in matches:
-        scores = [0, 0]
-        for seq in range(1, EVENTS_PER_MATCH + 1):
-            side = rng.randint(0, 1)
-            effect = effects(rng, side)
-            scores[side] += sum(e["kind"] == "goal" for e in effect)
-            events.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
+        log, scores = played(rng, match, ODDS, EVENTS_PER_MATCH)
+        events += log
         winners = [0, 1] if scores[0] == scores[1] else [0 if scores[0] > scores[1] else 1]
         match.result = {"termination": "full_time", "scores": scores, "winners": winners}
         for position in (0, 1):
@@ -162,8 +125,6 @@ def read_time(client: Client, path: str, times: int = 50) -> float:
 
 
 def main() -> int:
-    call_command("migrate", verbosity=0)
-    settings.ALLOWED_HOSTS = ["*"]
     edition = Edition.objects.create(game="hat-trick", slug="bench", title="bench", data={})
     User = get_user_model()
     users = [User.objects.create(username=f"member{i}") for i in range(20)]

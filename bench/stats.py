@@ -11,26 +11,18 @@ from __future__ import annotations
 import os
 import random
 import sys
-import tempfile
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-TMP = tempfile.mkdtemp(prefix="stats-bench-")
-os.environ["DATABASE_URL"] = f"sqlite:///{TMP}/bench.sqlite3"
-os.environ.pop("CELERY_BROKER_URL", None)
-os.environ.pop("REDIS_URL", None)
-os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings.test"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _django  # noqa: E402
+
 os.environ.setdefault("LOG_LEVEL", "WARNING")
+_django.setup_in_process("stats")
 
-import django  # noqa: E402
-
-django.setup()
-
+from _events import Odds, finished_matches, played  # noqa: E402  (beside this script)
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 
 from matches.models import Match, MatchEvent, MatchSide  # noqa: E402
 from stats.jobs import BATCH, stats_rebuild  # noqa: E402
@@ -52,56 +44,33 @@ def squad(first: int) -> list[dict]:
 STATE = {"setup": {"players": [squad(2), squad(2)]}}
 
 
-def effects(rng: random.Random, side: int) -> list[dict]:
-    player = rng.randint(2, 11)
-    roll = rng.random()
-    if roll < 0.45:
-        kind = rng.choice(["short_pass", "long_ball", "dribbling"])
-        outcome = "pass_completed" if rng.random() < 0.7 else "pass_intercepted"
-        return [{"kind": outcome, "side": side, "data": {"passer": player, "pass_type": kind}}]
-    if roll < 0.7:
-        kind = "dribble_won" if rng.random() < 0.6 else "dribble_lost"
-        return [{"kind": kind, "side": side, "data": {"dribbler": player}}]
-    if roll < 0.8:
-        shot = {"kind": "shot", "side": side, "data": {"shooter": player, "penalty": False}}
-        if rng.random() < 0.3:
-            return [shot, {"kind": "goal", "side": side, "data": {"scorer": player}}]
-        return [shot, {"kind": "save", "side": 1 - side, "data": {}}]
-    if roll < 0.85:
-        return [
-            {"kind": "foul", "side": side, "data": {"fouler": player}},
-            {"kind": "yellow_card", "side": side, "data": {"player": player}},
-        ]
-    return [{"kind": "player_moved", "side": side, "data": {"player": player}}]
+ODDS = Odds(
+    passes=0.45,
+    dribbles=0.7,
+    shots=0.8,
+    fouls=0.85,
+    goal=0.3,
+    pass_types=("short_pass", "long_ball", "dribbling"),
+)
 
 
 def generate(count: int, *, offset: int, users: list, edition: Edition) -> None:
     rng = random.Random(offset)
     for start in range(0, count, 500):
         chunk = range(offset + start, offset + min(start + 500, count))
-        matches = Match.objects.bulk_create(
-            Match(
-                game="hat-trick",
-                edition=edition,
-                created_by=users[0],
-                status="finished",
-                seq=EVENTS_PER_MATCH,
-                state=STATE,
-                result={},
-                finished_at=START + timedelta(minutes=i),
-            )
-            for i in chunk
+        matches = finished_matches(
+            chunk,
+            edition=edition,
+            creator=users[0],
+            moves=EVENTS_PER_MATCH,
+            state=STATE,
+            start=START,
+            result={},
         )
         sides, events = [], []
         for match in matches:
             home, away = rng.sample(users, 2)
-            scores = [0, 0]
-            log = []
-            for seq in range(1, EVENTS_PER_MATCH + 1):
-                side = rng.randint(0, 1)
-                effect = effects(rng, side)
-                scores[side] += sum(e["kind"] == "goal" for e in effect)
-                log.append(MatchEvent(match=match, seq=seq, kind="action", effects=effect))
+            log, scores = played(rng, match, ODDS, EVENTS_PER_MATCH)
             events += log
             result = (
                 ["draw", "draw"]
@@ -163,7 +132,6 @@ def measure(label: str) -> tuple[int, float, float]:
 
 
 def main() -> int:
-    call_command("migrate", verbosity=0)
     edition = Edition.objects.create(game="hat-trick", slug="bench", title="bench", data={})
     User = get_user_model()
     users = [User.objects.create(username=f"manager{i}") for i in range(60)]

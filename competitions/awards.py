@@ -15,6 +15,8 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from competitions.tables import stored
+
 TOP_SCORER = "top_scorer"
 BEST_DEFENCE = "best_defence"
 CLEAN_SHEETS = "clean_sheets"
@@ -52,12 +54,7 @@ class Award:
     player: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "kind": self.kind,
-            "members": list(self.members),
-            "value": self.value,
-            "player": self.player,
-        }
+        return stored(self)
 
 
 def _best(values: Mapping[int, float], *, highest: bool) -> tuple[tuple[int, ...], float]:

@@ -429,7 +429,15 @@ def _swiss_next_round(
 
 
 def swiss_fixtures(competition: Competition, number: int, drawn: draws.SwissRound) -> list[Fixture]:
-    when = round_date(competition, number)
+    """The next Swiss round's fixtures, dated, saved."""
+    made = swiss_round(competition, number, drawn, on=round_date(competition, number))
+    return Fixture.objects.bulk_create(made)
+
+
+def swiss_round(
+    competition: Competition, number: int, drawn: draws.SwissRound, *, on: date | None = None
+) -> list[Fixture]:
+    """A Swiss round's fixtures as drawn (not saved): its pairs, and the bye's walkover."""
     made = [
         Fixture(
             competition=competition,
@@ -437,7 +445,7 @@ def swiss_fixtures(competition: Competition, number: int, drawn: draws.SwissRoun
             round=number,
             home_id=h,
             away_id=a,
-            date=when,
+            date=on,
         )
         for h, a in drawn.pairs
     ]
@@ -450,10 +458,10 @@ def swiss_fixtures(competition: Competition, number: int, drawn: draws.SwissRoun
                 home_id=drawn.bye,
                 status=FixtureStatus.WALKOVER,
                 result=bye_result(),
-                date=when,
+                date=on,
             )
         )
-    return Fixture.objects.bulk_create(made)
+    return made
 
 
 def walkover_result(*, home_wins: bool) -> dict[str, Any]:

@@ -53,7 +53,6 @@ from competitions.http.answers import (
     table_parts,
 )
 from competitions.http.errors import NOT_FOUND, QUERY_ERRORS
-from competitions.http.serializers import BracketOutput, TableOutput
 from competitions.models import Competition, Format, Member
 from matches.live import feed, opening, topics, wakeups
 
@@ -110,10 +109,10 @@ def table_message(read: TableRead, language: str) -> tuple[str, bytes]:
     if found is None:
         competition = read.competition
         with translation.override(language):
-            table = TableOutput(table_answer(competition)).data
+            table = table_answer(competition)
             bracket = None
             if competition.format in BRACKETS:
-                bracket = BracketOutput(bracket_answer(competition)).data
+                bracket = bracket_answer(competition)
         etag = etag_of(*table_parts(competition, language))
         body = {
             "competition": competition.pk,

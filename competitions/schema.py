@@ -6,11 +6,7 @@ is a whole message. The end is the match stream's ``StreamEnd``."""
 
 from __future__ import annotations
 
-REF = "#/components/schemas/"
-
-
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": f"{REF}{name}"}
+from matches.http.schema import one_of, ref
 
 
 def _nullable(name: str) -> dict:
@@ -52,16 +48,12 @@ STREAM_COMPONENTS: dict[str, dict] = {
             "bracket",
         ],
     },
-    "TableStreamData": {
-        "oneOf": [ref("TableUpdate"), ref("StreamEnd")],
-        "discriminator": {
-            "propertyName": "event",
-            "mapping": {"table": f"{REF}TableUpdate", "end": f"{REF}StreamEnd"},
-        },
-        "description": "The `data` of one message of a competition's live table, parsed as "
-        "JSON, chosen by its `event` (the message's `event:` line): the table, or the "
-        "stream's end.",
-    },
+    "TableStreamData": one_of(
+        "event",
+        {"table": "TableUpdate", "end": "StreamEnd"},
+        description="The `data` of one message of a competition's live table, parsed as JSON, "
+        "chosen by its `event` (the message's `event:` line): the table, or the stream's end.",
+    ),
     "TableUpdateMessage": {
         "type": "object",
         "description": '`id: "<the table\'s ETag>"`, `event: table`, `data: <a TableUpdate '
@@ -73,15 +65,12 @@ STREAM_COMPONENTS: dict[str, dict] = {
         },
         "required": ["id", "event", "data"],
     },
-    "TableStreamMessage": {
-        "oneOf": [ref("TableUpdateMessage"), ref("StreamEndMessage")],
-        "discriminator": {
-            "propertyName": "event",
-            "mapping": {"table": f"{REF}TableUpdateMessage", "end": f"{REF}StreamEndMessage"},
-        },
-        "description": "One whole message of a competition's live table (its `id:`, `event:` "
-        "and `data:` lines), its `data` parsed as JSON.",
-    },
+    "TableStreamMessage": one_of(
+        "event",
+        {"table": "TableUpdateMessage", "end": "StreamEndMessage"},
+        description="One whole message of a competition's live table (its `id:`, `event:` and "
+        "`data:` lines), its `data` parsed as JSON.",
+    ),
 }
 
 

@@ -19,7 +19,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from companion.errors import DomainError, NotFound
+from companion.errors import DomainError
+from companion.locks import locked
 from competitions import draws, jobs, tables
 from competitions.models import (
     Competition,
@@ -57,6 +58,10 @@ def _refused(code: str, message: Any, **details: Any) -> DomainError:
 
 def not_organiser() -> DomainError:
     return _refused("not_organiser", _("Only the competition's organiser may do this."))
+
+
+def _drawn() -> DomainError:
+    return _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
 
 
 # --- create ---------------------------------------------------------------------------------
@@ -149,23 +154,11 @@ def _options_checked(game: str, options: dict[str, Any], *, cup: bool) -> None:
 
 
 def _own_team(user, game: str, *, team: Team | None, build: Build | None) -> Team | None:
-    if build is not None:
-        if build.owner_id != user.pk:
-            raise _refused(
-                "build_not_yours",
-                _("The build “{build}” belongs to another manager.").format(build=build.name),
-            )
-        from teams.services import build_team_make
+    from teams.services import team_brought
 
-        team, _made = build_team_make(build=build)
+    team = team_brought(user=user, team=team, build=build)
     if team is None:
         return None
-    if team.owner_id != user.pk:
-        raise _refused(
-            "team_not_yours",
-            _("The team “{team}” belongs to another manager.").format(team=team.name),
-            team=team.pk,
-        )
     if team.edition.game != game:
         raise _refused(
             "team_wrong_game",
@@ -176,12 +169,7 @@ def _own_team(user, game: str, *, team: Team | None, build: Build | None) -> Tea
 
 
 def _locked(competition_id: int, user) -> Competition:
-    competition = (
-        competition_visible_to(user).select_for_update(of=("self",)).filter(pk=competition_id)
-    ).first()
-    if competition is None:
-        raise NotFound()
-    return competition
+    return locked(competition_visible_to(user).filter(pk=competition_id))
 
 
 @transaction.atomic
@@ -190,7 +178,7 @@ def member_invite(*, competition_id: int, user, invitee) -> Member:
     if competition.organiser_id != user.pk:
         raise not_organiser()
     if competition.status != CompetitionStatus.OPEN:
-        raise _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
+        raise _drawn()
     member = competition.members.filter(user=invitee).first()
     if member is not None and member.status != MemberStatus.DECLINED:
         raise _refused(
@@ -205,15 +193,13 @@ def member_invite(*, competition_id: int, user, invitee) -> Member:
     return member
 
 
-def _locked_member(member_id: int, user) -> Member:
-    member = (
-        Member.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=member_id, user=user)
-        .first()
-    )
-    if member is None:
-        raise NotFound()
+def _invited(member_id: int, user) -> Member:
+    """The user's invitation to a competition, locked, while it is not answered."""
+    member = locked(Member.objects.select_related("competition").filter(pk=member_id, user=user))
+    if member.status != MemberStatus.INVITED:
+        raise _refused(
+            "member_answered", _("The invitation has been answered already."), status=member.status
+        )
     return member
 
 
@@ -222,13 +208,9 @@ def member_accept(
     *, member_id: int, user, team: Team | None = None, build: Build | None = None
 ) -> Member:
     """The invited user joins, with their own team or build if they bring one."""
-    member = _locked_member(member_id, user)
-    if member.status != MemberStatus.INVITED:
-        raise _refused(
-            "member_answered", _("The invitation has been answered already."), status=member.status
-        )
+    member = _invited(member_id, user)
     if member.competition.status != CompetitionStatus.OPEN:
-        raise _refused("competition_drawn", _("The fixtures are drawn: nobody joins any more."))
+        raise _drawn()
     member.team = _own_team(user, member.competition.game, team=team, build=build)
     member.status, member.answered_at = MemberStatus.ACCEPTED, timezone.now()
     member.save(update_fields=["team", "status", "answered_at"])
@@ -238,11 +220,7 @@ def member_accept(
 
 @transaction.atomic
 def member_decline(*, member_id: int, user) -> Member:
-    member = _locked_member(member_id, user)
-    if member.status != MemberStatus.INVITED:
-        raise _refused(
-            "member_answered", _("The invitation has been answered already."), status=member.status
-        )
+    member = _invited(member_id, user)
     member.status, member.answered_at = MemberStatus.DECLINED, timezone.now()
     member.save(update_fields=["status", "answered_at"])
     return member
@@ -367,22 +345,7 @@ def _draw_fixtures(
     if fmt == Format.SWISS:
         settings.setdefault("rounds", draws.swiss_rounds(len(ids)))
         drawn = draws.swiss_round(seeds, scores=dict.fromkeys(ids, 0.0))
-        made = [
-            Fixture(competition=competition, stage=Stage.SWISS, round=1, home_id=h, away_id=a)
-            for h, a in drawn.pairs
-        ]
-        if drawn.bye is not None:
-            made.append(
-                Fixture(
-                    competition=competition,
-                    stage=Stage.SWISS,
-                    round=1,
-                    home_id=drawn.bye,
-                    status=FixtureStatus.WALKOVER,
-                    result=jobs.bye_result(),
-                )
-            )
-        return made
+        return jobs.swiss_round(competition, 1, drawn)
     # a series: match days of the members present, decided when a day is played
     days = int(settings.get("days") or 3)
     settings["days"] = days
@@ -395,15 +358,10 @@ def _draw_fixtures(
 
 
 def _locked_fixture(fixture_id: int, user) -> Fixture:
-    fixture = (
-        Fixture.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=fixture_id, competition__in=competition_visible_to(user))
-        .first()
+    visible = competition_visible_to(user)
+    return locked(
+        Fixture.objects.select_related("competition").filter(pk=fixture_id, competition__in=visible)
     )
-    if fixture is None:
-        raise NotFound()
-    return fixture
 
 
 def _side(member: Member, user) -> dict[str, Any]:
@@ -563,14 +521,10 @@ def member_leave(*, member_id: int, user) -> Member:
     """A member leaves (themselves, or the organiser takes them out). The rule: the results
     they played stand, and every fixture of theirs not yet decided is awarded to the opponent
     as a walkover (3-0); a match day goes on without them. The organiser cannot leave."""
-    member = (
-        Member.objects.select_for_update(of=("self",))
-        .select_related("competition")
-        .filter(pk=member_id, competition__in=competition_visible_to(user))
-        .first()
+    visible = competition_visible_to(user)
+    member = locked(
+        Member.objects.select_related("competition").filter(pk=member_id, competition__in=visible)
     )
-    if member is None:
-        raise NotFound()
     competition = member.competition
     if member.user_id != user.pk and competition.organiser_id != user.pk:
         raise not_organiser()

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 #: the tie-break orders a competition chooses from
 DIFFERENCE = "difference"
@@ -96,6 +97,21 @@ class Rules:
     seed: int = 0
 
 
+def stored(row: Any, *, first: tuple[str, ...] = ()) -> dict[str, object]:
+    """A row (a dataclass) as the standings store it: its fields ``first``, then the others in
+    their order, tuples as lists. The order is the stored JSON's, which its tag hashes."""
+    names = [*first, *(f.name for f in fields(row) if f.name not in first)]
+    return {name: _plain(getattr(row, name)) for name in names}
+
+
+def _plain(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+#: a table row's first fields as stored: who, where, and where after each round
+_ROW_FIRST = ("member", "position", "positions")
+
+
 @dataclass(frozen=True, slots=True)
 class Row:
     member: int
@@ -116,24 +132,7 @@ class Row:
     positions: tuple[int, ...] = ()  # after each round with results, the first first
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "member": self.member,
-            "position": self.position,
-            "positions": list(self.positions),
-            "played": self.played,
-            "won": self.won,
-            "drawn": self.drawn,
-            "lost": self.lost,
-            "goals_for": self.goals_for,
-            "goals_against": self.goals_against,
-            "difference": self.difference,
-            "points": self.points,
-            "form": list(self.form),
-            "discipline": self.discipline,
-            "previous_position": self.previous_position,
-            "change": self.change,
-            "decided_by": self.decided_by,
-        }
+        return stored(self, first=_ROW_FIRST)
 
 
 @dataclass(slots=True)
@@ -362,18 +361,7 @@ class SeriesRow:
     positions: tuple[int, ...] = ()  # after each match day, the first first
 
     def as_dict(self) -> dict[str, object]:
-        return {
-            "member": self.member,
-            "position": self.position,
-            "positions": list(self.positions),
-            "days": self.days,
-            "score": self.score,
-            "places": list(self.places),
-            "best": self.best,
-            "previous_position": self.previous_position,
-            "change": self.change,
-            "decided_by": self.decided_by,
-        }
+        return stored(self, first=_ROW_FIRST)
 
 
 #: the criteria of a series, after the summed score: more first places, then seconds...

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import DatabaseError
 
+from companion.tasks import rebuild_task
 from competitions import jobs
 
 
-@shared_task(
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
-    acks_late=True,
-    ignore_result=True,
-)
+@rebuild_task
 def standings_rebuild(competition_id: int, match_id: int | None = None) -> str | None:
     """The standings after a match of the competition ended, was undone or imported."""
     return jobs.standings_rebuild(

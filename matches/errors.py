@@ -16,6 +16,37 @@ STATUS_WORDS = {
 }
 
 
+def not_creator(what: str) -> DomainError:
+    """``what`` (the sentence: only the creator does it) asked of a match by someone else."""
+    return DomainError("not_creator", what)
+
+
+def no_such_side(position: int, *, sides: int) -> DomainError:
+    return DomainError(
+        "no_such_side",
+        _("The match has no side {side}.").format(side=position),
+        details={"side": position, "sides": sides},
+    )
+
+
+def side_linked(position: int) -> DomainError:
+    return DomainError(
+        "side_linked", _("That side is already played by a manager."), details={"side": position}
+    )
+
+
+def side_taken(position: int) -> DomainError:
+    return DomainError(
+        "side_taken", _("A guest plays that side already."), details={"side": position}
+    )
+
+
+def side_invited(position: int) -> DomainError:
+    return DomainError(
+        "already_invited", _("Someone is already invited to that side."), details={"side": position}
+    )
+
+
 def stale_sequence(*, expected: int, current: int) -> DomainError:
     if expected > current:  # the client is ahead: a move it saw has been undone meanwhile
         message = _(

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 from celery import shared_task
-from django.db import DatabaseError
 
+from companion.tasks import rebuild_task
 from stats import jobs
 
 
-@shared_task(
-    autoretry_for=(DatabaseError,),
-    retry_backoff=True,
-    max_retries=5,
-    acks_late=True,
-    ignore_result=True,
-)
+@rebuild_task
 def match_finished(match_id: int) -> int:
     """Stats of one finished match (handed over after commit by matches.log.services)."""
     return jobs.match_stats_refresh(match_id=match_id)

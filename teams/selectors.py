@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypedDict, TypeVar, Unpack
 
 from django.db.models import Q, QuerySet, Value
 from django.utils.translation import get_language
@@ -16,6 +16,8 @@ from teams.game_rules import budget_rules, refused, team_rules
 from teams.labels import role_words
 from teams.models import Build, Card, Edition, Team, Validity
 from teams.violations import public_violation
+
+_Owned = TypeVar("_Owned", Team, Build)
 
 
 def edition_latest(*, game: str, slug: str = "reference") -> Edition | None:
@@ -90,39 +92,34 @@ def _owned(qs: QuerySet, *, user, owner: str | None) -> QuerySet:
     return qs
 
 
-def _owned_list(
-    model, *, user, owner: str | None, edition: int | None, game: str | None, status: str | None
-):
-    qs = _owned(model.objects.select_related("owner", "edition"), user=user, owner=owner)
-    if edition is not None:
-        qs = qs.filter(edition_id=edition)
-    if game:
-        qs = qs.filter(edition__game=game)
-    if status:
-        qs = qs.filter(status=status)
+class OwnedFilters(TypedDict, total=False):
+    """What a list of teams or builds is narrowed by (``OwnerQuery``'s parameters)."""
+
+    owner: str | None
+    edition: int | None
+    game: str | None
+    status: str | None
+
+
+def _owned_list(model: type[_Owned], *, user, **filters: Unpack[OwnedFilters]) -> QuerySet[_Owned]:
+    qs = _owned(
+        model.objects.select_related("owner", "edition"), user=user, owner=filters.get("owner")
+    )
+    if filters.get("edition") is not None:
+        qs = qs.filter(edition_id=filters["edition"])
+    if filters.get("game"):
+        qs = qs.filter(edition__game=filters["game"])
+    if filters.get("status"):
+        qs = qs.filter(status=filters["status"])
     return qs
 
 
-def team_list(
-    *,
-    user,
-    owner: str | None = None,
-    edition: int | None = None,
-    game: str | None = None,
-    status: str | None = None,
-) -> QuerySet[Team]:
-    return _owned_list(Team, user=user, owner=owner, edition=edition, game=game, status=status)
+def team_list(*, user, **filters: Unpack[OwnedFilters]) -> QuerySet[Team]:
+    return _owned_list(Team, user=user, **filters)
 
 
-def build_list(
-    *,
-    user,
-    owner: str | None = None,
-    edition: int | None = None,
-    game: str | None = None,
-    status: str | None = None,
-) -> QuerySet[Build]:
-    return _owned_list(Build, user=user, owner=owner, edition=edition, game=game, status=status)
+def build_list(*, user, **filters: Unpack[OwnedFilters]) -> QuerySet[Build]:
+    return _owned_list(Build, user=user, **filters)
 
 
 def require_budget_builds(edition: Edition) -> BudgetRules:

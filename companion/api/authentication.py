@@ -34,17 +34,21 @@ class DeviceTokenAuthentication(TokenAuthentication):
         return (device.user, device)
 
 
-class DeviceTokenScheme(schemes.TokenScheme):
-    """The OpenAPI description: HTTP bearer (``Authorization: Bearer <key>``)."""
+class BearerDescribed:
+    """An authentication's OpenAPI scheme: HTTP bearer (``Authorization: Bearer <key>``), as
+    ``description`` says where the key comes from (mixed into a scheme extension)."""
 
+    description: str
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "bearer", "description": self.description}
+
+
+class DeviceTokenScheme(BearerDescribed, schemes.TokenScheme):
     target_class = "companion.api.authentication.DeviceTokenAuthentication"
     name = "tokenAuth"
     priority = 1
-
-    def get_security_definition(self, auto_schema):
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "The `token` of `POST /api/auth/login/` (or `register/`): "
-            "`Authorization: Bearer <token>`. `Authorization: Token <token>` is read too.",
-        }
+    description = (
+        "The `token` of `POST /api/auth/login/` (or `register/`): "
+        "`Authorization: Bearer <token>`. `Authorization: Token <token>` is read too."
+    )

@@ -32,21 +32,22 @@ SWAGGER_POLICY = "; ".join((*_COMMON, "style-src 'self'"))
 REDOC_POLICY = "; ".join((*_COMMON, "style-src 'self' 'unsafe-inline'", "worker-src blob:"))
 
 
-class SwaggerView(SpectacularSwaggerSplitView):
+class _UnderPolicy:
+    # a documentation page answered under its ``policy``
+    policy: str
+
+    @extend_schema(exclude=True)
+    def get(self, request, *args, **kwargs):
+        response = super().get(request, *args, **kwargs)
+        response["Content-Security-Policy"] = self.policy
+        return response
+
+
+class SwaggerView(_UnderPolicy, SpectacularSwaggerSplitView):
     template_name = "companion/api_docs/swagger_ui.html"
-
-    @extend_schema(exclude=True)
-    def get(self, request, *args, **kwargs):
-        response = super().get(request, *args, **kwargs)
-        response["Content-Security-Policy"] = SWAGGER_POLICY
-        return response
+    policy = SWAGGER_POLICY
 
 
-class RedocView(SpectacularRedocView):
+class RedocView(_UnderPolicy, SpectacularRedocView):
     template_name = "companion/api_docs/redoc.html"
-
-    @extend_schema(exclude=True)
-    def get(self, request, *args, **kwargs):
-        response = super().get(request, *args, **kwargs)
-        response["Content-Security-Policy"] = REDOC_POLICY
-        return response
+    policy = REDOC_POLICY

@@ -4,13 +4,22 @@ the live table's stream."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
 
+from companion.api.conditional import cached_answer
 from companion.errors import NotFound
 from competitions import selectors
-from competitions.http.serializers import AWARD_NAMES, DECIDED_BY, CompetitionDetailOutput
+from competitions.http.serializers import (
+    AWARD_NAMES,
+    DECIDED_BY,
+    BracketOutput,
+    CompetitionDetailOutput,
+    TableOutput,
+)
 from competitions.models import Competition
 
 
@@ -26,10 +35,17 @@ def detail_answer(competition: Competition) -> dict[str, Any]:
     return CompetitionDetailOutput(competition).data
 
 
-def rendered_json(data: Any) -> str:
-    """An answer's body as the API renders JSON (a stored answer is served from the cache,
-    keyed by the standings' tag: the table costs no more to read than one row)."""
-    return JSONRenderer().render(data).decode()
+def stored_answer(request, parts: tuple, answer: Callable[[], dict[str, Any]]) -> HttpResponse:
+    """An answer built from the stored standings (``answer``), under the ``ETag`` of ``parts``:
+    304 when the reader has it, else its body as the API renders JSON, served from the cache
+    once built (keyed by the standings' tag: the table costs no more to read than one row)."""
+    return cached_answer(
+        request,
+        parts=parts,
+        build=lambda: JSONRenderer().render(answer()).decode(),
+        content_type="application/json",
+        keep=True,
+    )
 
 
 def _member_names(standings: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -37,6 +53,7 @@ def _member_names(standings: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def table_answer(competition: Competition) -> dict[str, Any]:
+    """The table as ``GET table/`` answers it (``TableOutput``), in the active language."""
     standings = competition.standings or {}
     names = _member_names(standings)
 
@@ -51,24 +68,26 @@ def table_answer(competition: Competition) -> dict[str, Any]:
             "decided_by_text": str(DECIDED_BY[decided]) if decided in DECIDED_BY else None,
         }
 
-    return {
-        "competition": competition.pk,
-        "format": competition.format,
-        "tie_break": competition.tie_break,
-        "points": competition.points,
-        "tables": [
-            {"group": t["group"], "rows": [row(r) for r in t["rows"]]}
-            for t in standings.get("tables", [])
-        ],
-        "rounds": standings.get("rounds", []),
-        "rounds_played": standings.get("rounds_played", []),
-        "champion": standings.get("champion"),
-        "over": bool(standings.get("over")),
-        "awards": [
-            {**a, "title": str(AWARD_NAMES.get(a["kind"], a["kind"]))}
-            for a in standings.get("awards", [])
-        ],
-    }
+    return TableOutput(
+        {
+            "competition": competition.pk,
+            "format": competition.format,
+            "tie_break": competition.tie_break,
+            "points": competition.points,
+            "tables": [
+                {"group": t["group"], "rows": [row(r) for r in t["rows"]]}
+                for t in standings.get("tables", [])
+            ],
+            "rounds": standings.get("rounds", []),
+            "rounds_played": standings.get("rounds_played", []),
+            "champion": standings.get("champion"),
+            "over": bool(standings.get("over")),
+            "awards": [
+                {**a, "title": str(AWARD_NAMES.get(a["kind"], a["kind"]))}
+                for a in standings.get("awards", [])
+            ],
+        }
+    ).data
 
 
 def table_parts(competition: Competition, language: str | None) -> tuple:
@@ -83,17 +102,20 @@ def bracket_parts(competition: Competition) -> tuple:
 
 
 def bracket_answer(competition: Competition) -> dict[str, Any]:
+    """The bracket as ``GET bracket/`` answers it (``BracketOutput``)."""
     standings = competition.standings or {}
     bracket = standings.get("bracket") or {}
     names = [
         {"id": int(k), "user": v.get("user", ""), "team": v.get("team")}
         for k, v in sorted(_member_names(standings).items(), key=lambda kv: int(kv[0]))
     ]
-    return {
-        "competition": competition.pk,
-        "members": names,
-        "ties": bracket.get("ties", []),
-        "champion": bracket.get("champion"),
-        "runner_up": bracket.get("runner_up"),
-        "third": bracket.get("third"),
-    }
+    return BracketOutput(
+        {
+            "competition": competition.pk,
+            "members": names,
+            "ties": bracket.get("ties", []),
+            "champion": bracket.get("champion"),
+            "runner_up": bracket.get("runner_up"),
+            "third": bracket.get("third"),
+        }
+    ).data

@@ -8,14 +8,13 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.views import APIView
 
-from companion.api.conditional import cached_answer
 from companion.api.routes import Routes
 from companion.openapi import ETAG, IF_NONE_MATCH, NOT_MODIFIED
 from competitions.http.answers import (
     bracket_answer,
     bracket_parts,
     readable,
-    rendered_json,
+    stored_answer,
     table_answer,
     table_parts,
 )
@@ -40,13 +39,8 @@ class CompetitionTableView(APIView):
     )
     def get(self, request, pk: int):
         competition = readable(request, pk)
-        return cached_answer(
-            request,
-            parts=table_parts(competition, get_language()),
-            build=lambda: rendered_json(TableOutput(table_answer(competition)).data),
-            content_type="application/json",
-            keep=True,
-        )
+        parts = table_parts(competition, get_language())
+        return stored_answer(request, parts, lambda: table_answer(competition))
 
 
 @routes.at("competitions/<int:pk>/bracket/", name="competition-bracket")
@@ -60,10 +54,6 @@ class CompetitionBracketView(APIView):
     )
     def get(self, request, pk: int):
         competition = readable(request, pk)
-        return cached_answer(
-            request,
-            parts=bracket_parts(competition),
-            build=lambda: rendered_json(BracketOutput(bracket_answer(competition)).data),
-            content_type="application/json",
-            keep=True,
+        return stored_answer(
+            request, bracket_parts(competition), lambda: bracket_answer(competition)
         )

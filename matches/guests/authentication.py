@@ -15,6 +15,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
+from companion.api.authentication import BearerDescribed
 from matches.guests import services
 from matches.guests.principal import Guest
 
@@ -72,17 +73,13 @@ class GuestWelcome:
         return [GuestPassAuthentication(), *super().get_authenticators()]
 
 
-class GuestPassScheme(OpenApiAuthenticationExtension):
+class GuestPassScheme(BearerDescribed, OpenApiAuthenticationExtension):
     target_class = "matches.guests.authentication.GuestPassAuthentication"
     name = "guestAuth"
     priority = 1
-
-    def get_security_definition(self, auto_schema):
-        return {
-            "type": "http",
-            "scheme": "bearer",
-            "description": "A guest's `token` (`POST /api/join/{code}/guest/`): "
-            "`Authorization: Bearer guest-…`, good for the routes of its own match alone "
-            "while its pass holds (401 `guest_pass_scope` anywhere else, `guest_pass_ended` "
-            "once the match is over or the host took the side back).",
-        }
+    description = (
+        "A guest's `token` (`POST /api/join/{code}/guest/`): `Authorization: Bearer guest-…`, "
+        "good for the routes of its own match alone while its pass holds (401 "
+        "`guest_pass_scope` anywhere else, `guest_pass_ended` once the match is over or the "
+        "host took the side back)."
+    )

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.errors import DomainError, NotFound
+from companion.locks import locked
 from matches import errors
 from matches.live import wakeups
 from matches.log.handoff import match_finished_handoff
@@ -94,12 +95,6 @@ def guest_pass_ended() -> DomainError:
     )
 
 
-def _side_taken(position: int) -> DomainError:
-    return DomainError(
-        "side_taken", _("A guest plays that side already."), details={"side": position}
-    )
-
-
 # --- join codes --------------------------------------------------------------------------------
 
 
@@ -119,43 +114,27 @@ def _side_free(match: Match, side: MatchSide) -> bool:
 
 def join_code_create(*, match_id: int, user, position: int) -> NewCode:
     """The creator of an open match makes a code for the side at ``position``."""
-    from matches.log.selectors import match_visible_to
+    from matches.log.selectors import match_locked
 
     with transaction.atomic():
-        match = match_visible_to(user).select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise NotFound()
+        match = match_locked(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError(
-                "not_creator", _("Only the match's creator shows codes to join its sides.")
-            )
+            raise errors.not_creator(_("Only the match's creator shows codes to join its sides."))
         if match.status != MatchStatus.IN_PROGRESS:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         sides = list(match.sides.order_by("position"))
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise DomainError(
-                "no_such_side",
-                _("The match has no side {side}.").format(side=position),
-                details={"side": position, "sides": len(sides)},
-            )
+            raise errors.no_such_side(position, sides=len(sides))
         if side.user_id is not None:
-            raise DomainError(
-                "side_linked",
-                _("That side is already played by a manager."),
-                details={"side": position},
-            )
+            raise errors.side_linked(position)
         if not _side_free(match, side):
-            raise _side_taken(position)
+            raise errors.side_taken(position)
         invited = Invitation.objects.filter(
             match=match, position=position, status=InvitationStatus.PENDING
         )
         if invited.exists():
-            raise DomainError(
-                "already_invited",
-                _("Someone is already invited to that side."),
-                details={"side": position},
-            )
+            raise errors.side_invited(position)
         text = secrets.token_urlsafe(CODE_BYTES)
         code = JoinCode.objects.create(
             match=match,
@@ -318,21 +297,15 @@ def guest_passes_end(match: Match) -> None:
 
 def guest_take_back(*, match_id: int, user, position: int) -> GuestPass:
     """The creator takes a side back from its guest: the guest's pass ends now."""
-    from matches.log.selectors import match_visible_to
+    from matches.log.selectors import match_locked
 
     with transaction.atomic():
-        match = match_visible_to(user).select_for_update().filter(pk=match_id).first()
-        if match is None:
-            raise NotFound()
+        match = match_locked(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError("not_creator", _("Only the match's creator takes a side back."))
-        guest_pass = (
-            GuestPass.objects.select_for_update()
-            .filter(match=match, position=position, ended_at__isnull=True)
-            .first()
+            raise errors.not_creator(_("Only the match's creator takes a side back."))
+        guest_pass = locked(
+            GuestPass.objects.filter(match=match, position=position, ended_at__isnull=True)
         )
-        if guest_pass is None:
-            raise NotFound()
         guest_pass.ended_at = timezone.now()
         guest_pass.end_reason = GuestEnd.TAKEN_BACK
         guest_pass.save(update_fields=["ended_at", "end_reason"])
@@ -370,11 +343,7 @@ def guest_claim(*, claim_token: str, user) -> tuple[GuestPass, MatchSide]:
                 _("The host took this side back from the guest: it is not yours to claim."),
             )
         if side.user_id is not None:
-            raise DomainError(
-                "side_linked",
-                _("That side is already played by a manager."),
-                details={"side": side.position},
-            )
+            raise errors.side_linked(side.position)
         if any(other.user_id == user.pk for other in sides):
             raise DomainError(
                 "already_playing",

@@ -83,6 +83,20 @@ def ref(name: str) -> dict[str, str]:
     return {"$ref": f"{REF}{name}"}
 
 
+def one_of(tag: str, variants: Mapping[str, str], **more: Any) -> dict[str, Any]:
+    """A ``oneOf`` of components chosen by the value of their property ``tag`` (``variants``:
+    each value and its component's name, in the schema's order), ``more`` (a description)
+    after it."""
+    return {
+        "oneOf": [ref(name) for name in variants.values()],
+        "discriminator": {
+            "propertyName": tag,
+            "mapping": {value: f"{REF}{name}" for value, name in variants.items()},
+        },
+        **more,
+    }
+
+
 def union_ref(kind: str, *, nullable: bool = False) -> dict[str, Any]:
     """The schema of a match body's field holding one of the cross-game unions."""
     target = ref(f"Game{kind}")
@@ -207,13 +221,7 @@ def _tag(cls: type, key: str) -> str:
 def _tagged_union(build: _Builder, name: str, tag: str, refs: dict[str, dict]) -> None:
     build.register(
         name,
-        {
-            "oneOf": list(refs.values()),
-            "discriminator": {
-                "propertyName": tag,
-                "mapping": {value: target["$ref"] for value, target in refs.items()},
-            },
-        },
+        one_of(tag, {value: target["$ref"].removeprefix(REF) for value, target in refs.items()}),
     )
 
 
@@ -491,14 +499,13 @@ def discriminate_by_game(schemas: dict[str, dict], keys: list[str]) -> set[str]:
             description = schemas[built].get("description", "")
             schemas[built]["description"] = f"{description} (a `{key}` match)".strip()
     for name in split:
-        mapping = {key: f"{REF}{game_prefix(key)}{name}" for key in keys}
-        schemas[name] = {
-            "oneOf": [{"$ref": target} for target in mapping.values()],
-            "discriminator": {"propertyName": "game", "mapping": mapping},
-            "description": " ".join(
+        schemas[name] = one_of(
+            "game",
+            {key: f"{game_prefix(key)}{name}" for key in keys},
+            description=" ".join(
                 (originals[name].get("description", ""), "One variant per game, chosen by `game`.")
             ).strip(),
-        }
+        )
     return {name for name in originals if holds_part(name)} | unions
 
 
@@ -590,16 +597,13 @@ STREAM_COMPONENTS = {
         },
         "required": ["event", "reason", "message"],
     },
-    "StreamData": {
-        "oneOf": [ref("StreamEvent"), ref("StreamEnd")],
-        "discriminator": {
-            "propertyName": "event",
-            "mapping": {"event": f"{REF}StreamEvent", "end": f"{REF}StreamEnd"},
-        },
-        "description": "The `data` of one message of a live stream, parsed as JSON, chosen by "
-        "its `event` (the message's `event:` line): an event as `GET events/` lists it, or the "
+    "StreamData": one_of(
+        "event",
+        {"event": "StreamEvent", "end": "StreamEnd"},
+        description="The `data` of one message of a live stream, parsed as JSON, chosen by its "
+        "`event` (the message's `event:` line): an event as `GET events/` lists it, or the "
         "stream's end.",
-    },
+    ),
     "StreamEventMessage": {
         "type": "object",
         "description": "`id: <seq>`, `event: event`, `data: <the event as JSON>`.",
@@ -619,15 +623,12 @@ STREAM_COMPONENTS = {
         },
         "required": ["event", "data"],
     },
-    "StreamMessage": {
-        "oneOf": [ref("StreamEventMessage"), ref("StreamEndMessage")],
-        "discriminator": {
-            "propertyName": "event",
-            "mapping": {"event": f"{REF}StreamEventMessage", "end": f"{REF}StreamEndMessage"},
-        },
-        "description": "One whole message of a live stream (its `id:`, `event:` and `data:` "
-        "lines), its `data` parsed as JSON.",
-    },
+    "StreamMessage": one_of(
+        "event",
+        {"event": "StreamEventMessage", "end": "StreamEndMessage"},
+        description="One whole message of a live stream (its `id:`, `event:` and `data:` lines), "
+        "its `data` parsed as JSON.",
+    ),
 }
 
 
@@ -637,7 +638,7 @@ def stream_event_components(schemas: dict[str, dict]) -> dict[str, dict]:
     ``EventOutput`` is."""
     events = schemas["EventOutput"]
     variants: dict[str, dict] = {}
-    mapping: dict[str, str] = {}
+    names: dict[str, str] = {}
     for game, target in events["discriminator"]["mapping"].items():
         item = schemas[target[len(REF) :]]
         name = target[len(REF) :].removesuffix("EventOutput") + "StreamEvent"
@@ -651,14 +652,12 @@ def stream_event_components(schemas: dict[str, dict]) -> dict[str, dict]:
             },
             "required": ["event", *item.get("required", [])],
         }
-        mapping[game] = f"{REF}{name}"
+        names[game] = name
     return {
         **variants,
-        "StreamEvent": {
-            "oneOf": [ref(name) for name in variants],
-            "discriminator": {"propertyName": "game", "mapping": mapping},
-            "description": "The data of an `event: event` message, chosen by `game`.",
-        },
+        "StreamEvent": one_of(
+            "game", names, description="The data of an `event: event` message, chosen by `game`."
+        ),
     }
 
 

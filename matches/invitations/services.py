@@ -15,7 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from companion.errors import DomainError, NotFound
+from companion.errors import DomainError
+from companion.locks import locked
 from matches import errors
 from matches.engine import get_engine
 from matches.log import selectors, snapshots
@@ -30,15 +31,7 @@ def _conflict(code: str, message: str, **details: Any) -> DomainError:
 
 
 def _locked_match(match_id: int, user) -> tuple[Match, list[MatchSide]]:
-    match = (
-        selectors.match_visible_to(user)
-        .select_for_update(of=("self",))
-        .select_related("edition")
-        .filter(pk=match_id)
-        .first()
-    )
-    if match is None:
-        raise NotFound()
+    match = selectors.match_locked(match_id, user)
     return match, list(match.sides.order_by("position").select_related("user"))
 
 
@@ -47,28 +40,19 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
     with transaction.atomic():
         match, sides = _locked_match(match_id, user)
         if match.created_by_id != user.pk:
-            raise DomainError(
-                "not_creator",
-                _("Only the match's creator invites managers to its sides."),
-            )
+            raise errors.not_creator(_("Only the match's creator invites managers to its sides."))
         if match.status == MatchStatus.ABANDONED:
             raise errors.match_closed(status_value=match.status, current=match.seq)
         side = next((side for side in sides if side.position == position), None)
         if side is None:
-            raise DomainError(
-                "no_such_side",
-                _("The match has no side {side}.").format(side=position),
-                details={"side": position, "sides": len(sides)},
-            )
+            raise errors.no_such_side(position, sides=len(sides))
         if invitee.pk == user.pk:
             raise DomainError(
                 "invite_yourself",
                 _("Name yourself on a side when you open the match; invitations are for others."),
             )
         if side.user_id is not None:
-            raise _conflict(
-                "side_linked", _("That side is already played by a manager."), side=position
-            )
+            raise errors.side_linked(position)
         if any(other.user_id == invitee.pk for other in sides):
             raise _conflict(
                 "already_playing",
@@ -76,9 +60,7 @@ def invitation_create(*, match_id: int, user, position: int, invitee) -> Invitat
             )
         pending = Invitation.objects.filter(match=match, status=InvitationStatus.PENDING)
         if pending.filter(position=position).exists():
-            raise _conflict(
-                "already_invited", _("Someone is already invited to that side."), side=position
-            )
+            raise errors.side_invited(position)
         if pending.filter(invitee=invitee).exists():
             raise _conflict(
                 "already_invited",
@@ -98,13 +80,7 @@ def invitations_pending_create(*, match: Match, user, invitees: dict[int, Any]) 
 
 
 def _locked_invitation(invitation_id: int, user) -> Invitation:
-    invitation = (
-        Invitation.objects.select_for_update(of=("self",))
-        .filter(pk=invitation_id, invitee=user)
-        .first()
-    )
-    if invitation is None:
-        raise NotFound()
+    invitation = locked(Invitation.objects.filter(pk=invitation_id, invitee=user))
     if invitation.status != InvitationStatus.PENDING:
         raise _conflict(
             "invitation_answered",
@@ -115,23 +91,11 @@ def _locked_invitation(invitation_id: int, user) -> Invitation:
 
 
 def _own_team(user, match: Match, *, team: Team | None, build: Build | None) -> Team | None:
-    if build is not None:
-        if build.owner_id != user.pk:
-            raise DomainError(
-                "build_not_yours",
-                _("The build “{build}” belongs to another manager.").format(build=build.name),
-            )
-        from teams.services import build_team_make
+    from teams.services import team_brought
 
-        team, _created = build_team_make(build=build)
+    team = team_brought(user=user, team=team, build=build)
     if team is None:
         return None
-    if team.owner_id != user.pk:
-        raise DomainError(
-            "team_not_yours",
-            _("The team “{team}” belongs to another manager.").format(team=team.name),
-            details={"team": team.pk},
-        )
     if team.edition_id != match.edition_id:
         raise DomainError(
             "edition_mismatch",
@@ -165,7 +129,7 @@ def invitation_accept(
         if side.user_id is not None or any(other.user_id == user.pk for other in sides):
             raise _conflict("side_linked", _("That side, or you, already play in this match."))
         if match.guest_passes.filter(position=side.position, ended_at__isnull=True).exists():
-            raise _conflict("side_taken", _("A guest plays that side already."), side=side.position)
+            raise errors.side_taken(side.position)
         team = _own_team(user, match, team=team, build=build)
         name = team.name if team is not None else (name or "").strip() or None
         if name is not None and (match.seq > 0 or match.status != MatchStatus.IN_PROGRESS):

@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from companion.locks import locked
 from matches import errors
 from matches.engine import get_engine
 from matches.engine.base import HiddenInformation, view_state
@@ -33,6 +34,12 @@ def match_visible_to(user) -> QuerySet[Match]:
         return queryset.filter(visibility=Visibility.PUBLIC)
     plays_in = MatchSide.objects.filter(match=OuterRef("pk"), user=user)
     return queryset.filter(Q(visibility=Visibility.PUBLIC) | Q(created_by=user) | Exists(plays_in))
+
+
+def match_locked(match_id: int, user) -> Match:
+    """The match ``match_id`` as ``user`` may see it, with its edition, locked until the
+    transaction ends (``NotFound`` when there is none the user may see)."""
+    return locked(match_visible_to(user).select_related("edition").filter(pk=match_id))
 
 
 def match_visible_sides(

@@ -50,7 +50,7 @@ from matches.models import (
 )
 from teams.models import Edition
 from teams.selectors import edition_latest
-from teams.services import reference_editions_load
+from teams.services import reference_editions_load, team_brought
 
 logger = logging.getLogger(__name__)
 User = get_user_model()
@@ -110,13 +110,7 @@ def _side_configs(user, game: str, sides: Sequence[Mapping[str, Any]]) -> list[d
     for side in sides:
         config: dict[str, Any] = {}
         team = side.get("team")
-        if team is not None:
-            if team.owner_id != user.pk:
-                raise DomainError(
-                    "team_not_yours",
-                    _("The team “{team}” belongs to another manager.").format(team=team.name),
-                    details={"team": team.pk},
-                )
+        if team_brought(user=user, team=team) is not None:
             config.update(team_side_config(team=team)["engine_side"])
         config.update(side.get("config") or {})
         config["name"] = side.get("name") or config.get("name") or f"Side {len(configs) + 1}"

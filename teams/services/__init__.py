@@ -13,6 +13,7 @@ from teams.services.builds import (
     build_recheck,
     build_team_make,
     build_update,
+    team_brought,
 )
 from teams.services.editions import (
     edition_cards_sync,
@@ -38,6 +39,7 @@ __all__ = [
     "edition_in_use",
     "edition_update",
     "reference_editions_load",
+    "team_brought",
     "team_create",
     "team_delete",
     "team_recheck",

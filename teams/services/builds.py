@@ -156,3 +156,22 @@ def build_team_make(
     build.team = team
     build.save(update_fields=["team", "updated_at"])
     return team, True
+
+
+def team_brought(*, user, team: Team | None, build: Build | None = None) -> Team | None:
+    """The team ``user`` brings to a match or a competition: ``team``, or the team ``build``
+    becomes (made now if it is not one yet); refused when it is another manager's."""
+    if build is not None:
+        if build.owner_id != user.pk:
+            raise DomainError(
+                "build_not_yours",
+                _("The build “{build}” belongs to another manager.").format(build=build.name),
+            )
+        team, _made = build_team_make(build=build)
+    if team is not None and team.owner_id != user.pk:
+        raise DomainError(
+            "team_not_yours",
+            _("The team “{team}” belongs to another manager.").format(team=team.name),
+            details={"team": team.pk},
+        )
+    return team
