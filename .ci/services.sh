@@ -5,11 +5,23 @@
 # PostgreSQL on 127.0.0.1:5432 with trust auth, Redis on 127.0.0.1:6379, and the nginx binary
 # (the proxy test starts its own).
 set -euo pipefail
+# `--browsers`: the browsers alone (.ci/run installs them while the virtual environment is made);
+# `--no-browsers`: all but the browsers; no argument: everything.
+part=${1:-all}
 need=()
-[ -x /usr/bin/chromium ] || need+=(chromium)
-[ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)  # driven over WebDriver BiDi by puppeteer-core
-[ -x /usr/bin/WebKitWebDriver ] || need+=(webkit2gtk-driver)  # with MiniBrowser (libwebkit2gtk-4.1-0)
-command -v Xvfb >/dev/null || need+=(xvfb)  # MiniBrowser has no headless mode
+if [ "$part" != --no-browsers ]; then
+  [ -x /usr/bin/chromium ] || need+=(chromium)
+  [ -x /usr/bin/firefox-esr ] || need+=(firefox-esr)  # driven over WebDriver BiDi by puppeteer-core
+  [ -x /usr/bin/WebKitWebDriver ] || need+=(webkit2gtk-driver)  # with MiniBrowser (libwebkit2gtk-4.1-0)
+  command -v Xvfb >/dev/null || need+=(xvfb)  # MiniBrowser has no headless mode
+fi
+if [ "$part" = --browsers ]; then
+  if [ ${#need[@]} -gt 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  fi
+  exit 0
+fi
 command -v node >/dev/null || need+=(nodejs)  # tests/webapp/test_words.py reads the app's words
 command -v npm >/dev/null || need+=(npm)  # package.json: Pyodide for the phone, the TypeScript client test
 command -v pg_ctlcluster >/dev/null || need+=(postgresql)
