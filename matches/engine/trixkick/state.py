@@ -57,6 +57,10 @@ class Piece(NamedTuple):
         }
 
 
+_KEEP: Any = object()  # a field left as it is (``Pieces.moved``)
+_new_tuple = tuple.__new__
+
+
 class Pieces(dict[str, Piece]):
     """Every piece by id (ids sorted), an immutable mapping: ``replaced`` and ``moved`` make a
     new one, the methods that would change it refuse. A plain dict's lookups, which listing
@@ -97,11 +101,23 @@ class Pieces(dict[str, Piece]):
         _dict_update(out, changes)
         return out
 
-    def moved(self, pid: str, **values: Any) -> Pieces:
-        """These pieces with ``pid``'s fields ``values`` changed (``replaced`` for one piece,
-        with no mapping of changes made)."""
+    def moved(
+        self, pid: str, *, field: str | None = _KEEP, status: str = _KEEP, yellow: bool = _KEEP
+    ) -> Pieces:
+        """These pieces with the fields given of ``pid`` changed (``replaced`` for one piece,
+        with neither a mapping of changes nor a ``_replace`` made)."""
         before = self[pid]
-        piece = before._replace(**values)
+        side, symbols, was, was_status, was_yellow = before
+        piece: Piece = _new_tuple(
+            Piece,
+            (
+                side,
+                symbols,
+                was if field is _KEEP else field,
+                was_status if status is _KEEP else status,
+                was_yellow if yellow is _KEEP else yellow,
+            ),
+        )
         by_field = self.memo.get(_BY_FIELD)
         if by_field is not None:
             by_field = _move_in_index(by_field.copy(), pid, before.field, piece.field)
