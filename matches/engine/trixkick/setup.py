@@ -7,6 +7,7 @@ alternating (``starter`` first); then each side sets up its keepers hidden. Subs
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import permutations
 from operator import attrgetter
 
@@ -147,8 +148,15 @@ def do_place(s: TrixKickState, side: int, a: Place, events: list[GameEvent]) -> 
     return _advance(s, events, last=side, pieces=s.pieces.moved(a.piece, field=a.to, status="play"))
 
 
-_SIDE_STATUS = attrgetter("side", "status")
-_SQUAD = ((0, "squad"), (1, "squad"))
+_STATUS = attrgetter("status")
+
+
+def _left_to_place(pieces: Pieces) -> tuple[bool, bool]:
+    """Whether each side has pieces still to place. A set-up asks this after every piece: C
+    does the looking (the ids are sorted, side 0's "A-..." before side 1's "B-...")."""
+    statuses = list(map(_STATUS, pieces.values()))
+    split = bisect_left(list(pieces), "B")
+    return "squad" in statuses[:split], "squad" in statuses[split:]
 
 
 def _advance(
@@ -159,9 +167,7 @@ def _advance(
     if pieces is None:
         pieces = s.pieces
     setup = the_setup(s)
-    # the pieces each side has still to place (counted by C: a set-up runs this for every piece)
-    placed = list(map(_SIDE_STATUS, pieces.values()))
-    left = (placed.count(_SQUAD[0]), placed.count(_SQUAD[1]))
+    left = _left_to_place(pieces)
     if left[0] or left[1]:
         if last is None:
             nxt = setup.starter if left[setup.starter] else other(setup.starter)
