@@ -372,6 +372,10 @@ class Turn(NamedTuple):
     played: bool = False
     ran: bool = False
 
+    def with_run(self, pid: str, start: str) -> Turn:
+        """This move once the attack's ``pid`` has run from ``start`` (its first start kept)."""
+        return Turn(self.defended, set_default(self.moved, pid, start), self.played, True)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.defended is not None:
