@@ -22,7 +22,6 @@ from matches.engine.trixkick.state import (
     field_of,
     holders,
     pieces_on,
-    set_default,
     start_defence,
     symbols,
     the_ball,
@@ -258,10 +257,8 @@ def do_double_pass(
         return s
     s = send_ball(s, side, a.partner, a.return_symbol, a.to, 1, events)
     if a.to != start:
-        turn = s.turn
         s = s._replace(
-            pieces=s.pieces.moved(a.piece, field=a.to),
-            turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start)),
+            pieces=s.pieces.moved(a.piece, field=a.to), turn=s.turn.with_run(a.piece, start)
         )
         events.append(
             GameEvent("run", side, {"piece": a.piece, "from": start, "to": a.to, "distance": 2})

@@ -29,6 +29,17 @@ from matches.engine.trixkick.state import (
 from matches.engine.trixkick.svg import render
 
 _ACTION_CLASSES = frozenset(cls for cls, _fields in _actions.ACTION_FIELDS.values())
+_MOVES = TrixKickState._fields.index("moves")
+_new_tuple = tuple.__new__
+
+
+def _counted(state: TrixKickState) -> TrixKickState:
+    """``state`` with one more move counted (``_replace(moves=...)``, by the field's index:
+    every ``apply`` makes this copy)."""
+    values: list[Any] = list(state)
+    values[_MOVES] += 1
+    counted: TrixKickState = _new_tuple(TrixKickState, values)
+    return counted
 
 
 class TrixKickEngine(ActionForms):
@@ -111,8 +122,7 @@ class TrixKickEngine(ActionForms):
         if not _legal.listed(state, action):  # else just listed as legal for this state
             check(state, action)
         events: list[GameEvent] = []
-        after = perform(state, action, events)
-        return Transition(after._replace(moves=after.moves + 1), tuple(events))
+        return Transition(_counted(perform(state, action, events)), tuple(events))
 
     def legal_actions(self, state: TrixKickState) -> dict[str, Any]:
         return _legal.legal_actions(state)

@@ -16,7 +16,6 @@ from matches.engine.trixkick.state import (
     field_of,
     holders,
     pieces_on,
-    set_default,
     symbols,
     the_ball,
 )
@@ -50,10 +49,7 @@ def do_run(s: TrixKickState, side: int, a: Run, events: list[GameEvent]) -> Trix
     if s.step == "defend":
         return resolve_exchange(s._replace(pieces=pieces), events, {a.piece: start})
     was_holder = a.piece in holders(s)
-    turn = s.turn
-    s = s._replace(
-        pieces=pieces, turn=turn._replace(ran=True, moved=set_default(turn.moved, a.piece, start))
-    )
+    s = s._replace(pieces=pieces, turn=s.turn.with_run(a.piece, start))
     ball = the_ball(s)
     if was_holder and not holders(s):
         # the last piece that could play the ball ran off: it lies loose (Interpretation, TK-7.3)

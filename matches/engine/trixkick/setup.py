@@ -7,6 +7,7 @@ alternating (``starter`` first); then each side sets up its keepers hidden. Subs
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import permutations
 from operator import attrgetter
 
@@ -21,6 +22,7 @@ from matches.engine.trixkick.errors import illegal
 from matches.engine.trixkick.pieces import run_range, side_of, symbol_set
 from matches.engine.trixkick.state import Keepers as KeeperSlots
 from matches.engine.trixkick.state import (
+    Pieces,
     SetUp,
     TrixKickState,
     Turn,
@@ -143,30 +145,40 @@ def check_place(s: TrixKickState, side: int, a: Place) -> None:
 
 
 def do_place(s: TrixKickState, side: int, a: Place, events: list[GameEvent]) -> TrixKickState:
-    s = s._replace(pieces=s.pieces.moved(a.piece, field=a.to, status="play"))
-    return _advance(s, events, last=side)
+    return _advance(s, events, last=side, pieces=s.pieces.moved(a.piece, field=a.to, status="play"))
 
 
-_SIDE_STATUS = attrgetter("side", "status")
-_SQUAD = ((0, "squad"), (1, "squad"))
+_STATUS = attrgetter("status")
 
 
-def _advance(s: TrixKickState, events: list[GameEvent], last: int | None) -> TrixKickState:
+def _left_to_place(pieces: Pieces) -> tuple[bool, bool]:
+    """Whether each side has pieces still to place. A set-up asks this after every piece: C
+    does the looking (the ids are sorted, side 0's "A-..." before side 1's "B-...")."""
+    statuses = list(map(_STATUS, pieces.values()))
+    split = bisect_left(list(pieces), "B")
+    return "squad" in statuses[:split], "squad" in statuses[split:]
+
+
+def _advance(
+    s: TrixKickState, events: list[GameEvent], last: int | None, pieces: Pieces | None = None
+) -> TrixKickState:
+    """The set-up's next step; ``pieces``: the pieces as they are now, if ``s`` does not hold
+    them yet (put in with the step: one copy of the state for a placed piece, not two)."""
+    if pieces is None:
+        pieces = s.pieces
     setup = the_setup(s)
-    # the pieces each side has still to place (counted by C: a set-up runs this for every piece)
-    placed = list(map(_SIDE_STATUS, s.pieces.values()))
-    left = (placed.count(_SQUAD[0]), placed.count(_SQUAD[1]))
+    left = _left_to_place(pieces)
     if left[0] or left[1]:
         if last is None:
             nxt = setup.starter if left[setup.starter] else other(setup.starter)
         else:
             nxt = other(last) if left[other(last)] else last
-        return s._replace(step="place", actor=nxt)
+        return s._replace(step="place", actor=nxt, pieces=pieces)
     done = setup.keepers_done
     for side in (setup.starter, other(setup.starter)):
         if not done[side]:
-            return s._replace(step="keepers", actor=side)
-    return _finish(s, events)
+            return s._replace(step="keepers", actor=side, pieces=pieces)
+    return _finish(s._replace(pieces=pieces), events)
 
 
 def keeper_orders(s: TrixKickState) -> list[str]:

@@ -28,7 +28,7 @@ Pairs = tuple[tuple[str, _V], ...]
 
 def set_default(pairs: Pairs[_V], key: str, value: _V) -> Pairs[_V]:
     """``pairs`` with ``key`` added (as ``value``) unless it is there already."""
-    if any(k == key for k, _ in pairs):
+    if key in dict(pairs):
         return pairs
     return tuple(sorted((*pairs, (key, value))))
 
@@ -55,6 +55,10 @@ class Piece(NamedTuple):
             "symbols": self.symbols,
             "yellow": self.yellow,
         }
+
+
+_KEEP: Any = object()  # a field left as it is (``Pieces.moved``)
+_new_tuple = tuple.__new__
 
 
 class Pieces(dict[str, Piece]):
@@ -88,15 +92,38 @@ class Pieces(dict[str, Piece]):
         """These pieces with the pieces of ``changes`` (by id) put in."""
         if not changes:
             return self
-        out = Pieces({**self, **changes})
         by_field = self.memo.get(_BY_FIELD)
         if by_field is not None:
-            out.memo[_BY_FIELD] = _moved_in_index(by_field, self, changes)
+            by_field = by_field.copy()
+            for pid, piece in changes.items():
+                _move_in_index(by_field, pid, self[pid].field, piece.field)
+        out = _copy(self, by_field)
+        _dict_update(out, changes)
         return out
 
-    def moved(self, pid: str, **values: Any) -> Pieces:
-        """These pieces with ``pid``'s fields ``values`` changed."""
-        return self.replaced({pid: self[pid]._replace(**values)})
+    def moved(
+        self, pid: str, *, field: str | None = _KEEP, status: str = _KEEP, yellow: bool = _KEEP
+    ) -> Pieces:
+        """These pieces with the fields given of ``pid`` changed (``replaced`` for one piece,
+        with neither a mapping of changes nor a ``_replace`` made)."""
+        before = self[pid]
+        side, symbols, was, was_status, was_yellow = before
+        piece: Piece = _new_tuple(
+            Piece,
+            (
+                side,
+                symbols,
+                was if field is _KEEP else field,
+                was_status if status is _KEEP else status,
+                was_yellow if yellow is _KEEP else yellow,
+            ),
+        )
+        by_field = self.memo.get(_BY_FIELD)
+        if by_field is not None:
+            by_field = _move_in_index(by_field.copy(), pid, before.field, piece.field)
+        out = _copy(self, by_field)
+        _dict_set(out, pid, piece)
+        return out
 
     def on(self, place: str) -> tuple[str, ...]:
         """Ids of the pieces on field ``place``, sorted."""
@@ -134,25 +161,39 @@ def _field_index(pieces: Pieces) -> dict[str, tuple[str, ...]]:
     return {place: tuple(ids) for place, ids in lists.items()}
 
 
-def _moved_in_index(
-    by_field: dict[str, tuple[str, ...]], before: Pieces, changes: Mapping[str, Piece]
+def _move_in_index(
+    by_field: dict[str, tuple[str, ...]], pid: str, was: str | None, now: str | None
 ) -> dict[str, tuple[str, ...]]:
-    """``before``'s index by field (``by_field``) once the pieces of ``changes`` are put in."""
-    out = by_field.copy()
-    for pid, piece in changes.items():
-        was, now = before[pid].field, piece.field
-        if was == now:
-            continue
-        if was is not None:
-            ids = out[was]
-            if len(ids) == 1:
-                del out[was]
-            else:
-                out[was] = tuple(filter(pid.__ne__, ids))
-        if now is not None:
-            ids = out.get(now, ())
-            out[now] = tuple(sorted((*ids, pid))) if ids else (pid,)
+    """``by_field`` (an index by field, changed in place) once ``pid`` has gone from ``was`` to
+    ``now``; returns it."""
+    if was == now:
+        return by_field
+    if was is not None:
+        ids = by_field[was]
+        if len(ids) == 1:
+            del by_field[was]
+        else:
+            by_field[was] = tuple(filter(pid.__ne__, ids))
+    if now is not None:
+        there = by_field.get(now)
+        by_field[now] = tuple(sorted((*there, pid))) if there else (pid,)
+    return by_field
+
+
+def _copy(pieces: Pieces, by_field: dict[str, tuple[str, ...]] | None) -> Pieces:
+    """A copy of ``pieces`` that the caller changes before it is seen, with ``by_field`` as
+    its index by field (None: none yet)."""
+    out: Pieces = _new_dict(Pieces)
+    _dict_update(out, pieces)
+    out.memo = {} if by_field is None else {_BY_FIELD: by_field}
     return out
+
+
+# a Pieces value is made by these (``__init__`` would copy the items a second time, and its own
+# ``update`` and ``__setitem__`` refuse)
+_new_dict = dict.__new__
+_dict_update = dict.update
+_dict_set = dict.__setitem__
 
 
 class Keepers(NamedTuple):
@@ -330,6 +371,10 @@ class Turn(NamedTuple):
     moved: Pairs[str] = ()
     played: bool = False
     ran: bool = False
+
+    def with_run(self, pid: str, start: str) -> Turn:
+        """This move once the attack's ``pid`` has run from ``start`` (its first start kept)."""
+        return Turn(self.defended, set_default(self.moved, pid, start), self.played, True)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
