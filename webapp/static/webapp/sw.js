@@ -9,7 +9,11 @@ const CACHE = "companion-shell-v5";
 const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js", ...__SHELL_FILES__.map((f) => `__STATIC__${f}`), ...__GAME_MODULES__];
 // The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
-// by a newer one is dropped.
+// by a newer one is dropped. A file is answered from this cache the first time too (once
+// stored): the browser keeps a WebAssembly module's compiled code beside the cache entry it
+// was compiled from (Chromium, once the module has run a while), and the next start that
+// reads the module from this cache skips compiling it. Compiled from the network's answer,
+// its code went to the HTTP cache, where a start answered from this cache does not look.
 const REFEREE = "companion-referee";
 // The referee's saved start (referee-worker.js keeps it, by runtime and engines): a new
 // version of this worker keeps it too, so the next start needs no cold one.
@@ -30,16 +34,19 @@ async function fromRefereeCache(request, path) {
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) {
+  if (!response.ok) return response;
+  try {
     await cache.put(request, response.clone());
-    if (path.startsWith("/app/engine/")) {
-      for (const old of await cache.keys()) {
-        const oldPath = new URL(old.url).pathname;
-        if (oldPath.startsWith("/app/engine/") && oldPath !== path) await cache.delete(old);
-      }
+  } catch {
+    return response; // not stored (no room): the network's answer
+  }
+  if (path.startsWith("/app/engine/")) {
+    for (const old of await cache.keys()) {
+      const oldPath = new URL(old.url).pathname;
+      if (oldPath.startsWith("/app/engine/") && oldPath !== path) await cache.delete(old);
     }
   }
-  return response;
+  return (await cache.match(request)) || response;
 }
 
 // The shell: network first, the cached copy when offline. The API is never cached here.
