@@ -49,16 +49,25 @@ async function fromRefereeCache(request, path) {
   return (await cache.match(request)) || response;
 }
 
+// A file of the shell as the network gave it, kept for use offline; one the cache holds as it
+// is (the same ETag) is not written again: every start asks for every file of the shell.
+async function keepShell(request, response) {
+  const cache = await caches.open(CACHE);
+  const tag = response.headers.get("ETag");
+  if (tag && (await cache.match(request))?.headers.get("ETag") === tag) {
+    await response.body?.cancel();
+    return;
+  }
+  await cache.put(request, response);
+}
+
 // The shell: network first, the cached copy when offline. The API is never cached here.
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   if (isReferee(url.pathname)) { event.respondWith(fromRefereeCache(event.request, url.pathname)); return; }
   event.respondWith(fetch(event.request).then((response) => {
-    if (response.ok && SHELL.includes(url.pathname)) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-    }
+    if (response.ok && SHELL.includes(url.pathname)) keepShell(event.request, response.clone()).catch(() => {});
     return response;
   }).catch(() => caches.match(event.request, { ignoreSearch: true })));
 });
