@@ -39,7 +39,14 @@ REFEREE_STDLIB := var/referee/python_stdlib.json
 $(REFEREE_STDLIB): $(NODE_STAMP) webapp/referee_stdlib.mjs $(shell find matches/engine -name '*.py' 2>/dev/null)
 	@if [ -f node_modules/pyodide/pyodide.mjs ]; then node webapp/referee_stdlib.mjs; fi
 
-install: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
+# The engines' bytecode for the phone's referee, compiled by Pyodide's Python
+# (webapp/referee_bytecode.mjs; webapp/engine_bundle.py ships a module's bytecode in place of
+# its source while the source is the one compiled); made again when Pyodide or the engines change.
+REFEREE_BYTECODE := var/referee/bytecode.json
+$(REFEREE_BYTECODE): $(NODE_STAMP) webapp/referee_bytecode.mjs matches/__init__.py $(shell find matches/engine -name '*.py' 2>/dev/null)
+	@if [ -f node_modules/pyodide/pyodide.mjs ]; then node webapp/referee_bytecode.mjs; fi
+
+install: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB) $(REFEREE_BYTECODE)
 
 # Refresh the catalog template and the .po files from the marked sentences in the code.
 messages: $(STAMP)
@@ -54,7 +61,7 @@ messages: $(STAMP)
 examples: $(STAMP) $(CATALOGS)
 	DJANGO_SETTINGS_MODULE=companion.settings.test $(BIN)/python manage.py record_api_examples
 
-run: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
+run: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB) $(REFEREE_BYTECODE)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py seed_demo --host $(HOST)
 	DJANGO_SETTINGS_MODULE=companion.settings.dev $(BIN)/uvicorn companion.asgi:application \
@@ -69,7 +76,7 @@ run: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
 # replace the pass's marker instead).
 TEST_WORKERS ?= auto
 MARKERS ?=
-test: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB)
+test: $(STAMP) $(CATALOGS) $(NODE_STAMP) $(REFEREE_STDLIB) $(REFEREE_BYTECODE)
 ifeq ($(CELERY_BROKER_URL)$(REDIS_URL),)
 	$(BIN)/pytest -n $(TEST_WORKERS) $(if $(MARKERS),-m "$(MARKERS)") $(PYTEST_ARGS)
 else

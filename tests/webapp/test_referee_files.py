@@ -3,6 +3,7 @@
 import gzip
 import hashlib
 import io
+import json
 import subprocess
 import sys
 import zipfile
@@ -117,11 +118,20 @@ def test_engine_bundle_is_the_servers_source_named_by_its_hash(client):
     assert hashlib.sha256(content).hexdigest()[:16] == info["engine"]
     names = zipfile.ZipFile(io.BytesIO(content)).namelist()
     sources = sorted(
-        p.relative_to(ROOT).as_posix() for p in (ROOT / "matches/engine").rglob("*.py")
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "matches/engine").rglob("*.py")
+        if "__pycache__" not in p.parts
     )
-    assert [n for n in names if n.endswith(".py") and n.startswith("matches/engine/")] == sources
+    # each module as its source, or as the bytecode `make install` made of that very source
+    compiled = bundles._bytecode()
+    assert [
+        n.removesuffix("c") for n in names if n.endswith((".py", ".pyc")) and "/engine/" in n
+    ] == sources
     for name in sources:  # the same bytes the server runs
-        assert zipfile.ZipFile(io.BytesIO(content)).read(name) == (ROOT / name).read_bytes()
+        if f"{name}c" in names:
+            assert compiled[name] == hashlib.sha256((ROOT / name).read_bytes()).hexdigest()
+        else:
+            assert zipfile.ZipFile(io.BytesIO(content)).read(name) == (ROOT / name).read_bytes()
     assert "locale/de/LC_MESSAGES/django.mo" in names
     assert not any(
         n.startswith(("companion/", "webapp/")) or "django" in n.split("/")[0] for n in names
@@ -139,7 +149,7 @@ def test_engine_bundle_is_the_servers_source_named_by_its_hash(client):
         assert encoded["Content-Encoding"] == accepted.split(", ")[-1]
         assert "Accept-Encoding" in encoded["Vary"]
         assert decode(encoded.content) == content
-        assert len(encoded.content) < len(content) / 3
+        assert len(encoded.content) < len(content) / 2  # (bytecode packs less than source)
     # another hash is not these engines
     assert client.get("/app/engine/0123456789abcdef.zip").status_code == 404
 
@@ -157,9 +167,45 @@ def test_engine_bundle_changes_with_the_source(settings, tmp_path):
     assert bundles._build().digest != first.digest
 
 
-def test_the_bundle_runs_without_django(tmp_path):
-    """The phone's Python has no Django: the bundle's referee imports and answers in German."""
-    (tmp_path / "engine.zip").write_bytes(bundles.engine_bundle().content)
+def _bytecode_made(folder: Path, sources: dict[str, bytes], version: str | None) -> None:
+    """A stand-in for `make install`'s bytecode in ``folder``: ``sources`` by name."""
+    files = {}
+    for name, source in sources.items():
+        pyc = folder / "bytecode" / f"{name}c"
+        pyc.parent.mkdir(parents=True, exist_ok=True)
+        pyc.write_bytes(b"bytecode of " + name.encode())
+        files[name] = hashlib.sha256(source).hexdigest()
+    (folder / "bytecode.json").write_text(json.dumps({"pyodide": version, "files": files}))
+
+
+def test_a_module_goes_as_bytecode_only_while_its_source_is_the_one_compiled(settings, tmp_path):
+    settings.REFEREE_STDLIB_DIR = tmp_path
+    game = "matches/engine/trixkick/texts.py"
+    same = {n: (ROOT / n).read_bytes() for n in ("matches/__init__.py", game)}
+    stale = {"matches/engine/hat_trick/texts.py": b"# another source\n"}
+    _bytecode_made(tmp_path, {**same, **stale}, runtime.runtime_version())
+    bundle = zipfile.ZipFile(io.BytesIO(bundles._build().content))
+    names = set(bundle.namelist())
+    if runtime.runtime_version() is None:  # no runtime: no bytecode for it
+        assert not any(n.endswith(".pyc") for n in names)
+        return
+    for name in same:
+        assert name not in names and bundle.read(f"{name}c") == b"bytecode of " + name.encode()
+    for name in stale:  # changed since it was compiled: its source
+        assert f"{name}c" not in names and bundle.read(name) == (ROOT / name).read_bytes()
+    assert not any(n.endswith(".pyc") for n in names - {f"{n}c" for n in same})
+    # bytecode of another runtime's Python is not used
+    _bytecode_made(tmp_path, same, "0.0.1")
+    assert not any(
+        n.endswith(".pyc") for n in zipfile.ZipFile(io.BytesIO(bundles._build().content)).namelist()
+    )
+
+
+def test_the_bundle_runs_without_django(settings, tmp_path):
+    """The phone's Python has no Django: the bundle's referee imports and answers in German.
+    (Its sources: the bytecode is Pyodide's Python's, which this one is not.)"""
+    settings.REFEREE_STDLIB_DIR = tmp_path / "no-bytecode"
+    (tmp_path / "engine.zip").write_bytes(bundles._build().content)
     script = f"""
 import sys, importlib.abc, json
 class NoDjango(importlib.abc.MetaPathFinder):

@@ -9,7 +9,11 @@ const CACHE = "companion-shell-v5";
 const SHELL = ["/app/", "/app/manifest.webmanifest", "/app/referee-worker.js", ...__SHELL_FILES__.map((f) => `__STATIC__${f}`), ...__GAME_MODULES__];
 // The phone's referee: Pyodide's files and the engines' zip. Their addresses name their
 // version, so a copy in this cache is never stale: cache first, and an engine zip replaced
-// by a newer one is dropped.
+// by a newer one is dropped. A file is answered from this cache the first time too (once
+// stored): the browser keeps a WebAssembly module's compiled code beside the cache entry it
+// was compiled from (Chromium, once the module has run a while), and the next start that
+// reads the module from this cache skips compiling it. Compiled from the network's answer,
+// its code went to the HTTP cache, where a start answered from this cache does not look.
 const REFEREE = "companion-referee";
 // The referee's saved start (referee-worker.js keeps it, by runtime and engines): a new
 // version of this worker keeps it too, so the next start needs no cold one.
@@ -30,16 +34,31 @@ async function fromRefereeCache(request, path) {
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) {
+  if (!response.ok) return response;
+  try {
     await cache.put(request, response.clone());
-    if (path.startsWith("/app/engine/")) {
-      for (const old of await cache.keys()) {
-        const oldPath = new URL(old.url).pathname;
-        if (oldPath.startsWith("/app/engine/") && oldPath !== path) await cache.delete(old);
-      }
+  } catch {
+    return response; // not stored (no room): the network's answer
+  }
+  if (path.startsWith("/app/engine/")) {
+    for (const old of await cache.keys()) {
+      const oldPath = new URL(old.url).pathname;
+      if (oldPath.startsWith("/app/engine/") && oldPath !== path) await cache.delete(old);
     }
   }
-  return response;
+  return (await cache.match(request)) || response;
+}
+
+// A file of the shell as the network gave it, kept for use offline; one the cache holds as it
+// is (the same ETag) is not written again: every start asks for every file of the shell.
+async function keepShell(request, response) {
+  const cache = await caches.open(CACHE);
+  const tag = response.headers.get("ETag");
+  if (tag && (await cache.match(request))?.headers.get("ETag") === tag) {
+    await response.body?.cancel();
+    return;
+  }
+  await cache.put(request, response);
 }
 
 // The shell: network first, the cached copy when offline. The API is never cached here.
@@ -48,10 +67,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   if (isReferee(url.pathname)) { event.respondWith(fromRefereeCache(event.request, url.pathname)); return; }
   event.respondWith(fetch(event.request).then((response) => {
-    if (response.ok && SHELL.includes(url.pathname)) {
-      const copy = response.clone();
-      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
-    }
+    if (response.ok && SHELL.includes(url.pathname)) keepShell(event.request, response.clone()).catch(() => {});
     return response;
   }).catch(() => caches.match(event.request, { ignoreSearch: true })));
 });
