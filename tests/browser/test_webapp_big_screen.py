@@ -69,7 +69,10 @@ def test_the_big_screen_follows_the_match_live(app_server, make_user, record_pro
     match_id = db(_match, ann)
     with browser() as b:
         tv = _tv(b, app_server, "en")
-        tv.goto(f"/app/screen/{match_id}")
+        # timed from when the screen is live: its stream answered (on a loaded machine the
+        # stream's opening alone can take a second after the page shows)
+        with tv.expect_response(lambda r: f"/api/matches/{match_id}/stream/" in r.url):
+            tv.goto(f"/app/screen/{match_id}")
         tv.wait_for_selector('#tv[data-seq="0"]')
         assert tv.locator(".tv-names").inner_text() == "Ann – Away"
         assert tv.locator("#tv-score").inner_text() == "0 : 0"
