@@ -187,8 +187,12 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
             skip = ann.locator(f'section.moves button.move[aria-label="{words["skip"]}"]')
             skip.wait_for(timeout=10_000)
             before = _played(ben, me)
+            # timed from when Ann's phone sends the final move (what her phone does before,
+            # refereeing the tap, is timed by the one-tap tests)
+            sent = f"/api/matches/{match_id}/events/"
+            with ann.expect_request(lambda r, sent=sent: r.method == "POST" and sent in r.url):
+                skip.tap()
             tapped = time.monotonic()
-            skip.tap()
             ben.wait_for_function(
                 '([m, n]) => Number(document.querySelector(`table.standings tr[data-member="${m}"] td:nth-child(3)`)?.textContent) === n',
                 arg=[me, before + 1],
