@@ -184,6 +184,64 @@ PHONE_MOVES = """async ([matches]) => {
 }"""
 
 
+def report(rounds: list, first_load: dict[str, int], memory, phone_times: list, matches) -> bool:
+    """Print the measures of ``rounds`` (bare, worker, cold, restored: wall, CPU, value), the
+    first load's bytes, the phone's and the server's times per move; whether each target is
+    met."""
+    from webapp.engine_bundle import engine_bundle
+
+    def median(i: int, j: int) -> float:
+        return statistics.median(r[i][j] for r in rounds)
+
+    bare_wall, bare_cpu = median(0, 0), median(0, 1)
+    worker_wall, worker_cpu = median(1, 0), median(1, 1)
+    cold_wall, cold_cpu = median(2, 0), median(2, 1)
+    cached_wall, cached_cpu = median(3, 0), median(3, 1)
+    server = server_times(matches)
+
+    total = sum(first_load.values())
+    runtime = sum(v for k, v in first_load.items() if "/pyodide/" in k)
+    stdlib = sum(v for k, v in first_load.items() if "/python_stdlib" in k)
+    engines = sum(v for k, v in first_load.items() if k.startswith("/app/engine/"))
+    phone_median, server_median = statistics.median(phone_times), statistics.median(server)
+    ratio = phone_median / server_median
+    over = worker_cpu / bare_cpu - 1
+    share = cached_cpu / cold_cpu
+    print(f"first load on the wire:    {total / 1e6:6.2f} MB  (target <= 4 MB)")
+    print(
+        f"  of it the runtime:       {runtime / 1e6:6.2f} MB  (its standard library {stdlib / 1e6:.2f} MB)"
+    )
+    print(f"  of it the engines' zip:  {engines / 1e6:6.2f} MB  ({len(engine_bundle().content)} B)")
+    print(f"starts measured {len(rounds)} times each, medians:")
+    print(f"bare runtime start:        {bare_wall:6.2f} s   (browser CPU {bare_cpu:.2f} s)")
+    print(
+        f"referee worker, cold:      {worker_wall:6.2f} s   (browser CPU {worker_cpu:.2f} s: "
+        f"{over:+.0%} over the bare runtime; target <= +25%)"
+    )
+    print(
+        f"app ready, cold:           {cold_wall:6.2f} s   (browser CPU {cold_cpu:.2f} s: the app, "
+        f"its service worker and the referee's worker)"
+    )
+    print(
+        f"app ready, restored:       {cached_wall:6.2f} s   (browser CPU {cached_cpu:.2f} s: "
+        f"{share:.0%} of the cold start; target <= 20%)"
+    )
+    print(f"worker's wasm memory:      {(memory or {}).get('heap', 0) / 1e6:6.1f} MB")
+    print(f"moves compared:            {len(phone_times)}")
+    print(f"apply+legal, phone median: {phone_median:8.3f} ms (p95 {_p95(phone_times):.3f})")
+    print(f"apply+legal, server median:{server_median:8.3f} ms (p95 {_p95(server):.3f})")
+    print(f"phone / server:            {ratio:6.2f} x  (target <= 5x)")
+    ok = (
+        total <= TARGET_FIRST_LOAD
+        and over <= TARGET_ENGINES_OVER_RUNTIME
+        and share <= TARGET_RESTORED_SHARE
+        and ratio <= TARGET_RATIO
+    )
+    print(f"load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("targets met" if ok else "TARGETS MISSED")
+    return ok
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=2, help="random matches of each game")
@@ -196,7 +254,6 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.live_server import asgi_server
-    from webapp.engine_bundle import engine_bundle
     from webapp.runtime import runtime_url, stdlib_url
 
     with asgi_server(wrap=serving_blank) as url, sync_playwright() as p:
@@ -283,55 +340,7 @@ def main() -> None:
             )
         browser.close()
 
-    def median(i: int, j: int) -> float:
-        return statistics.median(r[i][j] for r in rounds)
-
-    bare_wall, bare_cpu = median(0, 0), median(0, 1)
-    worker_wall, worker_cpu = median(1, 0), median(1, 1)
-    cold_wall, cold_cpu = median(2, 0), median(2, 1)
-    cached_wall, cached_cpu = median(3, 0), median(3, 1)
-    server = server_times(matches)
-
-    total = sum(first_load.values())
-    runtime = sum(v for k, v in first_load.items() if "/pyodide/" in k)
-    stdlib = sum(v for k, v in first_load.items() if "/python_stdlib" in k)
-    engines = sum(v for k, v in first_load.items() if k.startswith("/app/engine/"))
-    phone_median, server_median = statistics.median(phone_times), statistics.median(server)
-    ratio = phone_median / server_median
-    over = worker_cpu / bare_cpu - 1
-    share = cached_cpu / cold_cpu
-    print(f"first load on the wire:    {total / 1e6:6.2f} MB  (target <= 4 MB)")
-    print(
-        f"  of it the runtime:       {runtime / 1e6:6.2f} MB  (its standard library {stdlib / 1e6:.2f} MB)"
-    )
-    print(f"  of it the engines' zip:  {engines / 1e6:6.2f} MB  ({len(engine_bundle().content)} B)")
-    print(f"starts measured {len(rounds)} times each, medians:")
-    print(f"bare runtime start:        {bare_wall:6.2f} s   (browser CPU {bare_cpu:.2f} s)")
-    print(
-        f"referee worker, cold:      {worker_wall:6.2f} s   (browser CPU {worker_cpu:.2f} s: "
-        f"{over:+.0%} over the bare runtime; target <= +25%)"
-    )
-    print(
-        f"app ready, cold:           {cold_wall:6.2f} s   (browser CPU {cold_cpu:.2f} s: the app, "
-        f"its service worker and the referee's worker)"
-    )
-    print(
-        f"app ready, restored:       {cached_wall:6.2f} s   (browser CPU {cached_cpu:.2f} s: "
-        f"{share:.0%} of the cold start; target <= 20%)"
-    )
-    print(f"worker's wasm memory:      {(memory or {}).get('heap', 0) / 1e6:6.1f} MB")
-    print(f"moves compared:            {len(phone_times)}")
-    print(f"apply+legal, phone median: {phone_median:8.3f} ms (p95 {_p95(phone_times):.3f})")
-    print(f"apply+legal, server median:{server_median:8.3f} ms (p95 {_p95(server):.3f})")
-    print(f"phone / server:            {ratio:6.2f} x  (target <= 5x)")
-    ok = (
-        total <= TARGET_FIRST_LOAD
-        and over <= TARGET_ENGINES_OVER_RUNTIME
-        and share <= TARGET_RESTORED_SHARE
-        and ratio <= TARGET_RATIO
-    )
-    print(f"load average while measured: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print("targets met" if ok else "TARGETS MISSED")
+    ok = report(rounds, first_load, memory, phone_times, matches)
     sys.exit(0 if ok else 1)
 
 
