@@ -241,13 +241,8 @@ class JoinAcceptView(_Joining):
         },
     )
     def post(self, request, data, code: str):
-        invitation = services.join_code_accept(
-            text=code,
-            user=request.user,
-            team=data.get("team"),
-            build=data.get("build"),
-            name=data.get("name"),
-        )
+        # the body's team, build or name (what AcceptInput reads), as the service takes them
+        invitation = services.join_code_accept(text=code, user=request.user, **data)
         side = invitation.match.sides.get(position=invitation.position)
         answer = {
             **_side_of(invitation.match, side),
