@@ -247,6 +247,12 @@ def error_response(description: str, codes: Iterable[str] = ()) -> OpenApiRespon
     return OpenApiResponse(response={_CODES: list(codes)}, description=description)
 
 
+#: The 422 of a write under an ``IDEMPOTENCY_KEY`` whose key came with another request.
+KEY_REUSED = error_response(
+    "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
+)
+
+
 def error_component_name(operation_id: str, status: int, codes: Iterable[str]) -> str:
     """The name of the error component of an answer: ``UnauthorizedError`` (and the like) where
     the answer carries exactly its status's default codes, shared by every operation, else

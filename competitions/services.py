@@ -554,6 +554,20 @@ def member_leave(*, member_id: int, user) -> Member:
 
 # --- the next season ------------------------------------------------------------------------
 
+#: What the next season keeps of the last as it was (its settings less the last draw's seeds
+#: and groups; a new seed, the season's number and ``previous`` are its own).
+_SEASON_CARRIES = (
+    "name",
+    "game",
+    "format",
+    "organiser",
+    "visibility",
+    "options",
+    "points",
+    "tie_break",
+    "discipline",
+)
+
 
 @transaction.atomic
 def season_next(*, competition_id: int, user) -> Competition:
@@ -566,18 +580,10 @@ def season_next(*, competition_id: int, user) -> Competition:
     if Competition.objects.filter(previous=competition).exists():
         raise _refused("season_started", _("The next season has begun already."))
     following = Competition.objects.create(
-        name=competition.name,
-        game=competition.game,
-        format=competition.format,
-        organiser=competition.organiser,
-        visibility=competition.visibility,
-        options=competition.options,
+        **{name: getattr(competition, name) for name in _SEASON_CARRIES},
         settings={
             k: v for k, v in competition.settings.items() if k not in ("seeds", "group_members")
         },
-        points=competition.points,
-        tie_break=competition.tie_break,
-        discipline=competition.discipline,
         seed=random.SystemRandom().randrange(2**62),
         season=competition.season + 1,
         previous=competition,

@@ -35,20 +35,46 @@ def report_page(request, pk: int):
             [report["score_line"], *[entry["text"] for entry in report["moments"][:2]]]
         )
         query = f"?lang={language}"
+        title = _("{title}: {score} ({game})").format(
+            title=report["title"], score=report["score_line"], game=report["game_name"]
+        )
         context = {
             "report": report,
             "ratings": [rating_line(rating) for rating in report["ratings"]],
             "language": language,
-            "og_title": _("{title}: {score} ({game})").format(
-                title=report["title"], score=report["score_line"], game=report["game_name"]
+            "title": title,
+            "preview": _link_preview(
+                title=title,
+                description=description,
+                image=request.build_absolute_uri(f"/api/matches/{pk}/report.png") + query,
+                url=request.build_absolute_uri(f"/matches/{pk}/report/") + query,
+                language=language,
             ),
-            "og_description": description,
-            "og_image": request.build_absolute_uri(f"/api/matches/{pk}/report.png") + query,
             "svg": f"/api/matches/{pk}/report.svg{query}",
-            "url": request.build_absolute_uri(f"/matches/{pk}/report/") + query,
             "width": WIDTH,
             "height": HEIGHT,
         }
         response = render(request, "stats/report.html", context)
     response["Content-Language"] = language
     return response
+
+
+def _link_preview(
+    *, title: str, description: str, image: str, url: str, language: str
+) -> list[tuple[str, str, str]]:
+    """The page's ``<meta>`` tags as (attribute, its value, content): the description, the
+    Open Graph tags of a link's preview (the report's PNG card), and Twitter's card."""
+    return [
+        ("name", "description", description),
+        ("property", "og:type", "website"),
+        ("property", "og:title", title),
+        ("property", "og:description", description),
+        ("property", "og:image", image),
+        ("property", "og:image:type", "image/png"),
+        ("property", "og:image:width", str(WIDTH)),
+        ("property", "og:image:height", str(HEIGHT)),
+        ("property", "og:image:alt", title),
+        ("property", "og:url", url),
+        ("property", "og:locale", "de_DE" if language == "de" else "en_GB"),
+        ("name", "twitter:card", "summary_large_image"),
+    ]

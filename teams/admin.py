@@ -7,11 +7,20 @@ from companion.errors import DomainError
 from teams import services
 from teams.models import Build, Card, Edition, Team
 
+#: An edition's identity, with its version: what a stored version never changes.
+_IDENTITY = ("game", "slug")
+#: What the admin edits of an edition (of one in use, as a new version).
+_EDITABLE = ("title", "data", "is_reconstruction", "notes")
+
+
+def _fields(edition: Edition, names: tuple[str, ...]) -> dict:
+    return {name: getattr(edition, name) for name in names}
+
 
 class EditionForm(forms.ModelForm):
     class Meta:
         model = Edition
-        fields = ("game", "slug", "version", "title", "data", "is_reconstruction", "notes")
+        fields = (*_IDENTITY, "version", *_EDITABLE)
 
     def clean(self):
         cleaned = super().clean()
@@ -35,29 +44,16 @@ class EditionAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         if obj is not None:  # the identity of a stored version does not change
-            return (*self.readonly_fields, "game", "slug", "version")
+            return (*self.readonly_fields, *_IDENTITY, "version")
         return self.readonly_fields
 
     def save_model(self, request, obj, form, change):
         if not change:
-            created = services.edition_create(
-                game=obj.game,
-                slug=obj.slug,
-                title=obj.title,
-                data=obj.data,
-                is_reconstruction=obj.is_reconstruction,
-                notes=obj.notes,
-            )
+            created = services.edition_create(**_fields(obj, (*_IDENTITY, *_EDITABLE)))
             obj.pk, obj.version = created.pk, created.version
             return
         stored = Edition.objects.get(pk=obj.pk)
-        edition, new_version = services.edition_update(
-            edition=stored,
-            title=obj.title,
-            data=obj.data,
-            notes=obj.notes,
-            is_reconstruction=obj.is_reconstruction,
-        )
+        edition, new_version = services.edition_update(edition=stored, **_fields(obj, _EDITABLE))
         if new_version:
             obj.refresh_from_db()
             self.message_user(

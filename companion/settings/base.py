@@ -258,6 +258,25 @@ REST_FRAMEWORK = {
     },
 }
 
+#: The schema's tags (the operations' groups) and what each holds, in the docs' order.
+API_TAGS = {
+    "auth": "Accounts and tokens: register, log in, log out.",
+    "me": "The logged-in manager's own account.",
+    "games": "The games the server referees.",
+    "matches": "Matches and their event logs: open, log moves (checked against the rules), "
+    "undo and redo, state and legal moves, export and import, live streams.",
+    "invitations": "Invitations to play a side of a match: sent, accepted, declined.",
+    "guests": "Joining a match by a scanned code, playing a side as a guest, claiming a match "
+    "played as a guest.",
+    "editions": "Card catalogs (editions) the games play with.",
+    "teams": "Custom teams: lineups, team cards, TriXKick pieces.",
+    "builds": "Budget builds of teams within a budget card.",
+    "stats": "Player stats, ratings and team cards from jobs.",
+    "competitions": "Leagues, cups, groups, Swiss and series among members who accepted: "
+    "fixtures played with one tap, a table rebuilt from the matches.",
+    "health": "Whether the service and its database answer.",
+}
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Tabletop Football Companion API",
     "DESCRIPTION": (
@@ -292,35 +311,7 @@ SPECTACULAR_SETTINGS = {
     ],
     # relative: the schema serves whichever host it is read from
     "SERVERS": [{"url": "/", "description": "This server"}],
-    "TAGS": [
-        {"name": "auth", "description": "Accounts and tokens: register, log in, log out."},
-        {"name": "me", "description": "The logged-in manager's own account."},
-        {"name": "games", "description": "The games the server referees."},
-        {
-            "name": "matches",
-            "description": "Matches and their event logs: open, log moves (checked against the "
-            "rules), undo and redo, state and legal moves, export and import, live streams.",
-        },
-        {
-            "name": "invitations",
-            "description": "Invitations to play a side of a match: sent, accepted, declined.",
-        },
-        {
-            "name": "guests",
-            "description": "Joining a match by a scanned code, playing a side as a guest, "
-            "claiming a match played as a guest.",
-        },
-        {"name": "editions", "description": "Card catalogs (editions) the games play with."},
-        {"name": "teams", "description": "Custom teams: lineups, team cards, TriXKick pieces."},
-        {"name": "builds", "description": "Budget builds of teams within a budget card."},
-        {"name": "stats", "description": "Player stats, ratings and team cards from jobs."},
-        {
-            "name": "competitions",
-            "description": "Leagues, cups, groups, Swiss and series among members who accepted: "
-            "fixtures played with one tap, a table rebuilt from the matches.",
-        },
-        {"name": "health", "description": "Whether the service and its database answer."},
-    ],
+    "TAGS": [{"name": name, "description": text} for name, text in API_TAGS.items()],
 }
 
 # --- Celery ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.openapi import error_response
+from companion.openapi import KEY_REUSED, error_response
 
 # --- errors each operation declares ---------------------------------------------------------
 
@@ -21,9 +21,7 @@ CREATE_ERRORS = {
             "team_wrong_game",
         ],
     ),
-    422: error_response(
-        "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
-    ),
+    422: KEY_REUSED,
 }
 INVITE_ERRORS = {
     400: error_response("Malformed input.", ["invalid"]),
@@ -75,9 +73,7 @@ PLAY_ERRORS = {
     409: error_response(
         "The fixture is decided already, or a member has left.", ["fixture_closed", "member_left"]
     ),
-    422: error_response(
-        "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
-    ),
+    422: KEY_REUSED,
 }
 WALKOVER_ERRORS = {
     400: error_response(

@@ -192,18 +192,24 @@ class JoinCodeView(_Joining):
 
 
 def _side_of(match, side) -> dict:
-    """The match and the side an answer is about: its position and name."""
+    """The match and the side an answer is about: its position and name (``SideOfOutput``)."""
     return {"match": match.pk, "game": match.game, "side": side.position, "side_name": side.name}
+
+
+class SideOfOutput(serializers.Serializer):
+    # the fields ``_side_of`` fills, first in the answers about a side of a match (a comment,
+    # not a docstring: the schema would take a docstring as its subclasses' description)
+    match = serializers.IntegerField()
+    game = GameKeyField()
+    side = serializers.IntegerField()
+    side_name = serializers.CharField()
 
 
 class JoinAcceptInput(AcceptInput):
     pass
 
 
-class JoinedOutput(serializers.Serializer):
-    match = serializers.IntegerField()
-    game = GameKeyField()
-    side = serializers.IntegerField()
+class JoinedOutput(SideOfOutput):
     side_name = serializers.CharField(help_text="The side's name now.")
     invitation = serializers.IntegerField(help_text="The invitation made and accepted.")
     team = serializers.IntegerField(allow_null=True, help_text="The team brought, if any.")
@@ -235,13 +241,8 @@ class JoinAcceptView(_Joining):
         },
     )
     def post(self, request, data, code: str):
-        invitation = services.join_code_accept(
-            text=code,
-            user=request.user,
-            team=data.get("team"),
-            build=data.get("build"),
-            name=data.get("name"),
-        )
+        # the body's team, build or name (what AcceptInput reads), as the service takes them
+        invitation = services.join_code_accept(text=code, user=request.user, **data)
         side = invitation.match.sides.get(position=invitation.position)
         answer = {
             **_side_of(invitation.match, side),
@@ -300,11 +301,7 @@ class JoinGuestView(_Joining):
 # --- guests ------------------------------------------------------------------------------------
 
 
-class GuestOutput(serializers.Serializer):
-    match = serializers.IntegerField()
-    game = GameKeyField()
-    side = serializers.IntegerField()
-    side_name = serializers.CharField()
+class GuestOutput(SideOfOutput):
     created_at = serializers.DateTimeField()
 
 
@@ -338,11 +335,7 @@ class ClaimInput(serializers.Serializer):
     )
 
 
-class ClaimOutput(serializers.Serializer):
-    match = serializers.IntegerField()
-    game = GameKeyField()
-    side = serializers.IntegerField()
-    side_name = serializers.CharField()
+class ClaimOutput(SideOfOutput):
     status = serializers.ChoiceField(choices=MatchStatus.choices)
     visibility = serializers.ChoiceField(choices=Visibility.choices)
 

@@ -4,11 +4,8 @@ no codes of their own."""
 
 from __future__ import annotations
 
-from companion.openapi import error_response
+from companion.openapi import KEY_REUSED, error_response
 
-_REUSED = error_response(
-    "The Idempotency-Key was used for another request.", ["idempotency_key_reused"]
-)
 _NOT_PARTICIPANT = error_response(
     "Only the match's creator and its managers may write.", ["not_participant"]
 )
@@ -36,7 +33,7 @@ COMMAND_ERRORS = {
         "The match moved on, is closed, or has nothing to undo or redo.",
         [*_CLOSED, "nothing_to_undo", "nothing_to_redo"],
     ),
-    422: _REUSED,
+    422: KEY_REUSED,
 }
 CREATE_ERRORS = {
     400: error_response(
@@ -51,7 +48,7 @@ CREATE_ERRORS = {
             "team_wrong_game",
         ],
     ),
-    422: _REUSED,
+    422: KEY_REUSED,
 }
 IMPORT_ERRORS = {
     400: error_response(

@@ -124,13 +124,8 @@ class InvitationAcceptView(APIView):
         },
     )
     def post(self, request, data, pk: int):
-        invitation = services.invitation_accept(
-            invitation_id=pk,
-            user=request.user,
-            team=data.get("team"),
-            build=data.get("build"),
-            name=data.get("name"),
-        )
+        # the body's team, build or name (what AcceptInput reads), as the service takes them
+        invitation = services.invitation_accept(invitation_id=pk, user=request.user, **data)
         return Response(InvitationOutput(invitation).data)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import takes_body, validated_body
 from companion.api.routes import Routes
-from companion.openapi import IDEMPOTENCY_KEY, error_response
+from companion.openapi import error_response
 from teams import selectors, services
 from teams.game_rules import input_words
 from teams.http.shared import (
@@ -23,7 +23,6 @@ from teams.http.shared import (
     BenchOutput,
     OwnedDetailView,
     OwnedListView,
-    OwnerQuery,
     PickInput,
     PickOutput,
     ViolationOutput,
@@ -31,6 +30,8 @@ from teams.http.shared import (
     captain_field,
     changes_of,
     clean_bench,
+    owned_detail,
+    owned_list,
 )
 from teams.http.teams import TeamOutput
 from teams.models import Build, Edition
@@ -187,18 +188,13 @@ class BuildCheckView(APIView):
 
 
 @routes.at("builds/", name="build-list")
-@extend_schema_view(
-    get=extend_schema(parameters=[OwnerQuery], summary="List budget builds (your own by default)"),
-    post=extend_schema(
-        request=BuildCreateInput,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={
-            201: BuildOutput,
-            400: TEAM_INPUT,
-            422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
-        },
-        summary="Save a budget build (valid or not: its status and violations say which)",
-    ),
+@owned_list(
+    listing="List budget builds (your own by default)",
+    creating="Save a budget build (valid or not: its status and violations say which)",
+    refusals={
+        400: TEAM_INPUT,
+        422: error_response("A reused Idempotency-Key.", ["idempotency_key_reused"]),
+    },
 )
 class BuildListView(OwnedListView):
     serializer_class = BuildOutput
@@ -210,14 +206,11 @@ class BuildListView(OwnedListView):
 
 
 @routes.at("builds/<int:pk>/", name="build-detail")
-@extend_schema_view(
-    get=extend_schema(responses=BuildOutput, summary="One budget build"),
-    patch=extend_schema(
-        request=BuildUpdateInput,
-        responses={200: BuildOutput, 400: TEAM_INPUT},
-        summary="Change a build (owner)",
-    ),
-    delete=extend_schema(responses={204: None}, summary="Delete a build (owner)"),
+@owned_detail(
+    reading="One budget build",
+    changing="Change a build (owner)",
+    deleting="Delete a build (owner)",
+    refusals={400: TEAM_INPUT},
 )
 class BuildDetailView(OwnedDetailView):
     model = Build

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from companion.api.idempotency import idempotent
 from companion.api.permissions import IsOwnerOrReadOnly
 from companion.api.query import MAX_ID, validated_body, validated_query
-from companion.openapi import error_response
+from companion.openapi import IDEMPOTENCY_KEY, error_response
 from matches.fields import GameKeyField
 from teams.game_rules import input_words
 from teams.models import Build, Team, Validity
@@ -265,3 +265,40 @@ class OwnedDetailView(APIView):
     def delete(self, request, pk: int):
         type(self).remove(**{self.model._meta.model_name: self.owned(pk)})
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def owned_list(*, listing: str, creating: str, refusals: dict):
+    """The schema of an ``OwnedListView`` from the view's own serializers: its GET filtered by
+    ``OwnerQuery``, its POST of ``create_input`` under an Idempotency-Key (201: the
+    ``serializer_class``; ``refusals``: its error answers)."""
+
+    def declare(view: type[OwnedListView]) -> type[OwnedListView]:
+        return extend_schema_view(
+            get=extend_schema(parameters=[OwnerQuery], summary=listing),
+            post=extend_schema(
+                request=view.create_input,
+                parameters=[IDEMPOTENCY_KEY],
+                responses={201: view.serializer_class, **refusals},
+                summary=creating,
+            ),
+        )(view)
+
+    return declare
+
+
+def owned_detail(*, reading: str, changing: str, deleting: str, refusals: dict):
+    """The schema of an ``OwnedDetailView`` from the view's own serializers: GET its
+    ``output``, PATCH with ``update_input`` (``refusals``: its error answers), DELETE."""
+
+    def declare(view: type[OwnedDetailView]) -> type[OwnedDetailView]:
+        return extend_schema_view(
+            get=extend_schema(responses=view.output, summary=reading),
+            patch=extend_schema(
+                request=view.update_input,
+                responses={200: view.output, **refusals},
+                summary=changing,
+            ),
+            delete=extend_schema(responses={204: None}, summary=deleting),
+        )(view)
+
+    return declare

@@ -7,7 +7,6 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
-    extend_schema_view,
     inline_serializer,
 )
 from rest_framework import serializers
@@ -16,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from companion.api.routes import Routes
-from companion.openapi import IDEMPOTENCY_KEY
 from matches.http.schema import union_ref
 from matches.http.serializers import SideConfigField
 from teams import selectors, services
@@ -26,13 +24,14 @@ from teams.http.shared import (
     TEAM_INPUT,
     OwnedDetailView,
     OwnedListView,
-    OwnerQuery,
     PickInput,
     PiecesInput,
     ViolationOutput,
     bench_field,
     captain_field,
     changes_of,
+    owned_detail,
+    owned_list,
 )
 from teams.models import Edition, Team
 
@@ -89,16 +88,15 @@ TeamUpdateInput = changes_of(
     + ["bench", "captain"],
 )
 
+#: A team's body refused, made or changed: malformed, or a lineup that breaks the rules.
+TEAM_REFUSED = {400: TEAM_INPUT, 422: LINEUP_REFUSED}
+
 
 @routes.at("teams/", name="team-list")
-@extend_schema_view(
-    get=extend_schema(parameters=[OwnerQuery], summary="List teams (your own by default)"),
-    post=extend_schema(
-        request=TeamCreateInput,
-        parameters=[IDEMPOTENCY_KEY],
-        responses={201: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
-        summary="Create a team: a lineup, a printed team card, or TriXKick pieces",
-    ),
+@owned_list(
+    listing="List teams (your own by default)",
+    creating="Create a team: a lineup, a printed team card, or TriXKick pieces",
+    refusals=TEAM_REFUSED,
 )
 class TeamListView(OwnedListView):
     serializer_class = TeamOutput
@@ -108,14 +106,11 @@ class TeamListView(OwnedListView):
 
 
 @routes.at("teams/<int:pk>/", name="team-detail")
-@extend_schema_view(
-    get=extend_schema(responses=TeamOutput, summary="One team"),
-    patch=extend_schema(
-        request=TeamUpdateInput,
-        responses={200: TeamOutput, 400: TEAM_INPUT, 422: LINEUP_REFUSED},
-        summary="Change a team (owner)",
-    ),
-    delete=extend_schema(responses={204: None}, summary="Delete a team (owner)"),
+@owned_detail(
+    reading="One team",
+    changing="Change a team (owner)",
+    deleting="Delete a team (owner)",
+    refusals=TEAM_REFUSED,
 )
 class TeamDetailView(OwnedDetailView):
     model = Team
