@@ -133,11 +133,8 @@ def send_ball(
     return s._replace(
         ball=Ball(
             field=to,
-            owner=None,
             symbol=symbol,
             loose=True,
-            holders=None,
-            kick=None,
             lock_rule="TK-4.2",
             passer=pid,
             pass_from=origin,
@@ -145,7 +142,6 @@ def send_ball(
             horizontal=row_of(origin) == row_of(to),
             pass_kick=kick,
             offside=tuple(sorted(marked.items())),
-            dribble=(),
             no_touch=no_touch,
         )
     )
