@@ -599,6 +599,18 @@ def symbols(s: TrixKickState, pid: str) -> str:
     return s.pieces[pid].symbols
 
 
+def pieces_showing(
+    s: TrixKickState, place: str | None, side: int | None, symbol: str | None
+) -> list[str]:
+    """Ids of the pieces (of ``side``) on ``place`` that show ``symbol`` (``None``: every one),
+    sorted: those that may take a ball played there with it."""
+    return [
+        pid
+        for pid in pieces_on(s, place, side)
+        if symbol is None or count(symbols(s, pid), symbol) > 0
+    ]
+
+
 def strength(s: TrixKickState, place: str, side: int, symbol: str | None) -> int:
     """The side's strength on ``place`` for ``symbol``, dribble losses taken off (TK-7.1, TK-7.2)."""
     total = 0
@@ -625,11 +637,7 @@ def holders(s: TrixKickState) -> list[str]:
             for pid in ball.holders
             if pieces[pid].field is not None and (spread or pieces[pid].field == ball.field)
         ]
-    return [
-        pid
-        for pid in pieces_on(s, ball.field, ball.owner)
-        if ball.symbol is None or count(symbols(s, pid), ball.symbol) > 0
-    ]
+    return pieces_showing(s, ball.field, ball.owner, ball.symbol)
 
 
 def field_of(s: TrixKickState, pid: str) -> str:
