@@ -17,9 +17,10 @@ from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from matches.engine.base import GameEvent
 from matches.engine.named_tuples import fast_replace
+from matches.engine.trixkick.board import run_targets
 from matches.engine.trixkick.errors import refused_setup
 from matches.engine.trixkick.options import DEFAULTS
-from matches.engine.trixkick.pieces import count
+from matches.engine.trixkick.pieces import count, run_range
 
 _V = TypeVar("_V")
 #: a small map kept as (key, value) pairs sorted by key (moved pieces, offside marks, dribbles)
@@ -597,6 +598,12 @@ def with_status(s: TrixKickState, side: int, status: str) -> list[str]:
 
 def symbols(s: TrixKickState, pid: str) -> str:
     return s.pieces[pid].symbols
+
+
+def run_targets_of(p: Piece, l_shaped: bool) -> Mapping[str, int]:
+    """Where the piece ``p`` may run from its field, with the distance to each (TK-5.1;
+    ``l_shaped``: the variant's L-shaped runs for three-symbol pieces)."""
+    return run_targets(p.field, run_range(p.symbols), l_shaped)
 
 
 def pieces_showing(
