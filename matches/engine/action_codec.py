@@ -117,9 +117,10 @@ def action(tag: str) -> Callable[[type[_Action_T]], type[_Action_T]]:
     return declare
 
 
-def side_index(description: str) -> Any:
-    """The type of a side's index in a game of two sides: 0 or 1, refused as ``side``."""
-    return Annotated[int, description, Bounds(minimum=0, maximum=1), Refusal("side")]
+#: what a side's index (an ``int``) in a game of two sides is besides its description: 0 or 1,
+#: refused as ``side``. A game describes its sides first (the schema keeps that order):
+#: ``Side = Annotated[int, "The side's index: 0 (...) or 1 (...).", *SIDE_INDEX]``
+SIDE_INDEX = (Bounds(minimum=0, maximum=1), Refusal("side"))
 
 
 def renamed(key: str) -> Any:

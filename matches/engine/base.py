@@ -375,16 +375,20 @@ class GameShapes:
     def from_protocol(
         cls,
         protocol: Any,
+        editions: Any,
+        states: Any,
         *,
         ready_rule: str,
         input_codes: frozenset[str] = frozenset(),
         **overrides: Any,
     ) -> GameShapes:
-        """The shapes a game's ``protocol`` module declares under the conventional names
+        """The shapes a game's modules declare under the conventional names: its ``protocol``
         (``ACTIONS``, ``Legal``, ``LEGAL_ENTRIES``, ``EFFECTS``, ``Summary``, ``Outcome``,
-        ``Options``, ``SideConfig``, ``State``, and ``PARTS`` where the game chooses face
-        down); ``edition`` (and ``cards``, where its editions list cards) are given;
-        ``overrides`` name any kept elsewhere."""
+        ``Options``, ``SideConfig``, and ``PARTS`` where the game chooses face down), its
+        ``edition_shapes`` (``editions``: ``Edition``, and ``CARDS`` where its editions list
+        cards) and its ``state_shapes`` (``states``: ``State``); ``overrides`` name any kept
+        elsewhere. ``input_codes`` are the game's own besides ``invalid_action``
+        (:class:`InvalidActionError`, every game's refusal of an action it cannot read)."""
         names = {
             "actions": "ACTIONS",
             "legal": "Legal",
@@ -394,20 +398,19 @@ class GameShapes:
             "outcome": "Outcome",
             "options": "Options",
             "side_config": "SideConfig",
-            "state": "State",
         }
         shapes = {
             attr: overrides[attr] if attr in overrides else getattr(protocol, name)
             for attr, name in names.items()
         }
-        parts = overrides.get("parts", getattr(protocol, "PARTS", {}))
         return cls(
             **shapes,
-            edition=overrides["edition"],
+            state=states.State,
+            edition=editions.Edition,
             ready_rule=ready_rule,
-            input_codes=input_codes,
-            parts=parts,
-            cards=overrides.get("cards", {}),
+            input_codes=input_codes | {InvalidActionError.default_code},
+            parts=overrides.get("parts", getattr(protocol, "PARTS", {})),
+            cards=getattr(editions, "CARDS", {}),
         )
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.resources import files
 from importlib.resources.abc import Traversable
 from types import ModuleType
 from typing import Any
@@ -39,6 +41,10 @@ def first_of_each(entry: Mapping[str, Any], legal: Mapping[str, Any]) -> dict[st
     """The first ready action of an entry that lists the values open now: each list's first
     value, every other value as it stands."""
     return {key: value[0] if isinstance(value, list) else value for key, value in entry.items()}
+
+
+#: the modules every game package has, in the order :meth:`Game.of_package` reads them
+_MODULES = ("shapes", "texts", "words")
 
 
 class RegistryError(Exception):
@@ -88,6 +94,24 @@ class Game:
     data: Traversable | None = None
     teams: TeamRules | None = None
     parts: ModuleType | None = None
+
+    @classmethod
+    def of_package(cls, package: str, engine: GameEngine, **facets: Any) -> Game:
+        """The game of the package ``package``, laid out as the games' packages are: its
+        ``shapes`` module (``SHAPES``, and ``first_action`` where the first of each listed value
+        is not enough), its ``texts``, its ``words`` (``words``, and ``SIDE_NAMES`` where its
+        sides have names by default) and its ``data`` folder; ``facets``: its other fields."""
+        shapes, texts, words = (import_module(f"{package}.{name}") for name in _MODULES)
+        return cls(
+            engine=engine,
+            shapes=shapes.SHAPES,
+            first_action=getattr(shapes, "first_action", first_of_each),
+            texts=texts,
+            words=words.words,
+            default_side_names=getattr(words, "SIDE_NAMES", ()),
+            data=files(package) / "data",
+            **facets,
+        )
 
     @property
     def key(self) -> str:

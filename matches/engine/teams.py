@@ -271,6 +271,14 @@ def violation(
     }
 
 
+def not_in_edition(
+    code: str, template: str, card: str, *, rule: str, name: str = "card", **details: JSON
+) -> Violation:
+    """A violation for ``card``, a card (or piece) the edition does not have: its sentence
+    ``template`` names it as ``{name}``."""
+    return violation(code, template, params={name: card}, rule=rule, card=card, **details)
+
+
 def violation_said(code: str, message: str, *, rule: str) -> Violation:
     """A violation from a refusal that is already a sentence (it stays in its language)."""
     return {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -70,15 +70,23 @@ def word_of(table: Mapping[str, Any], key: Any) -> str:
     return found() if found else str(key)
 
 
+#: the colours a side is called by when it has no name of its own (Hat-Trick's), with their
+#: words in the reader's language
+COLOUR_SIDE_NAMES: tuple[tuple[str, Callable[[], str]], ...] = (
+    ("Blue", lambda: pgettext("team", "Blue")),
+    ("Red", lambda: pgettext("team", "Red")),
+)
+_COLOURS = dict(COLOUR_SIDE_NAMES)
+
+
 def side_name(game: str, index: object, names: Sequence[str] | None) -> str:
     """A side by its team's (or person's) name; Blue/Red, Team A/B when no name is at hand."""
     if not isinstance(index, int):
         return str(index)
     if names and 0 <= index < len(names) and names[index]:
         name = names[index]
-        colours = {"Blue": lambda: pgettext("team", "Blue"), "Red": lambda: pgettext("team", "Red")}
-        if name in colours:  # the colour a side is called by when it has no name of its own
-            return colours[name]()
+        if name in _COLOURS:
+            return _COLOURS[name]()
         return name
     default = _default_side_names(game)
     if 0 <= index < len(default):

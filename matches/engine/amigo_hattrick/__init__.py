@@ -17,7 +17,6 @@ A short example, the English rules' first round::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.resources import files
 from types import ModuleType
 from typing import ClassVar
 
@@ -26,7 +25,7 @@ from matches.engine.base import JSON, Edition, MatchOptions, Outcome, Sides, Tra
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
 
-from . import actions, game, hints, legal, notation, scoring, shapes, svg, texts, words
+from . import actions, game, hints, legal, notation, scoring, svg
 from . import state as state_module
 from .actions import Action, Deal, Pass, Play
 from .cards import Card, parse_card
@@ -93,16 +92,12 @@ class AmigoHattrickEngine(ActionForms):
 
 ENGINE = AmigoHattrickEngine()
 
-GAME = Game(
-    engine=ENGINE,
-    shapes=shapes.SHAPES,
-    first_action=shapes.first_action,
+GAME = Game.of_package(
+    __name__,
+    ENGINE,
     title=lambda: pgettext("game", "Hattrick (Amigo)"),
-    texts=texts,
     hint=lambda state, legal: hints.hint(state),
     side_names=lambda state: state.names,
-    words=words.words,
-    data=files(__name__) / "data",
     rule_prefixes=("AH",),
     stats=AmigoHattrickExtractor(),
     example_score=scoring.example_score,

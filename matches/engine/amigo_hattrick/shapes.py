@@ -23,11 +23,10 @@ from matches.engine.base import GameShapes
 
 SHAPES = GameShapes.from_protocol(
     protocol,
-    state=state_shapes.State,
-    edition=edition_shapes.Edition,
+    edition_shapes,
+    state_shapes,
     input_codes=frozenset(
         {
-            "invalid_action",
             "invalid_card",
             "invalid_edition",
             "invalid_hands",

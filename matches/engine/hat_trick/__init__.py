@@ -5,26 +5,19 @@ service sees it (:class:`matches.engine.game.Game`). The rules as implemented, w
 clause ids, are in ``docs/rules/hat-trick.md``.
 """
 
-from importlib.resources import files
-
 from matches.engine.game import Game
-from matches.engine.hat_trick import parts, shapes, texts, words
+from matches.engine.hat_trick import parts, texts
 from matches.engine.hat_trick.engine import ENGINE, HatTrickEngine
 from matches.engine.hat_trick.expansion.teams import TEAMS
 from matches.engine.hat_trick.stats import HatTrickExtractor
 from matches.engine.i18n import pgettext
 
-GAME = Game(
-    engine=ENGINE,
-    shapes=shapes.SHAPES,
-    first_action=shapes.first_action,
+GAME = Game.of_package(
+    __name__,
+    ENGINE,
     title=lambda: pgettext("game", "Hat-Trick"),
-    texts=texts,
     hint=lambda state, legal: texts.hint(legal),
     side_names=lambda state: state.setup.names,
-    default_side_names=words.SIDE_NAMES,
-    words=words.words,
-    data=files(__name__) / "data",
     rule_prefixes=("HT", "HX"),
     parts=parts,
     stats=HatTrickExtractor(),

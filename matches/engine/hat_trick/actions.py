@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, get_args
 
 from matches.engine.action_codec import (
+    SIDE_INDEX,
     ActionCodec,
     Check,
     Custom,
@@ -40,12 +41,7 @@ def _bench_card_id(value: str) -> bool:
     return 0 < len(value) <= 80 and " " not in value
 
 
-Side = Annotated[
-    int,
-    "The side's index: 0 (blue, kicks off) or 1 (red).",
-    Bounds(minimum=0, maximum=1),
-    Refusal("side"),
-]
+Side = Annotated[int, "The side's index: 0 (blue, kicks off) or 1 (red).", *SIDE_INDEX]
 Player = Annotated[
     int, "A player's shirt number (1 the goalkeeper).", Bounds(minimum=1, maximum=99), _NUMBER
 ]

@@ -6,23 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from matches.engine.base import GameEvent, Outcome, Transition
+from matches.engine.hat_trick import actions as A
 from matches.engine.hat_trick import hooks
 from matches.engine.hat_trick import phases as P
-from matches.engine.hat_trick.actions import (
-    Action,
-    FreeKick,
-    GoalKick,
-    KeeperDraw,
-    KickOff,
-    LongBall,
-    Move,
-    Pass,
-    PassSideways,
-    PlayCards,
-    Refuse,
-    Shoot,
-    Skip,
-)
 from matches.engine.hat_trick.cards import DRIBBLING, LONG_BALL, SHORT_PASS, ActionCard
 from matches.engine.hat_trick.decks import draw_up_to, fresh_deck, play_from_hand, reveal_from_pile
 from matches.engine.hat_trick.duels import check_long_ball, long_ball_lines, resolve
@@ -210,7 +196,7 @@ def _draw_both(s: State, events: list[GameEvent]) -> State:
 # ---------------------------------------------------------------- step 1
 
 
-def _play_cards(s: State, a: PlayCards, events: list[GameEvent]) -> State:
+def _play_cards(s: State, a: A.PlayCards, events: list[GameEvent]) -> State:
     """Step 1: both cards revealed (HT-1.1 - HT-1.3); in open play both managers draw back
     to a full hand, in a scoring opportunity nobody draws (HT-5.1)."""
     setup, cards = s.setup, a.cards
@@ -247,9 +233,9 @@ def move_rules(s: State) -> MoveRules:
     return MoveRules(defender, None, False, "HT-7.1", s.moved)
 
 
-def _move(s: State, a: Move | Skip, events: list[GameEvent]) -> State:
+def _move(s: State, a: A.Move | A.Skip, events: list[GameEvent]) -> State:
     rules = move_rules(s)
-    if type(a) is Move:
+    if type(a) is A.Move:
         src, dst = check_move(s, rules, a.player, a.direction)
         grid, ball = do_move(s, src, dst, events)
         moved = dst
@@ -312,7 +298,7 @@ def _sideways(s: State, target: int, events: list[GameEvent]) -> State:
     return s._replace(ball=target)
 
 
-def _pass_sideways(s: State, a: PassSideways, events: list[GameEvent]) -> State:
+def _pass_sideways(s: State, a: A.PassSideways, events: list[GameEvent]) -> State:
     receivers = sideways_receivers(s.grid, s.ball)
     for f in receivers:
         if number_of(s.grid[f]) == a.receiver:
@@ -379,12 +365,12 @@ def foul(s: State, fouler: int, events: list[GameEvent]) -> State:
     return s._replace(phase=P.FK_DEFENDER_MOVE, moved=-1)
 
 
-def _long_ball(s: State, a: LongBall, events: list[GameEvent]) -> State:
+def _long_ball(s: State, a: A.LongBall, events: list[GameEvent]) -> State:
     check_long_ball(s, a.lines)
     return (INSTALLED.get(type(s.setup.expansion)) or hooks.of(s)).step3(s, a.lines, events)
 
 
-def _free_kick(s: State, a: FreeKick, events: list[GameEvent]) -> State:
+def _free_kick(s: State, a: A.FreeKick, events: list[GameEvent]) -> State:
     if a.scoring_opportunity:
         return start_chance(s, events)
     return start_turn(s, events, chance=False)
@@ -423,7 +409,7 @@ def _chance_action(s: State, events: list[GameEvent]) -> State:
     return _end_chance_round(s, events, "action_not_possible")
 
 
-def _chance_pass(s: State, a: Pass, events: list[GameEvent]) -> State:
+def _chance_pass(s: State, a: A.Pass, events: list[GameEvent]) -> State:
     targets = chance_targets(s)
     kind = played(s, s.attacker).kind
     for f in targets:
@@ -479,7 +465,7 @@ def _end_chance_round(s: State, events: list[GameEvent], reason: str) -> State:
 # ---------------------------------------------------------------- shooting
 
 
-def _shoot(s: State, a: Shoot, events: list[GameEvent]) -> State:
+def _shoot(s: State, a: A.Shoot, events: list[GameEvent]) -> State:
     ph = s.phase
     shootout = ph == P.SHOOTOUT
     if ph not in (P.SO_SHOT, P.PENALTY, P.SHOOTOUT):
@@ -554,7 +540,7 @@ def shot_event(shot: Shot, card: ActionCard, modifier: int, position: str) -> Ga
     )
 
 
-def _keeper_draw(s: State, a: KeeperDraw, events: list[GameEvent]) -> State:
+def _keeper_draw(s: State, a: A.KeeperDraw, events: list[GameEvent]) -> State:
     shot = s.shot
     assert shot is not None
     keeper_side = 1 - shot.side
@@ -659,7 +645,7 @@ def _goal_kick_setup(s: State, keeper_side: int, events: list[GameEvent]) -> Sta
     return s._replace(phase=P.GK_ATTACKER_MOVE)
 
 
-def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
+def _goal_kick(s: State, a: A.GoalKick, events: list[GameEvent]) -> State:
     side = s.attacker
     deck = play_from_hand(s.setup, s.decks[side], a.card, side)
     events.append(GameEvent("card_revealed", side, {"card": a.card.to_json(), "from": "hand"}))
@@ -694,59 +680,59 @@ def _goal_kick(s: State, a: GoalKick, events: list[GameEvent]) -> State:
     return start_turn(s, events)
 
 
-def _kick_off(s: State, a: KickOff, events: list[GameEvent]) -> State:
+def _kick_off(s: State, a: A.KickOff, events: list[GameEvent]) -> State:
     return _start_half(s, 3, a.side, events)
 
 
 # ---------------------------------------------------------------- dispatch
 
 _ALLOWED: dict[str, tuple[type, ...]] = {
-    P.PLAY_CARDS: (PlayCards,),
-    P.SO_PLAY_CARDS: (PlayCards,),
-    P.SIDEWAYS_PASS: (PassSideways,),
-    P.SO_SIDEWAYS_PASS: (PassSideways,),
-    P.LONG_BALL_LINE: (LongBall,),
-    P.FK_CHOICE: (FreeKick,),
-    P.SO_ACTION: (Pass, Refuse),
-    P.SO_SHOT: (Shoot, Refuse),
-    P.PENALTY: (Shoot,),
-    P.KEEPER_DRAW: (KeeperDraw,),
-    P.GK_CARD: (GoalKick,),
-    P.ET_KICKOFF: (KickOff,),
-    P.SHOOTOUT: (Shoot,),
-    **{ph: (Move, Skip) for ph in P.MOVE_PHASES},
+    P.PLAY_CARDS: (A.PlayCards,),
+    P.SO_PLAY_CARDS: (A.PlayCards,),
+    P.SIDEWAYS_PASS: (A.PassSideways,),
+    P.SO_SIDEWAYS_PASS: (A.PassSideways,),
+    P.LONG_BALL_LINE: (A.LongBall,),
+    P.FK_CHOICE: (A.FreeKick,),
+    P.SO_ACTION: (A.Pass, A.Refuse),
+    P.SO_SHOT: (A.Shoot, A.Refuse),
+    P.PENALTY: (A.Shoot,),
+    P.KEEPER_DRAW: (A.KeeperDraw,),
+    P.GK_CARD: (A.GoalKick,),
+    P.ET_KICKOFF: (A.KickOff,),
+    P.SHOOTOUT: (A.Shoot,),
+    **{ph: (A.Move, A.Skip) for ph in P.MOVE_PHASES},
 }
 
 
-def _handle_refuse(s: State, a: Refuse, events: list[GameEvent]) -> State:
+def _handle_refuse(s: State, a: A.Refuse, events: list[GameEvent]) -> State:
     return _refuse(s, events)
 
 
 #: each handler takes the action of its type
 _HANDLERS: dict[type, Callable[[State, Any, list[GameEvent]], State]] = {
-    PlayCards: _play_cards,
-    Move: _move,
-    Skip: _move,
-    PassSideways: _pass_sideways,
-    LongBall: _long_ball,
-    FreeKick: _free_kick,
-    Pass: _chance_pass,
-    Refuse: _handle_refuse,
-    Shoot: _shoot,
-    KeeperDraw: _keeper_draw,
-    GoalKick: _goal_kick,
-    KickOff: _kick_off,
+    A.PlayCards: _play_cards,
+    A.Move: _move,
+    A.Skip: _move,
+    A.PassSideways: _pass_sideways,
+    A.LongBall: _long_ball,
+    A.FreeKick: _free_kick,
+    A.Pass: _chance_pass,
+    A.Refuse: _handle_refuse,
+    A.Shoot: _shoot,
+    A.KeeperDraw: _keeper_draw,
+    A.GoalKick: _goal_kick,
+    A.KickOff: _kick_off,
 }
 
 
-def apply_base(s: State, a: Action) -> Transition:
+def apply_base(s: State, a: A.Action) -> Transition:
     ph = s.phase
     if ph == P.OVER:
         raise game_over("HT-0.5")
     allowed = _ALLOWED[ph]
     kind = type(a)
     if kind not in allowed:
-        if type(a) is Shoot:
+        if type(a) is A.Shoot:
             _shoot(s, a, [])  # raises no_scoring_opportunity or shot_before_action
         raise illegal("wrong_step", "HT-E.1", step=ph, expected=[t.__name__ for t in allowed])
     events: list[GameEvent] = []

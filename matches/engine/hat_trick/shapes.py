@@ -24,16 +24,9 @@ _T = TypeVar("_T")
 
 SHAPES = GameShapes.from_protocol(
     protocol,
-    state=state_shapes.State,
-    edition=edition_shapes.Edition,
-    cards=edition_shapes.CARDS,
-    input_codes=frozenset(
-        {
-            "invalid_action",
-            "invalid_lineup",
-            "invalid_setup",
-        }
-    ),
+    edition_shapes,
+    state_shapes,
+    input_codes=frozenset({"invalid_lineup", "invalid_setup"}),
     effects=EFFECTS,
     ready_rule=(
         "An entry lists the choices per field; an action takes one of each: `play_cards` one "

@@ -8,7 +8,7 @@ from typing import Any
 
 from matches.engine.hat_trick import texts
 from matches.engine.i18n import gettext, pgettext
-from matches.engine.wording import word_of
+from matches.engine.wording import COLOUR_SIDE_NAMES, word_of
 
 KINDS = {
     "short_pass": lambda: pgettext("Hat-Trick action card", "Short pass"),
@@ -32,10 +32,7 @@ MATCH_EVENTS = {
     "captain": lambda: pgettext("match event", "Captain"),
     "counter": lambda: pgettext("match event", "Counter"),
 }
-SIDE_NAMES = (
-    ("Blue", lambda: pgettext("team", "Blue")),
-    ("Red", lambda: pgettext("team", "Red")),
-)
+SIDE_NAMES = COLOUR_SIDE_NAMES
 
 
 def card(value: Any) -> str:

@@ -5,26 +5,20 @@ The package's ``ENGINE`` implements :class:`matches.engine.base.GameEngine` unde
 Rules as implemented: ``docs/rules/trixkick.md``.
 """
 
-from importlib.resources import files
-
 from matches.engine.game import Game
 from matches.engine.i18n import pgettext
-from matches.engine.trixkick import hints, parts, shapes, texts, words
+from matches.engine.trixkick import hints, parts
 from matches.engine.trixkick.engine import ENGINE, TrixKickEngine
 from matches.engine.trixkick.state import TrixKickState
 from matches.engine.trixkick.stats import TrixKickExtractor
 from matches.engine.trixkick.teams import TEAMS
 
-GAME = Game(
-    engine=ENGINE,
-    shapes=shapes.SHAPES,
+GAME = Game.of_package(
+    __name__,
+    ENGINE,
     title=lambda: pgettext("game", "TriXKick"),
-    texts=texts,
     hint=lambda state, legal: hints.hint(state),
     side_names=lambda state: list(state.names),
-    default_side_names=words.SIDE_NAMES,
-    words=words.words,
-    data=files(__name__) / "data",
     rule_prefixes=("TK",),
     parts=parts,
     stats=TrixKickExtractor(),

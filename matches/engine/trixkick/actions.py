@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Literal, get_args
 
 from matches.engine.action_codec import (
+    SIDE_INDEX,
     ActionCodec,
     Check,
     Logged,
@@ -22,19 +23,13 @@ from matches.engine.action_codec import (
     action,
     renamed,
 )
-from matches.engine.base import Bounds
 from matches.engine.trixkick.board import is_field
 from matches.engine.trixkick.errors import SENTENCES
 from matches.engine.trixkick.pieces import PIECE_ID, SYMBOLS
 
 # --- the values of the actions' fields (the schema's vocabulary too) ---------------------------
 
-Side = Annotated[
-    int,
-    "The side's index: 0 (team A) or 1 (team B).",
-    Bounds(minimum=0, maximum=1),
-    Refusal("side"),
-]
+Side = Annotated[int, "The side's index: 0 (team A) or 1 (team B).", *SIDE_INDEX]
 Piece = Annotated[
     str,
     "A piece: team letter, dash, its symbols, e.g. `A-KKL`.",

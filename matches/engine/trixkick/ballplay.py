@@ -22,6 +22,7 @@ from matches.engine.trixkick.state import (
     field_of,
     holders,
     pieces_on,
+    pieces_showing,
     start_defence,
     symbols,
     the_ball,
@@ -93,7 +94,7 @@ def check_play(s: TrixKickState, side: int, a: Play) -> None:
         )
     if kick == "kickoff":
         other_field = [f for f in KICKOFF_FIELDS if f != origin]
-        mates = [pid for pid in pieces_on(s, a.to, side) if count(symbols(s, pid), a.symbol) > 0]
+        mates = pieces_showing(s, a.to, side, a.symbol)
         if a.to not in other_field or not mates:
             raise illegal("kickoff_pass", "TK-6")
     if kick == "goal_kick" and a.to in PENALTY_AREA[side]:
@@ -133,11 +134,8 @@ def send_ball(
     return s._replace(
         ball=Ball(
             field=to,
-            owner=None,
             symbol=symbol,
             loose=True,
-            holders=None,
-            kick=None,
             lock_rule="TK-4.2",
             passer=pid,
             pass_from=origin,
@@ -145,7 +143,6 @@ def send_ball(
             horizontal=row_of(origin) == row_of(to),
             pass_kick=kick,
             offside=tuple(sorted(marked.items())),
-            dribble=(),
             no_touch=no_touch,
         )
     )
@@ -204,7 +201,7 @@ def do_play(s: TrixKickState, side: int, a: Play, events: list[GameEvent]) -> Tr
     origin = field_of(s, a.piece)
     distance = ball_targets(origin, reach_of(s, n))[a.to]
     s = played(send_ball(s, side, a.piece, a.symbol, a.to, distance, events))
-    mates = [pid for pid in pieces_on(s, a.to, side) if count(symbols(s, pid), a.symbol) > 0]
+    mates = pieces_showing(s, a.to, side, a.symbol)
     if mates:
         s, onside = receive(s, side, mates, events)
         if not onside:
@@ -263,7 +260,7 @@ def do_double_pass(
         events.append(
             GameEvent("run", side, {"piece": a.piece, "from": start, "to": a.to, "distance": 2})
         )
-    mates = [pid for pid in pieces_on(s, a.to, side) if count(symbols(s, pid), a.return_symbol) > 0]
+    mates = pieces_showing(s, a.to, side, a.return_symbol)
     s, onside = receive(s, side, mates, events)
     if not onside:
         return s

@@ -18,17 +18,17 @@ from matches.engine.trixkick.board import (
     adjacent,
     ball_targets,
     diagonal_neighbours,
-    run_targets,
     shooting_zone,
 )
 from matches.engine.trixkick.fouls import card_candidates
-from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
+from matches.engine.trixkick.pieces import SYMBOLS, count
 from matches.engine.trixkick.setup import keeper_orders
 from matches.engine.trixkick.state import (
     TrixKickState,
     field_of,
     holders,
     on_board,
+    run_targets_of,
     the_ball,
     the_setup,
     with_status,
@@ -135,6 +135,6 @@ def _runs(state: TrixKickState, side: int) -> list[A.Action]:
     l_shaped = state.options.l_shaped_runs
     for pid in on_board(state, side):
         p = state.pieces[pid]
-        targets = run_targets(p.field, run_range(p.symbols), l_shaped)
+        targets = run_targets_of(p, l_shaped)
         out += [A.Run(pid, f) for f in sorted(targets) if f not in full]
     return out

@@ -11,6 +11,7 @@ from matches.engine.trixkick.state import (
     ball_won,
     other,
     pieces_on,
+    pieces_showing,
     start_attack,
     strength,
     symbols,
@@ -42,11 +43,7 @@ def resolve_exchange(
     moved_in = {pid for pid in pieces.on(field) if moved.get(pid, field) != field}
     if ball.loose:
         need = ball.symbol
-        takers = [
-            pid
-            for pid in pieces_on(s, field, defender)
-            if need is None or count(symbols(s, pid), need) > 0
-        ]
+        takers = pieces_showing(s, field, defender, need)
         if takers:
             drawn = [pid for pid in takers if pid in moved_in]
             return _win(s, defender, field, need, drawn[:1] or None, "loose_ball", events)
@@ -132,11 +129,7 @@ def _win(
     ball = ball_won(
         the_ball(s), side, symbol, holders=None if explicit is None else tuple(explicit)
     )
-    pieces = explicit or [
-        pid
-        for pid in pieces_on(s, field, side)
-        if symbol is None or count(symbols(s, pid), symbol) > 0
-    ]
+    pieces = explicit or pieces_showing(s, field, side, symbol)
     events.append(
         GameEvent(
             "ball_won", side, {"field": field, "symbol": symbol, "how": how, "pieces": pieces}

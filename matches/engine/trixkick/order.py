@@ -33,11 +33,10 @@ from matches.engine.trixkick.board import (
     chebyshev,
     col_of,
     row_of,
-    run_targets,
     shooting_zone,
 )
 from matches.engine.trixkick.offside import candidates_at_pass
-from matches.engine.trixkick.pieces import SYMBOLS, count, run_range
+from matches.engine.trixkick.pieces import SYMBOLS, count
 from matches.engine.trixkick.setup import setup_area
 from matches.engine.trixkick.state import (
     TrixKickState,
@@ -46,6 +45,7 @@ from matches.engine.trixkick.state import (
     on_board,
     other,
     pieces_on,
+    run_targets_of,
     strength,
     the_ball,
     the_setup,
@@ -178,7 +178,7 @@ class _Attack:
                 p = self.pieces[pid]
                 if p.field == field:
                     continue
-                if field in run_targets(p.field, run_range(p.symbols), self.l_shaped):
+                if field in run_targets_of(p, self.l_shaped):
                     best = max(best, count(p.symbols, symbol))
         if own_strength == 0:  # a loose ball: any defender showing the symbol takes it
             return now + best > 0
@@ -206,7 +206,7 @@ class _Attack:
                 continue
             if tracked and pid in self.offside:
                 continue  # offside at the pass: running in does not help (TK-13)
-            if field in run_targets(p.field, run_range(p.symbols), self.l_shaped):
+            if field in run_targets_of(p, self.l_shaped):
                 if pid == passer:
                     if self.ball.no_touch == pid:
                         continue

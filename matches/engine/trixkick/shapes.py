@@ -13,12 +13,10 @@ from matches.engine.trixkick import edition_shapes, protocol, state_shapes
 
 SHAPES = GameShapes.from_protocol(
     protocol,
-    state=state_shapes.State,
-    edition=edition_shapes.Edition,
-    cards=edition_shapes.CARDS,
+    edition_shapes,
+    state_shapes,
     input_codes=frozenset(
         {
-            "invalid_action",
             "invalid_edition",
             "invalid_option",
             "invalid_pieces",

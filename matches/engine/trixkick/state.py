@@ -17,9 +17,10 @@ from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from matches.engine.base import GameEvent
 from matches.engine.named_tuples import fast_replace
+from matches.engine.trixkick.board import run_targets
 from matches.engine.trixkick.errors import refused_setup
 from matches.engine.trixkick.options import DEFAULTS
-from matches.engine.trixkick.pieces import count
+from matches.engine.trixkick.pieces import count, run_range
 
 _V = TypeVar("_V")
 #: a small map kept as (key, value) pairs sorted by key (moved pieces, offside marks, dribbles)
@@ -599,6 +600,24 @@ def symbols(s: TrixKickState, pid: str) -> str:
     return s.pieces[pid].symbols
 
 
+def run_targets_of(p: Piece, l_shaped: bool) -> Mapping[str, int]:
+    """Where the piece ``p`` may run from its field, with the distance to each (TK-5.1;
+    ``l_shaped``: the variant's L-shaped runs for three-symbol pieces)."""
+    return run_targets(p.field, run_range(p.symbols), l_shaped)
+
+
+def pieces_showing(
+    s: TrixKickState, place: str | None, side: int | None, symbol: str | None
+) -> list[str]:
+    """Ids of the pieces (of ``side``) on ``place`` that show ``symbol`` (``None``: every one),
+    sorted: those that may take a ball played there with it."""
+    return [
+        pid
+        for pid in pieces_on(s, place, side)
+        if symbol is None or count(symbols(s, pid), symbol) > 0
+    ]
+
+
 def strength(s: TrixKickState, place: str, side: int, symbol: str | None) -> int:
     """The side's strength on ``place`` for ``symbol``, dribble losses taken off (TK-7.1, TK-7.2)."""
     total = 0
@@ -625,11 +644,7 @@ def holders(s: TrixKickState) -> list[str]:
             for pid in ball.holders
             if pieces[pid].field is not None and (spread or pieces[pid].field == ball.field)
         ]
-    return [
-        pid
-        for pid in pieces_on(s, ball.field, ball.owner)
-        if ball.symbol is None or count(symbols(s, pid), ball.symbol) > 0
-    ]
+    return pieces_showing(s, ball.field, ball.owner, ball.symbol)
 
 
 def field_of(s: TrixKickState, pid: str) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from matches.engine.base import Bounds
+from matches.engine.base import Bounds, shape
 from matches.engine.trixkick.actions import Field, Piece, Side, Symbol
+from matches.engine.trixkick.options import SPECIAL, VARIANTS
 from matches.engine.trixkick.protocol import PieceSymbols, Step
 
 SetPiece = Literal["kickoff", "corner", "goal_kick", "free_kick", "penalty"]
@@ -44,23 +45,21 @@ class MatchLengthState(TypedDict):
     minutes: NotRequired[int]
 
 
-class OptionsState(TypedDict):
-    """The agreed options, every one present (TK-17)."""
-
-    castling: bool
-    double_pass: bool
-    far_corner: bool
-    fouls: bool
-    keeper_support: bool
-    kickoff_side: Side
-    l_shaped_runs: bool
-    match_length: MatchLengthState
-    no_second_touch: bool
-    offside: bool
-    one_triple_substitute: bool
-    same_symbol_substitutes: bool
-    substitutions: bool
-    two_keepers: bool
+#: every option ``initial_state`` accepts (``protocol.Options``) with its value, in the
+#: snapshot's (alphabetical) order
+OptionsState = shape(
+    "OptionsState",
+    dict(
+        sorted(
+            {
+                "kickoff_side": Side,
+                "match_length": MatchLengthState,
+                **{name: bool for name in (*SPECIAL, *VARIANTS)},
+            }.items()
+        )
+    ),
+)
+OptionsState.__doc__ = "The agreed options, every one present (TK-17)."
 
 
 class BallState(TypedDict):
@@ -132,7 +131,7 @@ class State(TypedDict):
     kickoff_side: Side
     moves: int
     names: list[str]
-    options: OptionsState
+    options: OptionsState  # type: ignore[valid-type]  # (a shape made at run time)
     pending: PendingDecision | None
     period: int
     phase: Literal["setup", "play", "over"]

@@ -26,6 +26,7 @@ from matches.engine.teams import (
     TeamRequest,
     TeamRules,
     Violation,
+    not_in_edition,
     violation,
 )
 from matches.engine.trixkick.edition_shapes import TeamLineup
@@ -99,12 +100,12 @@ def check_pieces(
     for code, count in sorted(chosen.items()):
         if code not in outfield:
             found.append(
-                violation(
+                not_in_edition(
                     "unknown_piece",
                     N_("There is no field piece {piece} in this edition."),
-                    params={"piece": code},
+                    code,
                     rule="TK-T1",
-                    card=code,
+                    name="piece",
                 )
             )
         elif count > outfield[code]:

@@ -39,7 +39,7 @@ from matches.engine.teams import (
     Pick,
     TeamRefusal,
     TeamRequest,
-    violation,
+    not_in_edition,
 )
 
 LINEUP = "lineup"
@@ -66,12 +66,11 @@ def checked_lineup(
         source = TEAM_CARD
         card = team_cards(exp).get(team_card)
         if card is None:
-            unknown = violation(
+            unknown = not_in_edition(
                 "unknown_team_card",
                 N_("There is no team card “{card}” in this edition."),
-                params={"card": team_card},
+                team_card,
                 rule="HX-B3.1",
-                card=team_card,
             )
             return CheckedLineup({}, [unknown], source)
         picks = team_card_picks(exp, team_card, card_colour)

@@ -15,7 +15,16 @@ from matches.engine.hat_trick.expansion.teams.catalog import (
     team_cards,
 )
 from matches.engine.i18n import N_
-from matches.engine.teams import JSON, BenchPick, Lineup, Pick, Violation, card_names, violation
+from matches.engine.teams import (
+    JSON,
+    BenchPick,
+    Lineup,
+    Pick,
+    Violation,
+    card_names,
+    not_in_edition,
+    violation,
+)
 
 #: the key of the game a lineup is for
 GAME_KEY = "hat-trick"
@@ -148,12 +157,11 @@ def _card_of(
     card = cards.get(card_id)
     if card is None:
         return None, [
-            violation(
+            not_in_edition(
                 "unknown_card",
                 N_("There is no player card “{card}” in this edition."),
-                params={"card": card_id},
+                card_id,
                 rule="HX-B1.2",
-                card=card_id,
                 **where,
             )
         ]
