@@ -15,28 +15,26 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-
-class MatchStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "in progress"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+from companion.model_parts import Choices, visibility_field
+from companion.model_parts import Visibility as Visibility  # the choices of `visibility`
 
 
-class Visibility(models.TextChoices):
-    PUBLIC = "public", "public"
-    PRIVATE = "private", "private"
+class MatchStatus(Choices):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
 
 
-class SideResult(models.TextChoices):
-    WIN = "win", "win"
-    DRAW = "draw", "draw"
-    LOSS = "loss", "loss"
+class SideResult(Choices):
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
 
 
-class EventKind(models.TextChoices):
-    ACTION = "action", "action"
-    UNDO = "undo", "undo"
-    REDO = "redo", "redo"
+class EventKind(Choices):
+    ACTION = "action"
+    UNDO = "undo"
+    REDO = "redo"
 
 
 class Match(models.Model):
@@ -51,9 +49,7 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_created"
     )
-    visibility = models.CharField(
-        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
+    visibility = visibility_field()
     status = models.CharField(
         max_length=12, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS
     )
@@ -190,10 +186,10 @@ class IdempotencyRecord(models.Model):
         return {"match": scope or opened}
 
 
-class InvitationStatus(models.TextChoices):
-    PENDING = "pending", "pending"
-    ACCEPTED = "accepted", "accepted"
-    DECLINED = "declined", "declined"
+class InvitationStatus(Choices):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
 
 
 class Invitation(models.Model):
@@ -297,10 +293,10 @@ class JoinCode(models.Model):
         return f"code for {self.match_id}:{self.position}"
 
 
-class GuestEnd(models.TextChoices):
-    MATCH_OVER = "match_over", "match over"
-    TAKEN_BACK = "taken_back", "taken back"
-    CLAIMED = "claimed", "claimed"
+class GuestEnd(Choices):
+    MATCH_OVER = "match_over"
+    TAKEN_BACK = "taken_back"
+    CLAIMED = "claimed"
 
 
 class GuestPass(models.Model):

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from companion.model_parts import Choices
+
 
 class MatchStatsState(models.Model):
     """Which sequence number of a match the stats include (catch-up compares it to Match.seq)."""
@@ -80,9 +82,9 @@ class MatchParticipation(models.Model):
         return f"{self.match_id}/{self.position} {self.team_name}"
 
 
-class Scope(models.TextChoices):
-    TEAM = "team", "team"
-    MANAGER = "manager", "manager"
+class Scope(Choices):
+    TEAM = "team"
+    MANAGER = "manager"
 
 
 class PlayerStats(models.Model):
