@@ -300,22 +300,14 @@ def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -
     ordered, lines, decided = _ranked(members, results, rules)
     # the table after each round with results, by the same order (the chart of positions)
     rounds = sorted({r.round for r in results})
-    after = [
-        {
-            m: i
-            for i, m in enumerate(ranking(members, [r for r in results if r.round <= n], rules), 1)
-        }
-        for n in rounds[:-1]
-    ]
-    previous = after[-1] if after else {}
+    earlier = [ranking(members, [r for r in results if r.round <= n], rules) for n in rounds[:-1]]
     rows = []
-    for position, member in enumerate(ordered, start=1):
+    for member, place in _places(ordered, earlier, played=bool(rounds)):
         line = lines[member]
-        was = previous.get(member)
         rows.append(
             Row(
                 member=member,
-                position=position,
+                position=place.position,
                 played=line.played,
                 won=line.won,
                 drawn=line.drawn,
@@ -326,13 +318,39 @@ def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -
                 points=line.points,
                 form=tuple(line.form[-5:]),
                 discipline=line.discipline,
-                previous_position=was,
-                change=0 if was is None else was - position,
+                previous_position=place.previous_position,
+                change=place.change,
                 decided_by=None if decided.get(member) == POINTS else decided.get(member),
-                positions=(*(table[member] for table in after), position) if rounds else (),
+                positions=place.positions,
             )
         )
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    position: int
+    previous_position: int | None
+    change: int  # up (positive) or down since the table before the last round
+    positions: tuple[int, ...]
+
+
+def _places(
+    ordered: Sequence[int], earlier: Sequence[Sequence[int]], *, played: bool
+) -> list[tuple[int, _Place]]:
+    """The members of a table in order, each with its place: its position, its position in the
+    table before the last round (the last of ``earlier``, the orders after each round before
+    it) and the change since, and its positions after each round (none before one is
+    ``played``)."""
+    after = [{m: i for i, m in enumerate(order, start=1)} for order in earlier]
+    previous = after[-1] if after else {}
+    places = []
+    for position, member in enumerate(ordered, start=1):
+        was = previous.get(member)
+        change = 0 if was is None else was - position
+        chart = (*(table[member] for table in after), position) if played else ()
+        places.append((member, _Place(position, was, change, chart)))
+    return places
 
 
 # --- a series of match days (Amigo Hattrick) ------------------------------------------------
@@ -375,27 +393,22 @@ def series_standings(
     more first places, more second places..., then lots."""
     ordered, totals, decided = _series_ranked(members, days, seed)
     # the table after each match day (the chart of positions)
-    after = [
-        {m: i for i, m in enumerate(_series_ranked(members, days[:n], seed)[0], start=1)}
-        for n in range(1, len(days))
-    ]
-    previous = after[-1] if after else {}
+    earlier = [_series_ranked(members, days[:n], seed)[0] for n in range(1, len(days))]
     rows = []
-    for position, member in enumerate(ordered, start=1):
+    for member, place in _places(ordered, earlier, played=bool(days)):
         count, score, places, best = totals[member]
-        was = previous.get(member)
         rows.append(
             SeriesRow(
                 member=member,
-                position=position,
+                position=place.position,
                 days=count,
                 score=score,
                 places=places,
                 best=best,
-                previous_position=was,
-                change=0 if was is None else was - position,
+                previous_position=place.previous_position,
+                change=place.change,
                 decided_by=decided.get(member),
-                positions=(*(table[member] for table in after), position) if days else (),
+                positions=place.positions,
             )
         )
     return rows
