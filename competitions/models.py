@@ -16,6 +16,7 @@ from django.db import models
 
 from companion.model_parts import Choices, visibility_field
 from companion.model_parts import Visibility as Visibility  # the choices of `visibility`
+from teams.models import team_link
 
 
 class Format(Choices):
@@ -86,9 +87,7 @@ class Member(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="competition_members"
     )
-    team = models.ForeignKey(
-        "teams.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    team = team_link()
     status = models.CharField(
         max_length=8, choices=MemberStatus.choices, default=MemberStatus.INVITED
     )

@@ -17,6 +17,7 @@ from django.db import models
 
 from companion.model_parts import Choices, visibility_field
 from companion.model_parts import Visibility as Visibility  # the choices of `visibility`
+from teams.models import team_link
 
 
 class MatchStatus(Choices):
@@ -93,13 +94,8 @@ class MatchSide(models.Model):
         on_delete=models.SET_NULL,
         related_name="match_sides",
     )
-    team = models.ForeignKey(
-        "teams.Team",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="match_sides",
-        help_text="The team whose lineup this side played with.",
+    team = team_link(
+        related_name="match_sides", help_text="The team whose lineup this side played with."
     )
     config = models.JSONField(
         default=dict, blank=True, help_text="What the engine was given for this side (lineup…)."
@@ -210,14 +206,7 @@ class Invitation(models.Model):
     status = models.CharField(
         max_length=8, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
     )
-    team = models.ForeignKey(
-        "teams.Team",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text="The team the invitee brought when accepting.",
-    )
+    team = team_link(help_text="The team the invitee brought when accepting.")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
 

@@ -146,6 +146,21 @@ class Team(Checked):
         ]
 
 
+def team_link(
+    *, related_name: str = "+", help_text: str = ""
+) -> models.ForeignKey[Team | None, Team | None]:
+    """The team someone plays with (a match's side, an invitee, a competition's member): a
+    link emptied when the team is deleted, which leaves what was played as it was."""
+    return models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name=related_name,
+        help_text=help_text,
+    )
+
+
 class Build(Checked):
     """A Hat-Trick team built within a budget card: orientation × class, and the picks."""
 
