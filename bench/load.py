@@ -45,7 +45,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -757,16 +757,8 @@ def summary(results: Results, verdict: Verdict | None = None) -> dict[str, Any]:
         "client_errors": len(results.errors),
     }
     if verdict is not None:
-        data["verified"] = {
-            "matches": verdict.matches,
-            "finished": verdict.finished,
-            "events": verdict.events,
-            "lost": verdict.lost,
-            "doubled": verdict.doubled,
-            "gaps": verdict.gaps,
-            "replay_mismatches": verdict.replay_mismatches,
-            "stats_missing": verdict.stats_missing,
-        }
+        # the verdict's counts (its problems are printed apart)
+        data["verified"] = {k: v for k, v in asdict(verdict).items() if k != "problems"}
     return data
 
 

@@ -438,29 +438,18 @@ def swiss_round(
     competition: Competition, number: int, drawn: draws.SwissRound, *, on: date | None = None
 ) -> list[Fixture]:
     """A Swiss round's fixtures as drawn (not saved): its pairs, and the bye's walkover."""
-    made = [
-        Fixture(
-            competition=competition,
-            stage=Stage.SWISS,
-            round=number,
-            home_id=h,
-            away_id=a,
-            date=on,
-        )
-        for h, a in drawn.pairs
-    ]
+    columns: dict[str, Any] = {
+        "competition": competition,
+        "stage": Stage.SWISS,
+        "round": number,
+        "date": on,
+    }
+    made = [Fixture(home_id=h, away_id=a, **columns) for h, a in drawn.pairs]
     if drawn.bye is not None:
-        made.append(
-            Fixture(
-                competition=competition,
-                stage=Stage.SWISS,
-                round=number,
-                home_id=drawn.bye,
-                status=FixtureStatus.WALKOVER,
-                result=bye_result(),
-                date=on,
-            )
+        bye = Fixture(
+            home_id=drawn.bye, status=FixtureStatus.WALKOVER, result=bye_result(), **columns
         )
+        made.append(bye)
     return made
 
 

@@ -14,24 +14,23 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from companion.model_parts import Choices, visibility_field
+from companion.model_parts import Visibility as Visibility  # the choices of `visibility`
+from teams.models import team_link
 
-class Format(models.TextChoices):
-    LEAGUE = "league", "league"
-    CUP = "cup", "cup"
+
+class Format(Choices):
+    LEAGUE = "league"
+    CUP = "cup"
     GROUPS_CUP = "groups_cup", "groups, then a cup"
     SWISS = "swiss", "Swiss"
     SERIES = "series", "series of match days"
 
 
-class CompetitionStatus(models.TextChoices):
-    OPEN = "open", "open"  # members are invited and answer
-    RUNNING = "running", "running"  # drawn: fixtures are played
-    FINISHED = "finished", "finished"  # the last fixture is played
-
-
-class Visibility(models.TextChoices):
-    PUBLIC = "public", "public"
-    PRIVATE = "private", "private"
+class CompetitionStatus(Choices):
+    OPEN = "open"  # members are invited and answer
+    RUNNING = "running"  # drawn: fixtures are played
+    FINISHED = "finished"  # the last fixture is played
 
 
 class Competition(models.Model):
@@ -41,9 +40,7 @@ class Competition(models.Model):
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="competitions_organised"
     )
-    visibility = models.CharField(
-        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
+    visibility = visibility_field()
     status = models.CharField(
         max_length=10, choices=CompetitionStatus.choices, default=CompetitionStatus.OPEN
     )
@@ -78,11 +75,11 @@ class Competition(models.Model):
         return f"{self.name} ({self.season})"
 
 
-class MemberStatus(models.TextChoices):
-    INVITED = "invited", "invited"
-    ACCEPTED = "accepted", "accepted"
-    DECLINED = "declined", "declined"
-    LEFT = "left", "left"
+class MemberStatus(Choices):
+    INVITED = "invited"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    LEFT = "left"
 
 
 class Member(models.Model):
@@ -90,9 +87,7 @@ class Member(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="competition_members"
     )
-    team = models.ForeignKey(
-        "teams.Team", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    team = team_link()
     status = models.CharField(
         max_length=8, choices=MemberStatus.choices, default=MemberStatus.INVITED
     )
@@ -111,18 +106,18 @@ class Member(models.Model):
         return f"{self.user_id} in {self.competition_id} ({self.status})"
 
 
-class FixtureStatus(models.TextChoices):
-    SCHEDULED = "scheduled", "scheduled"
-    PLAYING = "playing", "playing"
-    PLAYED = "played", "played"
-    WALKOVER = "walkover", "walkover"
-    POSTPONED = "postponed", "postponed"
+class FixtureStatus(Choices):
+    SCHEDULED = "scheduled"
+    PLAYING = "playing"
+    PLAYED = "played"
+    WALKOVER = "walkover"
+    POSTPONED = "postponed"
 
 
-class Stage(models.TextChoices):
-    LEAGUE = "league", "league"
-    GROUP = "group", "group"
-    CUP = "cup", "cup"
+class Stage(Choices):
+    LEAGUE = "league"
+    GROUP = "group"
+    CUP = "cup"
     SWISS = "swiss", "Swiss"
     DAY = "day", "match day"
 

@@ -303,18 +303,8 @@ def _draw_fixtures(
 ) -> list[Fixture]:
     fmt = competition.format
     if fmt == Format.LEAGUE:
-        pairings = draws.round_robin(ids, double=bool(settings.get("double")))
-        return [
-            Fixture(
-                competition=competition,
-                stage=Stage.LEAGUE,
-                round=p.round,
-                leg=p.leg,
-                home_id=p.home,
-                away_id=p.away,
-            )
-            for p in pairings
-        ]
+        double = bool(settings.get("double"))
+        return _round_robin(ids, double=double, competition=competition, stage=Stage.LEAGUE)
     if fmt == Format.CUP:
         draws.cup_bracket(seeds)  # refuses too few
         settings["seeds"] = seeds
@@ -327,21 +317,14 @@ def _draw_fixtures(
         if qualifiers > min(len(g) for g in groups):
             raise draws.DrawError("invalid_qualifiers", "too many qualifiers")
         settings["group_members"] = groups
-        made = []
-        for number, group in enumerate(groups):
-            for p in draws.round_robin(group, double=bool(settings.get("double"))):
-                made.append(
-                    Fixture(
-                        competition=competition,
-                        stage=Stage.GROUP,
-                        group=number,
-                        round=p.round,
-                        leg=p.leg,
-                        home_id=p.home,
-                        away_id=p.away,
-                    )
-                )
-        return made
+        double = bool(settings.get("double"))
+        return [
+            fixture
+            for number, group in enumerate(groups)
+            for fixture in _round_robin(
+                group, double=double, competition=competition, stage=Stage.GROUP, group=number
+            )
+        ]
     if fmt == Format.SWISS:
         settings.setdefault("rounds", draws.swiss_rounds(len(ids)))
         drawn = draws.swiss_round(seeds, scores=dict.fromkeys(ids, 0.0))
@@ -351,6 +334,15 @@ def _draw_fixtures(
     settings["days"] = days
     return [
         Fixture(competition=competition, stage=Stage.DAY, round=day) for day in range(1, days + 1)
+    ]
+
+
+def _round_robin(members: list[int], *, double: bool, **columns: Any) -> list[Fixture]:
+    """The fixtures of a league, or of one group, as the round robin draws them; ``columns``:
+    what they all have (competition, stage, group)."""
+    return [
+        Fixture(round=p.round, leg=p.leg, home_id=p.home, away_id=p.away, **columns)
+        for p in draws.round_robin(members, double=double)
     ]
 
 

@@ -202,7 +202,43 @@ def lot(seed: int, member: int) -> str:
 
 
 class _Ranker:
-    """Orders members level on points by the criteria, recording what decided each split."""
+    """Orders members by criteria in turn, each splitting those the ones before left level,
+    and records what decided each split (but points: the first, and the rule)."""
+
+    def __init__(self, criteria: Sequence[str]) -> None:
+        self.criteria = tuple(criteria)
+        self.decided: dict[int, str] = {}
+
+    def key(self, criterion: str, group: Sequence[int]) -> Callable[[int], object]:
+        """The sort key of ``criterion`` among the members of ``group``."""
+        raise NotImplementedError
+
+    def restart(self, index: int) -> int:
+        """The criterion from which a part still level after ``criteria[index]`` is ordered."""
+        return index + 1
+
+    def order(self, group: list[int], start: int = 0) -> list[int]:
+        """``group`` in order by the criteria from ``start`` on."""
+        if len(group) == 1:
+            return group
+        for index in range(start, len(self.criteria)):
+            criterion = self.criteria[index]
+            parts = _split(group, self.key(criterion, group))
+            if len(parts) == 1:
+                continue
+            ordered: list[int] = []
+            for number, part in enumerate(parts):
+                inner = self.order(part, self.restart(index)) if len(part) > 1 else part
+                if number < len(parts) - 1 and criterion != POINTS:
+                    # the last of this part was put above the next part by this criterion
+                    self.decided[inner[-1]] = criterion
+                ordered.extend(inner)
+            return ordered
+        return group  # unreachable: lots always split
+
+
+class _TableRanker(_Ranker):
+    """A table's order: points, then the rules' criteria."""
 
     def __init__(
         self,
@@ -211,11 +247,10 @@ class _Ranker:
         rules: Rules,
         criteria: Sequence[str],
     ) -> None:
+        super().__init__(criteria)
         self.lines = lines
         self.results = results
         self.rules = rules
-        self.criteria = tuple(criteria)
-        self.decided: dict[int, str | None] = {}
 
     def key(self, criterion: str, group: Sequence[int]) -> Callable[[int], object]:
         lines = self.lines
@@ -241,29 +276,11 @@ class _Ranker:
             return lambda m: -(sub[m].scored - sub[m].conceded)
         return lambda m: -sub[m].scored
 
-    def order(self, group: list[int], start: int = 0) -> list[int]:
-        """``group`` in order by the criteria from ``start`` on."""
-        if len(group) == 1:
-            return group
-        for index in range(start, len(self.criteria)):
-            criterion = self.criteria[index]
-            key = self.key(criterion, group)
-            parts = _split(group, key)
-            if len(parts) == 1:
-                continue
-            ordered: list[int] = []
-            for number, part in enumerate(parts):
-                if criterion in _H2H and len(part) > 1:
-                    again = self.criteria.index(_H2H[0])
-                else:
-                    again = index + 1
-                inner = self.order(part, again) if len(part) > 1 else part
-                if number < len(parts) - 1:
-                    # the last of this part was put above the next part by this criterion
-                    self.decided[inner[-1]] = criterion
-                ordered.extend(inner)
-            return ordered
-        return group  # unreachable: lots always split
+    def restart(self, index: int) -> int:
+        # those head-to-head left level: the head-to-head again, among the fewer now level
+        if self.criteria[index] in _H2H:
+            return self.criteria.index(_H2H[0])
+        return index + 1
 
 
 def _split(group: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
@@ -287,10 +304,10 @@ def ranking(members: Sequence[int], results: Sequence[Result], rules: Rules) -> 
 
 def _ranked(
     members: Sequence[int], results: Sequence[Result], rules: Rules
-) -> tuple[list[int], dict[int, _Line], dict[int, str | None]]:
+) -> tuple[list[int], dict[int, _Line], dict[int, str]]:
     lines = _tally(members, results, rules.points)
     criteria = (POINTS, *criteria_of(rules))
-    ranker = _Ranker(lines, results, rules, criteria)
+    ranker = _TableRanker(lines, results, rules, criteria)
     ordered = ranker.order(list(members))
     return ordered, lines, ranker.decided
 
@@ -300,22 +317,14 @@ def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -
     ordered, lines, decided = _ranked(members, results, rules)
     # the table after each round with results, by the same order (the chart of positions)
     rounds = sorted({r.round for r in results})
-    after = [
-        {
-            m: i
-            for i, m in enumerate(ranking(members, [r for r in results if r.round <= n], rules), 1)
-        }
-        for n in rounds[:-1]
-    ]
-    previous = after[-1] if after else {}
+    earlier = [ranking(members, [r for r in results if r.round <= n], rules) for n in rounds[:-1]]
     rows = []
-    for position, member in enumerate(ordered, start=1):
+    for member, place in _places(ordered, earlier, played=bool(rounds)):
         line = lines[member]
-        was = previous.get(member)
         rows.append(
             Row(
                 member=member,
-                position=position,
+                position=place.position,
                 played=line.played,
                 won=line.won,
                 drawn=line.drawn,
@@ -326,13 +335,39 @@ def standings(members: Sequence[int], results: Sequence[Result], rules: Rules) -
                 points=line.points,
                 form=tuple(line.form[-5:]),
                 discipline=line.discipline,
-                previous_position=was,
-                change=0 if was is None else was - position,
-                decided_by=None if decided.get(member) == POINTS else decided.get(member),
-                positions=(*(table[member] for table in after), position) if rounds else (),
+                previous_position=place.previous_position,
+                change=place.change,
+                decided_by=decided.get(member),
+                positions=place.positions,
             )
         )
     return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    position: int
+    previous_position: int | None
+    change: int  # up (positive) or down since the table before the last round
+    positions: tuple[int, ...]
+
+
+def _places(
+    ordered: Sequence[int], earlier: Sequence[Sequence[int]], *, played: bool
+) -> list[tuple[int, _Place]]:
+    """The members of a table in order, each with its place: its position, its position in the
+    table before the last round (the last of ``earlier``, the orders after each round before
+    it) and the change since, and its positions after each round (none before one is
+    ``played``)."""
+    after = [{m: i for i, m in enumerate(order, start=1)} for order in earlier]
+    previous = after[-1] if after else {}
+    places = []
+    for position, member in enumerate(ordered, start=1):
+        was = previous.get(member)
+        change = 0 if was is None else was - position
+        chart = (*(table[member] for table in after), position) if played else ()
+        places.append((member, _Place(position, was, change, chart)))
+    return places
 
 
 # --- a series of match days (Amigo Hattrick) ------------------------------------------------
@@ -375,27 +410,22 @@ def series_standings(
     more first places, more second places..., then lots."""
     ordered, totals, decided = _series_ranked(members, days, seed)
     # the table after each match day (the chart of positions)
-    after = [
-        {m: i for i, m in enumerate(_series_ranked(members, days[:n], seed)[0], start=1)}
-        for n in range(1, len(days))
-    ]
-    previous = after[-1] if after else {}
+    earlier = [_series_ranked(members, days[:n], seed)[0] for n in range(1, len(days))]
     rows = []
-    for position, member in enumerate(ordered, start=1):
+    for member, place in _places(ordered, earlier, played=bool(days)):
         count, score, places, best = totals[member]
-        was = previous.get(member)
         rows.append(
             SeriesRow(
                 member=member,
-                position=position,
+                position=place.position,
                 days=count,
                 score=score,
                 places=places,
                 best=best,
-                previous_position=was,
-                change=0 if was is None else was - position,
+                previous_position=place.previous_position,
+                change=place.change,
                 decided_by=decided.get(member),
-                positions=(*(table[member] for table in after), position) if days else (),
+                positions=place.positions,
             )
         )
     return rows
@@ -420,26 +450,24 @@ def _series_ranked(
                     places[line.place - 1] += 1
                 best = line.score if best is None else max(best, line.score)
         totals[member] = (count, score, tuple(places), best)
-    keys: list[tuple[str, Callable[[int], object]]] = [
-        (POINTS, lambda m: -totals[m][1]),
-        (SERIES_PLACES, lambda m: tuple(-p for p in totals[m][2])),
-        (LOT, lambda m: lot(seed, m)),
-    ]
-    decided: dict[int, str] = {}
+    ranker = _SeriesRanker(totals, seed)
+    return ranker.order(list(members)), totals, ranker.decided
 
-    def order(group: list[int], start: int) -> list[int]:
-        for index in range(start, len(keys)):
-            name, key = keys[index]
-            parts = _split(group, key)
-            if len(parts) == 1:
-                continue
-            out: list[int] = []
-            for number, part in enumerate(parts):
-                inner = order(part, index + 1) if len(part) > 1 else part
-                if number < len(parts) - 1 and name != POINTS:
-                    decided[inner[-1]] = name
-                out.extend(inner)
-            return out
-        return group
 
-    return order(list(members), 0), totals, decided
+class _SeriesRanker(_Ranker):
+    """A series' order: the summed score, then more first places, more seconds..., then lots."""
+
+    def __init__(
+        self, totals: Mapping[int, tuple[int, int, tuple[int, ...], int | None]], seed: int
+    ) -> None:
+        super().__init__((POINTS, SERIES_PLACES, LOT))
+        self.totals = totals
+        self.seed = seed
+
+    def key(self, criterion: str, group: Sequence[int]) -> Callable[[int], object]:
+        totals = self.totals
+        if criterion == POINTS:
+            return lambda m: -totals[m][1]
+        if criterion == SERIES_PLACES:
+            return lambda m: tuple(-p for p in totals[m][2])
+        return lambda m: lot(self.seed, m)

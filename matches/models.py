@@ -15,28 +15,27 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 
-
-class MatchStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress", "in progress"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+from companion.model_parts import Choices, visibility_field
+from companion.model_parts import Visibility as Visibility  # the choices of `visibility`
+from teams.models import team_link
 
 
-class Visibility(models.TextChoices):
-    PUBLIC = "public", "public"
-    PRIVATE = "private", "private"
+class MatchStatus(Choices):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
 
 
-class SideResult(models.TextChoices):
-    WIN = "win", "win"
-    DRAW = "draw", "draw"
-    LOSS = "loss", "loss"
+class SideResult(Choices):
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
 
 
-class EventKind(models.TextChoices):
-    ACTION = "action", "action"
-    UNDO = "undo", "undo"
-    REDO = "redo", "redo"
+class EventKind(Choices):
+    ACTION = "action"
+    UNDO = "undo"
+    REDO = "redo"
 
 
 class Match(models.Model):
@@ -51,9 +50,7 @@ class Match(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="matches_created"
     )
-    visibility = models.CharField(
-        max_length=8, choices=Visibility.choices, default=Visibility.PUBLIC
-    )
+    visibility = visibility_field()
     status = models.CharField(
         max_length=12, choices=MatchStatus.choices, default=MatchStatus.IN_PROGRESS
     )
@@ -97,13 +94,8 @@ class MatchSide(models.Model):
         on_delete=models.SET_NULL,
         related_name="match_sides",
     )
-    team = models.ForeignKey(
-        "teams.Team",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="match_sides",
-        help_text="The team whose lineup this side played with.",
+    team = team_link(
+        related_name="match_sides", help_text="The team whose lineup this side played with."
     )
     config = models.JSONField(
         default=dict, blank=True, help_text="What the engine was given for this side (lineup…)."
@@ -190,10 +182,10 @@ class IdempotencyRecord(models.Model):
         return {"match": scope or opened}
 
 
-class InvitationStatus(models.TextChoices):
-    PENDING = "pending", "pending"
-    ACCEPTED = "accepted", "accepted"
-    DECLINED = "declined", "declined"
+class InvitationStatus(Choices):
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
 
 
 class Invitation(models.Model):
@@ -214,14 +206,7 @@ class Invitation(models.Model):
     status = models.CharField(
         max_length=8, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
     )
-    team = models.ForeignKey(
-        "teams.Team",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text="The team the invitee brought when accepting.",
-    )
+    team = team_link(help_text="The team the invitee brought when accepting.")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
 
@@ -297,10 +282,10 @@ class JoinCode(models.Model):
         return f"code for {self.match_id}:{self.position}"
 
 
-class GuestEnd(models.TextChoices):
-    MATCH_OVER = "match_over", "match over"
-    TAKEN_BACK = "taken_back", "taken back"
-    CLAIMED = "claimed", "claimed"
+class GuestEnd(Choices):
+    MATCH_OVER = "match_over"
+    TAKEN_BACK = "taken_back"
+    CLAIMED = "claimed"
 
 
 class GuestPass(models.Model):

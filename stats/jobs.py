@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
@@ -127,14 +127,16 @@ def stats_catch_up(*, limit: int = 500) -> int:
     return len(pending)
 
 
-@dataclass
+@dataclass(frozen=True)
 class RebuildSummary:
-    matches: int = 0
-    participations: int = 0
-    player_lines: int = 0
-    managers: int = 0
-    teams: int = 0
-    games: list[str] = field(default_factory=list)
+    """What a rebuild read and wrote, counted once it is done."""
+
+    matches: int
+    participations: int
+    player_lines: int
+    managers: int
+    teams: int
+    games: list[str]
 
 
 def stats_rebuild(

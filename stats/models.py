@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from companion.model_parts import Choices
+
 
 class MatchStatsState(models.Model):
     """Which sequence number of a match the stats include (catch-up compares it to Match.seq)."""
@@ -80,9 +82,9 @@ class MatchParticipation(models.Model):
         return f"{self.match_id}/{self.position} {self.team_name}"
 
 
-class Scope(models.TextChoices):
-    TEAM = "team", "team"
-    MANAGER = "manager", "manager"
+class Scope(Choices):
+    TEAM = "team"
+    MANAGER = "manager"
 
 
 class PlayerStats(models.Model):
@@ -115,8 +117,10 @@ class PlayerStats(models.Model):
 
 
 class Record(models.Model):
-    """Matches played and their results, as a manager's, a pairing's or a team's record."""
+    """Matches of one game played and their results, as a manager's, a pairing's or a team's
+    record."""
 
+    game = models.CharField(max_length=32)
     played = models.PositiveIntegerField(default=0)
     won = models.PositiveIntegerField(default=0)
     drawn = models.PositiveIntegerField(default=0)
@@ -130,7 +134,6 @@ class Record(models.Model):
 
 
 class ManagerStats(Record):
-    game = models.CharField(max_length=32)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     win_rate = models.FloatField(default=0.0)
     current_streak = models.CharField(max_length=8, blank=True, help_text='e.g. "W3", "L1".')
@@ -151,11 +154,10 @@ class ManagerStats(Record):
         constraints = [
             models.UniqueConstraint(fields=("game", "user"), name="manager_stats_unique")
         ]
+        # the game's leaderboards, each by one column
         indexes = [
-            models.Index(fields=["game", "-rating", "-id"], name="manager_rating"),
-            models.Index(fields=["game", "-win_rate", "-id"], name="manager_win_rate"),
-            models.Index(fields=["game", "-played", "-id"], name="manager_played"),
-            models.Index(fields=["game", "-won", "-id"], name="manager_won"),
+            models.Index(fields=["game", f"-{column}", "-id"], name=f"manager_{column}")
+            for column in ("rating", "win_rate", "played", "won")
         ]
         verbose_name_plural = "manager stats"
 
@@ -166,7 +168,6 @@ class ManagerStats(Record):
 class HeadToHead(Record):
     """``user`` against ``opponent`` in one game (both directions are stored)."""
 
-    game = models.CharField(max_length=32)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     opponent = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
@@ -214,7 +215,6 @@ class RatingEntry(models.Model):
 class TeamCard(Record):
     """A team's card: record, form, goals, top scorer, line strengths, rating, style."""
 
-    game = models.CharField(max_length=32)
     key = models.CharField(max_length=64, unique=True)
     team_id = models.BigIntegerField(null=True, blank=True, help_text="teams.Team id, if any.")
     name = models.CharField(max_length=100)

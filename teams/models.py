@@ -9,6 +9,7 @@ cards, written whenever the edition is created; the JSON stays the source of tru
 from django.conf import settings
 from django.db import models
 
+from companion.model_parts import Choices
 from teams.violations import invalid_reason
 
 
@@ -40,12 +41,12 @@ class Edition(models.Model):
         return f"{self.game}/{self.slug} v{self.version}"
 
 
-class CardKind(models.TextChoices):
+class CardKind(Choices):
     BASE_PLAYER = "base_player", "base game player card"
     PLAYER = "player", "expansion player card"
-    TEAM_CARD = "team_card", "team card"
-    BUDGET_CARD = "budget_card", "budget card"
-    STYLE_CARD = "style_card", "style card"
+    TEAM_CARD = "team_card"
+    BUDGET_CARD = "budget_card"
+    STYLE_CARD = "style_card"
     PIECE = "piece", "TriXKick piece"
 
 
@@ -82,9 +83,9 @@ class Card(models.Model):
         return f"{self.edition_id}:{self.code}"
 
 
-class Validity(models.TextChoices):
-    VALID = "valid", "valid"
-    INVALID = "invalid", "invalid"
+class Validity(Choices):
+    VALID = "valid"
+    INVALID = "invalid"
 
 
 class Checked(models.Model):
@@ -122,7 +123,7 @@ class Team(Checked):
     match; see docs/teams.md for its shape.
     """
 
-    class Source(models.TextChoices):
+    class Source(Choices):
         LINEUP = "lineup", "lineup of player cards"
         TEAM_CARD = "team_card", "printed team card"
         BUILD = "build", "budget build"
@@ -143,6 +144,21 @@ class Team(Checked):
             models.Index(fields=("owner", "-created_at", "-id"), name="team_owner_idx"),
             models.Index(fields=("edition", "status"), name="team_edition_idx"),
         ]
+
+
+def team_link(
+    *, related_name: str = "+", help_text: str = ""
+) -> models.ForeignKey[Team | None, Team | None]:
+    """The team someone plays with (a match's side, an invitee, a competition's member): a
+    link emptied when the team is deleted, which leaves what was played as it was."""
+    return models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name=related_name,
+        help_text=help_text,
+    )
 
 
 class Build(Checked):
