@@ -56,10 +56,10 @@ class RowAction(APIView):
 def acting(
     summary: str, *, refusals: dict, created: bool = False, **schema: Any
 ) -> Callable[[type[RowAction]], type[RowAction]]:
-    """The schema of a ``RowAction``'s POST from the view's own serializers: its ``body`` as the
-    request (None: no body), its ``output`` as the answer, 201 when ``created`` (else 200, and so
-    it answers), ``refusals`` its error answers; ``schema``: further ``extend_schema`` arguments
-    (a description)."""
+    """A ``RowAction``'s answer status, 201 when ``created`` (else 200), and the schema of its
+    POST from the view's own serializers: its ``body`` as the request (None: no body), its
+    ``output`` as the answer, ``refusals`` its error answers; ``schema``: further
+    ``extend_schema`` arguments (a description)."""
 
     def declare(view: type[RowAction]) -> type[RowAction]:
         view.created = created
