@@ -12,6 +12,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.actions import RowAction, acting
 from companion.api.idempotency import idempotent
 from companion.api.pagination import CursorPagination
 from companion.api.query import takes_body, validated_query
@@ -141,61 +142,40 @@ class CompetitionDetailView(APIView):
         return Response(detail_answer(readable(request, pk)))
 
 
-@routes.at("competitions/<int:pk>/members/", name="competition-members")
-class CompetitionMembersView(APIView):
-    permission_classes = [IsAuthenticated]
+class MemberAction(RowAction):
+    output = MemberOutput
+    row = "member_id"
 
-    @takes_body(
-        InviteInput,
-        summary="Ask a user to join (the organiser, before the draw)",
-        responses={201: MemberOutput, **INVITE_ERRORS},
-    )
-    def post(self, request, data, pk: int):
-        member = services.member_invite(competition_id=pk, user=request.user, invitee=data["user"])
-        return Response(MemberOutput(member).data, status=status.HTTP_201_CREATED)
+
+@routes.at("competitions/<int:pk>/members/", name="competition-members")
+@acting("Ask a user to join (the organiser, before the draw)", refusals=INVITE_ERRORS, created=True)
+class CompetitionMembersView(RowAction):
+    body = InviteInput
+    output = MemberOutput
+
+    def act(self, user, data, pk: int):
+        return services.member_invite(competition_id=pk, user=user, invitee=data["user"])
 
 
 @routes.at("competitions/members/<int:pk>/accept/", name="competition-member-accept")
-class MemberAcceptView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @takes_body(
-        JoinInput,
-        summary="Join: accept, with one of your teams or builds if you like",
-        responses={200: MemberOutput, **ANSWER_ERRORS},
-    )
-    def post(self, request, data, pk: int):
-        member = services.member_accept(
-            member_id=pk, user=request.user, team=data.get("team"), build=data.get("build")
-        )
-        return Response(MemberOutput(member).data)
+@acting("Join: accept, with one of your teams or builds if you like", refusals=ANSWER_ERRORS)
+class MemberAcceptView(MemberAction):
+    body = JoinInput
+    service = staticmethod(services.member_accept)
 
 
 @routes.at("competitions/members/<int:pk>/decline/", name="competition-member-decline")
-class MemberDeclineView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Decline to join",
-        request=None,
-        responses={200: MemberOutput, **NOT_FOUND, 409: ANSWER_ERRORS[409]},
-    )
-    def post(self, request, pk: int):
-        member = services.member_decline(member_id=pk, user=request.user)
-        return Response(MemberOutput(member).data)
+@acting("Decline to join", refusals={**NOT_FOUND, 409: ANSWER_ERRORS[409]})
+class MemberDeclineView(MemberAction):
+    service = staticmethod(services.member_decline)
 
 
 @routes.at("competitions/members/<int:pk>/leave/", name="competition-member-leave")
-class MemberLeaveView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Leave the competition (or, the organiser, take a member out)",
-        description="The results played stand; every fixture of the member not yet decided is "
-        "awarded to the opponent as a walkover (3-0).",
-        request=None,
-        responses={200: MemberOutput, **LEAVE_ERRORS},
-    )
-    def post(self, request, pk: int):
-        member = services.member_leave(member_id=pk, user=request.user)
-        return Response(MemberOutput(member).data)
+@acting(
+    "Leave the competition (or, the organiser, take a member out)",
+    description="The results played stand; every fixture of the member not yet decided is "
+    "awarded to the opponent as a walkover (3-0).",
+    refusals=LEAVE_ERRORS,
+)
+class MemberLeaveView(MemberAction):
+    service = staticmethod(services.member_leave)

@@ -9,6 +9,7 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from companion.api.actions import RowAction, acting
 from companion.api.idempotency import idempotent
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
@@ -40,37 +41,35 @@ from competitions.models import Fixture
 routes = Routes()
 
 
-@routes.at("competitions/<int:pk>/draw/", name="competition-draw")
-class CompetitionDrawView(APIView):
-    permission_classes = [IsAuthenticated]
+class CompetitionAction(RowAction):
+    # an action on the competition itself: the answer is the competition and its members
+    output = CompetitionDetailOutput
+    row = "competition_id"
 
-    @takes_body(
-        DrawInput,
-        summary="Draw the fixtures (the organiser), the rounds dated if asked",
-        responses={200: CompetitionDetailOutput, **DRAW_ERRORS},
-    )
-    def post(self, request, data, pk: int):
-        competition = services.competition_draw(
-            competition_id=pk,
-            user=request.user,
-            first_date=data.get("first_date"),
-            days_between=data["days_between"],
-        )
-        return Response(detail_answer(competition))
+    def answer(self, done):
+        return detail_answer(done)
+
+
+class FixtureAction(RowAction):
+    output = FixtureOutput
+    row = "fixture_id"
+
+
+@routes.at("competitions/<int:pk>/draw/", name="competition-draw")
+@acting("Draw the fixtures (the organiser), the rounds dated if asked", refusals=DRAW_ERRORS)
+class CompetitionDrawView(CompetitionAction):
+    body = DrawInput
+    service = staticmethod(services.competition_draw)
 
 
 @routes.at("competitions/<int:pk>/next-season/", name="competition-next-season")
-class CompetitionNextSeasonView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Start the next season: the same members, fixtures drawn anew (the organiser)",
-        request=None,
-        responses={201: CompetitionDetailOutput, **SEASON_ERRORS},
-    )
-    def post(self, request, pk: int):
-        following = services.season_next(competition_id=pk, user=request.user)
-        return Response(detail_answer(following), status=status.HTTP_201_CREATED)
+@acting(
+    "Start the next season: the same members, fixtures drawn anew (the organiser)",
+    refusals=SEASON_ERRORS,
+    created=True,
+)
+class CompetitionNextSeasonView(CompetitionAction):
+    service = staticmethod(services.season_next)
 
 
 @routes.at("competitions/<int:pk>/fixtures/", name="competition-fixtures")
@@ -134,28 +133,19 @@ class FixturePlayView(APIView):
 
 
 @routes.at("competitions/fixtures/<int:pk>/walkover/", name="competition-fixture-walkover")
-class FixtureWalkoverView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @takes_body(
-        WalkoverInput,
-        summary="Award the fixture to a member, 3-0 (the organiser)",
-        responses={200: FixtureOutput, **WALKOVER_ERRORS},
-    )
-    def post(self, request, data, pk: int):
-        fixture = services.fixture_walkover(fixture_id=pk, user=request.user, winner=data["winner"])
-        return Response(FixtureOutput(fixture).data)
+@acting("Award the fixture to a member, 3-0 (the organiser)", refusals=WALKOVER_ERRORS)
+class FixtureWalkoverView(FixtureAction):
+    body = WalkoverInput
+    service = staticmethod(services.fixture_walkover)
 
 
 @routes.at("competitions/fixtures/<int:pk>/postpone/", name="competition-fixture-postpone")
-class FixturePostponeView(APIView):
-    permission_classes = [IsAuthenticated]
+@acting(
+    "Put a fixture off (to a date, if given); it can be played at any time after",
+    refusals=POSTPONE_ERRORS,
+)
+class FixturePostponeView(FixtureAction):
+    body = PostponeInput
 
-    @takes_body(
-        PostponeInput,
-        summary="Put a fixture off (to a date, if given); it can be played at any time after",
-        responses={200: FixtureOutput, **POSTPONE_ERRORS},
-    )
-    def post(self, request, data, pk: int):
-        fixture = services.fixture_postpone(fixture_id=pk, user=request.user, on=data.get("date"))
-        return Response(FixtureOutput(fixture).data)
+    def act(self, user, data, pk: int):
+        return services.fixture_postpone(fixture_id=pk, user=user, on=data.get("date"))

@@ -28,6 +28,7 @@ from matches.guests import services
 from matches.guests.authentication import GuestWelcome
 from matches.guests.principal import is_guest
 from matches.guests.qr import qr_svg
+from matches.http.responses import NOT_FOUND
 from matches.http.serializers import AcceptInput
 from matches.models import MatchStatus, Visibility
 
@@ -101,7 +102,7 @@ class MatchJoinCodesView(APIView):
             201: JoinCodeOutput,
             400: error_response("Malformed input, or no such side.", ["invalid", "no_such_side"]),
             403: error_response("Only the match's creator makes codes.", ["not_creator"]),
-            404: error_response("No such match, or a private one.", ["not_found"]),
+            **NOT_FOUND,
             409: error_response(
                 "The match is over, or the side is taken or promised.",
                 ["match_closed", "side_linked", "side_taken", "already_invited"],

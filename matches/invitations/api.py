@@ -8,8 +8,8 @@ from rest_framework import serializers, status
 from rest_framework.generics import ListAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
+from companion.api.actions import RowAction, acting
 from companion.api.query import takes_body, validated_query
 from companion.api.routes import Routes
 from matches.http.responses import ERRORS
@@ -110,34 +110,25 @@ class MyInvitationsView(_InvitationListView):
         )
 
 
-@routes.at("invitations/<int:pk>/accept/", name="invitation-accept")
-class InvitationAcceptView(APIView):
-    permission_classes = [IsAuthenticated]
+class InvitationAction(RowAction):
+    output = InvitationOutput
+    row = "invitation_id"
 
-    @takes_body(
-        AcceptInput,
-        summary="Accept: play the side, with one of your teams or builds if you like",
-        responses={
-            200: InvitationOutput,
-            **ERRORS,
-            409: OpenApiResponse(description="Answered already, or the team is fixed."),
-        },
-    )
-    def post(self, request, data, pk: int):
-        # the body's team, build or name (what AcceptInput reads), as the service takes them
-        invitation = services.invitation_accept(invitation_id=pk, user=request.user, **data)
-        return Response(InvitationOutput(invitation).data)
+
+@routes.at("invitations/<int:pk>/accept/", name="invitation-accept")
+@acting(
+    "Accept: play the side, with one of your teams or builds if you like",
+    refusals={
+        **ERRORS,
+        409: OpenApiResponse(description="Answered already, or the team is fixed."),
+    },
+)
+class InvitationAcceptView(InvitationAction):
+    body = AcceptInput
+    service = staticmethod(services.invitation_accept)
 
 
 @routes.at("invitations/<int:pk>/decline/", name="invitation-decline")
-class InvitationDeclineView(APIView):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        summary="Decline: the side stays a guest name",
-        request=None,
-        responses={200: InvitationOutput, 404: ERRORS[404], 409: ERRORS[409]},
-    )
-    def post(self, request, pk: int):
-        invitation = services.invitation_decline(invitation_id=pk, user=request.user)
-        return Response(InvitationOutput(invitation).data)
+@acting("Decline: the side stays a guest name", refusals={404: ERRORS[404], 409: ERRORS[409]})
+class InvitationDeclineView(InvitationAction):
+    service = staticmethod(services.invitation_decline)

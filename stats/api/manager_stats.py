@@ -1,15 +1,10 @@
-"""Managers' stats endpoints: a game's leaderboard, a manager's stats, two managers' head-to-head.
-
-Each output serializer keeps the name its schema component was published with (``...Out``,
-API 1.0)."""
+"""Managers' stats endpoints: a game's leaderboard, a manager's stats, two managers'
+head-to-head."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import (
-    extend_schema,
-    extend_schema_serializer,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -20,6 +15,7 @@ from stats.api.public import (
     GameQuery,
     PublicListView,
     PublicView,
+    PublishedOutput,
     UsernameField,
     listed,
     page_fields,
@@ -30,8 +26,7 @@ from stats.models import ManagerStats
 routes = Routes()
 
 
-@extend_schema_serializer(component_name="ManagerStatsOut")
-class ManagerStatsOutput(serializers.Serializer):
+class ManagerStatsOutput(PublishedOutput):
     game = serializers.CharField()
     manager = serializers.CharField(source="user.username")
     played, won, drawn, lost, goals_for, goals_against = record_fields()
@@ -47,14 +42,12 @@ class ManagerStatsOutput(serializers.Serializer):
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
-@extend_schema_serializer(component_name="HeadToHeadRecordOut")
-class HeadToHeadRecordOutput(serializers.Serializer):
+class HeadToHeadRecordOutput(PublishedOutput):
     played, won, drawn, lost, goals_for, goals_against = record_fields()
     last_played_at = serializers.DateTimeField(allow_null=True)
 
 
-@extend_schema_serializer(component_name="HeadToHeadOut")
-class HeadToHeadOutput(serializers.Serializer):
+class HeadToHeadOutput(PublishedOutput):
     game = serializers.CharField()
     manager = serializers.CharField()
     opponent = serializers.CharField()

@@ -1,17 +1,10 @@
-"""Player stats endpoints: footballers' (pieces', persons') totals, and one match's lines.
-
-Each output serializer keeps the name its schema component was published with (``...Out``,
-API 1.0)."""
+"""Player stats endpoints: footballers' (pieces', persons') totals, and one match's lines."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import (
-    extend_schema,
-    extend_schema_field,
-    extend_schema_serializer,
-)
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -21,6 +14,7 @@ from stats import selectors
 from stats.api.public import (
     PublicListView,
     PublicView,
+    PublishedOutput,
     UsernameField,
     listed,
     page_fields,
@@ -30,8 +24,7 @@ from stats.models import PlayerStats
 routes = Routes()
 
 
-@extend_schema_serializer(component_name="PlayerStatsOut")
-class PlayerStatsOutput(serializers.Serializer):
+class PlayerStatsOutput(PublishedOutput):
     game = serializers.CharField()
     scope = serializers.CharField(help_text="team or manager")
     scope_key = serializers.CharField(help_text="Team key, or the manager's user id.")
@@ -74,8 +67,7 @@ class PlayerDetailField(serializers.DictField):
     """The game's own facts of a player in a match (``stats.rows``: the engines' stats)."""
 
 
-@extend_schema_serializer(component_name="PlayerMatchOut")
-class PlayerMatchOutput(serializers.Serializer):
+class PlayerMatchOutput(PublishedOutput):
     position = serializers.IntegerField()
     team_key = serializers.CharField()
     player = serializers.CharField()

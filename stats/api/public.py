@@ -1,6 +1,7 @@
 """What the public stats endpoints share: views anyone may read (a path's unknown game or
-manager is a 404), lists sorted by ``?sort=``, and their query serializers as the schema's
-parameters."""
+manager is a 404), lists sorted by ``?sort=``, their query serializers as the schema's
+parameters, their outputs' published names, and the fields they share (a manager named by
+username, the game filter, a list's page fields and a record's counts)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
+    extend_schema_serializer,
     extend_schema_view,
 )
 from rest_framework import serializers
@@ -94,6 +96,16 @@ def _user_or_404(username: str):
     if user is None:
         raise Http404
     return user
+
+
+class PublishedOutput(serializers.Serializer):
+    # An output whose schema component keeps the name it was published with (API 1.0): its
+    # class's name, ``...Output`` shortened to ``...Out``. (A comment, not a docstring: the
+    # schema would take a docstring as the components' description.)
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        extend_schema_serializer(component_name=cls.__name__.removesuffix("put"))(cls)
 
 
 class UsernameField(serializers.CharField):

@@ -1,15 +1,9 @@
-"""A manager's ratings: the history after each rated match, and as a chart.
-
-The output serializer keeps the name its schema component was published with (``...Out``,
-API 1.0)."""
+"""A manager's ratings: the history after each rated match, and as a chart."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import (
-    extend_schema,
-    extend_schema_serializer,
-)
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 
 from companion.api.routes import Routes
@@ -20,6 +14,7 @@ from stats.api.public import (
     SVG_RESPONSE,
     PublicListView,
     PublicPictureView,
+    PublishedOutput,
     RequiredGameQuery,
     listed,
 )
@@ -30,8 +25,7 @@ from stats.svg import rating_chart_svg
 routes = Routes()
 
 
-@extend_schema_serializer(component_name="RatingEntryOut")
-class RatingEntryOutput(serializers.Serializer):
+class RatingEntryOutput(PublishedOutput):
     match = serializers.IntegerField(source="match_id")
     finished_at = serializers.DateTimeField()
     rating_before = serializers.FloatField()

@@ -24,6 +24,7 @@ from companion.openapi import ETAG, IF_NONE_MATCH, NOT_MODIFIED, error_response
 from matches.fields import GameKeyField
 from matches.guests.authentication import GuestWelcome
 from matches.http import reading
+from matches.http.responses import NOT_FOUND
 from matches.models import Match, Visibility
 from stats import report as reports
 from stats.report_svg import report_png, report_svg
@@ -31,7 +32,7 @@ from stats.report_svg import report_png, report_svg
 routes = Routes()
 
 REFUSALS = {
-    404: error_response("No such match, or a private one.", ["not_found"]),
+    **NOT_FOUND,
     409: error_response("The match is not finished: no report yet.", ["match_not_finished"]),
 }
 

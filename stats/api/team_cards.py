@@ -1,13 +1,10 @@
-"""Team card endpoints: the list, one card, and the card as a picture.
-
-The output serializer keeps the name its schema component was published with (``...Out``,
-API 1.0)."""
+"""Team card endpoints: the list, one card, and the card as a picture."""
 
 from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -19,6 +16,7 @@ from stats.api.public import (
     PublicListView,
     PublicPictureView,
     PublicView,
+    PublishedOutput,
     UsernameField,
     listed,
     page_fields,
@@ -71,8 +69,7 @@ class LinesField(serializers.JSONField):
     """A team card's lines, as the engines' stats give them (``lines`` of their extractors)."""
 
 
-@extend_schema_serializer(component_name="TeamCardOut")
-class TeamCardOutput(serializers.Serializer):
+class TeamCardOutput(PublishedOutput):
     key = serializers.CharField()
     game = serializers.CharField()
     team_id = serializers.IntegerField(allow_null=True)
