@@ -26,10 +26,37 @@ export async function readStream(url, requestHeaders, signal, onMessage) {
   }
 }
 
-export function follow(matchId, after, onEvent) {
-  let last = after;
+// Holds a stream open until stopped: read(signal, stop) reads it once (with readStream). After
+// a clean end it is read again at once; after a failure, onBroken() runs (a poll, say) and the
+// next try waits `pause` ms, then `step` ms more for each failure in a row, 10 s at the most.
+// -> what stops it
+export function holdOpen(read, { pause, step, onBroken = async () => {} }) {
   let stopped = false;
   let controller = null;
+  const stop = () => {
+    stopped = true;
+    controller?.abort();
+  };
+  (async () => {
+    let failures = 0;
+    while (!stopped) {
+      controller = new AbortController();
+      try {
+        await read(controller.signal, stop);
+        failures = 0;
+      } catch {
+        if (stopped) return;
+        failures += 1;
+        try { await onBroken(); } catch { /* offline: try again later */ }
+      }
+      if (!stopped) await new Promise((r) => setTimeout(r, Math.min(step * failures || pause, 10000)));
+    }
+  })();
+  return stop;
+}
+
+export function follow(matchId, after, onEvent) {
+  let last = after;
 
   const seen = (event) => {
     if (event.seq > last) {
@@ -38,14 +65,13 @@ export function follow(matchId, after, onEvent) {
     }
   };
 
-  async function stream() {
-    controller = new AbortController();
+  const read = (signal) => {
     const path = `matches/${matchId}/stream/`;
-    await readStream(`/api/${path}?after=${last}`, headers({ Accept: "text/event-stream" }, path), controller.signal, (message) => {
+    return readStream(`/api/${path}?after=${last}`, headers({ Accept: "text/event-stream" }, path), signal, (message) => {
       seen(message);
       return true;
     });
-  }
+  };
 
   async function poll() {
     const response = await fetch(`/api/matches/${matchId}/events/?after=${last}`, { headers: headers({}, `matches/${matchId}/events/`), cache: "no-store" });
@@ -55,23 +81,5 @@ export function follow(matchId, after, onEvent) {
     }
   }
 
-  (async () => {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        await stream();
-        failures = 0;
-      } catch (err) {
-        if (stopped) return;
-        failures += 1;
-        try { await poll(); } catch { /* offline: try again later */ }
-      }
-      if (!stopped) await new Promise((r) => setTimeout(r, Math.min(2000 * failures || 500, 10000)));
-    }
-  })();
-
-  return () => {
-    stopped = true;
-    controller?.abort();
-  };
+  return holdOpen(read, { pause: 500, step: 2000, onBroken: poll });
 }

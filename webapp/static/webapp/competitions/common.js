@@ -2,7 +2,7 @@
 // lists, and the live table (the competition's Server-Sent Events stream, read by live.js's
 // readStream as a match's is).
 import { headers } from "../api.js";
-import { readStream } from "../live.js";
+import { holdOpen, readStream } from "../live.js";
 import { t } from "../i18n.js";
 import { esc } from "../nodes.js";
 
@@ -38,36 +38,14 @@ export const escName = (names, id) => esc(nameOf(names, id));
 // -> what stops it
 export function followTable(id, onTable, onEnd) {
   let after = "";
-  let stopped = false;
-  let controller = null;
-
-  async function stream() {
-    controller = new AbortController();
+  const read = (signal, stop) => {
     const query = after ? `?after=${encodeURIComponent(after)}` : "";
-    await readStream(`/api/competitions/${id}/stream/${query}`, headers({ Accept: "text/event-stream" }), controller.signal, (message) => {
-      if (stopped) return false;
-      if (message.event === "end") { stopped = true; onEnd?.(message); return false; }
+    return readStream(`/api/competitions/${id}/stream/${query}`, headers({ Accept: "text/event-stream" }), signal, (message) => {
+      if (signal.aborted) return false;
+      if (message.event === "end") { stop(); onEnd?.(message); return false; }
       if (message.event === "table") { after = message.etag; onTable(message); }
       return true;
     });
-  }
-
-  (async () => {
-    let failures = 0;
-    while (!stopped) {
-      try {
-        await stream();
-        failures = 0;
-      } catch {
-        if (stopped) return;
-        failures += 1;
-      }
-      if (!stopped) await new Promise((r) => setTimeout(r, Math.min(1000 * failures || 300, 10000)));
-    }
-  })();
-
-  return () => {
-    stopped = true;
-    controller?.abort();
   };
+  return holdOpen(read, { pause: 300, step: 1000 });
 }
