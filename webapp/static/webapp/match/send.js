@@ -148,13 +148,15 @@ async function pump(s, ui) {
         answer = await api(`matches/${s.id}/events/?include=state`, { method: "POST", body: { expected_seq: s.match.seq, action: move.action }, key: move.key });
       } catch (err) {
         if (!(err instanceof NetworkError)) throw err;
-        // the moves checked here, and those tapped while they are being queued, in order
+        s.note = t("refOffline");
+        await syncCredentials();
+        // the moves checked here, and those tapped while they are being queued, in order; the
+        // last look at the moves waiting is the last wait of this pump (a tap handled after
+        // it finds the pump stopped and starts it again, or the queue begun)
         while (s.pending.length) {
           const moves = s.pending.splice(0);
           s.queue = await enqueue(s.id, s.match.seq, ...moves.map((m) => m.action));
         }
-        s.note = t("refOffline");
-        await syncCredentials();
         ui.render();
         return;
       }
