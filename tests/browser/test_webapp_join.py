@@ -6,6 +6,7 @@ registering afterwards, and it counts for the new account once."""
 from datetime import timedelta
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from rest_framework.test import APIClient
 
 from teams.models import Edition
@@ -72,14 +73,19 @@ def _played(username) -> int:
 def _tap_a_move(pages) -> bool:
     """The first phone with a choice of its own open at this step taps its first button (a
     phone that waits for the other shows none; one whose face-down card is in has it
-    pressed). -> whether one was tapped."""
+    pressed). The step may move on between the look and the tap (the other phone's move
+    arrives): then no button is there to tap, and the next phone is looked at. -> whether one
+    was tapped."""
     for page in pages:
         moves = page.locator("section.moves button.move")
         if (
             moves.count()
             and not page.locator('section.moves button.move[aria-pressed="true"]').count()
         ):
-            moves.first.tap()
+            try:
+                moves.first.tap(timeout=3_000)
+            except PlaywrightTimeoutError:
+                continue
             return True
     return False
 
