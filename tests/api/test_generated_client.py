@@ -32,7 +32,8 @@ from tests.live_server import asgi_server
 GENERATOR = Path(sys.executable).parent / "openapi-python-client"
 PACKAGE = "companion_client"
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# the API's contract, checked through a generated client: the same on either database
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.any_database]
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,7 @@ from django.core.management import call_command
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.any_database
 def test_schema_builds_and_validates(tmp_path):
     out = tmp_path / "schema.yaml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))

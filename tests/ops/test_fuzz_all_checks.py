@@ -56,6 +56,7 @@ schema.app, schema.location = get_wsgi_application(), deeper.location
 
 
 @pytest.mark.django_db
+@pytest.mark.any_database
 @schema.parametrize()
 @settings(
     max_examples=EXAMPLES,
