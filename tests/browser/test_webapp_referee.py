@@ -472,7 +472,8 @@ def test_a_batch_stored_whose_answer_was_lost_is_not_sent_twice(app_server, hat_
         context.route("**/events/batch/**", answer_lost)
         context.set_offline(False)
         page.evaluate("window.dispatchEvent(new Event('online'))")
-        for _ in range(100):
+        # (the batch goes out at once; up to 30 s on a machine loaded by other tests)
+        for _ in range(300):
             if lost:
                 break
             page.wait_for_timeout(100)
