@@ -12,6 +12,7 @@ code that leaves this hash alone leaves their outputs alone.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import random
@@ -226,12 +227,25 @@ def chess_games(games: int) -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["--hash"]:
-        matches = int(sys.argv[2]) if len(sys.argv) > 2 else 6
-        digest, actions = trixkick_hash(matches)
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument(
+        "matches",
+        nargs="?",
+        type=int,
+        help="random matches of each game (default 40; 6 with --hash)",
+    )
+    parser.add_argument(
+        "--hash",
+        action="store_true",
+        help="print a hash over TriXKick's states along random matches (the same before and "
+        "after a change that keeps the rules) instead of timing",
+    )
+    args = parser.parse_args()
+    if args.hash:
+        digest, actions = trixkick_hash(args.matches or 6)
         print(f"TriXKick hash over {actions} random actions: {digest}")
         return
-    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    matches = args.matches or 40
     apply_times, legal_times, replay_times, n = hat_trick(matches)
     chess_times, chess_replay = chess_games(matches)
     ap = statistics.median(apply_times) * 1e6
