@@ -3,7 +3,11 @@ app, Ben accepts on his phone (Cleo and Dan from theirs, through the API), Ann d
 every fixture is played through "Play now". Ann's matches end with her own tap on her phone
 (the moves before it are logged through the API, the tests' fast path); the table on Ben's
 phone, following the competition's stream, shows each result within a second of that tap.
-At the end both phones show the champion and the awards."""
+At the end both phones show the champion and the awards.
+
+Each season here is played in one language, the two taking turns (the league and the postponed
+fixture in German, the cup and the Amigo series in English): a flow does not change with the
+language, and test_webapp_screens.py shows every screen of a competition in both."""
 
 from __future__ import annotations
 
@@ -121,7 +125,7 @@ def _played(page, member: int) -> int:
     return int(cell.inner_text())
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["de"])
 @pytest.mark.slow
 def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, language):
     users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
@@ -285,7 +289,7 @@ def _cup_round(users: dict, by_member: dict, cid: int, *, shootout: bool) -> lis
     return played
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en"])
 @pytest.mark.slow
 def test_a_cup_whose_final_is_decided_in_the_shoot_out(app_server, make_user, token_for, language):
     users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
@@ -349,7 +353,7 @@ def _amigo_day(ann, match_id: int, seed: int) -> None:
     _log(client, match_id, actions)
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["en"])
 @pytest.mark.slow
 def test_an_amigo_series_of_three_match_days(app_server, make_user, token_for, language):
     users = {name: make_user(name) for name in ("ann", "ben", "cleo", "dan")}
@@ -424,7 +428,7 @@ def _drawn_league(users: dict) -> int:
     return cid
 
 
-@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("language", ["de"])
 def test_the_organiser_postpones_a_fixture_and_awards_another(
     app_server, make_user, token_for, language
 ):
