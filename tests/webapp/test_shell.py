@@ -75,9 +75,11 @@ def test_service_worker_keeps_every_module_of_the_app_for_offline_use(client):
     parts, the referee's protocol among them), so a module added is kept without a list to edit;
     the two workers are served at /app/ instead."""
     source = client.get("/app/sw.js").content.decode()
-    listed = re.search(r"const SHELL = \[(.*?)\];", source, re.S)
-    assert listed and "__SHELL_FILES__" not in source
-    kept = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    listed = re.search(r"const FILES = \[(.*?)\];", source, re.S)
+    pages = re.search(r"const PAGES = \[(.*?)\];", source, re.S)
+    assert listed and pages and "__SHELL_FILES__" not in source
+    assert "const SHELL = [...PAGES, ...FILES];" in source
+    kept = set(re.findall(r'"([^"]+)"', listed.group(1) + pages.group(1)))
     files = {
         path.relative_to(STATIC).as_posix()
         for path in STATIC.rglob("*")
