@@ -20,6 +20,9 @@ def test_shell_page_loads_the_modules_from_this_server(client):
     assert '<script type="module" src="/static/webapp/app.js">' in page
     assert '<link rel="manifest" href="/app/manifest.webmanifest">' in page
     assert "http://" not in page and "https://" not in page  # nothing from elsewhere
+    assert "{#" not in page and "{%" not in page  # no template text left in the page
+    for name in ("theme-start.js", "app.css", "icon.svg"):  # by the names the worker keeps
+        assert f'"/static/webapp/{name}"' in page, name
 
 
 def test_manifest_makes_the_app_installable(client):
