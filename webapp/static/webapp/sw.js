@@ -33,14 +33,17 @@ const REFEREE_START = "companion-referee-start";
 const isReferee = (path) => path.startsWith("__STATIC__pyodide/") || path.startsWith("/app/engine/");
 
 // Where the browser has static routes (Chromium), the app's files are answered from this
-// version's cache without this worker's script running (a miss goes to the network); the
-// referee's files stay with the fetch handler (which stores them), the page and the rest too.
-// The rules apply in order: the first that matches decides.
+// version's cache without this worker's script running (a miss goes to the network), and the
+// API and the referee's address book go to the network as the fetch handler would let them;
+// the referee's files stay with the fetch handler (which stores them), the page and the rest
+// too. The rules apply in order: the first that matches decides.
 const ROUTES = [
   { condition: { urlPattern: "__STATIC__pyodide/*" }, source: "fetch-event" },
   { condition: { urlPattern: "__STATIC__*", requestMethod: "GET" }, source: { cacheName: CACHE } },
   { condition: { urlPattern: "/app/games/*", requestMethod: "GET" }, source: { cacheName: CACHE } },
   { condition: { urlPattern: "/app/referee-worker.js", requestMethod: "GET" }, source: { cacheName: CACHE } },
+  { condition: { urlPattern: "/api/*" }, source: "network" },
+  { condition: { urlPattern: "/app/referee.json" }, source: "network" },
 ];
 
 // A file of the app kept without its Vary header: the server's answer may vary by the reader's
