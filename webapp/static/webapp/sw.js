@@ -115,13 +115,20 @@ async function fromShellCache(request) {
 }
 
 // The page (or the manifest) as the network gave it, kept for use offline; one the cache holds
-// as it is (the same ETag) is not written again.
+// as it is (the same ETag, or without one the same words and policy) is not written again:
+// every start asks for the page.
 async function keepPage(request, response) {
   const cache = await caches.open(CACHE);
-  const tag = response.headers.get("ETag");
-  if (tag && (await cache.match(request))?.headers.get("ETag") === tag) {
-    await response.body?.cancel();
-    return;
+  const cached = await cache.match(request, { ignoreVary: true });
+  if (cached) {
+    const tag = response.headers.get("ETag");
+    const policy = (r) => r.headers.get("Content-Security-Policy");
+    const same = tag ? cached.headers.get("ETag") === tag
+      : policy(cached) === policy(response) && (await cached.text()) === (await response.clone().text());
+    if (same) {
+      await response.body?.cancel();
+      return;
+    }
   }
   await cache.put(request, response);
 }
@@ -134,10 +141,10 @@ async function fromNetwork(event, url) {
     if (response.ok && PAGES.includes(url.pathname)) keepPage(event.request, response.clone()).catch(() => {});
     return response;
   } catch (error) {
-    const cached = await caches.match(event.request, { ignoreSearch: true, cacheName: CACHE });
+    const cached = await caches.match(event.request, { ignoreSearch: true, ignoreVary: true, cacheName: CACHE });
     if (cached) return cached;
     if (event.request.mode === "navigate") {
-      const page = await caches.match("/app/", { cacheName: CACHE });
+      const page = await caches.match("/app/", { ignoreVary: true, cacheName: CACHE });
       if (page) return page;
     }
     throw error;
