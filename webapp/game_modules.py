@@ -47,10 +47,13 @@ def module_source(key: str) -> str | None:
     return found.read_text(encoding="utf-8").replace(STATIC_PLACEHOLDER, static_base())
 
 
-def module_urls() -> list[str]:
-    """The address of every installed game's module (the service worker keeps them)."""
-    return [
-        reverse("webapp-game", args=[game.key])
-        for game in games()
-        if phone_module(game) is not None
-    ]
+def served_modules() -> list[tuple[str, str]]:
+    """Each installed game's module, its address and its source as served (the service worker
+    keeps them, and its version covers their sources)."""
+    found = []
+    for game in games():
+        module = phone_module(game)
+        if module is not None:
+            source = module.read_text(encoding="utf-8").replace(STATIC_PLACEHOLDER, static_base())
+            found.append((reverse("webapp-game", args=[game.key]), source))
+    return found

@@ -6,6 +6,7 @@ client would get it; these views hand out files and nothing about matches, teams
 
 from __future__ import annotations
 
+import hashlib
 import json
 from functools import cache
 from pathlib import Path
@@ -22,7 +23,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from webapp.engine_bundle import engine_bundle
-from webapp.game_modules import module_source, module_urls, static_base
+from webapp.game_modules import module_source, served_modules, static_base
 from webapp.runtime import runtime_url, stdlib_url
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
@@ -56,7 +57,7 @@ def shell(request, code: str = "", match: int = 0):
     """The app's one page; at /app/join/<code> and /app/screen/<match> as well, whose path the
     app reads to open the join screen or the big screen (the page's script, not the server,
     reads the code: it never reaches a template)."""
-    response = render(request, "webapp/index.html")
+    response = render(request, "webapp/index.html", {"static_base": static_base()})
     response["Content-Security-Policy"] = SHELL_POLICY
     return response
 
@@ -91,16 +92,24 @@ def manifest(request):
     return JsonResponse(data, content_type="application/manifest+json")
 
 
-@cache
-def _source(name: str) -> str:
+def _autorefresh() -> bool:
+    """Whether the app's files may change while the server runs (whitenoise's own setting,
+    on with DEBUG): then what is read of them is read again at each request."""
+    return getattr(settings, "WHITENOISE_AUTOREFRESH", settings.DEBUG)
+
+
+def _read_source(name: str) -> str:
     return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
-@cache
-def shell_files() -> tuple[str, ...]:
-    """What the service worker keeps for the app to start without a network: every file of
-    ``static/webapp/`` (the modules, each game's module, the style sheet, the icons) but the
-    two workers, by their path under it."""
+_cached_source = cache(_read_source)
+
+
+def _source(name: str) -> str:
+    return _read_source(name) if _autorefresh() else _cached_source(name)
+
+
+def _list_shell_files() -> tuple[str, ...]:
     return tuple(
         sorted(
             path.relative_to(STATIC_DIR).as_posix()
@@ -110,6 +119,44 @@ def shell_files() -> tuple[str, ...]:
     )
 
 
+_cached_shell_files = cache(_list_shell_files)
+
+
+def shell_files() -> tuple[str, ...]:
+    """What the service worker keeps for the app to start without a network: every file of
+    ``static/webapp/`` (the modules, each game's module, the style sheet, the icons) but the
+    two workers, by their path under it."""
+    return _list_shell_files() if _autorefresh() else _cached_shell_files()
+
+
+def _files_digest() -> str:
+    digest = hashlib.sha256()
+    for name in shell_files():
+        digest.update(name.encode() + b"\0")
+        digest.update(hashlib.sha256((STATIC_DIR / name).read_bytes()).digest())
+    return digest.hexdigest()
+
+
+_cached_files_digest = cache(_files_digest)
+
+
+def shell_version(games: list[tuple[str, str]], worker: str) -> str:
+    """The version of what the service worker keeps and answers from its cache: a hash of the
+    bytes of every file of the shell (``shell_files()``), of each game's module as served
+    (``games``: address and source) and of the referee's worker as served (``worker``), and of
+    the static folder's address. The service worker's script names it, so its bytes change
+    whenever any of these does, and the browser installs it again (the HTML page is not in it:
+    it is asked of the network first). Read once per process, or at each request while the
+    files may change (``_autorefresh``)."""
+    digest = hashlib.sha256()
+    digest.update((_files_digest() if _autorefresh() else _cached_files_digest()).encode())
+    digest.update(static_base().encode() + b"\0")
+    for url, source in games:
+        digest.update(url.encode() + b"\0" + hashlib.sha256(source.encode()).digest())
+    digest.update(hashlib.sha256(worker.encode()).digest())
+    return digest.hexdigest()[:16]
+
+
 def _static_source(name: str) -> str:
     return _source(name).replace("__STATIC__", static_base())
 
@@ -117,11 +164,16 @@ def _static_source(name: str) -> str:
 @require_safe
 @cache_control(no_cache=True)
 def service_worker(request):
-    """The worker lives at /app/sw.js so that its scope is the whole app."""
+    """The worker lives at /app/sw.js so that its scope is the whole app. It names the version
+    of the files it keeps (``shell_version``): a file changed is a new worker, which the
+    browser installs at the next visit."""
+    modules = served_modules()
+    version = shell_version(modules, _static_source("referee-worker.js"))
     source = (
         _static_source("sw.js")
+        .replace("__VERSION__", json.dumps(version))
         .replace("__SHELL_FILES__", json.dumps(list(shell_files())))
-        .replace("__GAME_MODULES__", json.dumps(module_urls()))
+        .replace("__GAME_MODULES__", json.dumps([url for url, _ in modules]))
     )
     return HttpResponse(source, content_type="text/javascript; charset=utf-8")
 

@@ -76,7 +76,7 @@ def test_the_colours_chosen_are_kept_and_beat_the_phones_setting(app_server, mak
         page.goto("/app/#/")
         page.locator("#running li").first.wait_for()
         light = _page_colours(page)
-        assert _luminance(light[0]) > 0.8 and page.get_attribute("html", "data-theme") is None
+        assert _luminance(light[0]) > 0.8 and page.get_attribute("html", "data-theme") == "light"
         assert (
             page.get_by_role("button", name="As the phone").get_attribute("aria-pressed") == "true"
         )
@@ -108,8 +108,21 @@ def test_the_colours_chosen_are_kept_and_beat_the_phones_setting(app_server, mak
         assert _page_colours(page) == dark
         page.reload()
         page.locator("#running li").first.wait_for()
-        assert page.get_attribute("html", "data-theme") is None
+        assert page.get_attribute("html", "data-theme") == "dark"  # the phone's, on <html>
         assert _page_colours(page) == dark
+        # as the phone: the phone set to light and back, the app follows it at once
+        page.emulate_media(color_scheme="light")
+        page.wait_for_selector("html[data-theme='light']", state="attached")
+        assert _page_colours(page) == light
+        page.emulate_media(color_scheme="dark")
+        page.wait_for_selector("html[data-theme='dark']", state="attached")
+        assert _page_colours(page) == dark
+        # a choice made beats the phone's setting changed afterwards
+        page.get_by_role("button", name="Light").tap()
+        page.emulate_media(color_scheme="light")
+        page.emulate_media(color_scheme="dark")
+        assert page.get_attribute("html", "data-theme") == "light"
+        assert _page_colours(page) == light
 
         # put on <html> by the page's head, not by the app's modules: with them refused, the
         # page is drawn in the colours chosen all the same (from its first paint)

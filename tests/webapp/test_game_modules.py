@@ -32,7 +32,7 @@ def bare_game():
 def _shell(client) -> list[str]:
     source = client.get("/app/sw.js").content.decode()
     assert "__GAME_MODULES__" not in source
-    listed = re.search(r"const SHELL = \[(.*?)\];", source, re.S).group(1)
+    listed = re.search(r"const FILES = \[(.*?)\];", source, re.S).group(1)
     # the last spread of the list: the games' modules
     return json.loads(re.search(r"\.\.\.(\[[^\]]*\])$", listed.strip()).group(1))
 

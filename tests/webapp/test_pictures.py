@@ -221,8 +221,8 @@ def _contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-#: app.css: the colours of the web app's dark set (the same block twice: the phone's setting,
-#: and the app's choice)
+#: app.css: the colours of the web app's dark set (one block, for data-theme="dark", which
+#: theme-start.js puts on <html> from the app's choice or the phone's setting)
 APP_CSS = Path(__file__).resolve().parents[2] / "webapp" / "static" / "webapp" / "app.css"
 
 

@@ -20,6 +20,9 @@ def test_shell_page_loads_the_modules_from_this_server(client):
     assert '<script type="module" src="/static/webapp/app.js">' in page
     assert '<link rel="manifest" href="/app/manifest.webmanifest">' in page
     assert "http://" not in page and "https://" not in page  # nothing from elsewhere
+    assert "{#" not in page and "{%" not in page  # no template text left in the page
+    for name in ("theme-start.js", "app.css", "icon.svg"):  # by the names the worker keeps
+        assert f'"/static/webapp/{name}"' in page, name
 
 
 def test_manifest_makes_the_app_installable(client):
@@ -75,9 +78,11 @@ def test_service_worker_keeps_every_module_of_the_app_for_offline_use(client):
     parts, the referee's protocol among them), so a module added is kept without a list to edit;
     the two workers are served at /app/ instead."""
     source = client.get("/app/sw.js").content.decode()
-    listed = re.search(r"const SHELL = \[(.*?)\];", source, re.S)
-    assert listed and "__SHELL_FILES__" not in source
-    kept = set(re.findall(r'"([^"]+)"', listed.group(1)))
+    listed = re.search(r"const FILES = \[(.*?)\];", source, re.S)
+    pages = re.search(r"const PAGES = \[(.*?)\];", source, re.S)
+    assert listed and pages and "__SHELL_FILES__" not in source
+    assert "const SHELL = [...PAGES, ...FILES];" in source
+    kept = set(re.findall(r'"([^"]+)"', listed.group(1) + pages.group(1)))
     files = {
         path.relative_to(STATIC).as_posix()
         for path in STATIC.rglob("*")

@@ -1,7 +1,8 @@
 // The app's colours: as the phone is set (the default), or light or dark whatever the phone
-// says, kept in localStorage and put on <html> as data-theme (theme-start.js does so before
-// the first paint). app.css holds both sets of colours; the pictures drawn in the page take
-// theirs from it, so a choice changes every picture on screen at once.
+// says, kept in localStorage; the colours shown are on <html> as data-theme, always "light" or
+// "dark" (theme-start.js puts them there before the first paint and follows the phone's
+// setting). app.css holds both sets of colours; the pictures drawn in the page take theirs
+// from it, so a choice changes every picture on screen at once.
 import { t } from "./i18n.js";
 
 export const THEMES = ["system", "light", "dark"];
@@ -27,8 +28,7 @@ function browserBar() {
 export function setTheme(theme) {
   if (theme === "system") localStorage.removeItem("theme");
   else localStorage.setItem("theme", theme);
-  if (theme === "system") delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = theme;
+  document.documentElement.dataset.theme = shownTheme();
   browserBar();
 }
 
