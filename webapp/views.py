@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Hashable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse
@@ -25,6 +27,8 @@ from django.views.decorators.http import require_safe
 from webapp.engine_bundle import engine_bundle
 from webapp.game_modules import module_source, served_modules, static_base
 from webapp.runtime import runtime_url, stdlib_url
+
+T = TypeVar("T")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "webapp"
 #: the two workers, served at /app/ (their scope) rather than as static files
@@ -98,18 +102,28 @@ def _autorefresh() -> bool:
     return getattr(settings, "WHITENOISE_AUTOREFRESH", settings.DEBUG)
 
 
-def _read_source(name: str) -> str:
+def _read_once(read: Callable[..., T]) -> Callable[..., T]:
+    """``read`` at each call while the app's files may change (``_autorefresh``), else once per
+    process (its cached form is ``.once``)."""
+    once = cache(read)
+
+    def reading(*args: Hashable) -> T:
+        return read(*args) if _autorefresh() else once(*args)
+
+    reading.once = once  # type: ignore[attr-defined]
+    return reading
+
+
+@_read_once
+def _source(name: str) -> str:
     return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
-_cached_source = cache(_read_source)
-
-
-def _source(name: str) -> str:
-    return _read_source(name) if _autorefresh() else _cached_source(name)
-
-
-def _list_shell_files() -> tuple[str, ...]:
+@_read_once
+def shell_files() -> tuple[str, ...]:
+    """What the service worker keeps for the app to start without a network: every file of
+    ``static/webapp/`` (the modules, each game's module, the style sheet, the icons) but the
+    two workers, by their path under it."""
     return tuple(
         sorted(
             path.relative_to(STATIC_DIR).as_posix()
@@ -119,16 +133,7 @@ def _list_shell_files() -> tuple[str, ...]:
     )
 
 
-_cached_shell_files = cache(_list_shell_files)
-
-
-def shell_files() -> tuple[str, ...]:
-    """What the service worker keeps for the app to start without a network: every file of
-    ``static/webapp/`` (the modules, each game's module, the style sheet, the icons) but the
-    two workers, by their path under it."""
-    return _list_shell_files() if _autorefresh() else _cached_shell_files()
-
-
+@_read_once
 def _files_digest() -> str:
     digest = hashlib.sha256()
     for name in shell_files():
@@ -137,7 +142,8 @@ def _files_digest() -> str:
     return digest.hexdigest()
 
 
-_cached_files_digest = cache(_files_digest)
+#: the digest as hashed once per process
+_cached_files_digest = _files_digest.once  # type: ignore[attr-defined]
 
 
 def shell_version(games: list[tuple[str, str]], worker: str) -> str:
@@ -149,7 +155,7 @@ def shell_version(games: list[tuple[str, str]], worker: str) -> str:
     it is asked of the network first). Read once per process, or at each request while the
     files may change (``_autorefresh``)."""
     digest = hashlib.sha256()
-    digest.update((_files_digest() if _autorefresh() else _cached_files_digest()).encode())
+    digest.update(_files_digest().encode())
     digest.update(static_base().encode() + b"\0")
     for url, source in games:
         digest.update(url.encode() + b"\0" + hashlib.sha256(source.encode()).digest())
