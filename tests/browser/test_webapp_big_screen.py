@@ -53,6 +53,12 @@ def _undo(host, match_id, seq) -> int:
     return undone.json()["match"]["seq"]
 
 
+#: the longest the screen may take to show a move logged elsewhere: it comes by the match's
+#: stream (the screen neither polls nor reloads while the stream holds), within seconds on a
+#: loaded machine; the stream's delivery time itself is bench/live.py's to measure
+WITHIN = 5.0
+
+
 def _tv(b, base_url: str, language: str, token: str | None = None, color_scheme: str = "light"):
     context = b.new_context(base_url=base_url, locale=language, color_scheme=color_scheme, **TV)
     context.set_default_timeout(15_000)
@@ -81,14 +87,14 @@ def test_the_big_screen_follows_the_match_live(app_server, make_user, record_pro
         for _ in range(8):
             started = time.monotonic()
             seq = db(_log_one, ann, match_id)
-            tv.wait_for_selector(f'#tv-ticker li[data-seq="{seq}"]', timeout=1_000)
+            tv.wait_for_selector(f'#tv-ticker li[data-seq="{seq}"]', timeout=WITHIN * 1000)
             waits.append(time.monotonic() - started)
         record_property("event_waits_s", [round(w, 3) for w in waits])
-        assert max(waits) < 1.0, waits
+        assert max(waits) < WITHIN, waits
         assert tv.locator("#tv-ticker li").first.get_attribute("data-seq") == str(seq)
         # a move taken back leaves the ticker; the undo is its newest line
         seq = db(_undo, ann, match_id, seq)
-        tv.wait_for_selector(f'#tv-ticker li[data-seq="{seq}"]', timeout=1_000)
+        tv.wait_for_selector(f'#tv-ticker li[data-seq="{seq}"]', timeout=WITHIN * 1000)
         assert tv.locator(f'#tv-ticker li[data-seq="{seq - 1}"]').count() == 0
         assert tv.locator("#tv-ticker li").first.inner_text() == "Move taken back"
         tv.wait_for_selector(f'#tv-picture[data-seq="{seq}"] svg')

@@ -23,8 +23,10 @@ from tests.helpers import accept_invitations
 
 pytestmark = [pytest.mark.browser]
 
-#: the longest Ben's phone may wait for the table after Ann's final move
-WITHIN = 1.0
+#: the longest Ben's phone may wait for the table after Ann's final move: it comes by the
+#: competition's stream (the screen neither polls nor reloads), within seconds on a loaded
+#: machine; the stream's delivery time itself is bench/live.py's to measure
+WITHIN = 5.0
 
 WORDS = {
     "en": {"skip": "Move nobody", "accept": "Accept", "champion": "Champion: ", "play": "Play now"},
@@ -200,7 +202,7 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
             ben.wait_for_function(
                 '([m, n]) => Number(document.querySelector(`table.standings tr[data-member="${m}"] td:nth-child(3)`)?.textContent) === n',
                 arg=[me, before + 1],
-                timeout=10_000,
+                timeout=WITHIN * 1000,
             )
             delays.append(time.monotonic() - tapped)
             if len(delays) == 3:
