@@ -30,6 +30,10 @@ from companion.examples.session import JSON, bound, prepare_server, send
 from companion.openapi_examples import recorded, stream_data, stream_messages
 from tests.api.test_protocol_drift import Validator, strict
 
+# the API's contract: the recorded examples against the schema, and replayed on a fresh server
+# (tests/api's and tests/matches' own calls run on PostgreSQL too)
+pytestmark = pytest.mark.any_database
+
 #: keys whose integer values are ids of rows (each run numbers its rows its own way; an id a
 #: later request sends is bound where it first appears, and sent as this run's)
 ID_KEYS = frozenset(

@@ -53,6 +53,7 @@ def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
 # --- production settings -----------------------------------------------------------------------
 
 
+@pytest.mark.no_services
 def test_production_settings_pass_check_deploy():
     result = _manage(
         "check",
@@ -69,6 +70,7 @@ def test_production_settings_pass_check_deploy():
     assert "no issues" in result.stdout
 
 
+@pytest.mark.no_services
 @pytest.mark.parametrize(
     "env",
     [
@@ -355,6 +357,7 @@ def test_appends_are_throttled_with_the_error_shape(tight_throttles, two_manager
         assert ann_phone.get(url).status_code == 200
 
 
+@pytest.mark.no_services
 def test_production_throttle_rates_are_set():
     from django.conf import settings
 
@@ -401,6 +404,7 @@ def test_cors_preflight_allows_the_phone_origin_and_its_headers(two_managers):
     assert "Access-Control-Allow-Origin" not in admin
 
 
+@pytest.mark.no_services
 def test_no_origin_is_allowed_by_default():
     from django.conf import settings
 
@@ -477,6 +481,7 @@ def _text(path: Path) -> str | None:
     return data.decode("utf-8", errors="replace")
 
 
+@pytest.mark.no_services
 def test_no_private_key_or_service_token_is_committed():
     files = tracked_files()
     assert len(files) > 50
@@ -508,6 +513,7 @@ def committed_secret_keys() -> dict[str, str]:
     return keys
 
 
+@pytest.mark.no_services
 def test_every_committed_secret_key_is_a_placeholder_production_refuses():
     keys = committed_secret_keys()
     # the development and test keys, the image's collectstatic placeholder
@@ -524,6 +530,7 @@ def test_every_committed_secret_key_is_a_placeholder_production_refuses():
         assert "ImproperlyConfigured" in result.stderr
 
 
+@pytest.mark.no_services
 def test_the_image_build_step_still_collects_static_files_with_its_placeholder():
     dockerfile = (ROOT / "docker/Dockerfile").read_text()
     placeholder = re.search(
