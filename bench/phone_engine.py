@@ -16,7 +16,9 @@ Reported:
   the app's own referee worker started cold from such a page (the runtime, the engines, their
   words, the memory snapshot made; its phases in ms), the app's cold start (a new phone: the app, its service worker, the runtime, the engines and
   their words, the memory snapshot kept) and its restored start (the same phone opening the app
-  again: the service worker's cache and the snapshot);
+  again: the service worker's cache and the snapshot); with ``--later N``, N more restored
+  starts of the same phone, reported beside the first (V8 compiles, and keeps in its code
+  cache, code the first restored start runs that the cold start did not: docs/webapp.md);
 - the worker's WebAssembly memory;
 - per move, ``apply`` + ``legal_actions`` with its hint (``Table.apply`` without a picture) in
   the worker and on the server, over the same random matches of all three games: medians
@@ -27,7 +29,7 @@ engines and their words) costs at most 25% more browser CPU than the bare runtim
 app's restored start at most a fifth of its cold one; a move on the phone <= 5x the server's
 time for the same move.
 
-Run: ``python bench/phone_engine.py [--matches N] [--starts N]`` (needs ``npm ci``, ``make install``'s cut
+Run: ``python bench/phone_engine.py [--matches N] [--starts N] [--later N]`` (needs ``npm ci``, ``make install``'s cut
 of the standard library, and Chromium).
 """
 
@@ -185,7 +187,8 @@ PHONE_MOVES = """async ([matches]) => {
 
 
 def report(rounds: list, first_load: dict[str, int], memory, phone_times: list, matches) -> bool:
-    """Print the measures of ``rounds`` (bare, worker, cold, restored: wall, CPU, value), the
+    """Print the measures of ``rounds`` (bare, worker, cold, restored: wall, CPU, value; and the
+    later restored starts, a list of the same), the
     first load's bytes, the phone's and the server's times per move; whether each target is
     met."""
     from webapp.engine_bundle import engine_bundle
@@ -226,6 +229,12 @@ def report(rounds: list, first_load: dict[str, int], memory, phone_times: list, 
         f"app ready, restored:       {cached_wall:6.2f} s   (browser CPU {cached_cpu:.2f} s: "
         f"{share:.0%} of the cold start; target <= 20%)"
     )
+    if rounds[0][4]:
+        later = [run[1] / r[2][1] for r in rounds for run in r[4]]
+        print(
+            f"later restored starts:     {len(later)}, of the cold start {min(later):.0%} to "
+            f"{max(later):.0%} (median {statistics.median(later):.0%}; the target is the first's)"
+        )
     print(f"worker's wasm memory:      {(memory or {}).get('heap', 0) / 1e6:6.1f} MB")
     print(f"moves compared:            {len(phone_times)}")
     print(f"apply+legal, phone median: {phone_median:8.3f} ms (p95 {_p95(phone_times):.3f})")
@@ -246,6 +255,9 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--matches", type=int, default=2, help="random matches of each game")
     parser.add_argument("--starts", type=int, default=3, help="times each start is measured")
+    parser.add_argument(
+        "--later", type=int, default=0, help="restored starts measured after the first, each round"
+    )
     args = parser.parse_args()
     _django.setup()
     collect_static()
@@ -331,13 +343,19 @@ def main() -> None:
             page.close()
             page = context.new_page()  # the same phone opens the app again
             restored = timed(lambda p=page: start(p))
+            later = []
+            for _ in range(args.later):
+                page.close()
+                page = context.new_page()
+                later.append(timed(lambda p=page: start(p)))
             context.close()
             shutil.rmtree(profile, ignore_errors=True)
-            rounds.append((bare, worker, cold, restored))
+            rounds.append((bare, worker, cold, restored, later))
             print(
                 f"round {n + 1}: browser CPU s: bare runtime {bare[1]:.2f}, referee worker "
                 f"{worker[1]:.2f} {worker[2]}, app cold {cold[1]:.2f} {cold[2]}, "
-                f"restored {restored[1]:.2f} {restored[2]}",
+                f"restored {restored[1]:.2f} {restored[2]}"
+                + "".join(f", then {run[1]:.2f} {run[2]}" for run in later),
                 flush=True,
             )
         browser.close()
