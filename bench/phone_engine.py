@@ -188,9 +188,8 @@ PHONE_MOVES = """async ([matches]) => {
 
 def report(rounds: list, first_load: dict[str, int], memory, phone_times: list, matches) -> bool:
     """Print the measures of ``rounds`` (bare, worker, cold, restored: wall, CPU, value; and the
-    later restored starts, a list of the same), the
-    first load's bytes, the phone's and the server's times per move; whether each target is
-    met."""
+    later restored starts, a list of the same), the first load's bytes, the phone's and the
+    server's times per move; whether each target is met."""
     from webapp.engine_bundle import engine_bundle
 
     def median(i: int, j: int) -> float:
