@@ -142,10 +142,6 @@ def _files_digest() -> str:
     return digest.hexdigest()
 
 
-#: the digest as hashed once per process
-_cached_files_digest = _files_digest.once  # type: ignore[attr-defined]
-
-
 def shell_version(games: list[tuple[str, str]], worker: str) -> str:
     """The version of what the service worker keeps and answers from its cache: a hash of the
     bytes of every file of the shell (``shell_files()``), of each game's module as served

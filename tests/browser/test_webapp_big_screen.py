@@ -1,5 +1,5 @@
 """The big screen (/app/screen/<match>) on a television at 1920x1080: it follows a match that
-phones log (here the API, as another phone would), each event in its ticker within a second,
+phones log (here the API, as another phone would), each event in its ticker within seconds (WITHIN),
 the score a tenth of the screen's height or more; a private match only for its managers."""
 
 import time

@@ -2,7 +2,7 @@
 app, Ben accepts on his phone (Cleo and Dan from theirs, through the API), Ann draws, and
 every fixture is played through "Play now". Ann's matches end with her own tap on her phone
 (the moves before it are logged through the API, the tests' fast path); the table on Ben's
-phone, following the competition's stream, shows each result within a second of that tap.
+phone, following the competition's stream, shows each result within seconds of that tap (WITHIN).
 At the end both phones show the champion and the awards.
 
 Each season here is played in one language, the two taking turns (the league and the postponed

@@ -82,4 +82,4 @@ def test_in_production_the_files_are_hashed_once(client, settings):
     settings.WHITENOISE_AUTOREFRESH = False
     assert _version(client) == fresh
     assert _version(client) == fresh
-    assert views._cached_files_digest.cache_info().currsize == 1
+    assert views._files_digest.once.cache_info().currsize == 1
