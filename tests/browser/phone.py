@@ -229,7 +229,10 @@ def phone(
     context = b.new_context(
         base_url=base_url, **{**PHONE, "locale": language}, color_scheme=color_scheme
     )
-    context.set_default_timeout(15_000)
+    # how long a wait may last before the test fails: a bound for a page that does not come,
+    # not a speed (in CI a phone shares two cores with two passes of the suite); the waits
+    # that time the live streams name their own bound (WITHIN)
+    context.set_default_timeout(30_000)
     # axe-core for accessible(), given to every page as the browser's own script: the app's
     # Content-Security-Policy lets no inline script into the page
     context.add_init_script(script=_axe_source())

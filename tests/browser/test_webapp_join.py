@@ -122,7 +122,7 @@ def test_a_friend_scans_the_code_plays_as_a_guest_and_keeps_the_match(
         assert friend.url.endswith(f"/app/#/match/{match_id}")
         # the host's phone sees the side taken, and leaves it to the guest's phone
         guest_side = host.locator("#guest-side-1")
-        guest_side.wait_for(timeout=10_000)
+        guest_side.wait_for()
         assert guest_side.inner_text() == "A guest plays Away on their phone."
         assert host.locator("#join-qr").count() == 0
         assert host.get_by_role("button", name="Take Away back").count() == 1
@@ -140,7 +140,7 @@ def test_a_friend_scans_the_code_plays_as_a_guest_and_keeps_the_match(
         # the rest through the API; the guest's pass ends with the match
         db(_finish, ann, match_id)
         ended = friend.locator("#missing")
-        ended.wait_for(timeout=15_000)
+        ended.wait_for()
         assert ended.inner_text() == db(_pass_ended_sentence)
         keep = friend.locator("#keep-match-go")
         assert db(_played, "eve") == 0
@@ -284,8 +284,8 @@ def test_a_signed_in_friend_brings_a_build_and_a_guest_side_is_taken_back(
         shot(friend, f"147-friend-brings-a-build-{language}")
         friend.get_by_role("button", name=words[1]).tap()
         friend.locator(".match-head h1", has_text="Ann – Harbour Blues").wait_for()
-        host.locator(".match-head h1", has_text="Ann – Harbour Blues").wait_for(timeout=10_000)
-        host.locator("#share-note").wait_for(timeout=10_000)
+        host.locator(".match-head h1", has_text="Ann – Harbour Blues").wait_for()
+        host.locator("#share-note").wait_for()
         assert host.locator("[data-take-back]").count() == 0
         shot(host, f"148-host-sees-the-friend-{language}")
         side = db(lambda: _client(ann).get(f"/api/matches/{first}/").json()["sides"][1])
@@ -304,7 +304,7 @@ def test_a_signed_in_friend_brings_a_build_and_a_guest_side_is_taken_back(
         code = host.locator("#join-link").get_attribute("href").rsplit("/", 1)[1]
         token = db(_take_code, code)
         take_back = host.get_by_role("button", name=words[2])
-        take_back.wait_for(timeout=10_000)
+        take_back.wait_for()
         assert db(_guest_reads, token, second) == 200
         take_back.tap()
         host.locator("#share-note", has_text="Away").wait_for()

@@ -142,14 +142,14 @@ def test_a_shootout_penalty_is_chosen_on_both_phones_at_once(app_server, make_us
         shooter.locator('section.moves button.move[data-r="1"]').first.tap()
         shooter.locator("#waiting").wait_for()
         # the keeper's phone knows the shooter has chosen, never what (nor the card turned up)
-        keeper.locator("#waiting").wait_for(timeout=10_000)
+        keeper.locator("#waiting").wait_for()
         seen = keeper.locator("section.moves").inner_text()
         assert "Torschusskarte" not in keeper.locator("#waiting").inner_text()
         assert db(_actions, match_id, seq) == []
         shot(keeper, "73-penalty-keeper-to-choose-de")
         keeper.locator("section.moves button.move").first.tap()
         for page in pages.values():
-            page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]', timeout=10_000)
+            page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]')
     (logged,) = db(_actions, match_id, seq)
     assert logged["type"] == "shoot" and logged["card"] == penalty["cards"][0]
     assert logged["goalkeeper_card"] == penalty["goalkeeper_cards"][0]
@@ -182,7 +182,7 @@ def test_trixkick_each_manager_sets_up_their_side_as_before_with_one_tap(
                 page.locator("#set-up-state").wait_for()
         # the whole set-up is logged, keepers included: both phones are at the kick
         for page in pages.values():
-            page.wait_for_selector('.match-head[data-setup="0"]', timeout=15_000)
+            page.wait_for_selector('.match-head[data-setup="0"]')
         logged = seq_of(pages[0]) - seq
     # logged as one batch of moves of their own: each piece editable (undone) on its own
     actions = db(_actions, match_id, seq)

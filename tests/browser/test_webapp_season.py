@@ -170,7 +170,7 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
         ann.reload()
         ann.locator("#draw").tap()
         ann.locator("#fixtures").wait_for()
-        ben.locator("table.standings").wait_for(timeout=5_000)
+        ben.locator("table.standings").wait_for(timeout=WITHIN * 1000)
         fixtures = db(_fixtures, users["ann"], cid)
         assert len(fixtures) == 12 and len({f["round"] for f in fixtures}) == 6
         members = db(
@@ -191,7 +191,7 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
             match_id = int(ann.evaluate("location.hash").rsplit("/", 1)[1])
             db(_to_one_before_the_end, users["ann"], match_id, 0 if fixture["home"] == me else 1)
             skip = ann.locator(f'section.moves button.move[aria-label="{words["skip"]}"]')
-            skip.wait_for(timeout=10_000)
+            skip.wait_for()
             before = _played(ben, me)
             # timed from when Ann's phone sends the final move (what her phone does before,
             # refereeing the tap, is timed by the one-tap tests)
@@ -214,7 +214,7 @@ def test_a_double_round_robin_on_two_phones(app_server, make_user, token_for, la
         for page, name in ((ben, "s44-season-over-ben"), (ann, "s45-season-over-ann")):
             if page is ann:
                 ann.goto(f"/app/#/competitions/{cid}")
-            page.locator("#champion").wait_for(timeout=10_000)
+            page.locator("#champion").wait_for()
             assert page.locator("#champion").inner_text().strip().startswith(words["champion"])
             assert page.locator("#awards li").count() >= 3
             assert page.locator("#positions-chart polyline").count() == 4
@@ -330,7 +330,7 @@ def test_a_cup_whose_final_is_decided_in_the_shoot_out(app_server, make_user, to
         ben.locator('#bracket g.tie[data-tie="3"] text.open').first.wait_for(state="detached")
         finals = db(_cup_round, users, by_member, cid, shootout=True)
         assert len(finals) == 1
-        ben.locator("#champion").wait_for(timeout=10_000)
+        ben.locator("#champion").wait_for()
         table = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/table/").json())
         bracket = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/bracket/").json())
         champion = by_member[bracket["champion"]]
@@ -397,9 +397,8 @@ def test_an_amigo_series_of_three_match_days(app_server, make_user, token_for, l
             ben.wait_for_function(
                 "(n) => [...document.querySelectorAll('table.standings tbody tr td:nth-child(3)')].every((c) => Number(c.textContent) === n)",
                 arg=n,
-                timeout=10_000,
             )
-        ben.locator("#champion").wait_for(timeout=10_000)
+        ben.locator("#champion").wait_for()
         table = db(lambda: _client(users["ann"]).get(f"/api/competitions/{cid}/table/").json())
         rows = table["tables"][0]["rows"]
         assert table["over"] and [r["days"] for r in rows] == [3, 3, 3, 3]
@@ -458,7 +457,7 @@ def test_the_organiser_postpones_a_fixture_and_awards_another(
         ann.locator(f'[data-fixture="{second["id"]}"][data-status="walkover"]').wait_for()
         # Ben's phone: the awarded fixture in the table, by the stream
         winner = f'table.standings tr[data-member="{second["away"]}"]'
-        ben.locator(f"{winner} td.pts", has_text="3").wait_for(timeout=5_000)
+        ben.locator(f"{winner} td.pts", has_text="3").wait_for(timeout=WITHIN * 1000)
         assert ben.locator(f"{winner} td.goals").inner_text() == "3:0"
         ben.locator(f'[data-fixture="{second["id"]}"][data-status="walkover"]').wait_for()
         shot(ben, f"s52-walkover-in-the-table-{language}")

@@ -63,7 +63,7 @@ def test_the_invited_manager_accepts_with_a_built_team_and_both_phones_show_it(
         assert ben_page.locator(".match-head h1").inner_text() == "Ann – Harbour Blues"
 
         # without a reload: ann's phone reads the side's new name and team by itself
-        ann_page.locator(".match-head h1", has_text="Ann – Harbour Blues").wait_for(timeout=10_000)
+        ann_page.locator(".match-head h1", has_text="Ann – Harbour Blues").wait_for()
         shot(ann_page, f"61-inviter-sees-team-{language}")
         side = db(lambda: _client(ann).get(f"/api/matches/{match_id}/").json()["sides"][1])
         assert (side["user"], side["name"]) == ("ben", "Harbour Blues") and side["team"]
@@ -112,7 +112,7 @@ def test_accepted_without_a_team_the_side_takes_the_managers_name(app_server, ma
         ben_page.get_by_role("button", name="Annehmen").tap()
         ben_page.locator(".match-head h1", has_text="Ann – ben").wait_for()
         # the inviter's phone reads the side's new name by itself
-        ann_page.locator(".match-head h1", has_text="Ann – ben").wait_for(timeout=10_000)
+        ann_page.locator(".match-head h1", has_text="Ann – ben").wait_for()
         shot(ann_page, "127-inviter-sees-the-managers-name-de")
     side = db(lambda: _client(ann).get(f"/api/matches/{match_id}/").json()["sides"][1])
     assert (side["user"], side["name"]) == ("ben", "ben")
@@ -164,13 +164,13 @@ def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
         ).wait_for()
         shot(ann_page, "62-own-card-in-waiting")
         # ben's phone learns that Ann has chosen, never which card
-        ben_page.get_by_text("Ann hat eine Karte gewählt.").wait_for(timeout=10_000)
+        ben_page.get_by_text("Ann hat eine Karte gewählt.").wait_for()
         assert "3 Fußbälle, rechte Seite" not in ben_page.locator("#waiting").inner_text()
         shot(ben_page, "63-other-has-chosen-de")
         assert db(_events, match_id) == []
         ben_page.get_by_role("button", name="Kurzer Pass, 2 Fußbälle, linke Seite").tap()
         for page in (ann_page, ben_page):
-            page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+            page.wait_for_selector('.match-head[data-seq="1"]')
         assert db(_events, match_id)[0][1]["cards"] == [
             {"kind": "short_pass", "footballs": 3, "edge": "right"},
             {"kind": "short_pass", "footballs": 2, "edge": "left"},
@@ -190,8 +190,8 @@ def test_each_phone_logs_its_own_side_and_the_first_card_stays_face_down(
             acting.wait_for_timeout(300)
             if seq_of(acting) == 2:
                 break
-        acting.wait_for_selector('.match-head[data-seq="2"]', timeout=10_000)
-        waiting.wait_for_selector('.match-head[data-seq="2"]', timeout=10_000)
+        acting.wait_for_selector('.match-head[data-seq="2"]')
+        waiting.wait_for_selector('.match-head[data-seq="2"]')
         # "I log both sides": the waiting phone offers every choice again
         ann_page.get_by_label("I log both sides").check()
         assert ann_page.locator("#waiting").count() == 0
@@ -244,11 +244,11 @@ def test_a_shot_is_one_tap_on_each_phone(app_server, make_user, token_for):
         keeper.locator("section.moves button.move", has_text="Goalkeeper").first.tap()
         keeper.get_by_text("Your card is in (Goalkeeper").wait_for()
         shot(keeper, "65-goalkeeper-card-in")
-        shooter.get_by_text("has chosen a card").wait_for(timeout=10_000)
+        shooter.get_by_text("has chosen a card").wait_for()
         shot(shooter, "66-shooter-to-choose")
         shooter.locator("section.moves button.move", has_text="Shooting card").first.tap()
         for page in pages.values():
-            page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]', timeout=10_000)
+            page.wait_for_selector(f'.match-head[data-seq="{seq + 1}"]')
         assert "Shot: Shooting card" in shooter.locator(".last").inner_text()
 
 
@@ -288,18 +288,18 @@ def test_a_face_down_card_in_is_marked_and_may_be_changed_until_the_others_is_in
             )
             shot(ann_page, "130-own-card-in-marked")
             # ben's phone says so, without the card
-            ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for(timeout=10_000)
+            ben_page.locator("#waiting", has_text="Ann has chosen a card.").wait_for()
             assert "footballs" not in ben_page.locator("#waiting").inner_text()
             # both phones say alike who is still to choose; the hint and the first eight
             # cards still on the screen, under one status line
             for page in (ann_page, ben_page):
-                page.locator("#turn", has_text="Ben to act").wait_for(timeout=10_000)
+                page.locator("#turn", has_text="Ben to act").wait_for()
                 assert page.evaluate(IN_REACH) == ""
         shot(ben_page, "131-other-has-chosen")
         assert db(_events, match_id) == []
         ben_page.get_by_role("button", name="Short pass, 2 footballs, left edge").tap()
         for page in (ann_page, ben_page):
-            page.wait_for_selector('.match-head[data-seq="1"]', timeout=10_000)
+            page.wait_for_selector('.match-head[data-seq="1"]')
         assert db(_events, match_id)[0][1]["cards"][0] == {
             "kind": "short_pass",
             "footballs": 1,
@@ -324,9 +324,9 @@ def test_an_invitation_reaches_an_open_home_screen(app_server, make_user, token_
         ann_page.get_by_role("button", name="Start the match").tap()
         ann_page.wait_for_selector('.match-head[data-seq="0"]')
         invitation = ben_page.get_by_text("ann invites you to play side 2")
-        invitation.wait_for(timeout=10_000)  # on the Home screen opened before it was sent
+        invitation.wait_for()  # on the Home screen opened before it was sent
         assert ben_page.url.endswith("/app/#/")
         shot(ben_page, "128-invitation-arrives-on-home")
         ben_page.get_by_role("button", name="Accept").tap()
         ben_page.wait_for_selector('.match-head[data-seq="0"]')
-        ann_page.locator(".match-head h1", has_text="ann – ben").wait_for(timeout=10_000)
+        ann_page.locator(".match-head h1", has_text="ann – ben").wait_for()
