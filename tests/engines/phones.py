@@ -32,6 +32,10 @@ UNSTATIC = (
 # Waits in the page until the function is true of its argument, for at most `ms`; gives its
 # last value (a page that navigates away meanwhile ends the wait early). The function comes as
 # source, not as a string to evaluate: the app's Content-Security-Policy refuses eval.
+#: seconds a wait may last before the test fails: a bound for a page that does not come, not a
+#: speed (in CI a phone shares two cores with two passes of the suite; WebKit under Xvfb is the
+#: slowest of the three)
+WAIT_S = 60.0
 WAIT = """async (test, arg, ms) => {
   const end = performance.now() + ms;
   for (;;) {
@@ -106,7 +110,7 @@ class Phone(ABC):
         """The value of a script function (its source) applied to ``arg`` in the page."""
         return self.run(f"({function})({json.dumps(arg)})")
 
-    def wait(self, function: str, arg: Any = None, timeout: float = 30) -> Any:
+    def wait(self, function: str, arg: Any = None, timeout: float = WAIT_S) -> Any:
         """Wait until the function is true of ``arg`` in the page; its value."""
         end = time.monotonic() + timeout
         while True:
@@ -123,10 +127,10 @@ class Phone(ABC):
         assert value, f"{self.engine}: not within {timeout} s: {function} ({arg!r})"
         return value
 
-    def wait_for(self, selector: str, timeout: float = 30) -> None:
+    def wait_for(self, selector: str, timeout: float = WAIT_S) -> None:
         self.wait("(s) => document.querySelector(s) !== null", selector, timeout)
 
-    def wait_text(self, selector: str, text: str, timeout: float = 30) -> None:
+    def wait_text(self, selector: str, text: str, timeout: float = WAIT_S) -> None:
         """Wait until the element's text holds ``text``; failing, say what it held instead."""
         try:
             self.wait(HAS_TEXT, [selector, text], timeout)

@@ -49,9 +49,9 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     open_refereed(phone, match_id)
     # the app opened once more, now under its service worker (a worker installed during a visit
     # need not serve that visit's page): it keeps the shell, the runtime and the engines
-    phone.wait(READY, timeout=60)
+    phone.wait(READY)
     phone.reload()
-    phone.wait(CONTROLLED, timeout=60)
+    phone.wait(CONTROLLED)
     phone.wait_for('.match-head[data-refereed="true"]', timeout=240)
 
     _tap_to(phone, 3)
@@ -62,7 +62,7 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     # (the taps stop at the seventh move shown or past it: the queue is what they made)
     shown = int(phone.evaluate(HEAD)["shown"])
     queued = f"{shown - 3} moves not yet stored on the server"
-    phone.wait_text("#queue-state", queued, timeout=60)
+    phone.wait_text("#queue-state", queued)
     hint = phone.text("#hint")
     assert "Not checked yet" not in hint
 
@@ -70,7 +70,7 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     phone.wait_for('.match-head[data-refereed="true"]', timeout=240)
     head = phone.evaluate(HEAD)
     assert (head["seq"], head["shown"]) == ("3", str(shown)), head
-    phone.wait_text("#queue-state", queued, timeout=60)
+    phone.wait_text("#queue-state", queued)
     assert phone.text("#hint") == hint  # the referee's, as before the app was closed
     assert "Not checked yet" not in phone.text("#app")
     assert "Checked on this phone; stored on the server when" in phone.text("#queue-state")
@@ -85,7 +85,7 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
 
     table.network.restore()
     phone.evaluate("() => window.dispatchEvent(new Event('online'))")
-    phone.wait_for(f'.match-head[data-seq="{last}"]', timeout=60)
+    phone.wait_for(f'.match-head[data-seq="{last}"]')
     assert db(_stored, match_id) == list(range(1, last + 1))
     phone.wait_text("#queue-state", "Every move is stored.")
     assert phone.count("[role=alert]") == 0

@@ -59,7 +59,7 @@ def test_set_up_as_before_after_the_phones_own_goal(engine, phones, table, make_
     _tap(phone, MOVE.format(f"{piece} shoots ({symbol})"))
     _tap(phone, MOVE.format(goal["target"]))  # a corner's word in English is its name
     phone.wait(SEQ_IS, seq + 1)
-    before = phone.wait(AS_BEFORE, timeout=30)
+    before = phone.wait(AS_BEFORE)
     # every piece of both teams and the keepers, less what the kick-off lets stand elsewhere
     assert before >= 10, before
     phone.shot("as-before-after-own-goal")
@@ -75,7 +75,7 @@ def test_set_up_as_before_after_the_phones_own_goal(engine, phones, table, make_
     phone.wait(SEQ_IS, seq + 2)
     phone.wait(COUNT_IS, before - 1)
     _tap(phone, "#as-before")
-    phone.wait(SEQ_IS, seq + 1 + before, timeout=60)
+    phone.wait(SEQ_IS, seq + 1 + before)
     phone.wait_for('.match-head[data-setup="0"]')  # the keepers too: the match goes on
     assert phone.count("[role=alert]") == 0
     phone.shot("as-before-stored")

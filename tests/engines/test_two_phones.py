@@ -32,13 +32,13 @@ def test_two_phones_the_first_card_stays_face_down(engine, phones, make_user, to
     )
     ann_phone.shot("own-card-in")
     # ben's phone learns that Ann has chosen, never which card
-    ben_phone.wait_text("#waiting", "Ann hat eine Karte gewählt.", timeout=20)
+    ben_phone.wait_text("#waiting", "Ann hat eine Karte gewählt.")
     assert "3 Fußbälle, rechte Seite" not in ben_phone.text("#waiting")
     ben_phone.shot("other-has-chosen")
     assert db(_events, match_id) == []
     ben_phone.click(CARD.format("Kurzer Pass, 2 Fußbälle, linke Seite"))
     for phone in (ann_phone, ben_phone):
-        phone.wait_for('.match-head[data-seq="1"]', timeout=20)
+        phone.wait_for('.match-head[data-seq="1"]')
     assert db(_events, match_id)[0][1]["cards"] == [
         {"kind": "short_pass", "footballs": 3, "edge": "right"},
         {"kind": "short_pass", "footballs": 2, "edge": "left"},
