@@ -124,6 +124,7 @@ def test_the_schema_publishes_the_limits():
     assert "Retry-After" in append["responses"]["429"]["headers"]
 
 
+@pytest.mark.slow
 def test_a_six_player_ten_game_amigo_match_logged_at_a_phones_fastest_never_hits_a_limit(
     phone, rates, monkeypatch
 ):

@@ -6,6 +6,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.any_database
+@pytest.mark.slow
 def test_schema_builds_and_validates(tmp_path):
     out = tmp_path / "schema.yaml"
     call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(out))

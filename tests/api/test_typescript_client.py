@@ -142,6 +142,7 @@ def test_a_generated_typescript_client_plays_all_four_set_ups(typescript, tmp_pa
     assert report["lowest"] >= 0
 
 
+@pytest.mark.slow
 def test_a_hey_api_client_reads_the_live_stream_typed(hey_api, tmp_path, make_user):
     reference_editions_load()
     make_user("phone", password="a-long-secret-pw")
@@ -161,6 +162,7 @@ def test_a_hey_api_client_reads_the_live_stream_typed(hey_api, tmp_path, make_us
     assert report["lines"][-1].startswith("end: revoked"), report["lines"]
 
 
+@pytest.mark.slow
 def test_a_hey_api_client_follows_a_competitions_table_typed(hey_api, tmp_path, make_user):
     from rest_framework.test import APIClient
 

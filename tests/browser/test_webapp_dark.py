@@ -179,6 +179,7 @@ def _open(page, matches: dict, key: str | None) -> None:
         page.wait_for_selector(".match-head")
 
 
+@pytest.mark.slow
 def test_the_pictures_are_drawn_dark_on_a_dark_phone(app_server, make_user, token_for):
     ann = make_user("ann")
     matches = db(_shown_and_running, ann)

@@ -246,6 +246,7 @@ def _guest_reads(token: str, match_id: int) -> int:
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.slow
 def test_a_signed_in_friend_brings_a_build_and_a_guest_side_is_taken_back(
     app_server, make_user, token_for, language
 ):

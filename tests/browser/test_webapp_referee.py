@@ -368,6 +368,7 @@ def test_the_referee_starts_without_a_network_from_the_phones_caches(app_server,
         _back_online_stored(context, page, match_id, 3)
 
 
+@pytest.mark.slow
 def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_it_had(
     app_server, hat_trick_table
 ):

@@ -86,6 +86,7 @@ def _as_before_count(page) -> int:
     return int(label.split("(")[1].split()[0])
 
 
+@pytest.mark.slow
 def test_set_up_as_before_with_the_phones_referee_after_its_own_goal(
     app_server, make_user, token_for
 ):

@@ -5,6 +5,8 @@ to the server."""
 
 import random
 
+import pytest
+
 from matches.engine import first_action, get_engine
 from matches.engine.referee import Table
 from matches.engine.trixkick.hidden import view_state
@@ -12,6 +14,7 @@ from matches.engine.trixkick.hidden import view_state
 ENGINE = get_engine("trixkick")
 
 
+@pytest.mark.slow
 def test_a_phone_without_the_other_keepers_checks_all_it_can_and_no_more():
     checked = unchecked = 0
     for seed in range(8):
