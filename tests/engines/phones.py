@@ -29,13 +29,14 @@ UNSTATIC = (
     "removeProperty('position')"  # a blank page of the app's origin (tests/engines/network.py)
 )
 
-# Waits in the page until the function is true of its argument, for at most `ms`; gives its
-# last value (a page that navigates away meanwhile ends the wait early). The function comes as
-# source, not as a string to evaluate: the app's Content-Security-Policy refuses eval.
 #: seconds a wait may last before the test fails: a bound for a page that does not come, not a
 #: speed (in CI a phone shares two cores with two passes of the suite; WebKit under Xvfb is the
 #: slowest of the three)
 WAIT_S = 60.0
+
+# Waits in the page until the function is true of its argument, for at most `ms`; gives its
+# last value (a page that navigates away meanwhile ends the wait early). The function comes as
+# source, not as a string to evaluate: the app's Content-Security-Policy refuses eval.
 WAIT = """async (test, arg, ms) => {
   const end = performance.now() + ms;
   for (;;) {
