@@ -17,8 +17,7 @@ Reported:
   words, the memory snapshot made; its phases in ms), the app's cold start (a new phone: the app, its service worker, the runtime, the engines and
   their words, the memory snapshot kept) and its restored start (the same phone opening the app
   again: the service worker's cache and the snapshot); with ``--later N``, N more restored
-  starts of the same phone, reported beside the first (V8 compiles, and keeps in its code
-  cache, code the first restored start runs that the cold start did not: docs/webapp.md);
+  starts of the same phone, reported beside the first (docs/webapp.md);
 - the worker's WebAssembly memory;
 - per move, ``apply`` + ``legal_actions`` with its hint (``Table.apply`` without a picture) in
   the worker and on the server, over the same random matches of all three games: medians

@@ -342,6 +342,28 @@ def test_without_the_runtime_the_app_logs_online_and_offline_as_before(app_serve
         _back_online_stored(context, page, match_id, 2)
 
 
+def test_the_first_visit_keeps_every_file_the_referee_loaded(app_server, hat_trick_table):
+    """On a phone's first visit the app's service worker is still being installed when the
+    referee starts: the referee waits until it controls the page, so that every file its worker
+    loads (the runtime's module among them, and the engines' zip) is in the phone's cache after
+    this one visit, and the next start finds them there, with a network or without."""
+    ann, match_id, token = hat_trick_table
+    with browser() as b:
+        _context, page = phone(b, app_server, token=token, referee=True)
+        _open_with_referee(page, match_id)
+        info = page.evaluate("async () => (await fetch('/app/referee.json')).json()")
+        cached = page.evaluate(
+            """async () => (await (await caches.open("companion-referee")).keys())
+                 .map((r) => new URL(r.url).pathname)"""
+        )
+        loaded = {
+            info["runtime"] + name
+            for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+        }
+        loaded |= {info["stdlib"], info["bundle"]}
+        assert loaded <= set(cached), sorted(loaded - set(cached))
+
+
 def test_the_referee_starts_without_a_network_from_the_phones_caches(app_server, hat_trick_table):
     ann, match_id, token = hat_trick_table
     with browser() as b:

@@ -9,6 +9,7 @@ import { statsScreen } from "./stats.js";
 import { esc } from "./nodes.js";
 import { bindTheme, themePicker } from "./theme.js";
 import { startReferee } from "./referee.js";
+import "./registration.js"; // the service worker, registered as the app starts
 import { showInvitations, watchInvitations } from "./invitations.js";
 import { problemBox, problemText } from "./errors.js";
 import { optionFields, readOptions, showWhen } from "./options.js";
@@ -341,7 +342,6 @@ window.addEventListener("hashchange", route);
 window.addEventListener("online", networkState);
 window.addEventListener("offline", networkState);
 if ("serviceWorker" in navigator) {
-  navigator.serviceWorker.register("/app/sw.js", { type: "module", scope: "/app/" }).catch(() => {});
   // Without Background Sync (Firefox, Safari) the browser never wakes the service worker for
   // the queue: it is handed the queue when the page is hidden or closed, and sends it while it
   // lives on (and again when it next wakes, sw.js)

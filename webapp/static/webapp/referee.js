@@ -4,6 +4,7 @@
 // worker to start: until it is ready every question answers null and the app asks the server.
 // The messages are declared in referee-protocol.js.
 import { applyRequest, askMessage, bootMessage, failure, languageRequest, loadRequest, memoryMessage } from "./referee-protocol.js";
+import { registration } from "./registration.js";
 
 const INFO_KEY = "referee";
 let worker = null;
@@ -60,6 +61,26 @@ function off() {
   return false;
 }
 
+// On a first visit the app's service worker is still being installed when the referee starts.
+// The referee's worker then waits until the service worker controls the page (at most
+// CONTROL_WAIT ms), so that every file it loads (the runtime, the engines' zip) goes through
+// the service worker into the referee's cache at this first start: the next start, online or
+// not, finds them all there. Without a service worker coming (none, or an active one that
+// does not control this page, as after a hard reload) it starts at once.
+const CONTROL_WAIT = 15000;
+async function underServiceWorker() {
+  const container = navigator.serviceWorker;
+  if (!container || container.controller) return;
+  const coming = await registration.then((r) => r?.installing || r?.waiting);
+  if (!coming || container.controller) return;
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, CONTROL_WAIT);
+    const done = () => { clearTimeout(timer); resolve(); };
+    container.addEventListener("controllerchange", done, { once: true });
+    coming.addEventListener("statechange", () => { if (coming.state === "redundant") done(); });
+  });
+}
+
 async function boot(info) {
   worker = new Worker("/app/referee-worker.js", { type: "module" });
   worker.onmessage = onMessage;
@@ -84,6 +105,7 @@ export function startReferee() {
       if (!info?.runtime || typeof Worker === "undefined") { off(); return false; }
       if (worker && engine === info.engine) return true;
       stop();
+      await underServiceWorker();
       return (await boot(info)) || off();
     } catch {
       return off();
