@@ -26,6 +26,8 @@ pytestmark = [
 HEAD = "() => ({...document.querySelector('.match-head')?.dataset})"
 READY = "() => navigator.serviceWorker.ready.then(() => true)"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+REFEREE_CACHE = """async () => (await (await caches.open("companion-referee")).keys())
+  .map((r) => new URL(r.url).pathname)"""
 
 
 def _tap_to(phone, shown: int) -> None:
@@ -47,6 +49,11 @@ def test_reopened_offline_with_a_queue_the_phone_referees_it_on_the_last_state_i
     phone = phones()
     phone.sign_in(token, "en")
     open_refereed(phone, match_id)
+    # the first visit kept every file the referee loaded (the referee waited for the service
+    # worker to control the page)
+    kept = phone.evaluate(REFEREE_CACHE)
+    assert any(p.endswith("/pyodide.mjs") for p in kept), kept
+    assert any(p.startswith("/app/engine/") for p in kept), kept
     # the app opened once more, now under its service worker (a worker installed during a visit
     # need not serve that visit's page): it keeps the shell, the runtime and the engines
     phone.wait(READY)
