@@ -27,6 +27,11 @@ pytestmark = [
 # to show the next choices, so a phone that waited for the server would fail
 DELAY = 0.4
 
+# The addresses the referee's cache holds (the service worker keeps the runtime and the
+# engines' zip there).
+REFEREE_CACHE = """async () => (await (await caches.open("companion-referee")).keys())
+  .map((r) => new URL(r.url).pathname)"""
+
 # Tap the first move button, again and again, until a move is made (the phone shows one more
 # move than before); the time from that tap until the next choices are on screen, in ms.
 TAP_NEXT = """async () => {
@@ -352,10 +357,7 @@ def test_the_first_visit_keeps_every_file_the_referee_loaded(app_server, hat_tri
         _context, page = phone(b, app_server, token=token, referee=True)
         _open_with_referee(page, match_id)
         info = page.evaluate("async () => (await fetch('/app/referee.json')).json()")
-        cached = page.evaluate(
-            """async () => (await (await caches.open("companion-referee")).keys())
-                 .map((r) => new URL(r.url).pathname)"""
-        )
+        cached = page.evaluate(REFEREE_CACHE)
         loaded = {
             info["runtime"] + name
             for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -372,10 +374,7 @@ def test_the_referee_starts_without_a_network_from_the_phones_caches(app_server,
         page.evaluate("() => navigator.serviceWorker.ready")
         page.reload()  # now under the service worker: it keeps the runtime and the engines
         page.wait_for_selector('.match-head[data-refereed="true"]', timeout=60_000)
-        cached = page.evaluate(
-            """async () => (await (await caches.open("companion-referee")).keys())
-                 .map((r) => new URL(r.url).pathname)"""
-        )
+        cached = page.evaluate(REFEREE_CACHE)
         assert any(p.endswith("pyodide.asm.wasm") for p in cached), cached
         assert any(p.startswith("/app/engine/") for p in cached), cached
 

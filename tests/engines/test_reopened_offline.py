@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.browser.phone import db
-from tests.browser.test_webapp_referee import TAP_RANDOM
+from tests.browser.test_webapp_referee import REFEREE_CACHE, TAP_RANDOM
 from tests.engines.test_hat_trick_half import SHOWN_PAST, _stored, open_refereed
 from tests.helpers import open_match
 from webapp.runtime import runtime_version
@@ -26,8 +26,6 @@ pytestmark = [
 HEAD = "() => ({...document.querySelector('.match-head')?.dataset})"
 READY = "() => navigator.serviceWorker.ready.then(() => true)"
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
-REFEREE_CACHE = """async () => (await (await caches.open("companion-referee")).keys())
-  .map((r) => new URL(r.url).pathname)"""
 
 
 def _tap_to(phone, shown: int) -> None:
