@@ -42,6 +42,7 @@ import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -264,91 +265,17 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from tests.live_server import asgi_server
-    from webapp.runtime import runtime_url, stdlib_url
 
     with asgi_server(wrap=serving_blank) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        wire: dict[str, int] = {}
-
-        def phone(profile: str | None = None):
-            """A new phone: a fresh context, or with ``profile`` a browser of its own on that
-            profile directory, its caches on disk as a phone's browser keeps them (a context
-            made with new_context is off the record: the compiled code of the WebAssembly,
-            which a phone's browser keeps beside its cache, is not kept there)."""
-            shape = {
-                "base_url": url,
-                "viewport": {"width": 390, "height": 844},
-                "has_touch": True,
-                "is_mobile": True,
-            }
-            if profile is None:
-                context = browser.new_context(**shape)
-            else:
-                context = p.chromium.launch_persistent_context(
-                    profile, executable_path=CHROMIUM, args=["--no-sandbox"], **shape
-                )
-            context.add_init_script(f"localStorage.setItem('token', {token!r});")
-            return context
-
-        def finished(request):
-            try:
-                size = request.sizes()["responseBodySize"]
-            except Exception:  # a request the browser cancelled
-                return
-            path = request.url.removeprefix(url)
-            wire[path] = wire.get(path, 0) + size
-
-        def timed(run):
-            """The wall clock, the browser's CPU seconds and the value of ``run()``, the browser
-            idle before it."""
-            quiet()
-            t0, cpu0 = time.perf_counter(), children_cpu()
-            value = run()
-            return time.perf_counter() - t0, children_cpu() - cpu0, value
-
-        rounds = []
-        first_load: dict[str, int] = {}
+        phones = Phones(p, url, token)
+        rounds, first = [], {}
         for n in range(args.starts):
-            # the bare runtime, on a phone of its own
-            context = phone()
-            page = context.new_page()
-            page.goto(BLANK)
-            bare = timed(lambda p=page: p.evaluate(BARE_START, [runtime_url(), stdlib_url()]))
-            assert bare[2] == 2
-            context.close()
-            # the referee's worker (runtime, engines, words, snapshot), on a phone of its own
-            context = phone()
-            page = context.new_page()
-            page.goto(BLANK)
-            worker = timed(lambda p=page: p.evaluate(REFEREE_START))
-            context.close()
-            wire.clear()
-            # the app: cold on a new phone, then restored on the same phone (a profile on disk)
-            profile = tempfile.mkdtemp(prefix="bench-phone-")
-            context = phone(profile)
-            page = context.new_page()
-            if n == 0:  # the first load's bytes (asking each answer's size costs the browser CPU)
-                context.on("requestfinished", finished)
-            cold = timed(lambda p=page: start(p))
-            if n == 0:
-                context.remove_listener("requestfinished", finished)
-                first_load = dict(wire)
-                page.evaluate(
-                    "async () => { window.referee = await import('/static/webapp/referee.js'); }"
-                )
-                memory = page.evaluate("() => window.referee.refMemory()")
-                phone_times = page.evaluate(PHONE_MOVES, [matches])
-            page.close()
-            page = context.new_page()  # the same phone opens the app again
-            restored = timed(lambda p=page: start(p))
-            later = []
-            for _ in range(args.later):
-                page.close()
-                page = context.new_page()
-                later.append(timed(lambda p=page: start(p)))
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
-            rounds.append((bare, worker, cold, restored, later))
+            row, facts = measure_round(
+                phones, later=args.later, matches=matches if n == 0 else None
+            )
+            first = first or facts
+            rounds.append(row)
+            bare, worker, cold, restored, later = row
             print(
                 f"round {n + 1}: browser CPU s: bare runtime {bare[1]:.2f}, referee worker "
                 f"{worker[1]:.2f} {worker[2]}, app cold {cold[1]:.2f} {cold[2]}, "
@@ -356,10 +283,105 @@ def main() -> None:
                 + "".join(f", then {run[1]:.2f} {run[2]}" for run in later),
                 flush=True,
             )
-        browser.close()
+        phones.browser.close()
 
-    ok = report(rounds, first_load, memory, phone_times, matches)
+    ok = report(rounds, first["first_load"], first["memory"], first["phone_times"], matches)
     sys.exit(0 if ok else 1)
+
+
+class Phones:
+    """New phones of one browser, signed in with the bench's token; the bytes on the wire of
+    each answer, while a context counts them (``count``)."""
+
+    def __init__(self, playwright, url: str, token: str):
+        self.playwright, self.url, self.token = playwright, url, token
+        self.browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        self.wire: dict[str, int] = {}
+
+    def new(self, profile: str | None = None):
+        """A new phone: a fresh context, or with ``profile`` a browser of its own on that
+        profile directory, its caches on disk as a phone's browser keeps them (a context
+        made with new_context is off the record: the compiled code of the WebAssembly,
+        which a phone's browser keeps beside its cache, is not kept there)."""
+        shape = {
+            "base_url": self.url,
+            "viewport": {"width": 390, "height": 844},
+            "has_touch": True,
+            "is_mobile": True,
+        }
+        if profile is None:
+            context = self.browser.new_context(**shape)
+        else:
+            context = self.playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=["--no-sandbox"], **shape
+            )
+        context.add_init_script(f"localStorage.setItem('token', {self.token!r});")
+        return context
+
+    def blank(self):
+        """A new phone on the server's blank page: its context and page."""
+        context = self.new()
+        page = context.new_page()
+        page.goto(BLANK)
+        return context, page
+
+    def count(self, request) -> None:
+        try:
+            size = request.sizes()["responseBodySize"]
+        except Exception:  # a request the browser cancelled
+            return
+        path = request.url.removeprefix(self.url)
+        self.wire[path] = self.wire.get(path, 0) + size
+
+
+def measure_round(phones: Phones, *, later: int, matches: list | None) -> tuple[tuple, dict]:
+    """One round of starts, each on a new phone: the bare runtime, the referee's worker (the
+    runtime, engines, words, snapshot), the app cold, then restored on the same phone (a profile
+    on disk) and ``later`` times more. With ``matches`` (the first round), also the first load's
+    bytes, the worker's memory and the moves timed on the phone, as the second value."""
+    from webapp.runtime import runtime_url, stdlib_url
+
+    context, page = phones.blank()
+    bare = timed(partial(page.evaluate, BARE_START, [runtime_url(), stdlib_url()]))
+    assert bare[2] == 2
+    context.close()
+    context, page = phones.blank()
+    worker = timed(partial(page.evaluate, REFEREE_START))
+    context.close()
+    phones.wire.clear()
+    profile = tempfile.mkdtemp(prefix="bench-phone-")
+    context = phones.new(profile)
+    page = context.new_page()
+    facts = {}
+    if matches is not None:  # the first load's bytes (asking each answer's size costs CPU)
+        context.on("requestfinished", phones.count)
+    cold = timed(partial(start, page))
+    if matches is not None:
+        context.remove_listener("requestfinished", phones.count)
+        page.evaluate("async () => { window.referee = await import('/static/webapp/referee.js'); }")
+        facts = {
+            "first_load": dict(phones.wire),
+            "memory": page.evaluate("() => window.referee.refMemory()"),
+            "phone_times": page.evaluate(PHONE_MOVES, [matches]),
+        }
+    page.close()
+    restored = []
+    for _ in range(1 + later):  # the same phone opens the app again
+        page = context.new_page()
+        restored.append(timed(partial(start, page)))
+        page.close()
+    context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+    return (bare, worker, cold, restored[0], restored[1:]), facts
+
+
+def timed(run):
+    """The wall clock, the browser's CPU seconds and the value of ``run()``, the browser idle
+    before it."""
+    quiet()
+    t0, cpu0 = time.perf_counter(), children_cpu()
+    value = run()
+    return time.perf_counter() - t0, children_cpu() - cpu0, value
 
 
 def start(page) -> dict:
