@@ -12,6 +12,59 @@ const SHIELDS = ["defensive", "balanced", "offensive"];
 
 const cardName = (card) => (currentLanguage() === "de" && card.data?.name_de) || card.name;
 const stars = (n) => "★".repeat(n);
+// The dry run's violations about a slot, or (``null``) about no slot in particular.
+const violationsAt = (check, slot) => (check?.violations || []).filter((v) => (v.slot ?? null) === slot);
+
+function toggles(name, values, current, label) {
+  return `<fieldset class="toggles"><legend>${label}</legend>${values.map((v) =>
+    `<button type="button" data-${name}="${v}" aria-pressed="${v === current}">${esc(v === "" ? t("any") : t(`${name}_${v}`) === `${name}_${v}` ? v : t(`${name}_${v}`))}</button>`).join("")}</fieldset>`;
+}
+
+function poolsHtml(check) {
+  if (!check) return "";
+  return `<div class="pools" id="pools">${Object.entries(check.pools).map(([pool, p]) =>
+    `<div class="pool ${p.left < 0 ? "over" : ""}"><span>${t(`pool_${pool}`)}</span><strong>${esc(p.left < 0 ? t("starsOver", { n: -p.left, budget: p.budget }) : t("starsLeft", { n: p.left, budget: p.budget }))}</strong></div>`).join("")}</div>`;
+}
+
+function slotsHtml(draft, known, check) {
+  return `<ol class="slots">${SLOTS.map((slot) => {
+    const pick = draft.picks[slot];
+    const card = pick && known[pick.card];
+    const problems = violationsAt(check, slot);
+    return `<li class="slot ${problems.length ? "bad" : ""}">
+      <button type="button" class="slot-pick" data-slot="${slot}" aria-label="${esc(t("slotN", { n: slot }))}: ${esc(card ? cardName(card) : t("pickCard"))}">
+        <span class="no">${slot}</span><span class="who">${card ? `${esc(cardName(card))} <small>${esc(t(`shield_${card.type}`))} · ${stars(card.price)}</small>` : `<em>${t("pickCard")}</em>`}</span></button>
+      ${card ? `<button type="button" class="gold" data-gold="${slot}" aria-pressed="${pick.gold}">${t("gold")}</button>` : ""}
+      ${problems.map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}</li>`;
+  }).join("")}</ol>`;
+}
+
+function catalogHtml(slot, cards, filter) {
+  return `<h1>${esc(t("slotN", { n: slot }))}</h1>
+    ${toggles("shield", ["", ...SHIELDS], filter.shield, t("shield"))}
+    <label>${t("priceMax")}<select id="price-max"><option value="">${t("any")}</option>${[1, 2, 3, 4].map((p) => `<option value="${p}" ${String(p) === filter.price_max ? "selected" : ""}>${stars(p)} (${p})</option>`).join("")}</select></label>
+    <ul class="catalog">${cards.map((c) => `<li><button type="button" class="catalog-card" data-card="${esc(c.code)}">
+      <span class="cname">${esc(cardName(c))}</span><span class="cmeta">${esc(t("numbers"))} ${c.numbers.join("/")} · ${esc(t(`shield_${c.type}`))} · <span aria-label="${t("price", { n: c.price })}">${stars(c.price)}</span></span></button></li>`).join("") || `<li>${t("noCards")}</li>`}</ul>
+    <button class="secondary" id="catalog-back">${t("back")}</button>`;
+}
+
+function budgetCardHtml({ draft, known, check, message, saved }) {
+  return `<h1>${t("buildTitle")}</h1>
+    <label>${t("teamName")}<input id="build-name" value="${esc(draft.name)}" maxlength="60"></label>
+    <section class="budget-card" aria-label="${t("budgetCard")}">
+      ${toggles("orientation", ORIENTATIONS, draft.orientation, t("orientation"))}
+      ${toggles("class", CLASSES, draft.budget_class, t("budgetClass"))}
+      ${toggles("colour", ["blue", "red"], draft.card_colour, t("cardColour"))}
+      ${poolsHtml(check)}
+      ${violationsAt(check, null).map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}
+    </section>
+    ${message ? `<div class="refused" role="alert">${esc(message)}</div>` : ""}
+    ${slotsHtml(draft, known, check)}
+    <div class="row sticky">${saved
+      ? `<button class="primary" id="use">${t("useInMatch")}</button>`
+      : `<button class="primary" id="save">${t("save")}</button>`}</div>
+    ${saved ? `<p class="stored" id="saved">${esc(t(saved.status === "valid" ? "savedValid" : "savedInvalid", { name: saved.name }))}</p>` : ""}`;
+}
 
 export async function buildScreen(main, show, nav, isCurrent) {
   const game = (await games()).find((g) => g.builds)?.key; // the game whose teams are built on a budget card
@@ -49,33 +102,6 @@ export async function buildScreen(main, show, nav, isCurrent) {
     render();
   };
 
-  const violationsFor = (slot) => (check?.violations || []).filter((v) => v.slot === slot);
-  const general = () => (check?.violations || []).filter((v) => v.slot === null || v.slot === undefined);
-
-  function toggles(name, values, current, label) {
-    return `<fieldset class="toggles"><legend>${label}</legend>${values.map((v) =>
-      `<button type="button" data-${name}="${v}" aria-pressed="${v === current}">${esc(v === "" ? t("any") : t(`${name}_${v}`) === `${name}_${v}` ? v : t(`${name}_${v}`))}</button>`).join("")}</fieldset>`;
-  }
-
-  function pools() {
-    if (!check) return "";
-    return `<div class="pools" id="pools">${Object.entries(check.pools).map(([pool, p]) =>
-      `<div class="pool ${p.left < 0 ? "over" : ""}"><span>${t(`pool_${pool}`)}</span><strong>${esc(p.left < 0 ? t("starsOver", { n: -p.left, budget: p.budget }) : t("starsLeft", { n: p.left, budget: p.budget }))}</strong></div>`).join("")}</div>`;
-  }
-
-  function slotRows() {
-    return `<ol class="slots">${SLOTS.map((slot) => {
-      const pick = draft.picks[slot];
-      const card = pick && known[pick.card];
-      const problems = violationsFor(slot);
-      return `<li class="slot ${problems.length ? "bad" : ""}">
-        <button type="button" class="slot-pick" data-slot="${slot}" aria-label="${esc(t("slotN", { n: slot }))}: ${esc(card ? cardName(card) : t("pickCard"))}">
-          <span class="no">${slot}</span><span class="who">${card ? `${esc(cardName(card))} <small>${esc(t(`shield_${card.type}`))} · ${stars(card.price)}</small>` : `<em>${t("pickCard")}</em>`}</span></button>
-        ${card ? `<button type="button" class="gold" data-gold="${slot}" aria-pressed="${pick.gold}">${t("gold")}</button>` : ""}
-        ${problems.map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}</li>`;
-    }).join("")}</ol>`;
-  }
-
   async function catalog(slot) {
     const query = new URLSearchParams({ kind: "player", colour: draft.card_colour, number: String(slot), page_size: "100" });
     if (filter.shield) query.set("type", filter.shield);
@@ -92,12 +118,7 @@ export async function buildScreen(main, show, nav, isCurrent) {
     if (slotOpen !== null) {
       const cards = await catalog(slotOpen);
       if (!isCurrent() || mine !== renders) return;
-      show(`${nav("teams")}<h1>${esc(t("slotN", { n: slotOpen }))}</h1>
-        ${toggles("shield", ["", ...SHIELDS], filter.shield, t("shield"))}
-        <label>${t("priceMax")}<select id="price-max"><option value="">${t("any")}</option>${[1, 2, 3, 4].map((p) => `<option value="${p}" ${String(p) === filter.price_max ? "selected" : ""}>${stars(p)} (${p})</option>`).join("")}</select></label>
-        <ul class="catalog">${cards.map((c) => `<li><button type="button" class="catalog-card" data-card="${esc(c.code)}">
-          <span class="cname">${esc(cardName(c))}</span><span class="cmeta">${esc(t("numbers"))} ${c.numbers.join("/")} · ${esc(t(`shield_${c.type}`))} · <span aria-label="${t("price", { n: c.price })}">${stars(c.price)}</span></span></button></li>`).join("") || `<li>${t("noCards")}</li>`}</ul>
-        <button class="secondary" id="catalog-back">${t("back")}</button>`, t("teams"));
+      show(`${nav("teams")}${catalogHtml(slotOpen, cards, filter)}`, t("teams"));
       for (const b of main.querySelectorAll("[data-shield]")) b.addEventListener("click", () => { filter.shield = b.dataset.shield; render(); });
       main.querySelector("#price-max").addEventListener("change", (e) => { filter.price_max = e.target.value; render(); });
       for (const b of main.querySelectorAll("[data-card]")) {
@@ -106,21 +127,7 @@ export async function buildScreen(main, show, nav, isCurrent) {
       main.querySelector("#catalog-back").addEventListener("click", () => { slotOpen = null; render(); });
       return;
     }
-    show(`${nav("teams")}<h1>${t("buildTitle")}</h1>
-      <label>${t("teamName")}<input id="build-name" value="${esc(draft.name)}" maxlength="60"></label>
-      <section class="budget-card" aria-label="${t("budgetCard")}">
-        ${toggles("orientation", ORIENTATIONS, draft.orientation, t("orientation"))}
-        ${toggles("class", CLASSES, draft.budget_class, t("budgetClass"))}
-        ${toggles("colour", ["blue", "red"], draft.card_colour, t("cardColour"))}
-        ${pools()}
-        ${general().map((v) => `<p class="violation" role="note">${esc(v.message)}</p>`).join("")}
-      </section>
-      ${message ? `<div class="refused" role="alert">${esc(message)}</div>` : ""}
-      ${slotRows()}
-      <div class="row sticky">${saved
-        ? `<button class="primary" id="use">${t("useInMatch")}</button>`
-        : `<button class="primary" id="save">${t("save")}</button>`}</div>
-      ${saved ? `<p class="stored" id="saved">${esc(t(saved.status === "valid" ? "savedValid" : "savedInvalid", { name: saved.name }))}</p>` : ""}`, t("teams"));
+    show(`${nav("teams")}${budgetCardHtml({ draft, known, check, message, saved })}`, t("teams"));
     main.querySelector("#build-name").addEventListener("change", (e) => { draft.name = e.target.value; saved = null; });
     for (const b of main.querySelectorAll("[data-orientation]")) b.addEventListener("click", () => { draft.orientation = b.dataset.orientation; recheck(); });
     for (const b of main.querySelectorAll("[data-class]")) b.addEventListener("click", () => { draft.budget_class = b.dataset.class; recheck(); });

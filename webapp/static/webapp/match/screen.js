@@ -65,54 +65,11 @@ function readingPart(s, ui) {
     await loadGame(m.data.game);
     s.match = m.data;
     s.current = st.data;
-    s.last = s.match.seq > 0 ? await lastStanding() : null;
+    s.last = s.match.seq > 0 ? await lastStanding(s) : null;
     keepServerState(s);
     refreshAsBefore();
-    await seatReferee();
+    await seatReferee(s);
     return true;
-  };
-
-  // the last move, said under the picture (an undo or redo last: nothing to say)
-  const lastStanding = async () => {
-    const e = await api(`matches/${id}/events/?after=${s.match.seq - 1}`).catch(() => null);
-    let event = (e?.data?.results || [])[0];
-    if (event?.seq === s.match.seq && event.kind === "redo" && event.target_seq) {
-      // a redo brings a move back: that move is the last one (said again)
-      const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
-      const restored = (r?.data?.results || [])[0];
-      event = restored?.seq === event.target_seq ? { ...restored, seq: s.match.seq } : event;
-    }
-    return event?.seq === s.match.seq ? lastMove(event) : null;
-  };
-
-  // The phone's referee takes the state the server holds (or, offline, that state and the
-  // queued moves on top of it); until it has, every move goes to the server as before.
-  const seatReferee = async () => {
-    s.table = false;
-    if (!refereeReady() || !s.current?.state || s.match.status !== "in_progress") return;
-    s.queue = await getQueue(id).catch(() => s.queue);
-    // a queue made on another state than the one held (another phone's moves came between)
-    // is the server's to check
-    if (s.queue?.actions.length && s.queue.baseSeq !== s.match.seq) return;
-    const language = currentLanguage();
-    // opened without a network, the picture is the referee's (of the last move shown)
-    const draw = s.keptOnly || (!s.picture && !navigator.onLine);
-    const actions = s.queue?.actions || [];
-    let answer = await refLoad(id, s.match.game, s.current.state, language, { picture: draw && !actions.length });
-    if (!answer?.ok) return;
-    let view = answer.view;
-    for (const [i, action] of actions.entries()) {
-      answer = await refApply(id, action, language, { picture: draw && i === actions.length - 1 });
-      if (!answer?.ok) return;
-      view = answer.view;
-    }
-    if (actions.length) Object.assign(s.current, shownOf(view));
-    const markup = draw && view.svg ? safeSvg(view.svg) : null;
-    if (markup) { s.picture = markup; s.pictureSeq = `local-${s.match.seq + actions.length}`; }
-    s.keptOnly = false;
-    // (the app opened again with a queue: the status says the phone checked it)
-    if (s.queue?.actions.length && !s.queue.problem && !s.note) s.note = t("refOffline");
-    s.table = true;
   };
 
   const refreshPicture = async () => {
@@ -164,7 +121,52 @@ function readingPart(s, ui) {
     if (batch && fresh()) { s.asBefore = batch; ui.render(); }
   };
 
-  return { load, refreshAsBefore, refreshPicture, reload, seatReferee };
+  return { load, refreshAsBefore, refreshPicture, reload, seatReferee: () => seatReferee(s) };
+}
+
+// the last move, said under the picture (an undo or redo last: nothing to say)
+async function lastStanding(s) {
+  const { id } = s;
+  const e = await api(`matches/${id}/events/?after=${s.match.seq - 1}`).catch(() => null);
+  let event = (e?.data?.results || [])[0];
+  if (event?.seq === s.match.seq && event.kind === "redo" && event.target_seq) {
+    // a redo brings a move back: that move is the last one (said again)
+    const r = await api(`matches/${id}/events/?after=${event.target_seq - 1}`).catch(() => null);
+    const restored = (r?.data?.results || [])[0];
+    event = restored?.seq === event.target_seq ? { ...restored, seq: s.match.seq } : event;
+  }
+  return event?.seq === s.match.seq ? lastMove(event) : null;
+}
+
+// The phone's referee takes the state the server holds (or, offline, that state and the
+// queued moves on top of it); until it has, every move goes to the server as before.
+async function seatReferee(s) {
+  const { id } = s;
+  s.table = false;
+  if (!refereeReady() || !s.current?.state || s.match.status !== "in_progress") return;
+  s.queue = await getQueue(id).catch(() => s.queue);
+  // a queue made on another state than the one held (another phone's moves came between)
+  // is the server's to check
+  if (s.queue?.actions.length && s.queue.baseSeq !== s.match.seq) return;
+  const language = currentLanguage();
+  // opened without a network, the picture is the referee's (of the last move shown)
+  const draw = s.keptOnly || (!s.picture && !navigator.onLine);
+  const actions = s.queue?.actions || [];
+  let answer = await refLoad(id, s.match.game, s.current.state, language, { picture: draw && !actions.length });
+  if (!answer?.ok) return;
+  let view = answer.view;
+  for (const [i, action] of actions.entries()) {
+    answer = await refApply(id, action, language, { picture: draw && i === actions.length - 1 });
+    if (!answer?.ok) return;
+    view = answer.view;
+  }
+  if (actions.length) Object.assign(s.current, shownOf(view));
+  const markup = draw && view.svg ? safeSvg(view.svg) : null;
+  if (markup) { s.picture = markup; s.pictureSeq = `local-${s.match.seq + actions.length}`; }
+  s.keptOnly = false;
+  // (the app opened again with a queue: the status says the phone checked it)
+  if (s.queue?.actions.length && !s.queue.problem && !s.note) s.note = t("refOffline");
+  s.table = true;
 }
 
 // a match that cannot be shown (none by that number): said plainly, with the way home
