@@ -1,25 +1,24 @@
 // A match at the table: the screen that logs it. Made of parts, each given the screen's state
 // (state.js) and `ui`, the screen's actions by name: the half-chosen move (half.js), sending a
-// move (send.js), the offline queue (offline.js) and the panels drawn (panels.js). This module
-// reads the match, seats the phone's referee, draws the screen and listens for what changes it.
+// move (send.js), the offline queue (offline.js), the panels (panels.js) and the screen drawn
+// with its taps bound (view.js). This module reads the match, seats the phone's referee and
+// listens for what changes the screen.
 import { api, NetworkError, pictureMarkup, safeSvg, token } from "../api.js";
-import { currentLanguage, sideLabel, t } from "../i18n.js";
+import { currentLanguage, t } from "../i18n.js";
 import { follow } from "../live.js";
 import { getQueue } from "../queue.js";
 import { refApply, refLoad, refereeReady } from "../referee.js";
 import { watchSides } from "../invitations.js";
-import { readParts, setLogsBoth, sidesOfPhone } from "../turns.js";
+import { sidesOfPhone } from "../turns.js";
 import { gameOf, loadGame } from "../games.js";
-import { errorBox, html, leaveScreen, main, nav, networkState, nextScreen, onLeave, show } from "../shell.js";
+import { errorBox, leaveScreen, nav, networkState, nextScreen, onLeave, show } from "../shell.js";
 import { esc } from "../nodes.js";
 import { matchMissing } from "../errors.js";
-import { pictureTargets } from "../moves.js";
 import { halfPart } from "./half.js";
 import { offlinePart } from "./offline.js";
-import { header, lastMovePanel, movesPanel, queuePanel } from "./panels.js";
 import { lastMove, sendingPart, shownOf } from "./send.js";
 import { keepServerState, keptServerState, matchState, shown } from "./state.js";
-import { bindShare, sharePanel } from "./share.js";
+import { bindPicture, render } from "./view.js";
 import { keepOffer } from "../join.js";
 
 export async function matchScreen(id, screen) {
@@ -172,99 +171,6 @@ async function seatReferee(s) {
 // a match that cannot be shown (none by that number): said plainly, with the way home
 export const missing = ({ status, data }) =>
   `${nav("")}<p class="refused" role="alert" id="missing">${esc(matchMissing(status, data))}</p>${keepOffer()}<a class="button secondary" href="#/">${t("home")}</a>`;
-
-function render(s, ui) {
-  if (!s.match || !shown(s)) return;
-  // the picture folded away with one tap (and back): the phone remembers it
-  const folded = localStorage.getItem("pictureFolded") === "1";
-  // in a match the tabs fold away under the picture: the hint and the choices keep the screen
-  show(html`${header(s)}
-      ${lastMovePanel(s)}
-      ${s.error ? errorBox(s.error) : ""}
-      ${queuePanel(s)}
-      ${movesPanel(s, ui)}
-      <figure class="picture${folded ? " folded" : ""}"><button class="secondary fold" id="fold" aria-expanded="${!folded}" aria-controls="picture">${t(folded ? "unfoldPicture" : "foldPicture")}</button><div id="picture" class="pic" role="img" aria-label="${t("picture")}" data-seq="${s.pictureSeq ?? ""}">${s.picture || ""}</div></figure>
-      ${sharePanel(s)}${keepOffer()}
-      ${nav("")}
-      <div class="row sticky"><button class="secondary" id="undo">${t("undo")}</button><button class="secondary" id="redo">${t("redo")}</button>
-      <a class="secondary button" href="#/replay/${s.id}">${t("stepThrough")}</a></div>`, s.match.sides.map((x) => sideLabel(x.name)).join(" – "));
-  // a button stands for the step it was drawn at: tapped after the phone's referee showed
-  // another one (a quick second tap), it is not taken
-  const drawnAt = s.localMoves;
-  const current = () => drawnAt === s.localMoves;
-  for (const b of main.querySelectorAll("button.move")) {
-    b.addEventListener("click", () => { if (current()) ui.tap(Number(b.dataset.i), Number(b.dataset.r), Number(b.dataset.o)); });
-  }
-  for (const b of main.querySelectorAll("[data-unpick]")) {
-    b.addEventListener("click", () => { s.pick.values[Number(b.dataset.unpick)] = null; if (s.pick.values.every((v) => v == null)) s.pick = null; ui.render(); });
-  }
-  const on = (id, event, then) => document.getElementById(id)?.addEventListener(event, then);
-  on("up", "click", () => { ui.stepBack(); ui.render(); });
-  on("as-before", "click", ui.setUpAsBefore);
-  on("as-before-mine", "click", ui.setUpMineAsBefore);
-  on("fold", "click", () => {
-    if (folded) localStorage.removeItem("pictureFolded"); else localStorage.setItem("pictureFolded", "1");
-    ui.render();
-  });
-  on("log-both", "change", (e) => { setLogsBoth(s.id, e.target.checked); ui.clearChoice(); ui.render(); });
-  if (ui.turn().mode === "parts" || s.ownBefore) watchParts(s, ui);
-  bindPicture(s, ui);
-  bindShare(s, ui);
-  on("undo", "click", () => ui.command("undo"));
-  on("redo", "click", () => ui.command("redo"));
-  on("send", "click", ui.sendQueue);
-  for (const b of main.querySelectorAll("[data-resolve]")) b.addEventListener("click", () => ui.resolveProblem(b.dataset.resolve));
-  ui.keepBackInside(ui.halfMade());
-  ui.keepHalf();
-  // a new step, or a level of a choice: its hint and choices in thumb reach, from the top
-  // (offline the move shown counts the queue: the server's seq stays)
-  const step = `${s.match.seq + s.pending.length + (s.queue?.actions.length || 0) + s.unqueued}/${s.path.join(".")}/${s.extra ? s.extra.title : ""}/${s.drawn.length}/${s.pick?.values.length ?? ""}`;
-  if (step !== s.step) { s.step = step; window.scrollTo(0, 0); }
-}
-
-// whose face-down card is in (this phone's shown, the other's hidden), read every few seconds
-// while this phone waits at such a step; the move the cards make comes in live
-function watchParts(s, ui) {
-  clearTimeout(s.partsTimer);
-  s.partsTimer = setTimeout(async () => {
-    if (!shown(s) || (ui.turn().mode !== "parts" && !s.ownBefore)) return;
-    const seq = s.match.seq;
-    const parts = await readParts(s.id).catch(() => null);
-    if (!shown(s) || seq !== s.match.seq) return;
-    const changed = JSON.stringify(parts) !== JSON.stringify(s.parts);
-    s.parts = parts;
-    if (changed) ui.render(); else watchParts(s, ui);
-  }, s.parts?.seq === s.match.seq ? 2500 : 0);
-}
-
-// The players and pieces on the picture that stand for a choice at this step can be tapped
-// (the buttons below stay for everyone who cannot see or tap the picture).
-function bindPicture(s, ui) {
-  const svg = document.getElementById("picture")?.querySelector("svg");
-  if (!svg) return;
-  const targets = s.queue?.actions.length && !s.table ? new Map() : pictureTargets(ui.nodesAt());
-  const keysOf = (el) => {
-    const keys = [];
-    if (el.dataset.piece) keys.push(`piece:${el.dataset.piece}`);
-    if (el.dataset.number !== undefined) keys.push(`player:${el.dataset.side}:${el.dataset.number}`);
-    if (el.dataset.field) keys.push(`field:${el.dataset.field}`);
-    return keys;
-  };
-  for (const el of svg.querySelectorAll("[data-piece], [data-number], rect[data-field]")) {
-    el.classList.toggle("target", keysOf(el).some((k) => targets.has(k)));
-  }
-  const drawnAt = s.localMoves;
-  svg.onclick = (event) => {
-    if (drawnAt !== s.localMoves) return; // drawn for a step gone by (see render)
-    const el = event.target.closest("[data-piece], [data-number], [data-field]");
-    if (!el) return;
-    const key = keysOf(el).find((k) => targets.has(k));
-    if (!key) return;
-    const found = targets.get(key);
-    if (found.length === 1) ui.activate(found[0]);
-    else { s.extra = { title: s.extra?.title ?? found[0].title ?? t("move"), nodes: found }; s.extraFrom = s.extraFrom ? null : { key, steps: [] }; ui.render(); }
-  };
-}
 
 // What the screen listens to while shown: the network, the service worker's sends, the phone's
 // referee, the other phone's moves (live), the sides' answers, the Back button. Returns what
