@@ -20,6 +20,7 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
     return;
   }
   const state = { c: detail.data, table: table.data, rounds: fixtures.data?.rounds || [], bracket: bracket.ok ? bracket.data : null, mine: me() };
+
   const render = () => {
     const parts = liveParts(state);
     show(`${nav("competitions")}<div id="head-slot">${parts["#head-slot"]}</div>
@@ -58,12 +59,15 @@ export async function competitionScreen(id, { main, show, nav, isCurrent, onLeav
     redraw();
   }
 
+  // what the actions need of the screen (bindActions)
   const screen = {
-    id, main,
+    id,
+    main,
     failed: (box, data) => { if (box) box.innerHTML = errorBox(data?.message || t("tryAgain")); },
     changed: async () => { await reload(); render(); },
     fixturesChanged: refreshFixtures,
   };
+
   render();
   // The table as it changes: the stream's message carries the table and the bracket; the
   // fixtures (new ties, a result's score) are read once per change.
