@@ -65,6 +65,12 @@ def player_stats_list(
     return query
 
 
+def match_seen_by(match_id: int, reader):
+    """The match ``match_id`` if ``reader`` may see it, else ``None`` (the match log's one rule
+    of who sees a match: public, or created by or played by the reader)."""
+    return match_visible_to(reader).filter(pk=match_id).first()
+
+
 def match_player_lines(*, match) -> list[dict]:
     """One line per player of a finished match, by side position then player key."""
     lines = []

@@ -9,7 +9,6 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from companion.api.routes import Routes
-from matches.models import Match, Visibility
 from stats import selectors
 from stats.api.public import (
     PublicListView,
@@ -116,16 +115,8 @@ class MatchPlayersView(PublicView):
         summary="Per-player lines of one finished match (Amigo: each person's game scores).",
     )
     def get(self, request, match_id: int):
-        match = Match.objects.filter(pk=match_id).first()
+        match = selectors.match_seen_by(match_id, request.user)
         if match is None:
-            raise Http404
-        if match.visibility != Visibility.PUBLIC and not (
-            request.user.is_authenticated
-            and (
-                match.created_by_id == request.user.pk
-                or match.sides.filter(user=request.user).exists()
-            )
-        ):
             raise Http404
         rows = selectors.match_player_lines(match=match)
         return Response(PlayerMatchOutput(rows, many=True).data)

@@ -151,14 +151,21 @@ def test_missing_objects_are_404(league, client, url):
 
 
 def test_private_match_lines_are_hidden(league, client, make_user):
-    ann = league[0]
-    private = make_match(sides=[{"name": "x", "user": ann, "score": 1}, {"name": "y", "score": 0}])
+    ann, ben, cat = league
+    private = hat_trick_match(ann, cat)
     private.visibility = "private"
-    private.save(update_fields=["visibility"])
+    private.created_by = ben  # logs the match for ann and cat, plays no side
+    private.save(update_fields=["visibility", "created_by"])
     jobs.stats_catch_up()
-    assert client.get(f"/api/stats/matches/{private.pk}/players/").status_code == 404
-    client.force_authenticate(ann)
-    assert client.get(f"/api/stats/matches/{private.pk}/players/").status_code == 200
+    url = f"/api/stats/matches/{private.pk}/players/"
+    assert_error_shape(client.get(url), 404, "not_found")
+    client.force_authenticate(make_user("dan"))  # neither plays nor created it
+    assert_error_shape(client.get(url), 404, "not_found")
+    for reader in (ann, ben):  # who plays a side, who created the match
+        client.force_authenticate(reader)
+        lines = client.get(url)
+        assert lines.status_code == 200
+        assert {(line["position"], line["player"]) for line in lines.json()} >= {(0, "9"), (1, "7")}
 
 
 def test_writes_are_not_allowed(league, client):
