@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -48,22 +48,29 @@ def match_visible_sides(
     """Sides whose hidden information (TriXKick's keepers) ``user`` may see; ``None``: all.
 
     Everything is open once the match is over, and in games without secrets. While it runs, a
-    viewer sees the secrets of the side linked to them, and the creator also those of the
-    sides with no linked user (the creator logs for them). Reads ``sides``, else
-    ``match.sides`` (prefetch it).
+    viewer sees the secrets of the sides they log for (``sides_logged_by``). Reads ``sides``,
+    else ``match.sides`` (prefetch it).
     """
     if match.status != MatchStatus.IN_PROGRESS:
         return None
     if not isinstance(get_engine(match.game), HiddenInformation):
         return None
+    return sides_logged_by(match, user, match.sides.all() if sides is None else sides)
+
+
+def sides_logged_by(match: Match, user, sides: Iterable[MatchSide]) -> frozenset[int]:
+    """The positions of the sides of ``sides`` that ``user`` logs for: the sides linked to
+    them, and for the match's creator also those with no linked manager (a guest the creator
+    logs for); for a guest its own side; for anyone else none. Who logs for a side chooses its
+    face-down parts (``matches.parts``) and sees its secrets while the match runs."""
     if user is None or not user.is_authenticated:
         return frozenset()
-    if is_guest(user):  # a guest sees its own side's secrets
+    if is_guest(user):
         return frozenset({user.position}) if match.pk == user.match_id else frozenset()
     creator = match.created_by_id == user.pk
     return frozenset(
         side.position
-        for side in (match.sides.all() if sides is None else sides)
+        for side in sides
         if side.user_id == user.pk or (creator and side.user_id is None)
     )
 

@@ -6,8 +6,10 @@ that side's manager until every side's part is in, then the parts make one actio
 any other (``match_actions_append``): the log, the live stream and every answer hold only what
 the table has seen. A phone logging both sides sends the whole action to ``events/`` as before.
 
-Who chooses a side's part: its linked manager, or the match's creator for a side with no
-manager (a guest the creator logs for). A part may be changed until the last one is in.
+Who chooses a side's part is who logs for the side (``matches.log.selectors.sides_logged_by``,
+the rule that also says whose secrets a reader sees): its linked manager, or the match's
+creator for a side with no manager (a guest the creator logs for), or the guest who plays it.
+A part may be changed until the last one is in.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from django.utils.translation import gettext as _
 
 from companion.errors import DomainError
 from matches.engine import get_engine, get_game
-from matches.guests.principal import account_of, is_guest
+from matches.guests.principal import account_of
 from matches.log import snapshots, write_sql
+from matches.log.selectors import sides_logged_by
 from matches.log.services import WriteResult, lock_open_match, match_actions_append
-from matches.models import Match, MatchSide, MatchStatus, PendingPart
+from matches.models import Match, MatchStatus, PendingPart
 
 
 @dataclass
@@ -40,14 +43,6 @@ class PartsView:
         return {"seq": self.seq, "game": self.game, "type": self.type, "parts": self.parts}
 
 
-def _chooses_for(match: Match, side: MatchSide, user) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    if is_guest(user):  # a guest chooses for its own side
-        return match.pk == user.match_id and side.position == user.position
-    return side.user_id == user.pk or (side.user_id is None and match.created_by_id == user.pk)
-
-
 def _open_choice(match: Match, engine, state) -> Any:
     # how the game's parts make an action (or, TriXKick's re-set-up, the moves of a batch)
     rules = get_game(match.game).parts
@@ -60,15 +55,15 @@ def _view(match: Match, sides, user, entry, rows: dict[int, PendingPart]) -> Par
     if entry is None:
         return PartsView(seq=match.seq, game=match.game, type=None, parts=[])
     parts = []
+    mine = sides_logged_by(match, user, sides)
     for side in sides:
         row = rows.get(side.position)
-        mine = _chooses_for(match, side, user)
         parts.append(
             {
                 "type": entry["type"],
                 "side": side.position,
                 "chosen": row is not None,
-                "part": row.part if row is not None and mine else None,
+                "part": row.part if row is not None and side.position in mine else None,
             }
         )
     return PartsView(seq=match.seq, game=match.game, type=entry["type"], parts=parts)
@@ -110,7 +105,7 @@ def part_submit(
             _("The match has no side {side}.").format(side=side + 1),
             details={"side": side, "sides": len(sides)},
         )
-    if not _chooses_for(match, mine, user):
+    if side not in sides_logged_by(match, user, sides):
         raise DomainError(
             "not_your_side",
             _("{side} chooses for itself: only its manager logs its card.").format(side=mine.name),
