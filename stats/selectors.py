@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from matches.log.selectors import match_visible_to
+from matches.models import Match
 from stats.models import (
     HeadToHead,
     ManagerStats,
@@ -65,7 +66,7 @@ def player_stats_list(
     return query
 
 
-def match_seen_by(match_id: int, reader):
+def match_seen_by(match_id: int, reader) -> Match | None:
     """The match ``match_id`` if ``reader`` may see it, else ``None`` (the match log's one rule
     of who sees a match: public, or created by or played by the reader)."""
     return match_visible_to(reader).filter(pk=match_id).first()
