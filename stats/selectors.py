@@ -67,8 +67,8 @@ def player_stats_list(
 
 
 def match_seen_by(match_id: int, reader) -> Match | None:
-    """The match ``match_id`` if ``reader`` may see it, else ``None`` (the match log's one rule
-    of who sees a match: public, or created by or played by the reader)."""
+    """The match ``match_id`` if ``reader`` may see it, else ``None``, by the match log's one
+    rule of who sees a match (``match_visible_to``)."""
     return match_visible_to(reader).filter(pk=match_id).first()
 
 
