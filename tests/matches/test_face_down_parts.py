@@ -83,6 +83,31 @@ def test_only_a_sides_own_manager_chooses_its_card_and_only_an_open_one(table):
     assert_error_shape(part(ann, match_id, 0, SHORT_2L, seq=1), 409, "no_face_down_choice")
 
 
+def test_the_creator_chooses_for_a_side_with_no_manager_and_only_the_creator_sees_it(
+    players, client_for
+):
+    """Ann opens a match for Ben and a friend with no account (side 1, no manager): Ann logs
+    the friend's card, Ben cannot, and Ben sees that it is chosen, never what."""
+    ann, ben = client_for(players[0]), client_for(players[1])
+    sides = [{"name": "Ben", "user": "ben"}, {"name": "Friend"}]
+    match_id = open_match(ann, "hat-trick", sides)["match"]["id"]
+    assert_error_shape(part(ben, match_id, 1, SHORT_2L), 403, "not_your_side")
+    assert_error_shape(part(ann, match_id, 0, SHORT_2L), 403, "not_your_side")  # Ben's own
+    chosen = part(ann, match_id, 1, SHORT_2L)
+    assert chosen.status_code == 202, chosen.content
+    assert chosen.json()["parts"][1] == {
+        "type": "play_cards",
+        "side": 1,
+        "chosen": True,
+        "part": {"card": SHORT_2L},
+    }
+    seen = ben.get(f"/api/matches/{match_id}/parts/").json()["parts"]
+    assert [(p["side"], p["chosen"], p["part"]) for p in seen] == [
+        (0, False, None),
+        (1, True, None),
+    ]
+
+
 def test_a_part_of_a_step_that_is_over_does_not_count(table):
     match_id, ann, ben, _ = table
     assert part(ann, match_id, 0, SHORT_3R).status_code == 202
